@@ -1,0 +1,333 @@
+"""One deal of Escoba as a chain of immutable states (R5-R17).
+
+``Deal.play`` returns the next state and leaves the old one as it was, so a
+tutorial can step back and forth and a search can keep every state. Each state
+remembers the one before it and the events between them (``Deal.log``).
+
+>>> from trainer import Deal
+>>> deal = Deal.new(players=2, seed=7)
+>>> len(deal.hands[0]), len(deal.table), len(deal.stock)
+(3, 4, 30)
+>>> after = deal.play(deal.legal_plays()[0])
+>>> len(after.hands[0]), len(deal.hands[0])
+(2, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from trainer.cards import DECK, Card, cards_of, cards_text, mask_of, value_of
+from trainer.plays import IllegalPlay, Play, illegal_reason_masks, legal_plays_masks
+from trainer.profile import CLASSIC, RuleProfile
+from trainer.scoring import DealScore, score_masks
+
+SWEEP_ESCOBAS = {15: 1, 30: 2}  # R9
+
+
+class Event(NamedTuple):
+    """Something that happened in a deal, for a log a tutorial can narrate.
+
+    ``kind`` is one of: ``deal`` (hands and table dealt), ``sweep`` (the dealer
+    takes an initial table of 15 or 30, R9), ``play``, ``redeal`` (new hands,
+    R10), ``last-take`` (the last capturer takes the table, R15) and ``no-take``
+    (nobody captured all deal, so the table stays, R15).
+    """
+
+    kind: str
+    seat: int | None = None
+    side: int | None = None
+    play: Play | None = None
+    cards: tuple[Card, ...] = ()
+    escobas: int = 0
+
+    def __str__(self) -> str:
+        cards = cards_text(self.cards)
+        if self.kind == "play" and self.play is not None:
+            if not self.play.captured:
+                return f"seat {self.seat} lays {self.play.card} on the table"
+            took = f"seat {self.seat} plays {self.play.card} and takes {cards_text(self.play.captured)}"
+            return took + (": escoba" if self.escobas else "")
+        return {
+            "deal": f"three cards to each player, {cards} to the table",
+            "sweep": f"the dealer's side takes {cards} from the table: {self.escobas} escoba(s)",
+            "redeal": "three more cards to each player",
+            "last-take": f"side {self.side} made the last capture and takes {cards or 'nothing'}",
+            "no-take": f"nobody captured, so {cards} stay on the table",
+        }[self.kind]
+
+
+class Deal:
+    """A state of one deal. Make one with ``new``, ``from_deck`` or ``from_position``."""
+
+    __slots__ = (
+        "profile", "players", "deck", "previous", "events",
+        "_stock", "_table", "_hands", "_piles", "_escobas", "_to_play", "_last_capturer", "_remainder",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        profile: RuleProfile,
+        players: int,
+        deck: tuple[Card, ...] | None,
+        previous: Deal | None,
+        events: tuple[Event, ...],
+        stock: tuple[Card, ...],
+        table: int,
+        hands: tuple[int, ...],
+        piles: tuple[int, int],
+        escobas: tuple[int, int],
+        to_play: int | None,
+        last_capturer: int | None,
+        remainder: int,
+    ) -> None:
+        self.profile = profile
+        self.players = players
+        self.deck = deck  # the full order it was dealt from; None for a set-up position
+        self.previous = previous
+        self.events = events  # what happened between ``previous`` and this state
+        self._stock = stock
+        self._table = table
+        self._hands = hands
+        self._piles = piles
+        self._escobas = escobas
+        self._to_play = to_play  # None once the deal is over
+        self._last_capturer = last_capturer
+        self._remainder = remainder
+
+    # -- making a deal ---------------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int = 2, seed: int | str | None = None, profile: RuleProfile = CLASSIC) -> Deal:
+        """A deal from a freshly shuffled deck (R8); the same seed gives the same deal."""
+        deck = list(DECK)
+        random.Random(seed).shuffle(deck)
+        return cls.from_deck(deck, players, profile)
+
+    @classmethod
+    def from_deck(cls, cards: Sequence[Card], players: int = 2, profile: RuleProfile = CLASSIC) -> Deal:
+        """Deal from the front of a 40-card order (R8): seat 0 leads, the last seat deals."""
+        _check_players(players, profile)
+        deck = tuple(cards)
+        if len(deck) != len(DECK) or mask_of(deck) != (1 << len(DECK)) - 1:
+            raise ValueError("a deck must hold each of the 40 cards exactly once (R1)")
+        start = cls(profile, players, deck, None, (), deck, 0, (0,) * players, (0, 0), (0, 0), 0, None, 0)
+        return start._deal_hands(first=True)
+
+    @classmethod
+    def from_position(
+        cls,
+        table: Iterable[Card],
+        hands: Sequence[Iterable[Card]],
+        stock: Iterable[Card] = (),
+        piles: Sequence[Iterable[Card]] = ((), ()),
+        escobas: Sequence[int] = (0, 0),
+        to_play: int = 0,
+        last_capturer: int | None = None,
+        profile: RuleProfile = CLASSIC,
+    ) -> Deal:
+        """A position set up by hand (for lessons and puzzles); unlisted cards are out of play.
+
+        The R16 check sum holds only when all 40 cards are in the position.
+        """
+        players = len(hands)
+        _check_players(players, profile)
+        groups = [tuple(table), *(tuple(h) for h in hands), tuple(stock), *(tuple(p) for p in piles)]
+        every = [card for group in groups for card in group]
+        if len(set(every)) != len(every):
+            twice = sorted({c for c in every if every.count(c) > 1})
+            raise ValueError(f"a card cannot be in two places: {cards_text(twice)}")
+        if len(piles) != 2 or len(escobas) != 2 or not 0 <= to_play < players:
+            raise ValueError("a position has two piles, two escoba counts and a seat to play")
+        position = cls(
+            profile, players, None, None, (), tuple(stock), mask_of(table),
+            tuple(mask_of(h) for h in hands), (mask_of(piles[0]), mask_of(piles[1])),
+            (escobas[0], escobas[1]), to_play, last_capturer, 0,
+        )  # fmt: skip
+        return position._settle((), last_play_was_escoba=False) if not any(position._hands) else position
+
+    # -- reading the state -----------------------------------------------------------
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat: the last one, as seat 0 leads (R7)."""
+        return self.players - 1
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        return cards_of(self._table)
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        return tuple(cards_of(h) for h in self._hands)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        return self._stock
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """Captured cards per side; side = seat % 2 (R5)."""
+        return cards_of(self._piles[0]), cards_of(self._piles[1])
+
+    @property
+    def escobas(self) -> tuple[int, int]:
+        return self._escobas
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat whose turn it is; None once the deal is over."""
+        return self._to_play
+
+    @property
+    def is_over(self) -> bool:
+        return self._to_play is None
+
+    @property
+    def last_capturer(self) -> int | None:
+        """The side that made the last capture so far (R9 counts), or None."""
+        return self._last_capturer
+
+    @property
+    def remainder(self) -> tuple[Card, ...]:
+        """The cards left on the table when the deal ended (R15, R16).
+
+        They went to ``last_capturer``'s pile, or stayed on the table if nobody captured.
+        """
+        return cards_of(self._remainder)
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Everything that happened from the start of the deal to this state."""
+        chunks = []
+        state: Deal | None = self
+        while state is not None:
+            chunks.append(state.events)
+            state = state.previous
+        return tuple(event for chunk in reversed(chunks) for event in chunk)
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """The plays made so far, in order."""
+        return tuple(e.play for e in self.log if e.play is not None)
+
+    # -- playing ---------------------------------------------------------------------
+
+    def legal_plays(self) -> list[Play]:
+        """Every legal play for the seat to play (R11-R13); empty once over."""
+        if self._to_play is None:
+            return []
+        return legal_plays_masks(self._hands[self._to_play], self._table)
+
+    def verify_play(self, play: Play) -> None:
+        """Raise ``IllegalPlay`` with the reason if ``play`` is not legal now (R17)."""
+        if self._to_play is None:
+            raise IllegalPlay("the deal is over")
+        reason = illegal_reason_masks(play, self._hands[self._to_play], self._table)
+        if reason is not None:
+            raise IllegalPlay(reason)
+
+    def can_play(self, play: Play) -> bool:
+        """Whether ``play`` is legal now."""
+        try:
+            self.verify_play(play)
+        except IllegalPlay:
+            return False
+        return True
+
+    def play(self, play: Play) -> Deal:
+        """The state after ``play``; this state is left unchanged."""
+        self.verify_play(play)
+        seat = self._to_play
+        assert seat is not None  # verify_play refused a finished deal
+        side = seat % 2
+        hands = list(self._hands)
+        hands[seat] &= ~play.card.bit
+        captured = play.captured_mask
+        piles, escobas, last_capturer = self._piles, self._escobas, self._last_capturer
+        escoba = False
+        if captured:  # R12
+            table = self._table & ~captured
+            piles = _add(piles, side, captured | play.card.bit)
+            last_capturer = side
+            escoba = not table  # R14
+        else:  # R13: a card that takes nothing stays on the table
+            table = self._table | play.card.bit
+        event = Event("play", seat, side, play, tuple(play.captured), int(escoba))
+        state = Deal(
+            self.profile, self.players, self.deck, self, (event,), self._stock, table, tuple(hands),
+            piles, escobas, (seat + 1) % self.players, last_capturer, 0,
+        )  # fmt: skip
+        if escoba:
+            state._escobas = _add(escobas, side, 1)
+        if not any(hands):
+            state = state._settle((event,), last_play_was_escoba=escoba)
+        return state
+
+    def score(self) -> list[DealScore]:
+        """Both sides' points for the finished deal (R18)."""
+        if self._to_play is not None:
+            raise ValueError("the deal is not over yet: it is scored at the end (R18)")
+        return score_masks(self._piles, self._escobas, self.profile)
+
+    # -- steps the rules take on their own ---------------------------------------------
+
+    def _settle(self, events: tuple[Event, ...], last_play_was_escoba: bool) -> Deal:
+        """All hands are empty: deal again from the stock (R10) or end the deal (R15)."""
+        if self._stock:
+            self.events = events
+            return self._deal_hands(first=False)
+        if last_play_was_escoba and not self.profile.escoba_on_last_play:
+            side = events[-1].side
+            assert side is not None
+            self._escobas = _add(self._escobas, side, -1)
+            events = (*events[:-1], Event("play", events[-1].seat, side, events[-1].play, events[-1].cards))
+        left = self._table
+        if self._last_capturer is not None:
+            self._piles = _add(self._piles, self._last_capturer, left)
+            self._table = 0
+            events += (Event("last-take", side=self._last_capturer, cards=cards_of(left)),)
+        else:
+            events += (Event("no-take", cards=cards_of(left)),)
+        self.events = events
+        self._remainder = left
+        self._to_play = None
+        return self
+
+    def _deal_hands(self, first: bool) -> Deal:
+        """Deal a card at a time to each seat from seat 0 (R8, R10); the first time, the table too."""
+        count = min(self.profile.hand_size * self.players, len(self._stock))
+        hands = [0] * self.players
+        for i, card in enumerate(self._stock[:count]):
+            hands[i % self.players] |= card.bit
+        self._hands = tuple(hands)
+        self._stock = self._stock[count:]
+        self._to_play = 0
+        if not first:
+            self.events += (Event("redeal"),)
+            return self
+        self._table = mask_of(self._stock[: self.profile.table_size])
+        self._stock = self._stock[self.profile.table_size :]
+        self.events = (Event("deal", cards=cards_of(self._table)),)
+        sweep = SWEEP_ESCOBAS.get(value_of(self._table), 0) if self.profile.initial_sweep else 0
+        if sweep:  # R9: the dealer's side takes the whole table; it counts as a capture (R15)
+            side = self.dealer % 2
+            self.events += (Event("sweep", self.dealer, side, cards=cards_of(self._table), escobas=sweep),)
+            self._piles = _add(self._piles, side, self._table)
+            self._escobas = _add(self._escobas, side, sweep)
+            self._last_capturer = side
+            self._table = 0
+        return self
+
+
+def _add(pair: tuple[int, int], side: int, amount: int) -> tuple[int, int]:
+    """A pair with ``amount`` added (or OR-ed, for bitmasks of disjoint cards) on one side."""
+    return (pair[0] + amount, pair[1]) if side == 0 else (pair[0], pair[1] + amount)
+
+
+def _check_players(players: int, profile: RuleProfile) -> None:
+    if players not in profile.players:
+        allowed = " or ".join(str(p) for p in profile.players)
+        raise ValueError(f"{players} players: this game is for {allowed} players (R5)")

@@ -1,0 +1,143 @@
+"""Plays and captures (R11-R14, R17).
+
+>>> from trainer import cards_text, parse_card, parse_cards
+>>> table = parse_cards("A♦ 4♣ 7♦")
+>>> [cards_text(group) for group in captures(parse_card("3♥"), table)]
+['A♦ 4♣ 7♦']
+>>> illegal_reason(Play(parse_card("3♥"), frozenset(parse_cards("4♣"))), parse_cards("3♥"), table)
+'3♥ + 4♣ = 7, not 15'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from trainer.cards import DECK, VALUES, Card, cards_of, cards_text, mask_of, parse_cards
+
+CAPTURE_SUM = 15  # R12
+
+
+class IllegalPlay(ValueError):
+    """A play the rules forbid; the message is the reason a learner reads (R17)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card from hand, and the table cards it takes (none: laid on the table)."""
+
+    card: Card
+    captured: frozenset[Card] = frozenset()
+    captured_mask: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "captured_mask", mask_of(self.captured))
+
+    def __str__(self) -> str:
+        """Canonical text: the hand card first, then what it takes: ``3♥ A♦ 4♣ 7♦``."""
+        return " ".join([str(self.card), *(str(c) for c in sorted(self.captured))])
+
+    def __repr__(self) -> str:
+        return f"parse_play({str(self)!r})"
+
+
+def parse_play(text: str) -> Play:
+    """Read a play from its text: the hand card first, then the cards it takes."""
+    cards = parse_cards(text)
+    if not cards:
+        raise IllegalPlay("a play needs at least the card you play")
+    if len(set(cards)) != len(cards):
+        raise IllegalPlay(f"{text.strip()!r} names a card twice")
+    return Play(cards[0], frozenset(cards[1:]))
+
+
+@lru_cache(maxsize=8192)
+def groups_by_sum(table: int) -> tuple[tuple[int, ...], ...]:
+    """Every non-empty group of table cards summing to at most 14, by sum.
+
+    ``groups_by_sum(table)[s]`` holds the bitmasks of the groups summing to s,
+    so a card of value v captures exactly the groups at ``15 - v`` (R12).
+    """
+    found: list[list[int]] = [[] for _ in range(CAPTURE_SUM)]
+    partial = [(0, 0)]  # (group, sum) of every group built so far, the empty one included
+    while table:
+        bit = table & -table
+        table ^= bit
+        value = VALUES[bit.bit_length() - 1]
+        grown = []
+        for group, total in partial:
+            total += value
+            if total < CAPTURE_SUM:
+                grown.append((group | bit, total))
+                found[total].append(group | bit)
+        partial += grown
+    return tuple(map(tuple, found))
+
+
+@lru_cache(maxsize=65536)
+def play_of(card_index: int, captured: int) -> Play:
+    """The ``Play`` value for a card index and a captured bitmask (shared instances)."""
+    return Play(DECK[card_index], frozenset(cards_of(captured)))
+
+
+def capture_masks(card: Card, table: int) -> tuple[int, ...]:
+    """Bitmasks of the table groups ``card`` can take (R12)."""
+    return groups_by_sum(table)[CAPTURE_SUM - card.value]
+
+
+def captures(played: Card, table: Iterable[Card]) -> list[frozenset[Card]]:
+    """Every set of table cards that makes 15 with the played card (R12)."""
+    return [play_of(played.index, m).captured for m in capture_masks(played, mask_of(table))]
+
+
+def legal_plays_masks(hand: int, table: int) -> list[Play]:
+    """``legal_plays`` on bitmasks: the engine's fast path."""
+    sums = groups_by_sum(table)
+    plays: list[Play] = []
+    while hand:
+        low = hand & -hand
+        index = low.bit_length() - 1
+        hand ^= low
+        groups = sums[CAPTURE_SUM - VALUES[index]]
+        if groups:  # R13: a card that can make 15 must capture
+            plays.extend(play_of(index, g) for g in groups)
+        else:
+            plays.append(play_of(index, 0))
+    return plays
+
+
+def legal_plays(hand: Iterable[Card], table: Iterable[Card]) -> list[Play]:
+    """Every legal play (R11-R13): any hand card, capturing whenever it can."""
+    return legal_plays_masks(mask_of(hand), mask_of(table))
+
+
+def illegal_reason(play: Play, hand: Iterable[Card], table: Iterable[Card]) -> str | None:
+    """Why ``play`` is illegal with this hand and table, or None if it is legal (R17)."""
+    return illegal_reason_masks(play, mask_of(hand), mask_of(table))
+
+
+def illegal_reason_masks(play: Play, hand: int, table: int) -> str | None:
+    """``illegal_reason`` on bitmasks."""
+    card = play.card
+    if not hand & card.bit:
+        return f"{card} is not in your hand"
+    captured = play.captured_mask
+    options = capture_masks(card, table)
+    if captured in options or (not captured and not options):
+        return None
+    if card in play.captured:
+        return f"{card} is the card you play; it cannot also be taken"
+    missing = captured & ~table
+    if missing:
+        verb = "is" if missing.bit_count() == 1 else "are"
+        return f"{cards_text(cards_of(missing))} {verb} not on the table"
+    if not captured:
+        return f"{card} can take {_sum_text(options[0])}, so it cannot be laid on the table (R13)"
+    total = card.value + sum(c.value for c in play.captured)
+    terms = " + ".join(str(c) for c in [card, *sorted(play.captured)])
+    return f"{terms} = {total}, not {CAPTURE_SUM}"
+
+
+def _sum_text(mask: int) -> str:
+    return " + ".join(str(c) for c in cards_of(mask))
