@@ -1,0 +1,83 @@
+"""A match of several deals (R7, R21, R22)."""
+
+import dataclasses
+import random
+
+import pytest
+
+from trainer import Match
+from trainer.match import FinishedDeal
+from trainer.scoring import DealScore
+from trainer.simulate import play_randomly
+
+
+def with_totals(match: Match, *totals: tuple[int, int]) -> Match:
+    """The match as if its finished deals had scored these points (side 0, side 1)."""
+
+    def score(total: int) -> DealScore:
+        return DealScore(total, 0, 0, 0, 0, total, total, 0, 0, None, False)
+
+    done = tuple(FinishedDeal(0, match.current, (score(a), score(b))) for a, b in totals)
+    return dataclasses.replace(match, finished=done)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_r21_a_random_match_ends_with_one_side_ahead_at_21_or_more(players):
+    match = play_randomly(Match.new(players, seed=4), random.Random(4))
+    a, b = match.totals
+    assert max(a, b) >= 21 and a != b
+    assert match.winner == (0 if a > b else 1)
+    with pytest.raises(ValueError, match="match is over"):
+        match.next_deal()
+
+
+@pytest.mark.parametrize(
+    ("totals", "over", "winner"),
+    [
+        ([(20, 19)], False, None),  # nobody at the target yet
+        ([(21, 3)], True, 0),
+        ([(18, 12), (4, 10)], False, None),  # 22 all: play on
+        ([(18, 12), (4, 9)], True, 0),  # both at 21 or more: the higher total wins
+        ([(15, 15), (6, 6)], False, None),  # 21 all: play on (R21)
+        ([(15, 15), (6, 6), (0, 1)], True, 1),  # the next deal breaks the tie
+    ],
+)
+def test_r21_target_and_tie_continuation(totals, over, winner):
+    match = with_totals(Match.new(seed=1), *totals)
+    match = dataclasses.replace(match, current=play_randomly(match.current, random.Random(5)))
+    assert (match.is_over, match.winner) == (over, winner)
+
+
+def test_r21_nothing_ends_the_match_in_the_middle_of_a_deal():
+    match = with_totals(Match.new(seed=2), (30, 0))
+    assert not match.current.is_over and not match.is_over
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_r7_r22_the_deal_passes_to_the_next_seat_and_scores_go_to_the_right_side(players):
+    match = Match.new(players, seed=8, first_dealer=1)
+    rng = random.Random(8)
+    dealers = []
+    while not match.is_over and len(match.finished) < 4:
+        match = play_randomly(match, rng, limit=1)
+    for number, done in enumerate(match.finished):
+        dealers.append(done.dealer)
+        deal_scores = done.deal.score()
+        leader_side = (done.dealer + 1) % 2  # the leader sits at deal seat 0, side 0
+        assert done.scores[leader_side] == deal_scores[0]
+        assert done.scores[1 - leader_side] == deal_scores[1]
+        assert done.deal.deck != match.finished[number - 1].deal.deck or number == 0  # R22: a new shuffle
+    assert dealers == [(1 + k) % players for k in range(len(dealers))]
+    assert match.seat_of(0) == (match.dealer + 1) % players
+
+
+def test_r7_first_dealer_is_drawn_from_the_seed_and_can_be_set():
+    assert Match.new(seed=3).first_dealer == Match.new(seed=3).first_dealer
+    assert {Match.new(4, seed=s).first_dealer for s in range(40)} == {0, 1, 2, 3}
+    with pytest.raises(ValueError, match="seats are 0 to 1"):
+        Match.new(2, first_dealer=2)
+
+
+def test_next_deal_waits_for_the_current_deal_to_end():
+    with pytest.raises(ValueError, match="not over yet"):
+        Match.new(seed=1).next_deal()

@@ -1,0 +1,119 @@
+"""Captures and legal plays (R11-R13, R17, R20)."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+
+from trainer import (
+    DECK,
+    IllegalPlay,
+    Play,
+    captures,
+    cards_text,
+    illegal_reason,
+    legal_plays,
+    parse_card,
+    parse_cards,
+    parse_play,
+)
+
+
+def texts(groups):
+    return sorted(cards_text(g) for g in groups)
+
+
+def test_r20_three_takes_ace_four_seven():
+    assert texts(captures(parse_card("3♥"), parse_cards("A♦ 4♣ 7♦"))) == ["A♦ 4♣ 7♦"]
+
+
+def test_r12_every_group_making_15_is_offered():
+    table = parse_cards("5♦ 2♣ 3♥ K♠")
+    assert texts(captures(parse_card("K♦"), table)) == ["2♣ 3♥", "5♦"]
+
+
+def test_r12_no_group_when_nothing_makes_15():
+    assert captures(parse_card("K♦"), parse_cards("K♠ Q♣ 6♥")) == []
+    assert captures(parse_card("A♦"), []) == []
+
+
+def test_r12_one_play_takes_one_group_never_two():
+    # 5♦ and 2♣+3♥ each make 15 with K♦; taking both (sum 20) is not a capture.
+    play = Play(parse_card("K♦"), frozenset(parse_cards("5♦ 2♣ 3♥")))
+    reason = illegal_reason(play, parse_cards("K♦"), parse_cards("5♦ 2♣ 3♥"))
+    assert reason == "K♦ + 2♣ + 3♥ + 5♦ = 20, not 15"
+
+
+def test_r13_a_card_that_can_make_15_must_capture():
+    plays = legal_plays(parse_cards("7♦"), parse_cards("J♣"))
+    assert [str(p) for p in plays] == ["7♦ J♣"]
+    reason = illegal_reason(Play(parse_card("7♦")), parse_cards("7♦"), parse_cards("J♣"))
+    assert reason == "7♦ can take J♣, so it cannot be laid on the table (R13)"
+
+
+def test_r13_free_choice_of_a_card_that_captures_nothing():
+    plays = {str(p) for p in legal_plays(parse_cards("7♦ K♠"), parse_cards("J♣"))}
+    assert plays == {"7♦ J♣", "K♠"}
+
+
+def test_r11_a_card_not_in_hand_cannot_be_played():
+    reason = illegal_reason(parse_play("K♠"), parse_cards("3♥"), parse_cards("A♦"))
+    assert reason == "K♠ is not in your hand"
+
+
+def test_r17_wrong_sum_is_explained():
+    reason = illegal_reason(parse_play("3♥ 4♣"), parse_cards("3♥"), parse_cards("A♦ 4♣ 7♦"))
+    assert reason == "3♥ + 4♣ = 7, not 15"
+
+
+def test_r17_taking_a_card_that_is_not_on_the_table_is_explained():
+    reason = illegal_reason(parse_play("3♥ 5♦ 7♣"), parse_cards("3♥"), parse_cards("5♦"))
+    assert reason == "7♣ is not on the table"
+    reason = illegal_reason(parse_play("3♥ 5♣ 7♣"), parse_cards("3♥"), parse_cards("5♦"))
+    assert reason == "5♣ 7♣ are not on the table"
+
+
+def test_play_text_puts_the_hand_card_first_and_round_trips():
+    play = parse_play("3h 7d a♦ 4c")
+    assert str(play) == "3♥ A♦ 4♣ 7♦"
+    assert parse_play(str(play)) == play
+    assert eval(repr(play), {"parse_play": parse_play}) == play
+
+
+@pytest.mark.parametrize("text", ["", "3♥ 3♥"])
+def test_parse_play_refuses_empty_and_repeated_cards(text):
+    with pytest.raises(IllegalPlay):
+        parse_play(text)
+
+
+tables = st.lists(st.sampled_from(DECK), unique=True, max_size=12)
+
+
+@given(tables, st.sampled_from(DECK))
+def test_r12_every_capture_sums_to_15_and_lies_on_the_table(table, played):
+    table = [c for c in table if c != played]
+    for group in captures(played, table):
+        assert group and group <= set(table)
+        assert played.value + sum(c.value for c in group) == 15
+
+
+@given(st.lists(st.sampled_from(DECK), unique=True, min_size=1, max_size=15))
+def test_every_legal_play_passes_its_own_check(cards):
+    hand, table = cards[:3], cards[3:]
+    plays = legal_plays(hand, table)
+    assert {p.card for p in plays} == set(hand)  # R13: any hand card may be played
+    assert all(illegal_reason(p, hand, table) is None for p in plays)
+
+
+PERFT = yaml.safe_load((Path(__file__).parent / "data" / "perft.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("position", PERFT, ids=[p["name"] for p in PERFT])
+def test_r11_r13_perft_counts(position):
+    hand, table = parse_cards(position["hand"]), parse_cards(position["table"])
+    plays = legal_plays(hand, table)
+    assert len(plays) == len(set(plays)) == position["plays"]
+    assert sum(1 for p in plays if p.captured) == position["captures"]
+    assert sum(1 for p in plays if p.captured and p.captured == set(table)) == position["escobas"]
