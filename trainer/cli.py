@@ -1,0 +1,102 @@
+"""The ``escoba-trainer`` command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tqdm import tqdm
+
+from trainer.deal import Deal
+from trainer.match import Match
+from trainer.records import RecordError, load_record
+from trainer.scoring import DealScore
+from trainer.simulate import simulate
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="escoba-trainer", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    sim = commands.add_parser("simulate", help="play random legal deals and report what happened")
+    sim.add_argument("--games", type=int, default=1000, help="number of deals (default 1000)")
+    sim.add_argument("--players", type=int, choices=(2, 4), default=2)
+    sim.add_argument("--seed", type=int, default=None, help="same seed, same deals")
+
+    replay = commands.add_parser("replay", help="check a game record and print its scores")
+    replay.add_argument("file", type=Path)
+
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return _simulate(args.games, args.players, args.seed)
+    return _replay(args.file)
+
+
+def _simulate(games: int, players: int, seed: int | None) -> int:
+    if games < 1:
+        print("escoba-trainer: --games must be at least 1", file=sys.stderr)
+        return 2
+    with tqdm(total=games, unit="deal", disable=None, file=sys.stderr, leave=False) as bar:
+        stats = simulate(games, players, seed, progress=bar.update)
+    print(stats.report())
+    return 0
+
+
+def _replay(path: Path) -> int:
+    try:
+        game = load_record(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"escoba-trainer: cannot read {path}: {error}", file=sys.stderr)
+        return 2
+    except RecordError as error:
+        print(f"{path}: {error}", file=sys.stderr)
+        return 1
+    if isinstance(game, Deal):
+        print(_deal_report(game))
+        return 0
+    for number, done in enumerate(game.finished, start=1):
+        print(f"deal {number} (dealer: seat {done.dealer})")
+        print(_score_table(done.scores, ("seats 0+2", "seats 1+3") if game.players == 4 else ("seat 0", "seat 1")))
+        print()
+    print(_match_summary(game))
+    return 0
+
+
+def _deal_report(deal: Deal) -> str:
+    if not deal.is_over:
+        return f"the record stops after {len(deal.plays)} plays, before the deal is over"
+    return _score_table(deal.score(), ("leader's side", "dealer's side"))
+
+
+def _match_summary(match: Match) -> str:
+    a, b = match.totals
+    if match.is_over:
+        return f"match over: {a} to {b}, side {match.winner} wins"
+    state = "deal under way" if not match.current.is_over else "between deals"
+    return f"match not finished ({state}): {a} to {b}"
+
+
+def _score_table(scores: Sequence[DealScore], sides: tuple[str, str]) -> str:
+    """Points per category with the figures behind them: ``1 (22)`` is 1 point for 22 cards."""
+
+    def cell(points: int, figure: object = "") -> str:
+        return f"{points} ({figure})" if figure != "" else str(points)
+
+    rows = [
+        ("escobas", [cell(s.escobas, s.escoba_count) for s in scores]),
+        ("most cards", [cell(s.cards, s.card_count) for s in scores]),
+        ("most coins", [cell(s.coins, s.coin_count) for s in scores]),
+        ("7♦", [cell(s.seven_of_coins) for s in scores]),
+        ("setenta", [cell(s.setenta, s.setenta_sum if s.setenta_sum is not None else "none") for s in scores]),
+        ("total", [cell(s.total) for s in scores]),
+    ]
+    lines = [f"{'':<12}{sides[0]:>16}{sides[1]:>16}"]
+    lines += [f"{name:<12}{a:>16}{b:>16}" for name, (a, b) in rows]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,136 @@
+"""Game records: a deal or a match as a small JSON document, and back.
+
+A record holds each deal's deck order and its plays in canonical text, so
+loading it replays every play through the engine and so checks it.
+
+>>> from trainer import Deal
+>>> deal = Deal.new(seed=3)
+>>> deal = deal.play(deal.legal_plays()[0])
+>>> load_record(dump_record(deal)).plays == deal.plays
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from trainer.cards import CardError, cards_text, parse_cards
+from trainer.deal import Deal
+from trainer.match import Match
+from trainer.plays import IllegalPlay, parse_play
+from trainer.profile import CLASSIC
+
+FORMAT = "escoba-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; ``game`` is the state reached before the problem."""
+
+    def __init__(self, message: str, game: Deal | Match | None = None) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+def record_of(game: Deal | Match) -> dict[str, Any]:
+    """The record of a deal or a match, as plain data ready for JSON."""
+    if isinstance(game, Match):
+        deals = [done.deal for done in game.finished]
+        if not game.current.is_over:
+            deals.append(game.current)
+        extra = {"kind": "match", "seed": game.seed, "first_dealer": game.first_dealer}
+    else:
+        deals, extra = [game], {"kind": "deal"}
+    if any(deal.deck is None for deal in deals):
+        raise ValueError("a position set up by hand has no deck order, so it cannot be recorded")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        **extra,
+        "profile": game.profile.name,
+        "players": game.players,
+        "deals": [
+            {"deck": " ".join(map(str, deal.deck or ())), "plays": [str(p) for p in deal.plays]} for deal in deals
+        ],
+    }
+
+
+def dump_record(game: Deal | Match) -> str:
+    """The record as JSON text."""
+    return json.dumps(record_of(game), ensure_ascii=False, indent=1) + "\n"
+
+
+def load_record(text: str) -> Deal | Match:
+    """Replay a record through the engine; ``RecordError`` names the first problem."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"not JSON: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f'not an Escoba record: "format" must be "{FORMAT}"')
+    if data.get("version") != VERSION:
+        raise RecordError(f"record version {data.get('version')!r}: this program reads version {VERSION}")
+    if data.get("profile", CLASSIC.name) != CLASSIC.name:
+        raise RecordError(f"unknown rule profile {data.get('profile')!r}: known: {CLASSIC.name}")
+    kind, players, deals = data.get("kind"), data.get("players"), data.get("deals")
+    if kind not in ("deal", "match") or players not in CLASSIC.players:
+        raise RecordError('"kind" must be "deal" or "match" and "players" 2 or 4')
+    if not isinstance(deals, list) or not deals or (kind == "deal" and len(deals) != 1):
+        raise RecordError('"deals" must be a list of deals (exactly one for a deal record)')
+    game: Deal | Match | None = None
+    for number, deal_data in enumerate(deals, start=1):
+        where = f"deal {number}"
+        deck = _read_deck(deal_data, where)
+        try:
+            if kind == "deal":
+                game = Deal.from_deck(deck, players)
+            elif game is None:
+                game = Match.new(players, _int(data, "seed"), _int(data, "first_dealer"), deck=deck)
+            else:
+                assert isinstance(game, Match)
+                if not game.current.is_over:
+                    raise RecordError(f"{where}: the deal before it is not finished", game)
+                game = game.next_deal(deck)
+        except ValueError as error:
+            raise RecordError(f"{where}: {error}", game) from None
+        game = _replay(game, deal_data.get("plays", []), where)
+    assert game is not None
+    return game
+
+
+def _read_deck(deal_data: Any, where: str) -> list[Any]:
+    if not isinstance(deal_data, dict) or not isinstance(deal_data.get("deck"), str):
+        raise RecordError(f'{where}: a deal needs "deck", the 40 cards as text')
+    try:
+        deck = parse_cards(deal_data["deck"])
+    except CardError as error:
+        raise RecordError(f"{where}, deck: {error}") from None
+    if len(deck) != 40 or len(set(deck)) != 40:
+        seen = sorted({c for c in deck if deck.count(c) > 1})
+        twice = f" ({cards_text(seen)} twice)" if seen else ""
+        raise RecordError(f"{where}, deck: {len(deck)} cards{twice}; a deck has each of the 40 cards once")
+    return list(deck)
+
+
+def _replay(game: Deal | Match, plays: Any, where: str) -> Deal | Match:
+    if not isinstance(plays, list):
+        raise RecordError(f'{where}: "plays" must be a list')
+    for number, text in enumerate(plays, start=1):
+        deal = game.current if isinstance(game, Match) else game
+        at = f"{where}, play {number}"
+        if not isinstance(text, str):
+            raise RecordError(f"{at}: a play is text such as '3♥ A♦ 4♣ 7♦'", game)
+        try:
+            game = game.play(parse_play(text))
+        except (CardError, IllegalPlay) as error:
+            seat = f" (seat {deal.to_play})" if deal.to_play is not None else ""
+            raise RecordError(f"{at}{seat}, {text!r}: {error}", game) from None
+    return game
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f'a match record needs a whole number "{key}"')
+    return value
