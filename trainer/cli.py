@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
 from tqdm import tqdm
 
 from trainer.deal import Deal
+from trainer.puzzles import KINDS, check_paths
 from trainer.match import Match
 from trainer.records import RecordError, load_record
 from trainer.scoring import DealScore
@@ -29,10 +31,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay = commands.add_parser("replay", help="check a game record and print its scores")
     replay.add_argument("file", type=Path)
 
+    check = commands.add_parser("check", help="validate puzzle files and summarise them")
+    check.add_argument(
+        "paths", nargs="*", type=Path, default=[Path("puzzles")], help="files or folders (default: puzzles)"
+    )
+
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return _simulate(args.games, args.players, args.seed)
+    if args.command == "check":
+        return _check(args.paths)
     return _replay(args.file)
+
+
+def _check(paths: list[Path]) -> int:
+    """Print every problem as file:line:col: message (exit 1), or a summary by kind and level."""
+    puzzles, problems = check_paths(*paths)
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"{len(puzzles)} puzzles, no problems")
+    levels = range(1, 6)
+    print(f"{'kind':<14}" + "".join(f"{'L' + str(n):>5}" for n in levels) + f"{'all':>6}")
+    for kind in KINDS:
+        counts = Counter(p.level for p in puzzles if p.kind == kind)
+        print(f"{kind:<14}" + "".join(f"{counts[n]:>5}" for n in levels) + f"{sum(counts.values()):>6}")
+    return 0
 
 
 def _simulate(games: int, players: int, seed: int | None) -> int:

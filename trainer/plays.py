@@ -17,6 +17,8 @@ from functools import lru_cache
 from trainer.cards import DECK, VALUES, Card, cards_of, cards_text, mask_of, parse_cards
 
 CAPTURE_SUM = 15  # R12
+#: The cards left on the table after a whole deal add up to this, modulo 15 (R16): 220 % 15.
+END_SUM_RESIDUE = sum(VALUES) % CAPTURE_SUM
 
 
 class IllegalPlay(ValueError):
@@ -141,3 +143,19 @@ def illegal_reason_masks(play: Play, hand: int, table: int) -> str | None:
 
 def _sum_text(mask: int) -> str:
     return " + ".join(str(c) for c in cards_of(mask))
+
+
+def is_end_of_deal_sum(total: int) -> bool:
+    """Whether a whole deal can end with this much on the table: 10, 25, 40, ... (R16)."""
+    return total % CAPTURE_SUM == END_SUM_RESIDUE
+
+
+def missing_value(visible: Iterable[Card]) -> int | None:
+    """The value of the one unseen card that makes an end-of-deal table add up (R16), if any can.
+
+    >>> from trainer import parse_cards
+    >>> missing_value(parse_cards("K♦ 3♥ 5♣"))  # 18 + 7 = 25
+    7
+    """
+    value = (END_SUM_RESIDUE - sum(card.value for card in visible)) % CAPTURE_SUM
+    return value if 1 <= value <= 10 else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from trainer.cards import DECK, SUITS, Card, Suit, mask_of
+from trainer.cards import DECK, SUITS, Card, Suit, cards_of, mask_of
 from trainer.profile import CLASSIC, RuleProfile
 
 SEVEN_OF_COINS = next(c for c in DECK if c.rank == "7" and c.suit is Suit.COINS)
@@ -43,16 +43,25 @@ def setenta(cards: Iterable[Card], profile: RuleProfile = CLASSIC) -> int | None
 
 def setenta_of_mask(pile: int, profile: RuleProfile = CLASSIC) -> int | None:
     """``setenta`` on a bitmask."""
-    total = 0
-    for suit_index in range(len(SUITS)):
-        best = max(
-            (profile.setenta_prices[c.rank] for c in DECK[suit_index::4] if pile & c.bit),
-            default=None,
-        )
-        if best is None:
-            return None
-        total += best
-    return total
+    best = setenta_cards(cards_of(pile), profile)
+    if len(best) < len(SUITS):
+        return None
+    return sum(profile.setenta_prices[card.rank] for card in best.values())
+
+
+def setenta_cards(cards: Iterable[Card], profile: RuleProfile = CLASSIC) -> dict[Suit, Card]:
+    """The card that counts for setenta in each suit the pile has: its highest price (R19).
+
+    >>> from trainer import parse_cards
+    >>> {suit.value: str(card) for suit, card in setenta_cards(parse_cards("K♦ 2♦ A♥")).items()}
+    {'♦': '2♦', '♥': 'A♥'}
+    """
+    best: dict[Suit, Card] = {}
+    for card in cards:
+        held = best.get(card.suit)
+        if held is None or profile.setenta_prices[card.rank] > profile.setenta_prices[held.rank]:
+            best[card.suit] = card
+    return {suit: best[suit] for suit in SUITS if suit in best}
 
 
 def _winner(a: int | None, b: int | None) -> int | None:

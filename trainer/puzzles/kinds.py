@@ -1,0 +1,418 @@
+"""The puzzle kinds: what each asks, which answers the engine accepts, and why.
+
+Every accepted answer comes from the engine (``captures``, ``legal_plays``,
+``setenta``, ``score_deal``, the R16 check sum); nothing here is an answer key.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from trainer.cards import RANKS, Card, CardError, Suit, cards_text, parse_cards
+from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, illegal_reason, legal_plays, missing_value
+from trainer.plays import parse_play as parse_play_text
+from trainer.profile import CLASSIC
+from trainer.scoring import DealScore, score_deal, setenta, setenta_cards
+
+SIDES = ("A", "B")
+
+
+class AnswerError(ValueError):
+    """An answer that cannot be read; the message tells the learner how to write it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The engine's judgement of one answer."""
+
+    correct: bool
+    explanation: str
+    solutions: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Puzzle:
+    """What every puzzle has; each kind adds its position and its rules for answers."""
+
+    kind: ClassVar[str]
+    id: str
+    level: int
+    themes: tuple[str, ...]
+    title: str
+    hints: tuple[str, ...] = ()
+    explain: str = ""
+    source: str = ""  # "file:line" of the puzzle, for messages
+
+    def solutions(self) -> list[str]:
+        """Every accepted answer, in canonical text."""
+        raise NotImplementedError
+
+    def canonical(self, answer: str) -> str:
+        """The answer in canonical text; raises ``AnswerError`` or ``CardError`` if it cannot be read."""
+        raise NotImplementedError
+
+    def why(self, answer: str) -> str:
+        """Why a canonical answer is right or wrong, in the learner's terms."""
+        raise NotImplementedError
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        """(field, message) for each way the puzzle cannot be posed, e.g. no answer exists."""
+        return []
+
+    def check(self, answer: str) -> Verdict:
+        """The engine's verdict on a learner's answer, in any card order and notation; never raises."""
+        solutions = tuple(self.solutions())
+        try:
+            given = self.canonical(answer.strip())
+        except (AnswerError, CardError, IllegalPlay) as error:
+            return Verdict(False, str(error), solutions)
+        return Verdict(given in solutions, self.why(given), solutions)
+
+
+def _sum_text(played: Card, group: Iterable[Card]) -> str:
+    cards = [played, *sorted(group)]
+    return f"{' + '.join(map(str, cards))} = {sum(c.value for c in cards)}"
+
+
+def _group_text(group: Iterable[Card]) -> str:
+    return cards_text(group) or "nothing"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CapturePuzzle(Puzzle):
+    """Which table cards make 15 with the played card? With ``all``, name every way."""
+
+    kind: ClassVar[str] = "capture"
+    table: tuple[Card, ...]
+    play: Card
+    all: bool = False
+
+    def options(self) -> list[frozenset[Card]]:
+        return sorted(captures(self.play, self.table), key=cards_text)
+
+    def solutions(self) -> list[str]:
+        texts = [cards_text(group) for group in self.options()]
+        return ["; ".join(texts)] if self.all else texts
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        if self.options():
+            return []
+        return [("play", f"{self.play} takes nothing from this table, so the puzzle has no answer (R12)")]
+
+    def canonical(self, answer: str) -> str:
+        if not self.all:
+            return cards_text(_table_pick(answer, self.play))
+        picks = [_table_pick(part, self.play) for part in re.split(r"[;|\n]", answer) if part.strip()]
+        if not picks:
+            raise AnswerError("write each way as its cards, with ';' between ways: 5♦; 2♣ 3♥")
+        return "; ".join(sorted({cards_text(pick) for pick in picks}))
+
+    def why(self, answer: str) -> str:
+        picks = [frozenset(parse_cards(part)) for part in answer.split(";")]
+        options = self.options()
+        wrong = [pick for pick in picks if pick not in options]
+        if wrong or not self.all:
+            return self._why_group(wrong[0] if wrong else picks[0])
+        missed = [group for group in options if group not in picks]
+        if missed:
+            return f"you missed {_group_text(missed[0])}: {_sum_text(self.play, missed[0])} too"
+        return f"all {len(options)} way(s): " + "; ".join(_sum_text(self.play, g) for g in options)
+
+    def _why_group(self, pick: frozenset[Card]) -> str:
+        off_table = pick - set(self.table)
+        if off_table:
+            return f"{_group_text(off_table)} {'is' if len(off_table) == 1 else 'are'} not on the table"
+        if pick in self.options():
+            sweep = ": the table is empty, an escoba (R14)" if pick == set(self.table) else ""
+            return _sum_text(self.play, pick) + sweep
+        total = self.play.value + sum(c.value for c in pick)
+        inside = [group for group in self.options() if group < pick]
+        if inside:
+            extra = _group_text(pick - inside[0])
+            return f"{_sum_text(self.play, inside[0])}, but you also took {extra}: that makes {total}"
+        if total < CAPTURE_SUM:
+            return f"{_sum_text(self.play, pick)}: {CAPTURE_SUM - total} short of {CAPTURE_SUM}"
+        return f"{_sum_text(self.play, pick)}, not {CAPTURE_SUM}"
+
+
+def _table_pick(answer: str, played: Card) -> frozenset[Card]:
+    cards = parse_cards(answer)
+    if not cards:
+        raise AnswerError(f"pick the table cards that make 15 with {played}")
+    if len(set(cards)) != len(cards):
+        raise AnswerError("you named a card twice")
+    if played in cards:
+        raise AnswerError(f"{played} is the card being played: pick only cards from the table")
+    return frozenset(cards)
+
+
+# -- choose: which play is best for a goal ----------------------------------------------
+
+GOALS = ("escoba", "most-cards", "take", "coins", "setenta", "safe")
+
+
+def _setenta_total(cards: Iterable[Card]) -> int:
+    """Setenta prices of the best card per suit held so far (0 for a missing suit)."""
+    return sum(CLASSIC.setenta_prices[card.rank] for card in setenta_cards(cards).values())
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChoosePuzzle(Puzzle):
+    """Which play from this hand is best for the goal? Any play the engine ranks best is right."""
+
+    kind: ClassVar[str] = "choose"
+    table: tuple[Card, ...]
+    hand: tuple[Card, ...]
+    goal: str  # one of GOALS; "take" comes with ``target``
+    target: Card | None = None  # the card to take, for goal "take"
+    next_hand: tuple[Card, ...] = ()  # the next player's cards, for goal "safe"
+    pile: tuple[Card, ...] = ()  # the side's pile so far, for goal "setenta"
+
+    def measure(self, play: Play) -> int:
+        """How well a legal play serves the goal; higher is better, 0 does not serve it."""
+        taken = [*play.captured, play.card] if play.captured else []
+        if self.goal == "escoba":
+            return int(bool(self.table) and play.captured == set(self.table))
+        if self.goal == "most-cards":
+            return len(taken)
+        if self.goal == "take":
+            return int(self.target in play.captured)
+        if self.goal == "coins":
+            return sum(card.suit is Suit.COINS for card in taken)
+        if self.goal == "setenta":
+            return _setenta_total([*self.pile, *taken]) - _setenta_total(self.pile)
+        return int(not self._threats(play))  # safe
+
+    def _threats(self, play: Play) -> list[tuple[Card, frozenset[Card]]]:
+        """Captures the next player could make after ``play``."""
+        table = set(self.table) - play.captured if play.captured else {*self.table, play.card}
+        return [(card, group) for card in self.next_hand for group in captures(card, table)]
+
+    def best(self) -> list[Play]:
+        plays = legal_plays(self.hand, self.table)
+        top = max((self.measure(p) for p in plays), default=0)
+        return [p for p in plays if top > 0 and self.measure(p) == top]
+
+    def solutions(self) -> list[str]:
+        return [str(play) for play in self.best()]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        if self.goal == "take" and self.target not in self.table:
+            return [("goal", f"{self.target} is not on the table, so it cannot be taken")]
+        if self.goal == "safe" and not self.next_hand:
+            return [("goal", "goal 'safe' needs next_hand: the cards the next player holds")]
+        if not self.best():
+            return [("goal", f"no legal play meets the goal '{self.goal_text}', so the puzzle has no answer")]
+        return []
+
+    @property
+    def goal_text(self) -> str:
+        return f"take {self.target}" if self.goal == "take" else self.goal
+
+    def canonical(self, answer: str) -> str:
+        if not answer:
+            raise AnswerError("write the card you play, then the table cards it takes (none to lay it down)")
+        return str(parse_play_text(answer))
+
+    def why(self, answer: str) -> str:
+        play = parse_play_text(answer)
+        reason = illegal_reason(play, self.hand, self.table)
+        if reason is not None:
+            return reason
+        best = self.best()
+        return self._describe(play) if play in best else self._compare(play, best[0])
+
+    def _describe(self, play: Play) -> str:
+        if not play.captured:
+            done = f"you lay {play.card} on the table"
+        else:
+            done = f"{_sum_text(play.card, play.captured)}: you take {len(play.captured) + 1} cards"
+        if self.goal == "coins":
+            return f"{done}, {self.measure(play)} of them coins"
+        if self.goal == "setenta":
+            return f"{done}; your setenta grows by {self.measure(play)}"
+        if self.goal == "safe":
+            return f"{done}, and no card of {cards_text(self.next_hand)} can make 15 afterwards"
+        if self.goal == "escoba":
+            return f"{done} and sweep the table: escoba (R14)"
+        return done
+
+    def _compare(self, play: Play, better: Play) -> str:
+        mine, theirs = self.measure(play), self.measure(better)
+        if self.goal == "escoba":
+            return f"that leaves cards on the table; {better} clears it"
+        if self.goal == "take":
+            return f"that does not take {self.target}; {better} does"
+        if self.goal == "safe":
+            card, group = self._threats(play)[0]
+            return f"after that, {card} could take {cards_text(group)} on the next turn; {better} is safe"
+        unit = {"most-cards": "cards", "coins": "coins", "setenta": "setenta points"}[self.goal]
+        text = f"that gives you {mine} {unit}; {better} gives {theirs}"
+        seven = next((c for c in better.captured if c.rank == "7" and c.suit is Suit.COINS), None)
+        if seven is not None and seven not in play.captured:
+            text += f". You missed {seven}: it is worth the 7 of coins point on its own"
+        return text
+
+
+# -- the setenta and scoring ----------------------------------------------------------------
+
+
+def setenta_breakdown(pile: Iterable[Card]) -> str:
+    """Why a pile has the setenta it has (R19), in a learner's words."""
+    pile = tuple(pile)
+    best = setenta_cards(pile)
+    missing = [suit for suit in Suit if suit not in best]
+    if missing:
+        names = ", ".join(f"{s.value} ({s.spanish})" for s in missing)
+        return f"no {names} in the pile, so it has no setenta"
+    prices = [f"{card} = {CLASSIC.setenta_prices[card.rank]}" for card in best.values()]
+    return f"best of each suit: {', '.join(prices)}; together {setenta(pile)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetentaPuzzle(Puzzle):
+    """What is this pile's setenta?"""
+
+    kind: ClassVar[str] = "setenta"
+    pile: tuple[Card, ...]
+
+    def solutions(self) -> list[str]:
+        value = setenta(self.pile)
+        return ["none" if value is None else str(value)]
+
+    def canonical(self, answer: str) -> str:
+        said = answer.lower()
+        if said != "none" and not said.isdigit():
+            raise AnswerError("answer with a number such as 65, or 'none' if the pile has no setenta")
+        return said if said == "none" else str(int(said))
+
+    def why(self, answer: str) -> str:
+        return setenta_breakdown(self.pile)
+
+
+def _winner_text(side: int | None) -> str:
+    return "nobody" if side is None else SIDES[side]
+
+
+def _side_of(scores: list[DealScore], category: str) -> int | None:
+    return next((side for side, s in enumerate(scores) if getattr(s, category)), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetentaDuelPuzzle(Puzzle):
+    """Which side wins the setenta point: A, B or nobody?"""
+
+    kind: ClassVar[str] = "setenta-duel"
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+
+    def solutions(self) -> list[str]:
+        return [_winner_text(_side_of(score_deal(self.piles, [0, 0]), "setenta"))]
+
+    def canonical(self, answer: str) -> str:
+        said = {"a": "A", "b": "B", "nobody": "nobody", "none": "nobody", "tie": "nobody"}.get(answer.lower())
+        if said is None:
+            raise AnswerError("answer A, B or nobody")
+        return said
+
+    def why(self, answer: str) -> str:
+        why = "; ".join(f"{name}: {setenta_breakdown(pile)}" for name, pile in zip(SIDES, self.piles, strict=True))
+        return f"{why}. The point goes to {self.solutions()[0]} (R19)"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScorePuzzle(Puzzle):
+    """How many points does each side score for this deal?"""
+
+    kind: ClassVar[str] = "score"
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+    escobas: tuple[int, int]
+
+    def scores(self) -> list[DealScore]:
+        return score_deal(self.piles, self.escobas)
+
+    def solutions(self) -> list[str]:
+        a, b = self.scores()
+        return [f"{a.total} {b.total}"]
+
+    def canonical(self, answer: str) -> str:
+        numbers = re.findall(r"\d+", answer)
+        if len(numbers) != 2 or re.sub(r"[\d\s,\-–:]", "", answer):
+            raise AnswerError("answer with two numbers, A's points then B's: 6 2")
+        return " ".join(str(int(n)) for n in numbers)
+
+    def why(self, answer: str) -> str:
+        return score_breakdown(self.scores())
+
+
+def score_breakdown(scores: list[DealScore]) -> str:
+    """Category by category, who scores what and why (R18)."""
+    a, b = scores
+    setentas = ["none" if s.setenta_sum is None else str(s.setenta_sum) for s in scores]
+    lines = [
+        f"escobas: A {a.escobas}, B {b.escobas}",
+        f"most cards ({a.card_count} against {b.card_count}): {_winner_text(_side_of(scores, 'cards'))}",
+        f"most coins ({a.coin_count} against {b.coin_count}): {_winner_text(_side_of(scores, 'coins'))}",
+        f"7♦: {_winner_text(_side_of(scores, 'seven_of_coins'))}",
+        f"setenta ({setentas[0]} against {setentas[1]}): {_winner_text(_side_of(scores, 'setenta'))}",
+        f"total: A {a.total}, B {b.total}",
+    ]
+    return "; ".join(lines)
+
+
+# -- the check sum ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChecksumPuzzle(Puzzle):
+    """The R16 check sum: what the end-of-deal table adds up to, or the value of its hidden card."""
+
+    kind: ClassVar[str] = "checksum"
+    table: tuple[Card, ...]
+    ask: str = "sum"  # or "missing": one more card lies face down
+
+    def solutions(self) -> list[str]:
+        if self.ask == "sum":
+            return [str(sum(card.value for card in self.table))]
+        value = missing_value(self.table)
+        return [] if value is None else [RANKS[value - 1]]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        total = sum(card.value for card in self.table)
+        if self.ask == "sum" and total % CAPTURE_SUM != 10:
+            return [("table", f"these cards add up to {total}; no whole deal ends like that (R16: 10, 25, 40, ...)")]
+        if self.ask == "missing" and not self.solutions():
+            return [("table", f"these cards add up to {total}; no single card brings that to 10, 25, 40, ... (R16)")]
+        return []
+
+    def canonical(self, answer: str) -> str:
+        if self.ask == "sum":
+            if not answer.isdigit():
+                raise AnswerError("answer with a number")
+            return str(int(answer))
+        said = answer.upper()
+        rank = {str(value): rank for value, rank in enumerate(RANKS, start=1)}.get(said, said)
+        if rank not in RANKS:
+            raise AnswerError("answer with a rank (A, 2 ... 7, J, Q, K) or a value from 1 to 10")
+        return rank
+
+    def why(self, answer: str) -> str:
+        total = sum(card.value for card in self.table)
+        if self.ask == "sum":
+            return f"{' + '.join(str(c.value) for c in self.table)} = {total}: one of 10, 25, 40, ... (R16)"
+        rank = self.solutions()[0]
+        name = {"A": "an ace", "J": "a sota (J)", "Q": "a caballo (Q)", "K": "a rey (K)"}.get(rank, f"a {rank}")
+        return (
+            f"the table shows {total}; a deal always ends on 10, 25, 40, ... (R16), "
+            f"so the hidden card is worth {RANKS.index(rank) + 1}: {name}"
+        )
+
+
+KINDS: dict[str, type[Puzzle]] = {
+    cls.kind: cls
+    for cls in (CapturePuzzle, ChoosePuzzle, SetentaPuzzle, SetentaDuelPuzzle, ScorePuzzle, ChecksumPuzzle)
+}
+# fields that hold positions, for the duplicate-card and 40-card checks
+POSITION_FIELDS = ("table", "play", "hand", "next_hand", "pile", "piles")

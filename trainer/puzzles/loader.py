@@ -1,0 +1,346 @@
+"""Loading puzzle files: a strict schema, every problem in one pass, each with its place.
+
+>>> from pathlib import Path
+>>> puzzles = load_puzzles(Path(__file__).parents[2] / "puzzles")
+>>> len(puzzles) >= 150
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from trainer.cards import Card, CardError, parse_card
+from trainer.puzzles.kinds import GOALS, KINDS, AnswerError, Puzzle
+from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
+
+#: The themes a puzzle may carry, each with what it trains.
+THEMES = {
+    "making-15": "find the cards that add up to 15 with the card played",
+    "court-cards": "sota, caballo and rey count 8, 9 and 10 (R3)",
+    "several-ways": "more than one group makes 15 (R12)",
+    "big-capture": "a capture of three or more table cards",
+    "escoba": "clearing the table (R14)",
+    "decoys": "cards that look useful but do not fit",
+    "forced-capture": "a card that can make 15 must capture (R13)",
+    "free-choice": "any card may be played, even one that takes nothing (R13)",
+    "coins": "coins (oros, ♦) and the most-coins point",
+    "seven-of-coins": "the 7♦ and its point",
+    "most-cards": "the most-cards point",
+    "setenta": "the best card of each suit and the setenta point (R19)",
+    "missing-suit": "a pile without a suit has no setenta (R19)",
+    "ties": "equal counts give nobody the point (R18)",
+    "safety": "leave nothing for the next player to take",
+    "scoring": "adding up a deal (R18)",
+    "initial-sweep": "a first table of 15 or 30 (R9)",
+    "last-capture": "the table at the end of the deal (R15)",
+    "check-sum": "the end-of-deal table adds up to 10, 25, 40, ... (R16)",
+    "worked-example": "the rule book's own example (R20)",
+}
+
+
+class PuzzleError(ValueError):
+    """Puzzle files with problems; ``problems`` lists them all."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(map(str, problems)))
+        self.problems = problems
+
+
+class _Bad(Exception):
+    """A field's value is wrong; ``offset`` points inside a one-line text."""
+
+    def __init__(self, message: str, offset: int = 0) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+# -- field readers: each takes the YAML value and returns the field's value, or raises _Bad --
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _Bad(f"expected some text, not {value!r}")
+    return value.strip()
+
+
+def _id(value: Any) -> str:
+    if not isinstance(value, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", value):
+        raise _Bad(f"expected lowercase letters, digits and '-', such as capture-07, not {value!r}")
+    return value
+
+
+def _level(value: Any) -> int:
+    if isinstance(value, bool) or value not in range(1, 6):
+        raise _Bad(f"expected a whole number from 1 (beginner) to 5 (expert), not {value!r}")
+    return int(value)
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad(f"expected true or false, not {value!r}")
+    return value
+
+
+def _cards(value: Any) -> tuple[Card, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, str):
+        raise _Bad(f"expected cards written as text, such as 'A♦ 4♣ 7♦', not {value!r}")
+    cards = []
+    for token in re.finditer(r"[^\s,]+", value):
+        try:
+            cards.append(parse_card(token.group()))
+        except CardError as error:
+            raise _Bad(f"unknown card: {error}", token.start()) from None
+    return tuple(cards)
+
+
+def _one_card(value: Any) -> Card:
+    cards = _cards(value)
+    if len(cards) != 1:
+        raise _Bad(f"expected exactly one card, not {value!r}")
+    return cards[0]
+
+
+def _hand(value: Any) -> tuple[Card, ...]:
+    cards = _cards(value)
+    if not 1 <= len(cards) <= 3:
+        raise _Bad(f"expected 1 to 3 cards, not {len(cards)}")
+    return cards
+
+
+def _goal(value: Any) -> str:
+    if isinstance(value, str) and value.startswith("take "):
+        _one_card(value[5:])
+        return value
+    if value not in GOALS or value == "take":
+        raise _Bad(f"expected one of escoba, most-cards, take <card>, coins, setenta, safe; not {value!r}")
+    return str(value)
+
+
+def _ask(value: Any) -> str:
+    if value not in ("sum", "missing"):
+        raise _Bad(f"expected 'sum' or 'missing', not {value!r}")
+    return str(value)
+
+
+def _count(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 40:
+        raise _Bad(f"expected a whole number of escobas, not {value!r}")
+    return value
+
+
+def _answer(value: Any) -> str:
+    return _text(str(value) if isinstance(value, int) and not isinstance(value, bool) else value)
+
+
+@dataclass(frozen=True)
+class _Field:
+    read: Callable[[Any], Any]
+    required: bool = False
+    shape: str = "one"  # "one" value, a non-empty "list", "one-or-list", or a "pair" (list of two)
+
+
+COMMON = {
+    "id": _Field(_id, True),
+    "kind": _Field(_text, True),
+    "level": _Field(_level, True),
+    "themes": _Field(_text, True, "list"),
+    "title": _Field(_text, True),
+    "hint": _Field(_text, False, "one-or-list"),
+    "explain": _Field(_text),
+    "expect": _Field(_answer, False, "one-or-list"),
+}
+PER_KIND = {
+    "capture": {"table": _Field(_cards, True), "play": _Field(_one_card, True), "all": _Field(_flag)},
+    "choose": {
+        "table": _Field(_cards, True),
+        "hand": _Field(_hand, True),
+        "goal": _Field(_goal, True),
+        "next_hand": _Field(_cards),
+        "pile": _Field(_cards),
+    },
+    "setenta": {"pile": _Field(_cards, True)},
+    "setenta-duel": {"piles": _Field(_cards, True, "pair")},
+    "score": {"piles": _Field(_cards, True, "pair"), "escobas": _Field(_count, True, "pair")},
+    "checksum": {"table": _Field(_cards, True), "ask": _Field(_ask)},
+}
+POSITION_FIELDS = ("table", "play", "hand", "next_hand", "pile", "piles")
+
+
+class _File:
+    """Problems found in one file, each placed at a line and column."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.problems: list[Problem] = []
+
+    def at(self, where: Marked, message: str, offset: int = 0, key: bool = False) -> None:
+        line, column = (where.key_line, where.key_column) if key and where.key_line else (where.line, where.column)
+        self.problems.append(Problem(self.name, line, column + offset + (where.quoted and offset > 0), message))
+
+    def read(self, name: str, spec: _Field, marked: Marked) -> Any:
+        """The field's value, or None after noting a problem."""
+        items: list[Marked]
+        if spec.shape == "one" or (spec.shape == "one-or-list" and not isinstance(marked.value, list)):
+            items = [marked]
+        elif not isinstance(marked.value, list) or not marked.value:
+            self.at(marked, f"{name}: expected a list" + (" of two" if spec.shape == "pair" else ""))
+            return None
+        elif spec.shape == "pair" and len(marked.value) != 2:
+            self.at(marked, f"{name}: expected a list of two, one for side A and one for side B")
+            return None
+        else:
+            items = marked.value
+        values = []
+        for item in items:
+            if isinstance(item.value, (list, dict)):
+                self.at(item, f"{name}: expected a single value here, not a {type(item.value).__name__}")
+                return None
+            try:
+                values.append(spec.read(item.value))
+            except _Bad as bad:
+                self.at(item, f"{name}: {bad}", bad.offset if isinstance(item.value, str) else 0)
+                return None
+        return values[0] if spec.shape == "one" or items[0] is marked else tuple(values)
+
+
+def _build(marked: Marked, file: _File) -> Puzzle | None:
+    """One puzzle from its YAML mapping, or None after noting every problem found."""
+    if not isinstance(marked.value, dict):
+        file.at(marked, "each puzzle is a mapping of fields (id: ..., kind: ..., ...)")
+        return None
+    fields: dict[str, Marked] = marked.value
+    before = len(file.problems)
+    kind = fields.get("kind")
+    if kind is None or kind.value not in KINDS:
+        known = ", ".join(KINDS)
+        file.at(kind or marked, f"kind: expected one of {known}, not {kind.value if kind else 'nothing'!r}")
+        return None
+    schema = COMMON | PER_KIND[str(kind.value)]
+    for key, value in fields.items():
+        if key not in schema:
+            close = difflib.get_close_matches(key, schema, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else f"; a {kind.value} puzzle has: {', '.join(schema)}"
+            file.at(value, f"unknown field '{key}'{hint}", key=True)
+    for key, spec in schema.items():
+        if spec.required and key not in fields:
+            file.at(marked, f"missing field '{key}'")
+    values = {key: file.read(key, schema[key], value) for key, value in fields.items() if key in schema}
+    for key, value in fields.items():
+        if key == "themes" and values.get(key):
+            for item, theme in zip(value.value, values[key], strict=True):
+                if theme not in THEMES:
+                    close = difflib.get_close_matches(theme, THEMES, n=1)
+                    file.at(item, f"unknown theme '{theme}'" + (f" (did you mean '{close[0]}'?)" if close else ""))
+    if len(file.problems) > before:
+        return None
+    if not _position_ok(fields, values, file):
+        return None
+    puzzle = _make(str(kind.value), values, f"{file.name}:{marked.line}")
+    for key, message in puzzle.author_problems():
+        file.at(fields.get(key, marked), message)
+    if "expect" in values and len(file.problems) == before:
+        _check_expect(puzzle, values["expect"], fields["expect"], file)
+    return puzzle if len(file.problems) == before else None
+
+
+def _position_ok(fields: dict[str, Marked], values: dict[str, Any], file: _File) -> bool:
+    """No card twice and at most 40 cards in one puzzle's position."""
+    seen: dict[Card, str] = {}
+    ok = True
+    for key in POSITION_FIELDS:
+        for card in _cards_of_field(key, values.get(key)):
+            if card in seen:
+                file.at(fields[key], f"{card} is already in {seen[card]}: a card can be in one place only")
+                ok = False
+            seen.setdefault(card, key)
+    if len(seen) > 40 and ok:
+        file.at(fields["table"] if "table" in fields else next(iter(fields.values())), "more than 40 cards")
+        ok = False
+    return ok
+
+
+def _cards_of_field(key: str, value: Any) -> list[Card]:
+    if value is None:
+        return []
+    if key == "piles":
+        return [card for pile in value for card in pile]
+    return [value] if isinstance(value, Card) else list(value)
+
+
+def _make(kind: str, values: dict[str, Any], source: str) -> Puzzle:
+    hints = values.get("hint") or ()
+    args = {key: value for key, value in values.items() if key not in ("kind", "hint", "expect")}
+    args["themes"] = tuple(values["themes"])
+    args["hints"] = (hints,) if isinstance(hints, str) else tuple(hints)
+    if kind == "choose" and values["goal"].startswith("take "):
+        args["goal"], args["target"] = "take", parse_card(values["goal"][5:])
+    return KINDS[kind](source=source, **args)
+
+
+def _check_expect(puzzle: Puzzle, expect: str | tuple[str, ...], where: Marked, file: _File) -> None:
+    """An author's ``expect`` must be what the engine says: one accepted answer, or the list of all."""
+    solutions = set(puzzle.solutions())
+    said = [expect] if isinstance(expect, str) else list(expect)
+    try:
+        canonical = {puzzle.canonical(answer) for answer in said}
+    except (AnswerError, CardError, ValueError) as error:
+        file.at(where, f"expect: cannot read it as an answer: {error}")
+        return
+    wrong = sorted(canonical - solutions)
+    if wrong:
+        file.at(where, f"expect: the engine does not accept {wrong[0]!r}: {puzzle.why(wrong[0])}")
+    elif isinstance(expect, tuple) and canonical != solutions:
+        also = " | ".join(sorted(solutions - canonical))
+        file.at(where, f"expect lists {len(canonical)} answers; the engine also accepts: {also}")
+
+
+def puzzle_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The YAML files named, and those below the folders named, in a stable order."""
+    found: list[Path] = []
+    for path in map(Path, paths):
+        found += sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")) if path.is_dir() else [path]
+    return found
+
+
+def check_paths(*paths: str | Path) -> tuple[list[Puzzle], list[Problem]]:
+    """Every puzzle that loads, and every problem found, over all the files."""
+    puzzles: list[Puzzle] = []
+    problems: list[Problem] = []
+    first_seen: dict[str, str] = {}
+    for path in puzzle_files(paths):
+        file = _File(str(path))
+        try:
+            root = read_yaml(path)
+        except Refused as refused:
+            problems.append(refused.problem)
+            continue
+        if root is None or not isinstance(root.value, list):
+            file.at(root or Marked(None, 1, 1), "a puzzle file is a list of puzzles, each starting with '- id: ...'")
+        else:
+            for item in root.value:
+                id_field = item.value.get("id") if isinstance(item.value, dict) else None
+                if id_field is not None and isinstance(id_field.value, str):
+                    if id_field.value in first_seen:
+                        file.at(id_field, f"id '{id_field.value}' is already used at {first_seen[id_field.value]}")
+                    first_seen.setdefault(id_field.value, f"{path}:{id_field.line}")
+                puzzle = _build(item, file)
+                if puzzle is not None:
+                    puzzles.append(puzzle)
+        problems += sorted(file.problems, key=lambda p: (p.line, p.column))
+    return puzzles, problems
+
+
+def load_puzzles(*paths: str | Path) -> list[Puzzle]:
+    """The puzzles of these files and folders; raises ``PuzzleError`` listing every problem."""
+    puzzles, problems = check_paths(*paths)
+    if problems:
+        raise PuzzleError(problems)
+    return puzzles
