@@ -1,10 +1,4 @@
-"""Loading puzzle files: a strict schema, every problem in one pass, each with its place.
-
->>> from pathlib import Path
->>> puzzles = load_puzzles(Path(__file__).parents[2] / "puzzles")
->>> len(puzzles) >= 150
-True
-"""
+"""Loading puzzle files: a strict schema, every problem in one pass, each with its place."""
 
 from __future__ import annotations
 
