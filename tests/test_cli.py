@@ -2,6 +2,7 @@
 
 import json
 import random
+from pathlib import Path
 
 from trainer import Deal, Match
 from trainer.cli import main
@@ -57,3 +58,27 @@ def test_replay_reports_an_illegal_play_and_exits_1(tmp_path, capsys):
 def test_replay_of_a_missing_file_exits_2(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "none.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_check_prints_each_problem_with_its_place_and_exits_1(capsys, monkeypatch):
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    assert main(["check", "tests/data/broken/card-twice.yaml"]) == 1
+    out = capsys.readouterr().out
+    assert out == "tests/data/broken/card-twice.yaml:8:9: K♠ is already in table: a card can be in one place only\n"
+
+
+def test_check_summarises_good_files_by_kind_and_level(tmp_path, capsys):
+    path = tmp_path / "new.yaml"
+    assert (
+        main(["generate", "--kind", "setenta", "--level", "2", "--count", "3", "--seed", "4", "--out", str(path)]) == 0
+    )
+    assert main(["check", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "3 puzzles, no problems"
+    assert lines[1].split() == ["kind", "L1", "L2", "L3", "L4", "L5", "all"]
+    assert "setenta 0 3 0 0 0 3" in [" ".join(line.split()) for line in lines]
+
+
+def test_generate_prints_yaml_without_out(capsys):
+    assert main(["generate", "--kind", "checksum", "--level", "1", "--count", "2", "--seed", "9"]) == 0
+    assert capsys.readouterr().out.startswith("- id: gen-checksum-l1-s9-001\n")

@@ -11,8 +11,9 @@ from pathlib import Path
 from tqdm import tqdm
 
 from trainer.deal import Deal
-from trainer.puzzles import KINDS, check_paths
 from trainer.match import Match
+from trainer.puzzles import KINDS, check_paths
+from trainer.puzzles.generate import generate, to_yaml
 from trainer.records import RecordError, load_record
 from trainer.scoring import DealScore
 from trainer.simulate import simulate
@@ -36,12 +37,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         "paths", nargs="*", type=Path, default=[Path("puzzles")], help="files or folders (default: puzzles)"
     )
 
+    gen = commands.add_parser("generate", help="make new puzzles from random deals")
+    gen.add_argument("--kind", required=True, choices=list(KINDS))
+    gen.add_argument("--level", required=True, type=int, choices=range(1, 6))
+    gen.add_argument("--count", type=int, default=10)
+    gen.add_argument("--seed", type=int, default=1)
+    gen.add_argument("--out", type=Path, help="write to this file instead of printing")
+
     args = parser.parse_args(argv)
+    if args.command == "generate":
+        return _generate(args.kind, args.level, args.count, args.seed, args.out)
     if args.command == "simulate":
         return _simulate(args.games, args.players, args.seed)
     if args.command == "check":
         return _check(args.paths)
     return _replay(args.file)
+
+
+def _generate(kind: str, level: int, count: int, seed: int, out: Path | None) -> int:
+    try:
+        text = to_yaml(generate(kind, level, count, seed))
+    except ValueError as error:
+        print(f"escoba-trainer: {error}", file=sys.stderr)
+        return 1
+    if out is None:
+        print(text, end="")
+    else:
+        out.write_text(text, encoding="utf-8")
+        print(f"wrote {count} {kind} puzzles of level {level} to {out}", file=sys.stderr)
+    return 0
 
 
 def _check(paths: list[Path]) -> int:

@@ -72,6 +72,10 @@ class Puzzle:
         return Verdict(given in solutions, self.why(given), solutions)
 
 
+def _count(number: int, unit: str) -> str:
+    return f"{number} {unit}{'' if number == 1 else 's'}"
+
+
 def _sum_text(played: Card, group: Iterable[Card]) -> str:
     cards = [played, *sorted(group)]
     return f"{' + '.join(map(str, cards))} = {sum(c.value for c in cards)}"
@@ -249,8 +253,8 @@ class ChoosePuzzle(Puzzle):
         if self.goal == "safe":
             card, group = self._threats(play)[0]
             return f"after that, {card} could take {cards_text(group)} on the next turn; {better} is safe"
-        unit = {"most-cards": "cards", "coins": "coins", "setenta": "setenta points"}[self.goal]
-        text = f"that gives you {mine} {unit}; {better} gives {theirs}"
+        unit = {"most-cards": "card", "coins": "coin", "setenta": "setenta point"}[self.goal]
+        text = f"that gives you {_count(mine, unit)}; {better} gives {theirs}"
         seven = next((c for c in better.captured if c.rank == "7" and c.suit is Suit.COINS), None)
         if seven is not None and seven not in play.captured:
             text += f". You missed {seven}: it is worth the 7 of coins point on its own"

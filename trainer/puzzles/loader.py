@@ -213,7 +213,7 @@ def _build(marked: Marked, file: _File) -> Puzzle | None:
     fields: dict[str, Marked] = marked.value
     before = len(file.problems)
     kind = fields.get("kind")
-    if kind is None or kind.value not in KINDS:
+    if kind is None or not isinstance(kind.value, str) or kind.value not in KINDS:
         known = ", ".join(KINDS)
         file.at(kind or marked, f"kind: expected one of {known}, not {kind.value if kind else 'nothing'!r}")
         return None
@@ -246,19 +246,17 @@ def _build(marked: Marked, file: _File) -> Puzzle | None:
 
 
 def _position_ok(fields: dict[str, Marked], values: dict[str, Any], file: _File) -> bool:
-    """No card twice and at most 40 cards in one puzzle's position."""
+    """At most 40 cards and no card twice in one puzzle's position."""
+    placed = [(card, key) for key in POSITION_FIELDS for card in _cards_of_field(key, values.get(key))]
+    if len(placed) > 40:
+        file.at(fields[placed[-1][1]], f"{len(placed)} cards in one puzzle, but the deck has only 40")
+        return False
     seen: dict[Card, str] = {}
-    ok = True
-    for key in POSITION_FIELDS:
-        for card in _cards_of_field(key, values.get(key)):
-            if card in seen:
-                file.at(fields[key], f"{card} is already in {seen[card]}: a card can be in one place only")
-                ok = False
-            seen.setdefault(card, key)
-    if len(seen) > 40 and ok:
-        file.at(fields["table"] if "table" in fields else next(iter(fields.values())), "more than 40 cards")
-        ok = False
-    return ok
+    for card, key in placed:
+        if card in seen:
+            file.at(fields[key], f"{card} is already in {seen[card]}: a card can be in one place only")
+        seen.setdefault(card, key)
+    return len(seen) == len(placed)
 
 
 def _cards_of_field(key: str, value: Any) -> list[Card]:

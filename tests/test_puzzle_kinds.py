@@ -1,0 +1,156 @@
+"""Each puzzle kind: the engine's answers, the learner's verdicts and the reasons given."""
+
+import pytest
+
+from trainer import parse_card, parse_cards
+from trainer.puzzles.kinds import (
+    CapturePuzzle,
+    ChecksumPuzzle,
+    ChoosePuzzle,
+    ScorePuzzle,
+    SetentaDuelPuzzle,
+    SetentaPuzzle,
+)
+
+COMMON = {"id": "t", "level": 1, "themes": ("making-15",), "title": "t"}
+
+
+def capture(table: str, play: str, **extra) -> CapturePuzzle:
+    return CapturePuzzle(**COMMON, table=parse_cards(table), play=parse_card(play), **extra)
+
+
+def choose(table: str, hand: str, goal: str, **extra) -> ChoosePuzzle:
+    return ChoosePuzzle(**COMMON, table=parse_cards(table), hand=parse_cards(hand), goal=goal, **extra)
+
+
+def test_r20_capture_in_any_order_and_either_notation():
+    puzzle = capture("A♦ 4♣ 7♦", "3♥")
+    for answer in ("A♦ 4♣ 7♦", "7d 1d 4c", " 4C,7D , a♦ "):
+        verdict = puzzle.check(answer)
+        assert verdict.correct
+        assert verdict.explanation == "3♥ + A♦ + 4♣ + 7♦ = 15: the table is empty, an escoba (R14)"
+    assert puzzle.check("A♦ 4♣ 7♦").solutions == ("A♦ 4♣ 7♦",)
+
+
+def test_r12_capture_wrong_answers_are_explained_in_the_learners_terms():
+    puzzle = capture("5♦ 2♣ 3♥ 4♠", "K♠")
+    assert puzzle.check("5♦ 2♣").explanation == "K♠ + 5♦ = 15, but you also took 2♣: that makes 17"
+    assert puzzle.check("2♣").explanation == "K♠ + 2♣ = 12: 3 short of 15"
+    assert puzzle.check("2♣ 4♠").explanation == "K♠ + 2♣ + 4♠ = 16, not 15"
+    assert puzzle.check("7♣").explanation == "7♣ is not on the table"
+    assert not any(puzzle.check(a).correct for a in ("5♦ 2♣", "2♣", "2♣ 4♠", "7♣"))
+    assert puzzle.check("5d").correct and puzzle.check("3h 2c").correct
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        ("", "pick the table cards that make 15 with K♠"),
+        ("9♦", "'9♦' is not a card: the Spanish deck has no 8, 9 or 10 (R1)"),
+        ("5♦ 5♦", "you named a card twice"),
+        ("K♠ 5♦", "K♠ is the card being played: pick only cards from the table"),
+    ],
+)
+def test_malformed_answers_get_a_message_not_an_exception(answer, message):
+    verdict = capture("5♦ 2♣ 3♥", "K♠").check(answer)
+    assert (verdict.correct, verdict.explanation) == (False, message)
+
+
+def test_r12_capture_all_ways_must_name_every_group():
+    puzzle = capture("5♦ 2♣ 3♥", "K♠", all=True)
+    assert puzzle.solutions() == ["2♣ 3♥; 5♦"]
+    assert puzzle.check("5d; 3h 2c").correct
+    assert puzzle.check("2♣ 3♥ | 5♦").correct
+    assert puzzle.check("5♦").explanation == "you missed 2♣ 3♥: K♠ + 2♣ + 3♥ = 15 too"
+    assert puzzle.check("5♦; 2♣").explanation == "K♠ + 2♣ = 12: 3 short of 15"
+
+
+def test_r13_choose_refuses_an_illegal_play_with_its_reason():
+    puzzle = choose("J♣ 4♠", "7♥ 5♠", "most-cards")
+    verdict = puzzle.check("7♥")
+    assert not verdict.correct
+    assert verdict.explanation == "7♥ can take J♣, so it cannot be laid on the table (R13)"
+    assert puzzle.check("K♦").explanation == "K♦ is not in your hand"
+
+
+def test_choose_goals_rank_the_plays_with_the_engine():
+    assert choose("A♦ 4♣ 7♦", "3♥ 6♠", "escoba").solutions() == ["3♥ A♦ 4♣ 7♦"]
+    assert choose("A♦ 4♣ 7♦", "3♥ 6♠", "escoba").check("6♠").explanation == (
+        "that leaves cards on the table; 3♥ A♦ 4♣ 7♦ clears it"
+    )
+    most = choose("A♦ 4♣ 7♦ Q♠", "3♥ 6♠", "most-cards")
+    assert most.solutions() == ["3♥ A♦ 4♣ 7♦"]
+    assert most.check("6♠ Q♠").explanation == (
+        "that gives you 2 cards; 3♥ A♦ 4♣ 7♦ gives 4. You missed 7♦: it is worth the 7 of coins point on its own"
+    )
+
+
+def test_choose_coins_counts_coins_taken_and_played():
+    puzzle = choose("7♦ 4♠ 2♣ J♦", "6♥ 7♠ 6♦", "coins")
+    # 6♦ + 2♣ + 7♦ brings two coins; 7♠ + J♦ brings one; 6♥ + 2♣ + 7♦ brings one.
+    assert puzzle.solutions() == ["6♦ 2♣ 7♦"]
+    assert puzzle.check("7♠ J♦").explanation == (
+        "that gives you 1 coin; 6♦ 2♣ 7♦ gives 2. You missed 7♦: it is worth the 7 of coins point on its own"
+    )
+    assert puzzle.check("6♥ 2♣ 7♦").explanation == "that gives you 1 coin; 6♦ 2♣ 7♦ gives 2"
+
+
+def test_choose_take_a_card_and_safe_play():
+    take = choose("7♦ 4♠ 2♣ 6♥", "J♣ 5♠ K♥", "take", target=parse_card("7♦"))
+    assert take.solutions() == ["J♣ 7♦"]
+    assert take.check("5♠ 4♠ 6♥").explanation == "that does not take 7♦; J♣ 7♦ does"
+    safe = choose("5♦ 3♣", "7♠ 2♥", "safe", next_hand=parse_cards("K♦"))
+    # 7♠ + 5♦ + 3♣ sweeps; laying 2♥ leaves 5♦ for the K♦ (and 2♥ 3♣).
+    assert safe.solutions() == ["7♠ 3♣ 5♦"]
+    assert safe.check("2♥").explanation == "after that, K♦ could take 2♥ 3♣ on the next turn; 7♠ 3♣ 5♦ is safe"
+
+
+def test_choose_setenta_counts_what_the_pile_already_has():
+    puzzle = choose("7♣ 6♦ 2♥", "J♠ 7♥", "setenta", pile=parse_cards("7♦ 7♠ A♥"))
+    # J♠ + 7♣ adds a club (21); 7♥ + 6♦ + 2♥ improves hearts 16 -> 21 only.
+    assert puzzle.solutions() == ["J♠ 7♣"]
+    assert puzzle.check("7♥ 6♦ 2♥").explanation == "that gives you 5 setenta points; J♠ 7♣ gives 21"
+
+
+def test_r19_setenta_puzzle_and_a_missing_suit():
+    puzzle = SetentaPuzzle(**COMMON, pile=parse_cards("7♦ 6♥ A♣ 5♠ K♦"))
+    assert puzzle.solutions() == ["70"]
+    assert puzzle.check("70").explanation == "best of each suit: 7♦ = 21, 6♥ = 18, A♣ = 16, 5♠ = 15; together 70"
+    none = SetentaPuzzle(**COMMON, pile=parse_cards("7♦ 7♥ 7♣"))
+    assert none.solutions() == ["none"] and none.check("NONE").correct
+    assert none.check("63").explanation == "no ♠ (espadas) in the pile, so it has no setenta"
+    assert none.check("lots").explanation == "answer with a number such as 65, or 'none' if the pile has no setenta"
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "winner"),
+    [("7♦ 6♥ A♣ 5♠", "7♥ 6♦ A♠ 4♣", "A"), ("7♦ 7♥ 7♣", "A♠", "nobody"), ("A♦ A♥ A♣ A♠", "6♦ 3♥ 6♣ 5♠", "nobody")],
+)
+def test_r19_setenta_duel(a, b, winner):
+    puzzle = SetentaDuelPuzzle(**COMMON, piles=(parse_cards(a), parse_cards(b)))
+    assert puzzle.solutions() == [winner]
+    assert puzzle.check(winner.lower()).correct
+
+
+def test_r18_r20_score_puzzle_category_by_category():
+    side_a = parse_cards("7♦ 6♦ A♦ 5♦ 4♦ 3♦ 7♥ 7♣ 7♠ A♥ 2♥")
+    side_b = parse_cards("2♦ J♦ Q♦ K♦ A♣ 2♣")
+    puzzle = ScorePuzzle(**COMMON, piles=(side_a, side_b), escobas=(2, 0))
+    assert puzzle.solutions() == ["6 0"]
+    verdict = puzzle.check("6-0")
+    assert verdict.correct
+    assert "most coins (6 against 4): A" in verdict.explanation
+    assert "setenta (84 against none): A" in verdict.explanation
+    assert puzzle.check("six").explanation == "answer with two numbers, A's points then B's: 6 2"
+
+
+def test_r16_checksum_sum_and_missing_card():
+    total = ChecksumPuzzle(**COMMON, table=parse_cards("K♦ Q♥ 6♣"))
+    assert total.solutions() == ["25"] and total.check("25").correct
+    hidden = ChecksumPuzzle(**COMMON, table=parse_cards("K♦ 3♥ 5♣"), ask="missing")
+    assert hidden.solutions() == ["7"]
+    assert hidden.check("7").correct
+    court = ChecksumPuzzle(**COMMON, table=parse_cards("K♦ 7♥"), ask="missing")
+    assert court.solutions() == ["J"]
+    assert court.check("8").correct and court.check("j").correct
+    assert court.check("8").explanation.endswith("so the hidden card is worth 8: a sota (J)")

@@ -1,0 +1,100 @@
+"""Reading YAML defensively: hostile files are refused with a message, never a hang or a traceback."""
+
+import time
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from trainer.puzzles import check_paths
+from trainer.puzzles.yamlfile import MAX_BYTES, Refused, parse_yaml, read_yaml
+
+
+def refusal(path) -> str:
+    try:
+        read_yaml(path)
+    except Refused as refused:
+        return str(refused.problem)
+    raise AssertionError("the file was not refused")
+
+
+def test_a_50_mb_file_is_refused_at_once_without_reading_it(tmp_path):
+    path = tmp_path / "huge.yaml"
+    with path.open("wb") as f:
+        f.truncate(50 * 1024 * 1024)
+    start = time.perf_counter()
+    message = refusal(path)
+    assert time.perf_counter() - start < 1  # it is not read at all
+    assert message == f"{path}:1:1: file is 52,428,800 bytes; a puzzle file may have at most {MAX_BYTES:,}"
+
+
+def test_binary_garbage_is_refused_with_its_place(tmp_path):
+    path = tmp_path / "garbage.yaml"
+    path.write_bytes(b"- id: x\n  title: \xff\xfe\x00\x01")
+    assert refusal(path) == f"{path}:2:10: not UTF-8 text (is this a binary file?)"
+
+
+def test_a_control_character_is_refused_with_its_place():
+    try:
+        parse_yaml("- id: x\n  title: a\x07b\n", "f.yaml")
+    except Refused as refused:
+        assert str(refused.problem) == "f.yaml:2:11: character #x0007 is not allowed in YAML"
+    else:
+        raise AssertionError("not refused")
+
+
+def test_deep_nesting_is_refused():
+    try:
+        parse_yaml("[" * 1000 + "]" * 1000, "f.yaml")
+    except Refused as refused:
+        assert "nested more than 16 levels deep" in str(refused.problem)
+    else:
+        raise AssertionError("not refused")
+
+
+def test_an_empty_file_has_no_puzzles_and_says_so(tmp_path):
+    path = tmp_path / "empty.yaml"
+    path.write_text("", encoding="utf-8")
+    _, problems = check_paths(path)
+    assert [p.message for p in problems] == ["a puzzle file is a list of puzzles, each starting with '- id: ...'"]
+
+
+def test_a_large_but_allowed_file_is_read_quickly(tmp_path):
+    one = "- id: p{n}\n  kind: setenta\n  level: 1\n  themes: [setenta]\n  title: Sevens\n  pile: 7♦ 7♥ 7♣ 7♠\n"
+    path = tmp_path / "many.yaml"
+    path.write_text("".join(one.format(n=n) for n in range(3000)), encoding="utf-8")
+    assert path.stat().st_size < MAX_BYTES
+    puzzles, problems = check_paths(path)
+    assert (len(puzzles), problems) == (3000, [])
+
+
+FIELDS = ["id", "kind", "level", "themes", "title", "hint", "table", "play", "hand", "goal", "pile", "piles", "all"]
+yaml_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 50)
+    | st.text(max_size=20)
+    | st.sampled_from(["A♦ 4♣", "7d", "capture"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(FIELDS), inner, max_size=5),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=300))
+def test_fuzz_any_bytes_give_problems_never_an_exception(tmp_path, data):
+    path = tmp_path / "fuzz.yaml"
+    path.write_bytes(data)
+    _puzzles, problems = check_paths(path)
+    assert all(p.line >= 1 and p.column >= 1 and p.message for p in problems)
+
+
+@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.dictionaries(st.sampled_from(FIELDS), yaml_values, max_size=8), max_size=4))
+def test_fuzz_puzzle_shaped_data_gives_puzzles_or_problems(tmp_path, items):
+    path = tmp_path / "fuzz.yaml"
+    path.write_text(yaml.safe_dump(items, allow_unicode=True), encoding="utf-8")
+    puzzles, problems = check_paths(path)
+    assert puzzles or problems or not items
+    for puzzle in puzzles:
+        puzzle.check("A♦")  # a loaded puzzle always answers, whatever it is asked
