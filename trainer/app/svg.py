@@ -1,0 +1,229 @@
+"""Playing cards drawn as inline SVG: Spanish or French faces, light or dark theme.
+
+Pure Python with no images or fonts to fetch. Every card is a standalone ``<svg>`` with
+``role="img"``, an ``aria-label`` and a ``<title>``, so a screen reader hears the card and its
+capture value (R1-R3). Suits differ by shape as well as by colour, and each suit colour keeps
+a contrast of at least 3:1 against the card face of its theme.
+
+>>> from trainer.cards import parse_card
+>>> card_label(parse_card("qh"))
+'Q of cups (caballo de copas), worth 9'
+>>> 'aria-label="7 of coins (siete de oros), worth 7"' in card_svg(parse_card("7d"), width=56)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from xml.sax.saxutils import escape, quoteattr
+
+from trainer.cards import Card, Suit
+
+
+@dataclass(frozen=True)
+class Theme:
+    """The colours of one theme: card face, border, text ink, card back, one colour per suit and per highlight."""
+
+    face: str
+    border: str
+    ink: str
+    back: str
+    suits: Mapping[Suit, str]
+    marks: Mapping[str, str]
+
+
+# Suit colours differ in hue and in lightness (dark olive < blue < crimson < amber on light cards),
+# so red-green colour blindness still leaves four different greys; the shapes differ too.
+THEMES: dict[str, Theme] = {
+    "light": Theme(
+        face="#fffdf8",
+        border="#8c8576",
+        ink="#23211d",
+        back="#24447a",
+        suits={Suit.COINS: "#bd6500", Suit.CUPS: "#bc1531", Suit.SWORDS: "#1b469c", Suit.CLUBS: "#2d3612"},
+        marks={"played": "#c2185b", "taken": "#00796b", "selected": "#4338ca"},
+    ),
+    "dark": Theme(
+        face="#1b1d23",
+        border="#6b7080",
+        ink="#ece8df",
+        back="#2f4f86",
+        suits={Suit.COINS: "#fbcb5c", Suit.CUPS: "#ff3c4c", Suit.SWORDS: "#5a9fff", Suit.CLUBS: "#94c360"},
+        marks={"played": "#ff6fb0", "taken": "#4fd1c5", "selected": "#a5b4fc"},
+    ),
+}
+STYLES = ("spanish", "french")
+#: Highlight kind -> (words added to the text alternative, stroke dash pattern of the ring).
+HIGHLIGHTS: dict[str, tuple[str, str]] = {
+    "played": ("just played", ""),
+    "taken": ("taken", "9 5"),
+    "selected": ("selected", "2 4"),
+}
+
+_SPANISH_RANKS = {"A": "as", "2": "dos", "3": "tres", "4": "cuatro", "5": "cinco", "6": "seis", "7": "siete"}
+_COURTS = {"J": "sota", "Q": "caballo", "K": "rey"}
+_FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
+# Suit symbols centred on (0, 0), about 20 x 26 units; {c} is the suit colour, {bg} the card face.
+_SHAPES: dict[str, dict[Suit, str]] = {
+    "spanish": {
+        Suit.COINS: (
+            '<circle r="11" fill="{c}"/><circle r="7" fill="none" stroke="{bg}" stroke-width="1.8"/>'
+            '<circle r="2.6" fill="{bg}"/>'
+        ),
+        Suit.CUPS: (
+            '<path fill="{c}" d="M-10 -12H10C10 -3 6 1 2 2.5V7H6L8 12H-8L-6 7H-2V2.5C-6 1 -10 -3 -10 -12Z"/>'
+            '<path d="M-8 -8H8" stroke="{bg}" stroke-width="1.6"/>'
+        ),
+        Suit.SWORDS: (
+            '<path fill="{c}" d="M0 -15L3.6 -10V4H-3.6V-10Z"/><rect x="-9" y="3.5" width="18" height="3.8" rx="1.8" '
+            'fill="{c}"/><rect x="-1.8" y="7" width="3.6" height="5.5" fill="{c}"/><circle cy="14" r="2.7" fill="{c}"/>'
+            '<path d="M0 -9.5V2" stroke="{bg}" stroke-width="1.1"/>'
+        ),
+        Suit.CLUBS: (
+            '<path fill="{c}" d="M-5.5 -10C-5.5 -16 5.5 -16 5.5 -10L2.5 11H-2.5Z"/><circle cx="5" cy="-4" r="2.3" '
+            'fill="{c}"/><circle cx="-4.4" cy="1.5" r="2.1" fill="{c}"/><circle cx="3.3" cy="6.5" r="1.7" fill="{c}"/>'
+            '<circle cy="12" r="2.8" fill="{c}"/><path d="M-1 -10V5" stroke="{bg}" stroke-linecap="round"/>'
+        ),
+    },
+    "french": {
+        Suit.COINS: '<path fill="{c}" d="M0 -13L9.5 0L0 13L-9.5 0Z"/>',
+        Suit.CUPS: '<path fill="{c}" d="M0 11C-15 0 -12 -13 0 -5C12 -13 15 0 0 11Z"/>',
+        Suit.CLUBS: (
+            '<circle cy="-6" r="5.4" fill="{c}"/><circle cx="-6" cy="2.5" r="5.4" fill="{c}"/>'
+            '<circle cx="6" cy="2.5" r="5.4" fill="{c}"/><path fill="{c}" d="M-1.5 1L-4.5 12H4.5L1.5 1Z"/>'
+        ),
+        Suit.SWORDS: (
+            '<path fill="{c}" d="M0 -13C-4 -6 -11 -2 -11 4C-11 9 -4 10 -1 6L-3.5 12H3.5L1 6C4 10 11 9 11 4'
+            'C11 -2 4 -6 0 -13Z"/>'
+        ),
+    },
+}
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    2: ((50, 42), (50, 108)),
+    3: ((50, 38), (50, 75), (50, 112)),
+    4: ((38, 44), (62, 44), (38, 106), (62, 106)),
+    5: ((38, 40), (62, 40), (50, 75), (38, 110), (62, 110)),
+    6: ((38, 38), (62, 38), (38, 75), (62, 75), (38, 112), (62, 112)),
+    7: ((38, 38), (62, 38), (30, 75), (50, 75), (70, 75), (38, 112), (62, 112)),
+}
+
+
+def contrast_ratio(fg: str, bg: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours: 1.0 (same) up to 21.0 (black on white)."""
+    lighter, darker = sorted((_luminance(fg), _luminance(bg)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of a ``#rrggbb`` colour."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def card_label(card: Card) -> str:
+    """The text alternative of a card: ``7 of coins (siete de oros), worth 7``."""
+    spanish = _SPANISH_RANKS.get(card.rank) or _COURTS[card.rank]
+    rank = "ace" if card.rank == "A" else card.rank
+    return f"{rank} of {card.suit.name.lower()} ({spanish} de {card.suit.spanish}), worth {card.value}"
+
+
+def card_svg(
+    card: Card, *, style: str = "spanish", theme: str = "light", highlight: str | None = None, width: int = 84
+) -> str:
+    """One card face as a standalone ``<svg>``; ``highlight`` is None, "played", "taken" or "selected"."""
+    colours = _theme(theme)
+    if style not in STYLES:
+        raise ValueError(f"unknown card style {style!r}: use one of {', '.join(STYLES)}")
+    if highlight is not None and highlight not in HIGHLIGHTS:
+        raise ValueError(f"unknown highlight {highlight!r}: use None or one of {', '.join(HIGHLIGHTS)}")
+    parts, label = _face(card, style, colours), card_label(card)
+    if highlight is not None:
+        words, dash = HIGHLIGHTS[highlight]
+        dashes = f' stroke-dasharray="{dash}" stroke-linecap="round"' if dash else ""
+        parts.append(
+            f'<rect class="highlight-{highlight}" x="2.5" y="2.5" width="95" height="145" rx="11" fill="none" '
+            f'stroke="{colours.marks[highlight]}" stroke-width="4"{dashes}/>'
+        )
+        label += f" — {words}"
+    return _svg(label, width, parts)
+
+
+def card_back_svg(*, theme: str = "light", width: int = 84) -> str:
+    """A face-down card: a lattice of small diamonds around a plain medallion."""
+    colours = _theme(theme)
+    diamonds = "".join(f"M{x} {y - 4}l4 4l-4 4l-4 -4Z" for x in range(20, 81, 10) for y in range(24, 127, 10))
+    white = 'stroke="#ffffff" stroke-opacity="0.7"'
+    parts = [
+        _outline(colours.back, colours.border),
+        f'<rect x="12" y="12" width="76" height="126" rx="4" fill="none" {white}/>',
+        f'<path d="{diamonds}" fill="#ffffff" fill-opacity="0.22"/>',
+        f'<circle cx="50" cy="75" r="15" fill="{colours.back}" {white} stroke-width="2"/>',
+        '<circle cx="50" cy="75" r="7" fill="#ffffff" fill-opacity="0.7"/>',
+    ]
+    return _svg("face-down card", width, parts)
+
+
+def row_html(svgs: list[str], gap: int = 6) -> str:
+    """Several card SVGs in a flex ``<div>`` that wraps onto new lines on a narrow screen."""
+    if gap < 0:
+        raise ValueError(f"gap must be 0 or more pixels, got {gap}")
+    style = f"display:flex;flex-wrap:wrap;gap:{gap}px;align-items:flex-start"
+    return f'<div class="card-row" style="{style}">{"".join(svgs)}</div>'
+
+
+def _theme(name: str) -> Theme:
+    """The colours of a theme by name, or a ValueError naming the themes there are."""
+    if name not in THEMES:
+        raise ValueError(f"unknown theme {name!r}: use one of {', '.join(THEMES)}")
+    return THEMES[name]
+
+
+def _face(card: Card, style: str, colours: Theme) -> list[str]:
+    """The drawing of a card face: corner indices, pips or a court panel, and a value badge where needed."""
+    ink = colours.suits[card.suit]
+    symbol = _SHAPES[style][card.suit].format(c=ink, bg=colours.face)
+    corner = (
+        f'<text x="18" y="37" font-size="32" font-weight="700" text-anchor="middle" fill="{ink}">'
+        f"{escape(card.rank)}</text>"
+        f'<g transform="translate(18 53) scale(0.55)">{symbol}</g>'
+    )
+    parts = [_outline(colours.face, colours.border), corner, f'<g transform="rotate(180 50 75)">{corner}</g>']
+    if card.rank == "A":
+        parts.append(f'<g transform="translate(50 77) scale(1.9)">{symbol}</g>')
+    elif card.rank in _COURTS:
+        panel = f'fill="{ink}" fill-opacity="0.08" stroke="{ink}" stroke-width="1.2"'
+        parts.append(f'<rect x="31" y="32" width="38" height="86" rx="4" {panel}/>')
+        parts.append(f'<g transform="translate(50 {66 if style == "spanish" else 75}) scale(1.25)">{symbol}</g>')
+        if style == "spanish":  # the Spanish name of the court card (R1) under its symbol
+            word = escape(_COURTS[card.rank])
+            parts.append(
+                f'<text x="50" y="106" font-size="10.5" font-style="italic" text-anchor="middle" '
+                f'fill="{colours.ink}">{word}</text>'
+            )
+    else:
+        pip = 0.95 if card.value <= 3 else 0.8 if card.value <= 5 else 0.75
+        parts += [f'<g transform="translate({x} {y}) scale({pip})">{symbol}</g>' for x, y in _PIPS[card.value]]
+    if card.rank != str(card.value):  # the ace and court cards carry their capture value (R3) in a badge
+        parts.append(
+            f'<rect x="58" y="10" width="33" height="20" rx="10" fill="{colours.ink}"/><text x="74.5" y="25.5" '
+            f'font-size="15" font-weight="700" text-anchor="middle" fill="{colours.face}">={card.value}</text>'
+        )
+    return parts
+
+
+def _outline(fill: str, border: str) -> str:
+    """The rounded card shape, inset so a highlight ring fits around it."""
+    return f'<rect x="6" y="6" width="88" height="138" rx="8" fill="{fill}" stroke="{border}" stroke-width="1.5"/>'
+
+
+def _svg(label: str, width: int, parts: list[str]) -> str:
+    """Wrap parts drawn on a 100 x 150 canvas into an accessible ``<svg>`` of the given pixel width."""
+    if width <= 0:
+        raise ValueError(f"width must be a positive number of pixels, got {width}")
+    size = f'width="{width}" height="{round(width * 1.5)}" viewBox="0 0 100 150"'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" {size} role="img" aria-label={quoteattr(label)} '
+        f'font-family="{_FONT}"><title>{escape(label)}</title>{"".join(parts)}</svg>'
+    )
