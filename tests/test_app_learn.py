@@ -1,0 +1,136 @@
+"""The Learn page, driven as a learner would: every step of every lesson, every try, right and wrong."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.app.svg import card_label
+from trainer.cards import cards_text
+from trainer.lessons import load_lessons
+from trainer.plays import Play
+
+APP = Path(__file__).parent.parent / "streamlit_app.py"
+LESSONS = load_lessons()
+
+
+def open_learn(**query: str) -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.query_params.update(query)
+    at.switch_page("trainer/app/learn.py").run()
+    assert not at.exception
+    return at
+
+
+def board(at: AppTest) -> str:
+    return at.get("html")[0].proto.body
+
+
+def shown(at: AppTest, text: str) -> bool:
+    return any(m.value == text for m in at.markdown)
+
+
+def card_alt(card) -> str:
+    return card_label(card)
+
+
+def button(at: AppTest, label: str):
+    return next(b for b in at.button if b.label == label)
+
+
+def test_every_step_of_every_lesson_shows_its_caption_and_its_board():
+    at = open_learn()
+    for number, lesson in enumerate(LESSONS):
+        assert at.title[0].value == lesson.title
+        for step in lesson.steps:
+            assert shown(at, f"#### {step.caption}")
+            if step.deal is not None:
+                html = board(at)
+                for card in step.deal.table:
+                    assert f'alt="{card_alt(card)}' in html
+            if step.notice:
+                assert at.error[0].value == f"Refused by the rules: {step.notice}"
+            if step.score:
+                total = [s.total for s in step.deal.score()]
+                assert any(f"| **Total** | **{total[0]}** | **{total[1]}** |" in m.value for m in at.markdown)
+            button(at, "Next ▶").click().run()
+            assert not at.exception
+        for _ in lesson.tries[1:]:
+            button(at, "Next ▶").click().run()
+        if number + 1 < len(LESSONS):
+            button(at, "Next lesson ▶").click().run()
+    assert at.session_state.lesson == LESSONS[-1].id
+
+
+def tries():
+    for lesson in LESSONS:
+        for number, attempt in enumerate(lesson.tries):
+            yield pytest.param(lesson, number, attempt, id=f"{lesson.id}-{number}")
+
+
+@pytest.mark.parametrize(("lesson", "number", "attempt"), list(tries()))
+def test_every_try_refuses_a_wrong_move_and_accepts_a_right_one(lesson, number, attempt):
+    at = open_learn(lesson=lesson.id, step=str(len(lesson.steps) + number + 1))
+    assert shown(at, f"#### Your turn: {attempt.prompt}")
+    deal = attempt.deal
+    before = board(at)
+    grabs = [Play(card, frozenset(deal.table)) for card in deal.hands[deal.to_play]]
+    wrong = next((play for play in grabs if not deal.can_play(play)), None)  # take the whole table
+    if wrong is not None:
+        at.button_group[0].set_value(str(wrong.card))
+        at.button_group[1].set_value([str(c) for c in wrong.captured])
+        button(at, "Play").click().run()
+        reason = at.error[0].value
+        assert reason.startswith("Not allowed: ") and reason.endswith("Nothing has changed; try again.")
+        assert board(at) == before  # R17: nothing changes
+    right = attempt.goal.best()[0] if attempt.goal else deal.legal_plays()[0]
+    at.button_group[0].set_value(str(right.card))
+    at.button_group[1].set_value([str(c) for c in right.captured])
+    button(at, "Play").click().run()
+    assert at.success[0].value == attempt.success
+    after = deal.play(right)
+    html = board(at)
+    for card in after.table:
+        assert card_alt(card) in html
+    if right.captured:
+        assert f"Last play: {right.card} took {cards_text(right.captured)}" in html
+    button(at, "Try this position again").click().run()
+    assert board(at) == before
+
+
+def test_a_legal_move_that_misses_the_goal_is_explained_and_changes_nothing():
+    lesson = next(item for item in LESSONS if item.id == "turn")
+    attempt = lesson.tries[0]
+    at = open_learn(lesson="turn", step=str(len(lesson.steps) + 1))
+    before = board(at)
+    at.button_group[0].set_value("5♦")  # lays 5♦ down: legal (it takes nothing) but no escoba
+    button(at, "Play").click().run()
+    warning = at.warning[0].value
+    assert warning.startswith("That is legal, but that leaves cards on the table")
+    assert board(at) == before
+    assert attempt.goal is not None
+
+
+def test_deep_link_opens_a_step_and_navigation_updates_the_link():
+    at = open_learn(lesson="worked-example", step="2")
+    lesson = next(item for item in LESSONS if item.id == "worked-example")
+    assert shown(at, f"#### {lesson.steps[1].caption}")
+    button(at, "Next ▶").click().run()
+    assert (at.query_params["lesson"], at.query_params["step"]) == ("worked-example", "3")
+    button(at, "◀ Back").click().run()
+    button(at, "◀ Back").click().run()
+    assert at.query_params["step"] == "1"
+    assert button(at, "◀ Back").disabled
+
+
+def test_a_bad_deep_link_opens_the_first_lesson():
+    at = open_learn(lesson="nonsense", step="x")
+    assert at.title[0].value == LESSONS[0].title
+
+
+def test_french_faces_change_the_cards_not_the_lesson():
+    at = open_learn(lesson="cards", step="1")
+    spanish = board(at)
+    at.sidebar.radio[0].set_value("french").run()
+    assert board(at) != spanish
+    assert at.title[0].value == LESSONS[0].title
