@@ -1,21 +1,27 @@
-"""The app, driven as a person would with Streamlit's AppTest."""
+"""The Home page, driven as a person would with Streamlit's AppTest."""
 
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from trainer import Deal, cards_text
+from trainer import Deal
+from trainer.app.svg import card_label
 
 APP = Path(__file__).parent.parent / "streamlit_app.py"
 
 
 def test_home_page_shows_a_real_deal_and_deals_again():
-    at = AppTest.from_file(str(APP)).run()
+    at = AppTest.from_file(str(APP), default_timeout=30).run()
     assert not at.exception
     assert at.title[0].value == "Escoba Trainer"
     first = Deal.new(players=2, seed=at.session_state.home_seed)
-    assert f"**Your hand:** {cards_text(first.hands[0])}" in [m.value for m in at.markdown]
+    html = at.get("html")[0].proto.body
+    assert all(card_label(card) in html for card in (*first.hands[0], *first.table))
+    assert "face-down card" in html  # the other player's hand is hidden
     at.button[0].click().run()
     second = Deal.new(players=2, seed=at.session_state.home_seed)
     assert second.hands != first.hands
-    assert f"**Your hand:** {cards_text(second.hands[0])}" in [m.value for m in at.markdown]
+    assert all(card_label(card) in at.get("html")[0].proto.body for card in second.hands[0])
+    captures = [p for p in second.legal_plays() if p.captured]
+    if captures:
+        assert any(f"`{captures[0]}`" in m.value for m in at.markdown)

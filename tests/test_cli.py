@@ -82,3 +82,12 @@ def test_check_summarises_good_files_by_kind_and_level(tmp_path, capsys):
 def test_generate_prints_yaml_without_out(capsys):
     assert main(["generate", "--kind", "checksum", "--level", "1", "--count", "2", "--seed", "9"]) == 0
     assert capsys.readouterr().out.startswith("- id: gen-checksum-l1-s9-001\n")
+
+
+def test_app_starts_streamlit_on_the_projects_entry_point(monkeypatch):
+    calls = []
+    monkeypatch.setattr("subprocess.call", lambda command, cwd: calls.append((command, cwd)) or 0)
+    assert main(["app"]) == 0
+    [(command, cwd)] = calls
+    assert command[1:4] == ["-m", "streamlit", "run"]
+    assert Path(command[4]) == Path(__file__).resolve().parent.parent / "streamlit_app.py"

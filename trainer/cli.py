@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -44,7 +45,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--out", type=Path, help="write to this file instead of printing")
 
+    commands.add_parser("app", help="start the trainer in the browser (streamlit run streamlit_app.py)")
+
     args = parser.parse_args(argv)
+    if args.command == "app":
+        return _app()
     if args.command == "generate":
         return _generate(args.kind, args.level, args.count, args.seed, args.out)
     if args.command == "simulate":
@@ -52,6 +57,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "check":
         return _check(args.paths)
     return _replay(args.file)
+
+
+def _app() -> int:
+    """Start the Streamlit app of this checkout."""
+    entry = Path(__file__).resolve().parent.parent / "streamlit_app.py"
+    if not entry.exists():
+        print(f"escoba-trainer: {entry.name} not found: run the app from a clone of the project", file=sys.stderr)
+        return 2
+    return subprocess.call([sys.executable, "-m", "streamlit", "run", str(entry)], cwd=entry.parent)
 
 
 def _generate(kind: str, level: int, count: int, seed: int, out: Path | None) -> int:

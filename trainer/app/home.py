@@ -1,15 +1,19 @@
-"""Home page: what Escoba is, and a real deal from the engine to look at."""
+"""Home: what Escoba is, where to start, and a real deal from the engine to look at."""
 
 import streamlit as st
 
-from trainer import Deal, cards_text
+from trainer import Deal
+from trainer.app.board import board_html
+from trainer.app.common import lessons, view
 
+cards = view()
 st.title("Escoba Trainer")
 st.write(
     "Escoba is a Spanish fishing game for two players or two pairs. You play one card at a time "
     "and take table cards whenever your card and theirs add up to exactly 15. Clear the whole "
     "table and you score an *escoba*, the broom."
 )
+st.page_link("trainer/app/learn.py", label=f"Start learning: {len(lessons())} short lessons", icon=":material/school:")
 
 if "home_seed" not in st.session_state:
     st.session_state.home_seed = 1
@@ -21,11 +25,10 @@ def _new_deal() -> None:
 
 deal = Deal.new(players=2, seed=st.session_state.home_seed)
 st.subheader("A fresh deal")
-st.markdown(f"**Table:** {cards_text(deal.table) or 'empty (the dealer swept it)'}")
-st.markdown(f"**Your hand:** {cards_text(deal.hands[0])}")
+st.html(board_html(deal, cards, face_up=(0,)))
 takes = [p for p in deal.legal_plays() if p.captured]
 if takes:
     st.markdown("**Captures you could make:** " + ", ".join(f"`{p}`" for p in takes))
 else:
-    st.markdown("**No card in your hand makes 15 here:** you lay one on the table.")
+    st.markdown("**No card in your hand makes 15 here:** you would lay one on the table.")
 st.button("Deal again", on_click=_new_deal)

@@ -1,0 +1,67 @@
+"""Script time per interaction in the app: ``python bench/app.py``.
+
+Drives the pages with Streamlit's AppTest (no browser) and times each rerun a
+click causes: the page script plus AppTest's own bookkeeping, so real script
+times are a little lower. Prints the median and the 95th percentile per kind
+of interaction, measured in one run.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).parent.parent / "streamlit_app.py")
+
+
+def timed(times: list[float], action) -> None:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    action()
+    times.append(time.perf_counter() - start)
+
+
+def main() -> None:
+    times: dict[str, list[float]] = defaultdict(list)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()  # the first run loads and replays the lessons once per server: not an interaction
+    for _ in range(5):
+        timed(times["home: deal again"], lambda: at.button[0].click().run())
+    at.switch_page("trainer/app/learn.py")
+    timed(times["learn: open page"], at.run)
+    for _ in range(3):
+        while True:
+            labels = [b.label for b in at.button]
+            forward = "Next ▶" if "Next ▶" in labels else "Next lesson ▶" if "Next lesson ▶" in labels else None
+            if forward is None:
+                break
+            timed(times["learn: next step"], lambda f=forward: next(b for b in at.button if b.label == f).click().run())
+        timed(times["learn: back to start"], lambda: at.sidebar.button[0].click().run())
+    for _ in range(10):
+        at.session_state["lesson"], at.session_state["index"] = "worked-example", 6  # the try of the last lesson
+        at.run()
+        at.button_group[0].set_value("3♥")
+        at.button_group[1].set_value(["A♦", "4♣", "7♦"])
+        timed(times["learn: play a try"], lambda: next(b for b in at.button if b.label == "Play").click().run())
+        timed(
+            times["learn: try again"],
+            lambda: next(b for b in at.button if b.label.startswith("Try this")).click().run(),
+        )
+    print("script time per interaction (AppTest, one process), in ms")
+    print(f"{'interaction':<24}{'runs':>6}{'median':>9}{'p95':>9}")
+    every: list[float] = []
+    for name, values in times.items():
+        every += values
+        p95 = statistics.quantiles(values, n=20)[-1] if len(values) >= 2 else values[0]
+        print(f"{name:<24}{len(values):>6}{1000 * statistics.median(values):>9.1f}{1000 * p95:>9.1f}")
+    print(
+        f"{'all':<24}{len(every):>6}{1000 * statistics.median(every):>9.1f}"
+        f"{1000 * statistics.quantiles(every, n=20)[-1]:>9.1f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
