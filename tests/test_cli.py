@@ -89,5 +89,6 @@ def test_app_starts_streamlit_on_the_projects_entry_point(monkeypatch):
     monkeypatch.setattr("subprocess.call", lambda command, cwd: calls.append((command, cwd)) or 0)
     assert main(["app"]) == 0
     [(command, cwd)] = calls
+    root = Path(__file__).resolve().parent.parent
     assert command[1:4] == ["-m", "streamlit", "run"]
-    assert Path(command[4]) == Path(__file__).resolve().parent.parent / "streamlit_app.py"
+    assert (Path(command[4]), Path(cwd)) == (root / "streamlit_app.py", root)
