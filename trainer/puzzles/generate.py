@@ -44,7 +44,7 @@ def capture_level(table: tuple[Card, ...], play: Card) -> int:
     used = set().union(*options)
     decoys = len(table) - len(used)
     score = len(table) + 2 * (len(options) - 1) + max(map(len, options)) + decoys
-    return _level(score, (5, 7, 9, 12))
+    return _level(score, (7, 9, 11, 13))
 
 
 def choose_level(puzzle: ChoosePuzzle) -> int:

@@ -208,6 +208,10 @@ class ChoosePuzzle(Puzzle):
             return [("goal", f"{self.target} is not on the table, so it cannot be taken")]
         if self.goal == "safe" and not self.next_hand:
             return [("goal", "goal 'safe' needs next_hand: the cards the next player holds")]
+        if self.next_hand and self.goal != "safe":
+            return [("next_hand", "next_hand is used only with goal 'safe'")]
+        if self.pile and self.goal != "setenta":
+            return [("pile", "pile is used only with goal 'setenta'")]
         if not self.best():
             return [("goal", f"no legal play meets the goal '{self.goal_text}', so the puzzle has no answer")]
         return []
@@ -231,11 +235,11 @@ class ChoosePuzzle(Puzzle):
 
     def _describe(self, play: Play) -> str:
         if not play.captured:
-            done = f"you lay {play.card} on the table"
+            done = f"you lay {play.card} on the table (a card that takes nothing may always be played, R13)"
         else:
             done = f"{_sum_text(play.card, play.captured)}: you take {len(play.captured) + 1} cards"
         if self.goal == "coins":
-            return f"{done}, {self.measure(play)} of them coins"
+            return f"{done}, with {_count(self.measure(play), 'coin')} among them"
         if self.goal == "setenta":
             return f"{done}; your setenta grows by {self.measure(play)}"
         if self.goal == "safe":
@@ -343,7 +347,7 @@ class ScorePuzzle(Puzzle):
 
     def canonical(self, answer: str) -> str:
         numbers = re.findall(r"\d+", answer)
-        if len(numbers) != 2 or re.sub(r"[\d\s,\-–:]", "", answer):
+        if len(numbers) != 2 or re.sub(r"[\d\s,\-–:ABab]", "", answer):
             raise AnswerError("answer with two numbers, A's points then B's: 6 2")
         return " ".join(str(int(n)) for n in numbers)
 
