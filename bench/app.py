@@ -30,7 +30,7 @@ def main() -> None:
     at.run()  # the first run loads and replays the lessons once per server: not an interaction
     for _ in range(5):
         timed(times["home: deal again"], lambda: at.button[0].click().run())
-    at.switch_page("trainer/app/learn.py")
+    at.switch_page("trainer/app/pages/learn.py")
     timed(times["learn: open page"], at.run)
     for _ in range(3):
         while True:

@@ -17,7 +17,7 @@ LESSONS = load_lessons()
 def open_learn(**query: str) -> AppTest:
     at = AppTest.from_file(str(APP), default_timeout=30)
     at.query_params.update(query)
-    at.switch_page("trainer/app/learn.py").run()
+    at.switch_page("trainer/app/pages/learn.py").run()
     assert not at.exception
     return at
 

@@ -1,6 +1,7 @@
 """The escoba-trainer command."""
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -82,6 +83,13 @@ def test_check_summarises_good_files_by_kind_and_level(tmp_path, capsys):
 def test_generate_prints_yaml_without_out(capsys):
     assert main(["generate", "--kind", "checksum", "--level", "1", "--count", "2", "--seed", "9"]) == 0
     assert capsys.readouterr().out.startswith("- id: gen-checksum-l1-s9-001\n")
+
+
+def test_app_data_flag_sets_where_progress_is_kept(monkeypatch, tmp_path):
+    monkeypatch.setattr("subprocess.call", lambda command, cwd: 0)
+    monkeypatch.delenv("ESCOBA_TRAINER_DATA", raising=False)
+    assert main(["app", "--data", str(tmp_path)]) == 0
+    assert os.environ["ESCOBA_TRAINER_DATA"] == str(tmp_path.resolve())
 
 
 def test_app_starts_streamlit_on_the_projects_entry_point(monkeypatch):

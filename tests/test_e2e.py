@@ -27,12 +27,13 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(tmp_path_factory):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     command = [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.port", str(port)]
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {**os.environ, "ESCOBA_TRAINER_DATA": str(tmp_path_factory.mktemp("progress"))}
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(120):
@@ -109,3 +110,18 @@ def test_dark_theme_draws_dark_cards(server, browser):
     source = page.locator("img[alt*='worth']").first.get_attribute("src")
     svg = base64.b64decode(source.split(",", 1)[1]).decode()
     assert "#1b1d23" in svg  # the dark card face
+
+
+def test_puzzles_page_judges_an_answer_and_progress_shows_it(server, browser):
+    page = open_page(browser, f"{server}/puzzles?puzzle=capture-l1-sota", "puzzles")
+    assert page.get_by_text("Which card makes 15 with a 7?").is_visible()
+    assert page.locator("img[alt*='worth']").count() == 4  # the card played and three on the table
+    click(page, pill(page, "J♦"))
+    click(page, page.get_by_role("button", name="Check", exact=True))
+    page.get_by_text("Right: 7♥ + J♦ = 15.").wait_for(timeout=10_000)
+    page.screenshot(path=str(SHOTS / "puzzles-answered.png"), full_page=True)
+    progress = open_page(browser, f"{server}/progress", "progress")
+    progress.get_by_text("Rating over time").wait_for(timeout=10_000)
+    progress.wait_for_timeout(1000)  # let the charts draw before the screenshot
+    progress.screenshot(path=str(SHOTS / "progress.png"), full_page=True)
+    assert progress.locator("[data-testid='stMetricValue']").nth(1).inner_text() == "1"

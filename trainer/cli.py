@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from collections import Counter
@@ -45,11 +46,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--out", type=Path, help="write to this file instead of printing")
 
-    commands.add_parser("app", help="start the trainer in the browser (streamlit run streamlit_app.py)")
+    app = commands.add_parser("app", help="start the trainer in the browser (streamlit run streamlit_app.py)")
+    app.add_argument("--data", type=Path, help="folder for your progress (default: your user data folder)")
 
     args = parser.parse_args(argv)
     if args.command == "app":
-        return _app()
+        return _app(args.data)
     if args.command == "generate":
         return _generate(args.kind, args.level, args.count, args.seed, args.out)
     if args.command == "simulate":
@@ -59,12 +61,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _replay(args.file)
 
 
-def _app() -> int:
-    """Start the Streamlit app of this checkout."""
+def _app(data: Path | None) -> int:
+    """Start the Streamlit app of this checkout, keeping progress in ``data`` if given."""
     entry = Path(__file__).resolve().parent.parent / "streamlit_app.py"
     if not entry.exists():
         print(f"escoba-trainer: {entry.name} not found: run the app from a clone of the project", file=sys.stderr)
         return 2
+    if data is not None:
+        os.environ["ESCOBA_TRAINER_DATA"] = str(data.resolve())
     return subprocess.call([sys.executable, "-m", "streamlit", "run", str(entry)], cwd=entry.parent)
 
 

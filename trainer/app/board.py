@@ -15,6 +15,15 @@ from trainer.app.svg import HIGHLIGHTS, card_back_svg, card_label, card_svg
 from trainer.cards import Card, cards_text
 from trainer.deal import Deal, Event
 from trainer.match import Match
+from trainer.puzzles.kinds import (
+    CapturePuzzle,
+    ChecksumPuzzle,
+    ChoosePuzzle,
+    Puzzle,
+    ScorePuzzle,
+    SetentaDuelPuzzle,
+    SetentaPuzzle,
+)
 from trainer.scoring import DealScore
 
 _ROW = "display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;min-height:{h}px"
@@ -150,3 +159,33 @@ def match_markdown(match: Match) -> str:
         totals = [totals[0] + points[0], totals[1] + points[1]]
         lines.append(f"| {number} | seat {done.dealer} | {points[0]} | {points[1]} | {totals[0]} – {totals[1]} |")
     return "\n".join(lines)
+
+
+def position_html(puzzle: Puzzle, view: View = View(), chosen: Iterable[Card] = ()) -> str:
+    """A puzzle's position: the table and the cards in play, or the piles to count."""
+    marks = {card: "selected" for card in chosen}
+    rows: list[tuple[str, tuple[Card, ...]]] = []
+    if isinstance(puzzle, CapturePuzzle):
+        rows = [("Card played", (puzzle.play,)), (f"Table (worth {sum(c.value for c in puzzle.table)})", puzzle.table)]
+    elif isinstance(puzzle, ChoosePuzzle):
+        if puzzle.next_hand:
+            rows.append(("The next player holds", puzzle.next_hand))
+        rows += [(f"Table (worth {sum(c.value for c in puzzle.table)})", puzzle.table), ("Your hand", puzzle.hand)]
+        if puzzle.pile:
+            rows.append(("Your pile so far", puzzle.pile))
+    elif isinstance(puzzle, SetentaPuzzle):
+        rows = [(f"The pile ({len(puzzle.pile)} cards)", puzzle.pile)]
+    elif isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle):
+        for name, pile in zip(("A", "B"), puzzle.piles, strict=True):
+            escobas = f", {puzzle.escobas[name == 'B']} escoba(s)" if isinstance(puzzle, ScorePuzzle) else ""
+            rows.append((f"Side {name}'s pile ({len(pile)} cards{escobas})", pile))
+    elif isinstance(puzzle, ChecksumPuzzle):
+        hidden = " and one card face down" if puzzle.ask == "missing" else ""
+        rows = [(f"Left on the table at the end of a deal{hidden}", puzzle.table)]
+    parts = [
+        f'<div style="{_LABEL}">{escape(label)}</div>{_cards_row(cards, view, marks, "none")}' for label, cards in rows
+    ]
+    if isinstance(puzzle, ChecksumPuzzle) and puzzle.ask == "missing":
+        back = as_image(card_back_svg(theme=view.theme, width=view.width), "face-down card", view.width)
+        parts.append(f'<div style="{_ROW.format(h=int(view.width * 1.5))}">{back}</div>')
+    return f'<div role="group" aria-label="Puzzle position">{"".join(parts)}</div>'

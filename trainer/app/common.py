@@ -1,17 +1,79 @@
-"""What every page shares: the cached lessons and bank, and the card settings."""
+"""What every page shares: the cached lessons, bank and store, the clock, and the settings."""
 
 from __future__ import annotations
+
+import time
+from pathlib import Path
 
 import streamlit as st
 
 from trainer.app.board import View
 from trainer.lessons import Lesson, load_lessons
+from trainer.progress.store import Store, StoreError, data_dir
+from trainer.puzzles import Puzzle, load_puzzles
+
+BANK = Path(__file__).resolve().parents[2] / "puzzles"
 
 
 @st.cache_resource
 def lessons() -> list[Lesson]:
     """The tutorial, replayed through the engine once per server."""
     return load_lessons()
+
+
+@st.cache_resource
+def bank() -> dict[str, Puzzle]:
+    """The puzzle bank by id, loaded and checked once per server."""
+    return {puzzle.id: puzzle for puzzle in load_puzzles(BANK)}
+
+
+@st.cache_resource
+def _store(folder: str) -> Store:
+    return Store.open(Path(folder))
+
+
+def store() -> Store:
+    """The progress store; if its file cannot be read, say so and offer to keep it aside."""
+    folder = data_dir()
+    try:
+        return _store(str(folder))
+    except StoreError as error:
+        st.error(f"Your progress could not be opened: {error}")
+        if st.button("Keep that file aside and start a new progress file"):
+            kept = Store.set_aside(folder)
+            st.success(f"The old file is kept at {kept}. Nothing in it was changed.")
+            st.rerun()
+        st.stop()
+
+
+def now() -> float:
+    """The time in seconds; tests put a ``clock`` function in the session to move time."""
+    clock = st.session_state.get("clock", time.time)
+    return float(clock())
+
+
+def profile(saved: Store) -> str:
+    """The learner's profile, chosen in the sidebar; a first one is made on first use."""
+    names = saved.profiles()
+    if not names:
+        saved.create_profile("Player")
+        names = ["Player"]
+    with st.sidebar:
+        chosen = st.selectbox("Profile", names, key="profile")
+        with st.popover("New profile"):
+            st.text_input("Name", key="new_profile_name", max_chars=40)
+            st.button("Create", on_click=_create_profile, args=(saved,))
+    return chosen or names[0]
+
+
+def _create_profile(saved: Store) -> None:
+    name = st.session_state.get("new_profile_name", "").strip()
+    try:
+        saved.create_profile(name)
+    except ValueError as error:
+        st.session_state.profile_error = str(error)
+        return
+    st.session_state.profile = name
 
 
 def view() -> View:

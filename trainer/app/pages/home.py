@@ -13,7 +13,11 @@ st.write(
     "and take table cards whenever your card and theirs add up to exactly 15. Clear the whole "
     "table and you score an *escoba*, the broom."
 )
-st.page_link("trainer/app/learn.py", label=f"Start learning: {len(lessons())} short lessons", icon=":material/school:")
+st.page_link(
+    "trainer/app/pages/learn.py", label=f"Start learning: {len(lessons())} short lessons", icon=":material/school:"
+)
+
+st.page_link("trainer/app/pages/puzzles.py", label="Practise on puzzles", icon=":material/extension:")
 
 if "home_seed" not in st.session_state:
     st.session_state.home_seed = 1

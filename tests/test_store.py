@@ -1,0 +1,493 @@
+"""The progress store: what it keeps, what it refuses, and that it keeps it through crashes and rivals."""
+
+import copy
+import dataclasses
+import json
+import multiprocessing
+import os
+import random
+import signal
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import pytest
+
+from trainer.progress import store as store_module
+from trainer.progress.store import DB_NAME, ENV_VAR, Attempt, Store, StoreError, data_dir
+
+T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+MISSING = object()
+
+
+def attempt(i: int) -> Attempt:
+    """The i-th attempt of a made-up session, every field varying with i."""
+    return Attempt(
+        puzzle_id=f"p{i}",
+        kind=("capture", "choose", "setenta")[i % 3],
+        level=1 + i % 5,
+        themes=(("sum", "escoba"), (), ("setenta",))[i % 3],
+        mode=("drill", "streak", "rush")[i % 3],
+        answer=f"7♦ takes A♣ 7♠ #{i}",
+        correct=i % 2 == 0,
+        seconds=1.25 + i,
+        hints=i % 3,
+        skipped=i % 7 == 0,
+        at=T0 + timedelta(seconds=i),
+        rating_after=None if i % 4 == 0 else 1500.5 + i,
+        rd_after=None if i % 4 == 0 else 200.25 - i,
+    )
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store.open(tmp_path) as store:
+        store.create_profile("Ana")
+        yield store
+
+
+def fill(store: Store, profile: str) -> None:
+    """Give a profile some of everything."""
+    for i in range(12):
+        store.record_attempt(profile, attempt(i))
+    store.set_rating(profile, 1623.5, 87.25, 0.06)
+    store.save_review_card(profile, "p1", '{"due": "soon", "stability": 2.5}', T0)
+    store.save_review_card(profile, "p2", '{"due": "later"}', T0 + timedelta(days=3))
+    store.record_best(profile, "streak", 9)
+    store.record_best(profile, "rush", 23)
+
+
+# The folder and the file
+
+
+def test_the_first_run_creates_the_folder_and_the_file(tmp_path: Path) -> None:
+    folder = tmp_path / "new" / "folder"
+    with Store.open(folder) as store:
+        assert store.path == folder / DB_NAME
+        assert store.path.is_file()
+        assert store.profiles() == []
+    conn = sqlite3.connect(folder / DB_NAME)
+    assert conn.execute("PRAGMA user_version").fetchone() == (1,)
+    assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert tables == {"profiles", "attempts", "ratings", "review_cards", "records"}
+    conn.close()
+
+
+def test_data_dir_takes_the_override_then_the_environment_then_the_user_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[str] = []
+
+    def user_data_dir(appname: str) -> str:
+        asked.append(appname)
+        return str(tmp_path / "default")
+
+    monkeypatch.setattr(platformdirs, "user_data_dir", user_data_dir)
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    assert data_dir() == tmp_path / "default"
+    assert asked == ["escoba-trainer"]
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "env"))
+    assert data_dir() == tmp_path / "env"
+    assert data_dir(tmp_path / "override") == tmp_path / "override"
+    assert data_dir(str(tmp_path / "text")) == tmp_path / "text"
+    assert all((tmp_path / name).is_dir() for name in ("default", "env", "override", "text"))
+
+
+def test_open_without_a_folder_uses_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "from-env"))
+    with Store.open() as store:
+        assert store.path == tmp_path / "from-env" / DB_NAME
+
+
+# Profiles
+
+
+def test_profiles_are_created_listed_and_deleted_with_all_their_progress(store: Store) -> None:
+    store.create_profile("  bea ")
+    store.create_profile("José María")
+    store.create_profile("x" * 40)
+    store.create_profile("team-2_b")
+    assert store.profiles() == ["Ana", "bea", "José María", "team-2_b", "x" * 40]
+    fill(store, "bea")
+    store.delete_profile("bea")
+    assert "bea" not in store.profiles()
+    store.create_profile("bea")
+    assert store.attempts("bea") == []
+    assert store.get_rating("bea") is None
+    assert store.review_cards("bea") == {}
+    assert store.best("bea", "streak") is None
+    with pytest.raises(ValueError, match="no profile 'nobody'"):
+        store.delete_profile("nobody")
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 41, "a/b", "semi;colon", "tab\there", "two\nlines", "ok!"])
+def test_bad_profile_names_are_refused(store: Store, name: str) -> None:
+    with pytest.raises(ValueError, match=r"^name: "):
+        store.create_profile(name)
+    assert store.profiles() == ["Ana"]
+
+
+def test_a_taken_name_is_refused(store: Store) -> None:
+    for name in ("Ana", " Ana "):
+        with pytest.raises(ValueError, match="profile 'Ana' exists"):
+            store.create_profile(name)
+    assert store.profiles() == ["Ana"]
+
+
+def test_an_unknown_profile_is_refused(store: Store) -> None:
+    with pytest.raises(ValueError, match="no profile 'Eva'"):
+        store.record_attempt("Eva", attempt(0))
+    with pytest.raises(ValueError, match="no profile 'Eva'"):
+        store.attempts("Eva")
+
+
+# Attempts
+
+
+def test_attempts_come_back_field_for_field_oldest_first(store: Store) -> None:
+    made = [attempt(i) for i in range(10)]
+    for i in (5, 0, 9, 2, 7, 1, 8, 3, 6, 4):  # saved out of order: order is by time
+        store.record_attempt("Ana", made[i])
+    assert store.attempts("Ana") == made
+
+
+def test_an_attempt_in_another_time_zone_comes_back_as_the_same_moment(store: Store) -> None:
+    madrid = attempt(1)
+    madrid = dataclasses.replace(madrid, at=madrid.at.astimezone(timezone(timedelta(hours=2))))
+    store.record_attempt("Ana", madrid)
+    [back] = store.attempts("Ana")
+    assert back == madrid
+    assert back.at.tzinfo == UTC
+
+
+def test_a_limit_keeps_the_latest_attempts(store: Store) -> None:
+    for i in range(6):
+        store.record_attempt("Ana", attempt(i))
+    assert store.attempts("Ana", limit=3) == [attempt(3), attempt(4), attempt(5)]
+    assert store.attempts("Ana", limit=0) == []
+    assert store.attempts("Ana", limit=99) == [attempt(i) for i in range(6)]
+    with pytest.raises(ValueError, match="limit"):
+        store.attempts("Ana", limit=-1)
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"themes": ("two words",)}, "themes"),
+        ({"themes": ("",)}, "themes"),
+        ({"at": datetime(2025, 3, 1, 12, 0)}, "at"),
+        ({"seconds": float("nan")}, "seconds"),
+        ({"rating_after": float("inf")}, "rating_after"),
+    ],
+)
+def test_an_attempt_that_would_not_come_back_unchanged_is_refused(changes: dict[str, Any], field: str) -> None:
+    with pytest.raises(ValueError, match=rf"^{field}: "):
+        dataclasses.replace(attempt(1), **changes)
+
+
+# Rating, review cards, records
+
+
+def test_the_rating_is_none_until_set_then_the_last_one_set(store: Store) -> None:
+    assert store.get_rating("Ana") is None
+    store.set_rating("Ana", 1500.0, 350.0, 0.06)
+    store.set_rating("Ana", 1540.5, 290.25, 0.0599)
+    assert store.get_rating("Ana") == (1540.5, 290.25, 0.0599)
+    with pytest.raises(ValueError, match=r"^rd: "):
+        store.set_rating("Ana", 1500.0, float("nan"), 0.06)
+
+
+def test_review_cards_are_replaced_by_puzzle_and_due_when_their_time_comes(store: Store) -> None:
+    now = T0 + timedelta(days=1)
+    store.save_review_card("Ana", "late", '{"n": 1}', now - timedelta(hours=5))
+    store.save_review_card("Ana", "later", '{"n": 2}', now + timedelta(hours=1))
+    store.save_review_card("Ana", "exact", '{"n": 3}', now)
+    store.save_review_card("Ana", "older", '{"n": 4}', now - timedelta(days=2))
+    store.save_review_card("Ana", "later", '{"n": 5}', now - timedelta(minutes=1))  # reviewed again: replaced
+    cards = {"exact": '{"n": 3}', "late": '{"n": 1}', "later": '{"n": 5}', "older": '{"n": 4}'}
+    assert store.review_cards("Ana") == cards
+    oldest_due_first = ["older", "late", "later", "exact"]
+    assert store.due_puzzles("Ana", now) == oldest_due_first
+    assert store.due_puzzles("Ana", now.astimezone(timezone(timedelta(hours=-5)))) == oldest_due_first
+    assert store.due_puzzles("Ana", now - timedelta(days=3)) == []
+    with pytest.raises(ValueError, match=r"^card_json: "):
+        store.save_review_card("Ana", "p9", "{not json", now)
+    with pytest.raises(ValueError, match=r"^due: "):
+        store.save_review_card("Ana", "p9", "{}", datetime(2025, 1, 1))
+
+
+def test_records_keep_the_best_and_say_when_it_is_new(store: Store) -> None:
+    assert store.best("Ana", "streak") is None
+    assert store.record_best("Ana", "streak", 5) is True
+    assert store.record_best("Ana", "streak", 3) is False
+    assert store.record_best("Ana", "streak", 5) is False
+    assert store.record_best("Ana", "streak", 8) is True
+    assert store.record_best("Ana", "rush", 2) is True
+    assert (store.best("Ana", "streak"), store.best("Ana", "rush")) == (8, 2)
+
+
+# Export and import
+
+
+def test_export_then_import_under_a_new_name_gives_the_same_progress(store: Store, tmp_path: Path) -> None:
+    fill(store, "Ana")
+    data = json.loads(json.dumps(store.export_profile("Ana")))  # through JSON text, as in a file
+    assert (data["format"], data["version"], data["name"]) == ("escoba-trainer-profile", 1, "Ana")
+    assert store.import_profile(data, name="Ana copy") == "Ana copy"
+    assert store.export_profile("Ana copy") == {**data, "name": "Ana copy"}
+    assert store.attempts("Ana copy") == [attempt(i) for i in range(12)]
+    assert store.get_rating("Ana copy") == (1623.5, 87.25, 0.06)
+    assert store.review_cards("Ana copy") == store.review_cards("Ana")
+    assert store.due_puzzles("Ana copy", T0) == ["p1"]
+    assert (store.best("Ana copy", "streak"), store.best("Ana copy", "rush")) == (9, 23)
+    with Store.open(tmp_path / "other computer") as other:
+        assert other.import_profile(data) == "Ana"
+        assert other.export_profile("Ana") == data
+
+
+def test_an_import_under_a_taken_name_is_refused(store: Store) -> None:
+    fill(store, "Ana")
+    data = store.export_profile("Ana")
+    with pytest.raises(ValueError, match="profile 'Ana' exists"):
+        store.import_profile(data)
+    assert store.profiles() == ["Ana"]
+    assert store.export_profile("Ana") == data
+
+
+def changed(data: dict[str, Any], path: tuple[str | int, ...], value: object) -> dict[str, Any]:
+    """A deep copy of ``data`` with the item at ``path`` set to ``value``, or removed for MISSING."""
+    data = copy.deepcopy(data)
+    parent: Any = data
+    for key in path[:-1]:
+        parent = parent[key]
+    if value is MISSING:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "field"),
+    [
+        (("format",), "escoba-record", "format"),
+        (("version",), 2, "version"),
+        (("name",), 42, "name"),
+        (("created",), "yesterday", "created"),
+        (("attempts",), {}, "attempts"),
+        (("attempts",), MISSING, "attempts"),
+        (("attempts", 1), "p1", "attempts[1]"),
+        (("attempts", 1, "level"), "3", "attempts[1].level"),
+        (("attempts", 0, "level"), True, "attempts[0].level"),
+        (("attempts", 1, "correct"), 1, "attempts[1].correct"),
+        (("attempts", 2, "themes"), ["two words"], "attempts[2].themes"),
+        (("attempts", 2, "themes"), "sum escoba", "attempts[2].themes"),
+        (("attempts", 3, "at"), "2025-03-01T12:00:00", "attempts[3].at"),
+        (("attempts", 4, "seconds"), MISSING, "attempts[4].seconds"),
+        (("attempts", 5, "rating_after"), "high", "attempts[5].rating_after"),
+        (("rating",), [1500, 350, 0.06], "rating"),
+        (("rating", "rd"), None, "rating.rd"),
+        (("review_cards", 0, "card_json"), "{not json", "review_cards[0].card_json"),
+        (("review_cards", 1, "puzzle_id"), "p1", "review_cards[1].puzzle_id"),
+        (("review_cards", 1, "due"), 1700000000, "review_cards[1].due"),
+        (("records",), [], "records"),
+        (("records", "rush"), 2.5, "records.rush"),
+    ],
+)
+def test_a_bad_import_names_the_field_and_changes_nothing(
+    store: Store, path: tuple[str | int, ...], value: object, field: str
+) -> None:
+    fill(store, "Ana")
+    before = store.export_profile("Ana")
+    with pytest.raises(ValueError) as refused:
+        store.import_profile(changed(before, path, value), name="Copy")
+    assert str(refused.value).startswith(f"{field}: ")
+    assert store.profiles() == ["Ana"]
+    assert store.export_profile("Ana") == before
+
+
+def test_an_import_that_is_not_an_object_is_refused(store: Store) -> None:
+    with pytest.raises(ValueError, match=r"^profile data: expected a JSON object"):
+        store.import_profile([])  # type: ignore[arg-type]
+
+
+def test_an_import_that_fails_while_writing_leaves_nothing_behind(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fill(store, "Ana")
+    data = store.export_profile("Ana")
+    monkeypatch.setattr(store_module, "_SAVE_CARD", "INSERT INTO no_such_table VALUES (?, ?, ?, ?)")
+    with pytest.raises(sqlite3.OperationalError):
+        store.import_profile(data, name="Copy")  # the profile and its attempts were written by then
+    assert store.profiles() == ["Ana"]
+    assert store.export_profile("Ana") == data
+    count = sqlite3.connect(store.path).execute("SELECT count(*) FROM attempts").fetchone()
+    assert count == (12,)
+
+
+# Two writers, and crashes
+
+
+def record_many(folder: str, first: int, count: int, barrier: Any) -> None:
+    """Child process: record attempts first.. for Ana, starting with the other writer."""
+    with Store.open(folder) as store:
+        barrier.wait(timeout=60)
+        for i in range(first, first + count):
+            store.record_attempt("Ana", attempt(i))
+
+
+def record_until_killed(folder: str, started: Any) -> None:
+    """Child process: record attempts for Ana without end, saying so once 100 are saved."""
+    with Store.open(folder) as store:
+        for i in range(1_000_000):
+            store.record_attempt("Ana", attempt(i))
+            if i == 99:
+                started.set()
+
+
+def test_two_processes_writing_at_once_lose_no_attempt(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        store.create_profile("Ana")
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(2)
+    writers = [context.Process(target=record_many, args=(str(tmp_path), first, 200, barrier)) for first in (0, 1000)]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join(timeout=300)
+    assert [writer.exitcode for writer in writers] == [0, 0]
+    with Store.open(tmp_path) as store:
+        saved = store.attempts("Ana")
+    assert len(saved) == 400
+    assert set(saved) == {attempt(i) for i in [*range(200), *range(1000, 1200)]}
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_a_writer_killed_mid_way_leaves_whole_attempts_only(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        store.create_profile("Ana")
+    context = multiprocessing.get_context("spawn")
+    started = context.Event()
+    writer = context.Process(target=record_until_killed, args=(str(tmp_path), started))
+    writer.start()
+    try:
+        assert started.wait(timeout=300)
+    finally:
+        assert writer.pid is not None
+        os.kill(writer.pid, signal.SIGKILL)
+        writer.join()
+    assert writer.exitcode == -signal.SIGKILL
+    with Store.open(tmp_path) as store:
+        check = sqlite3.connect(store.path)
+        assert check.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+        check.close()
+        saved = store.attempts("Ana")
+    assert len(saved) >= 100
+    assert saved == [attempt(i) for i in range(len(saved))]
+
+
+def test_stores_opened_at_once_on_a_new_file_all_write(tmp_path: Path) -> None:
+    barrier = threading.Barrier(8)
+
+    def tab(n: int) -> None:
+        barrier.wait(timeout=60)
+        with Store.open(tmp_path) as store:
+            store.create_profile(f"Tab {n}")
+            for i in range(25):
+                store.record_attempt(f"Tab {n}", attempt(i))
+
+    with ThreadPoolExecutor(8) as pool:
+        for done in [pool.submit(tab, n) for n in range(8)]:
+            done.result()
+    with Store.open(tmp_path) as store:
+        assert store.profiles() == [f"Tab {n}" for n in range(8)]
+        assert all(store.attempts(f"Tab {n}") == [attempt(i) for i in range(25)] for n in range(8))
+
+
+def test_one_store_shared_by_threads_loses_no_attempt(store: Store) -> None:
+    def rerun(first: int) -> None:
+        for i in range(first, first + 50):
+            store.record_attempt("Ana", attempt(i))
+
+    with ThreadPoolExecutor(4) as pool:
+        for done in [pool.submit(rerun, first) for first in (0, 100, 200, 300)]:
+            done.result()
+    assert set(store.attempts("Ana")) == {attempt(i) for first in (0, 100, 200, 300) for i in range(first, first + 50)}
+
+
+# Files that cannot be read
+
+
+def real_database(folder: Path) -> bytes:
+    """Bytes of a progress file several pages long."""
+    with Store.open(folder) as store:
+        store.create_profile("Ana")
+        for i in range(300):
+            store.record_attempt("Ana", dataclasses.replace(attempt(i), answer="7♦ " * 40))
+    return (folder / DB_NAME).read_bytes()
+
+
+def random_bytes(real: bytes) -> bytes:
+    return random.Random(7).randbytes(8192)
+
+
+def truncated(real: bytes) -> bytes:
+    return real[: len(real) // 2]
+
+
+def scribbled(real: bytes) -> bytes:
+    middle = len(real) // 2 // 4096 * 4096
+    return real[:middle] + random.Random(7).randbytes(4096) + real[middle + 4096 :]
+
+
+@pytest.mark.parametrize("damage", [random_bytes, truncated, scribbled])
+def test_a_damaged_file_is_refused_untouched_and_can_be_set_aside(
+    tmp_path: Path, damage: Callable[[bytes], bytes]
+) -> None:
+    path = tmp_path / DB_NAME
+    bad = damage(real_database(tmp_path))
+    path.write_bytes(bad)
+    with pytest.raises(StoreError) as refused:
+        Store.open(tmp_path)
+    assert str(path) in str(refused.value)
+    assert "not a readable progress database" in str(refused.value) or "is damaged" in str(refused.value)
+    assert refused.value.path == path
+    assert path.read_bytes() == bad
+    kept = Store.set_aside(tmp_path)
+    assert kept.parent == tmp_path
+    assert kept.name.startswith("progress.sqlite3.unreadable-")
+    assert kept.read_bytes() == bad
+    assert not path.exists()
+    with Store.open(tmp_path) as fresh:
+        assert fresh.profiles() == []
+
+
+def test_set_aside_moves_the_log_files_too_and_never_overwrites(tmp_path: Path) -> None:
+    kept = []
+    for n in range(2):
+        for end in ("", "-wal", "-shm"):
+            (tmp_path / f"{DB_NAME}{end}").write_bytes(f"{n}{end}".encode())
+        kept.append(Store.set_aside(tmp_path))
+    assert kept[0] != kept[1]
+    for n, path in enumerate(kept):
+        for end in ("", "-wal", "-shm"):
+            assert Path(f"{path}{end}").read_bytes() == f"{n}{end}".encode()
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("progress.sqlite3.unreadable-")) == []
+
+
+def test_a_file_from_a_newer_version_is_refused_untouched(tmp_path: Path) -> None:
+    real_database(tmp_path)
+    path = tmp_path / DB_NAME
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version = 7")
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="schema version 7, newer than version 1"):
+        Store.open(tmp_path)
+    assert path.read_bytes() == before

@@ -1,0 +1,74 @@
+"""Training runs with an injected clock, puzzle choice, and review grades and scheduling."""
+
+import random
+from datetime import UTC, datetime, timedelta
+
+import fsrs
+import pytest
+
+from trainer.progress.training import RUSH_SECONDS, Run, grade, needs_review, pick_next, schedule, slow_after
+from trainer.puzzles.kinds import SetentaPuzzle
+
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+def test_a_streak_ends_at_the_first_mistake_and_allows_one_skip():
+    run = Run("streak", started=0)
+    run.answer(True, now=1)
+    run.skip()
+    assert not run.can_skip()
+    with pytest.raises(ValueError, match="one skip"):
+        run.skip()
+    run.answer(False, now=2)
+    assert run.is_over(now=2) and run.ended == "One mistake ends a streak." and run.solved == 1
+
+
+def test_a_rush_lasts_three_minutes_and_a_mistake_costs_ten_seconds():
+    run = Run("rush", started=100)
+    run.answer(False, now=110)
+    assert run.time_left(now=110) == RUSH_SECONDS - 10 - 10
+    assert not run.is_over(now=269)
+    assert run.is_over(now=270) and run.ended == "Time is up."
+
+
+def test_practice_never_ends_by_itself():
+    run = Run("practice", started=0)
+    for _ in range(5):
+        run.answer(False, now=10_000)
+    assert not run.is_over(now=10_000) and run.time_left(now=10_000) is None and run.can_skip()
+
+
+def puzzle(pid: str, level: int) -> SetentaPuzzle:
+    return SetentaPuzzle(id=pid, level=level, themes=("setenta",), title="t", pile=())
+
+
+def test_next_puzzle_is_near_the_rating_and_unsolved_first():
+    pool = [puzzle(f"p{level}", level) for level in range(1, 6)] + [puzzle("q3", 3)]
+    assert pick_next(pool, 1500, random.Random(1)).level == 3
+    assert pick_next(pool, 1880, random.Random(1)).id == "p5"
+    assert pick_next(pool, 1500, random.Random(1), solved={"p3", "q3"}).level in (2, 4)
+    assert pick_next(pool, 1500, random.Random(1), exclude={p.id for p in pool}) is None
+
+
+@pytest.mark.parametrize(
+    ("correct", "hints", "seconds", "expected"),
+    [
+        (False, 0, 5, fsrs.Rating.Again),
+        (True, 1, 5, fsrs.Rating.Hard),
+        (True, 0, slow_after(2) + 1, fsrs.Rating.Hard),
+        (True, 0, slow_after(2) / 2, fsrs.Rating.Good),
+        (True, 0, 2, fsrs.Rating.Easy),
+    ],
+)
+def test_review_grades_follow_the_outcome(correct, hints, seconds, expected):
+    assert grade(correct, hints, seconds, level=2) == expected
+
+
+def test_missed_and_slow_puzzles_need_review_and_come_back_later_when_known():
+    assert needs_review(fsrs.Rating.Again) and needs_review(fsrs.Rating.Hard)
+    assert not needs_review(fsrs.Rating.Good)
+    card, due = schedule(None, fsrs.Rating.Again, NOW)
+    assert NOW < due <= NOW + timedelta(minutes=10)  # a miss comes back soon
+    for _ in range(4):
+        card, due = schedule(card, fsrs.Rating.Good, due)
+    assert due > NOW + timedelta(days=3)  # once known, it waits days

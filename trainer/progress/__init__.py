@@ -1,0 +1,1 @@
+"""The learner's progress: profiles, attempts, ratings, reviews and records, kept in SQLite."""

@@ -1,0 +1,525 @@
+"""Learners' progress in one SQLite file, safe against crashes and against two tabs writing at once.
+
+Every write is one short ``BEGIN IMMEDIATE`` transaction: a crash loses at most the write in
+flight, and a second writer waits (busy timeout) rather than fails. A file that cannot be read,
+or that a newer version wrote, is never changed: opening it raises ``StoreError``, and the app
+may then move it out of the way with ``Store.set_aside`` and start afresh.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import os
+import re
+import reprlib
+import sqlite3
+import threading
+import time
+import unicodedata
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import platformdirs
+
+ENV_VAR = "ESCOBA_TRAINER_DATA"
+DB_NAME = "progress.sqlite3"
+FORMAT = "escoba-trainer-profile"
+FORMAT_VERSION = 1
+BUSY_SECONDS = 5.0
+NAME_LENGTH = 40
+_NAME_CHARS = re.compile(r"[\w \-]+")  # \w: letters and digits of any script, and "_"
+
+#: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new file is at version 0.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        "CREATE TABLE profiles (id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, created TEXT NOT NULL)",
+        """CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            puzzle_id TEXT NOT NULL, kind TEXT NOT NULL, level INTEGER NOT NULL, themes TEXT NOT NULL,
+            mode TEXT NOT NULL, answer TEXT NOT NULL, correct INTEGER NOT NULL, seconds REAL NOT NULL,
+            hints INTEGER NOT NULL, skipped INTEGER NOT NULL, at TEXT NOT NULL, rating_after REAL, rd_after REAL)""",
+        "CREATE INDEX attempts_by_profile ON attempts(profile_id, at)",
+        """CREATE TABLE ratings (
+            profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+            rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL)""",
+        """CREATE TABLE review_cards (
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            puzzle_id TEXT NOT NULL, card_json TEXT NOT NULL, due TEXT NOT NULL,
+            PRIMARY KEY (profile_id, puzzle_id))""",
+        """CREATE TABLE records (
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            mode TEXT NOT NULL, best INTEGER NOT NULL,
+            PRIMARY KEY (profile_id, mode))""",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+_SET_RATING = """INSERT INTO ratings (profile_id, rating, rd, vol) VALUES (?, ?, ?, ?)
+    ON CONFLICT (profile_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol"""
+_SAVE_CARD = """INSERT INTO review_cards (profile_id, puzzle_id, card_json, due) VALUES (?, ?, ?, ?)
+    ON CONFLICT (profile_id, puzzle_id) DO UPDATE SET card_json = excluded.card_json, due = excluded.due"""
+_RECORD_BEST = """INSERT INTO records (profile_id, mode, best) VALUES (?, ?, ?)
+    ON CONFLICT (profile_id, mode) DO UPDATE SET best = excluded.best WHERE excluded.best > records.best"""
+
+
+class StoreError(Exception):
+    """The progress file cannot be read, or a newer version wrote it; it was left as it was."""
+
+    def __init__(self, message: str, path: Path) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One answer to one puzzle; ``at`` carries a time zone and each theme is one word."""
+
+    puzzle_id: str
+    kind: str
+    level: int
+    themes: tuple[str, ...]
+    mode: str
+    answer: str
+    correct: bool
+    seconds: float
+    hints: int
+    skipped: bool
+    at: datetime
+    rating_after: float | None = None
+    rd_after: float | None = None
+
+    def __post_init__(self) -> None:
+        _check_themes("themes", self.themes)
+        _iso("at", self.at)
+        _finite("seconds", self.seconds)
+        for field in ("rating_after", "rd_after"):
+            if (value := getattr(self, field)) is not None:
+                _finite(field, value)
+
+
+_ATTEMPT_FIELDS = [field.name for field in dataclasses.fields(Attempt)]
+_ATTEMPT_COLUMNS = ", ".join(_ATTEMPT_FIELDS)
+_INSERT_ATTEMPT = f"INSERT INTO attempts (profile_id, {_ATTEMPT_COLUMNS}) VALUES (?{', ?' * len(_ATTEMPT_FIELDS)})"
+
+
+def data_dir(override: str | Path | None = None) -> Path:
+    """The folder of the progress file, created if missing: ``override``, else $ESCOBA_TRAINER_DATA, else the
+    user's data folder."""
+    chosen = (
+        override if override is not None else os.environ.get(ENV_VAR) or platformdirs.user_data_dir("escoba-trainer")
+    )
+    folder = Path(chosen).expanduser()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+class Store:
+    """The progress database. Safe to share between threads; other Stores on the same file may write too."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self._conn = conn
+        self._lock = threading.Lock()
+        self.path = path
+
+    @classmethod
+    def open(cls, folder: str | Path | None = None) -> Store:
+        """Open (or create) the progress file in ``folder`` (default: ``data_dir()``), bringing its schema up to
+        date; StoreError if it is damaged or too new."""
+        path = data_dir(folder) / DB_NAME
+        if path.exists():
+            _check_file(path)
+        conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+        try:
+            _use_wal(conn)
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("PRAGMA foreign_keys = ON")
+            store = cls(conn, path)
+            store._migrate()
+        except BaseException:
+            conn.close()
+            raise
+        return store
+
+    @staticmethod
+    def set_aside(folder: str | Path | None = None) -> Path:
+        """Rename the progress file (and its -wal and -shm) to ``progress.sqlite3.unreadable-<UTC time>``; return
+        the new path. Only for a file that ``open`` refused, and with no Store open on it."""
+        path = data_dir(folder) / DB_NAME
+        stamp = f"{DB_NAME}.unreadable-{datetime.now(UTC):%Y%m%dT%H%M%SZ}"
+        target, number = path.with_name(stamp), 1
+        while any(Path(f"{target}{end}").exists() for end in ("", "-wal", "-shm")):
+            number += 1
+            target = path.with_name(f"{stamp}-{number}")
+        for end in ("-wal", "-shm"):  # before the database, so a new database never meets its old log
+            if (companion := Path(f"{path}{end}")).exists():
+                companion.rename(f"{target}{end}")
+        path.rename(target)
+        return target
+
+    def close(self) -> None:
+        """Close the connection; every write is already saved."""
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+    @contextmanager
+    def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> Iterator[sqlite3.Connection]:
+        """One transaction on this Store's connection; a write one by default, taken at once so that a second
+        writer waits instead of failing half-way."""
+        with self._lock:
+            self._conn.execute(begin)
+            try:
+                yield self._conn
+                self._conn.execute("COMMIT")
+            except BaseException:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
+
+    def _migrate(self) -> None:
+        """Bring an older schema up to date in one transaction."""
+        with self._transaction() as conn:
+            version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+            _check_version(self.path, version)
+            if version < SCHEMA_VERSION:
+                for statements in MIGRATIONS[version:]:
+                    for statement in statements:
+                        conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def profiles(self) -> list[str]:
+        """The profile names, in alphabetical order."""
+        with self._transaction("BEGIN") as conn:
+            names = [name for (name,) in conn.execute("SELECT name FROM profiles")]
+        return sorted(names, key=str.casefold)
+
+    def create_profile(self, name: str) -> None:
+        """Add a profile; ValueError for a bad or taken name."""
+        name = _valid_name("name", name)
+        with self._transaction() as conn:
+            _insert_profile(conn, name, _iso("created", datetime.now(UTC)))
+
+    def delete_profile(self, name: str) -> None:
+        """Remove a profile and all its progress."""
+        with self._transaction() as conn:
+            conn.execute("DELETE FROM profiles WHERE id = ?", (_profile_id(conn, name),))
+
+    def record_attempt(self, profile: str, attempt: Attempt) -> None:
+        """Save one attempt."""
+        with self._transaction() as conn:
+            conn.execute(_INSERT_ATTEMPT, (_profile_id(conn, profile), *_attempt_row(attempt)))
+
+    def attempts(self, profile: str, limit: int | None = None) -> list[Attempt]:
+        """The profile's attempts, oldest first; with ``limit``, only the latest ``limit`` of them."""
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit: {limit} is negative")
+        with self._transaction("BEGIN") as conn:
+            return _select_attempts(conn, _profile_id(conn, profile), limit)
+
+    def get_rating(self, profile: str) -> tuple[float, float, float] | None:
+        """The profile's (rating, rd, vol), or None before its first rating."""
+        with self._transaction("BEGIN") as conn:
+            query = "SELECT rating, rd, vol FROM ratings WHERE profile_id = ?"
+            row = conn.execute(query, (_profile_id(conn, profile),)).fetchone()
+        return None if row is None else (row[0], row[1], row[2])
+
+    def set_rating(self, profile: str, rating: float, rd: float, vol: float) -> None:
+        """Replace the profile's rating."""
+        values = (_finite("rating", rating), _finite("rd", rd), _finite("vol", vol))
+        with self._transaction() as conn:
+            conn.execute(_SET_RATING, (_profile_id(conn, profile), *values))
+
+    def save_review_card(self, profile: str, puzzle_id: str, card_json: str, due: datetime) -> None:
+        """Save (or replace) the review card of a puzzle: the scheduler's card as JSON, and when it is due."""
+        row = (puzzle_id, _check_json("card_json", card_json), _iso("due", due))
+        with self._transaction() as conn:
+            conn.execute(_SAVE_CARD, (_profile_id(conn, profile), *row))
+
+    def review_cards(self, profile: str) -> dict[str, str]:
+        """Each reviewed puzzle's card JSON, by puzzle id."""
+        with self._transaction("BEGIN") as conn:
+            query = "SELECT puzzle_id, card_json FROM review_cards WHERE profile_id = ? ORDER BY puzzle_id"
+            return dict(conn.execute(query, (_profile_id(conn, profile),)).fetchall())
+
+    def due_puzzles(self, profile: str, now: datetime) -> list[str]:
+        """The puzzles whose review is due at ``now``, the longest due first."""
+        with self._transaction("BEGIN") as conn:
+            query = "SELECT puzzle_id FROM review_cards WHERE profile_id = ? AND due <= ? ORDER BY due, puzzle_id"
+            rows = conn.execute(query, (_profile_id(conn, profile), _iso("now", now)))
+            return [puzzle_id for (puzzle_id,) in rows]
+
+    def record_best(self, profile: str, mode: str, value: int) -> bool:
+        """Keep ``value`` as the best of ``mode`` (say streak or rush) if it beats it; True if it did, or if it is
+        the first."""
+        with self._transaction() as conn:
+            return conn.execute(_RECORD_BEST, (_profile_id(conn, profile), mode, value)).rowcount == 1
+
+    def best(self, profile: str, mode: str) -> int | None:
+        """The best of ``mode``, or None if there is none yet."""
+        with self._transaction("BEGIN") as conn:
+            query = "SELECT best FROM records WHERE profile_id = ? AND mode = ?"
+            row = conn.execute(query, (_profile_id(conn, profile), mode)).fetchone()
+        return None if row is None else int(row[0])
+
+    def export_profile(self, profile: str) -> dict[str, Any]:
+        """Everything about a profile as plain data ready for JSON, which ``import_profile`` reads back."""
+        with self._transaction("BEGIN") as conn:
+            pid = _profile_id(conn, profile)
+            name, created = conn.execute("SELECT name, created FROM profiles WHERE id = ?", (pid,)).fetchone()
+            attempts = _select_attempts(conn, pid, None)
+            rating = conn.execute("SELECT rating, rd, vol FROM ratings WHERE profile_id = ?", (pid,)).fetchone()
+            query = "SELECT puzzle_id, card_json, due FROM review_cards WHERE profile_id = ? ORDER BY puzzle_id"
+            cards = conn.execute(query, (pid,)).fetchall()
+            records = conn.execute("SELECT mode, best FROM records WHERE profile_id = ? ORDER BY mode", (pid,))
+            return {
+                "format": FORMAT,
+                "version": FORMAT_VERSION,
+                "name": name,
+                "created": created,
+                "attempts": [
+                    {**dataclasses.asdict(a), "themes": list(a.themes), "at": _iso("at", a.at)} for a in attempts
+                ],
+                "rating": None if rating is None else dict(zip(("rating", "rd", "vol"), rating, strict=True)),
+                "review_cards": [{"puzzle_id": p, "card_json": card, "due": due} for p, card, due in cards],
+                "records": dict(records.fetchall()),
+            }
+
+    def import_profile(self, data: dict[str, Any], name: str | None = None) -> str:
+        """Add the profile of an export, under ``name`` if given, and return its name. Nothing is written unless
+        all of it is; a ValueError names the first bad field, or the name already taken."""
+        top = _Fields(data, "")
+        if top.get("format") != FORMAT:
+            raise ValueError(f"format: expected {FORMAT!r}, got {reprlib.repr(top.get('format'))}")
+        if (version := top.integer("version")) != FORMAT_VERSION:
+            raise ValueError(f"version: {version} is not {FORMAT_VERSION}, the only version this program reads")
+        exported_name = top.text("name")
+        name = _valid_name("name", exported_name if name is None else name)
+        created = _iso("created", top.moment("created"))
+        attempts = [_read_attempt(_Fields(item, f"attempts[{i}]")) for i, item in enumerate(top.items("attempts"))]
+        rating = None
+        if top.get("rating") is not None:
+            fields = _Fields(top.get("rating"), "rating")
+            rating = (fields.number("rating"), fields.number("rd"), fields.number("vol"))
+        cards: dict[str, tuple[str, str]] = {}
+        for i, item in enumerate(top.items("review_cards")):
+            card = _Fields(item, f"review_cards[{i}]")
+            if (puzzle_id := card.text("puzzle_id")) in cards:
+                raise ValueError(f"{card.name('puzzle_id')}: {puzzle_id!r} has two cards")
+            cards[puzzle_id] = (
+                _check_json(card.name("card_json"), card.text("card_json")),
+                _iso(card.name("due"), card.moment("due")),
+            )
+        records_fields = _Fields(top.get("records"), "records")
+        records = {mode: records_fields.integer(mode) for mode in records_fields}
+        with self._transaction() as conn:
+            pid = _insert_profile(conn, name, created)
+            conn.executemany(_INSERT_ATTEMPT, [(pid, *_attempt_row(a)) for a in attempts])
+            if rating is not None:
+                conn.execute(_SET_RATING, (pid, *rating))
+            conn.executemany(_SAVE_CARD, [(pid, p, card, due) for p, (card, due) in cards.items()])
+            conn.executemany(_RECORD_BEST, [(pid, mode, best) for mode, best in records.items()])
+        return name
+
+
+def _check_file(path: Path) -> None:
+    """StoreError if the file at ``path`` is damaged or too new; it is only read, never written."""
+    try:
+        with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_SECONDS)) as conn:
+            problems = [problem for (problem,) in conn.execute("PRAGMA quick_check")]
+            version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.OperationalError:
+        raise  # locked, or no permission: the file itself may well be fine
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"{path} is not a readable progress database ({error})", path) from error
+    if problems != ["ok"]:
+        detail = problems[0].removeprefix("*** in database main ***\n").splitlines()[0]
+        raise StoreError(f"{path} is damaged: it fails SQLite's integrity check ({detail})", path)
+    _check_version(path, version)
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Switch to WAL journal mode (once per file, it stays). On a new file another opener may hold a lock that
+    SQLite will not wait for here, as waiting could deadlock, so retry until the busy time is up."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
+                raise
+        time.sleep(0.01)
+
+
+def _check_version(path: Path, version: int) -> None:
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{path} has schema version {version}, newer than version {SCHEMA_VERSION} that this program knows; "
+            "a newer Escoba Trainer wrote it",
+            path,
+        )
+
+
+def _profile_id(conn: sqlite3.Connection, name: str) -> int:
+    row = conn.execute("SELECT id FROM profiles WHERE name = ?", (_tidy(name),)).fetchone()
+    if row is None:
+        raise ValueError(f"no profile {name!r}")
+    return int(row[0])
+
+
+def _insert_profile(conn: sqlite3.Connection, name: str, created: str) -> int:
+    try:
+        conn.execute("INSERT INTO profiles (name, created) VALUES (?, ?)", (name, created))
+    except sqlite3.IntegrityError:
+        raise ValueError(f"profile {name!r} exists") from None
+    return _profile_id(conn, name)
+
+
+def _select_attempts(conn: sqlite3.Connection, profile_id: int, limit: int | None) -> list[Attempt]:
+    query = f"SELECT {_ATTEMPT_COLUMNS} FROM attempts WHERE profile_id = ? ORDER BY at DESC, id DESC LIMIT ?"
+    rows = conn.execute(query, (profile_id, -1 if limit is None else limit)).fetchall()
+    return [_attempt_of(row) for row in reversed(rows)]
+
+
+def _attempt_row(a: Attempt) -> tuple[object, ...]:
+    """The row of an attempt: its fields in order, with the themes as one text and the time as UTC text."""
+    return tuple({**dataclasses.asdict(a), "themes": " ".join(a.themes), "at": _iso("at", a.at)}.values())
+
+
+def _attempt_of(row: tuple[Any, ...]) -> Attempt:
+    fields = dict(zip(_ATTEMPT_FIELDS, row, strict=True))
+    themes, at = tuple(fields.pop("themes").split()), datetime.fromisoformat(fields.pop("at"))
+    correct, skipped = bool(fields.pop("correct")), bool(fields.pop("skipped"))
+    return Attempt(**fields, themes=themes, at=at, correct=correct, skipped=skipped)
+
+
+def _read_attempt(f: _Fields) -> Attempt:
+    return Attempt(
+        puzzle_id=f.text("puzzle_id"),
+        kind=f.text("kind"),
+        level=f.integer("level"),
+        themes=f.themes("themes"),
+        mode=f.text("mode"),
+        answer=f.text("answer"),
+        correct=f.flag("correct"),
+        seconds=f.number("seconds"),
+        hints=f.integer("hints"),
+        skipped=f.flag("skipped"),
+        at=f.moment("at"),
+        rating_after=f.optional_number("rating_after"),
+        rd_after=f.optional_number("rd_after"),
+    )
+
+
+def _tidy(name: str) -> str:
+    return unicodedata.normalize("NFC", name.strip())
+
+
+def _valid_name(field: str, name: str) -> str:
+    """The profile name trimmed, or ValueError."""
+    name = _tidy(name)
+    if not 1 <= len(name) <= NAME_LENGTH:
+        raise ValueError(f"{field}: a profile name has 1 to {NAME_LENGTH} characters, not {len(name)}")
+    if not _NAME_CHARS.fullmatch(name):
+        raise ValueError(f"{field}: {name!r} may hold only letters, digits, spaces, '-' and '_'")
+    return name
+
+
+def _iso(field: str, moment: datetime) -> str:
+    """``moment`` as fixed-width ISO-8601 UTC text, which sorts in time order."""
+    if moment.utcoffset() is None:
+        raise ValueError(f"{field}: {moment} has no time zone")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _finite(field: str, value: float) -> float:
+    if not math.isfinite(value):
+        raise ValueError(f"{field}: {value} is not a finite number")
+    return value
+
+
+def _check_themes(field: str, themes: tuple[str, ...]) -> None:
+    if any(theme.split() != [theme] for theme in themes):
+        raise ValueError(f"{field}: each theme must be one word without spaces, got {themes!r}")
+
+
+def _check_json(field: str, text: str) -> str:
+    try:
+        json.loads(text)
+    except ValueError:
+        raise ValueError(f"{field}: {reprlib.repr(text)} is not JSON") from None
+    return text
+
+
+class _Fields:
+    """One JSON object of an import, read field by field; each error names the field by its path."""
+
+    def __init__(self, data: object, path: str) -> None:
+        if not isinstance(data, dict):
+            raise ValueError(f"{path or 'profile data'}: expected a JSON object, got {reprlib.repr(data)}")
+        self._data: dict[str, object] = data
+        self._path = path
+
+    def name(self, key: str) -> str:
+        return f"{self._path}.{key}" if self._path else key
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def get(self, key: str) -> object:
+        if key not in self._data:
+            raise ValueError(f"{self.name(key)}: missing")
+        return self._data[key]
+
+    def _typed(self, key: str, kinds: tuple[type, ...], expected: str) -> Any:
+        value = self.get(key)
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            raise ValueError(f"{self.name(key)}: expected {expected}, got {reprlib.repr(value)}")
+        return value
+
+    def text(self, key: str) -> str:
+        return str(self._typed(key, (str,), "text"))
+
+    def integer(self, key: str) -> int:
+        return int(self._typed(key, (int,), "an integer"))
+
+    def number(self, key: str) -> float:
+        return _finite(self.name(key), float(self._typed(key, (int, float), "a number")))
+
+    def optional_number(self, key: str) -> float | None:
+        return None if self.get(key) is None else self.number(key)
+
+    def flag(self, key: str) -> bool:
+        return bool(self._typed(key, (bool,), "true or false"))
+
+    def items(self, key: str) -> list[object]:
+        return list(self._typed(key, (list,), "a list"))
+
+    def themes(self, key: str) -> tuple[str, ...]:
+        themes = self.items(key)
+        if not all(isinstance(theme, str) for theme in themes):
+            raise ValueError(f"{self.name(key)}: expected a list of text, got {reprlib.repr(themes)}")
+        _check_themes(self.name(key), tuple(map(str, themes)))
+        return tuple(map(str, themes))
+
+    def moment(self, key: str) -> datetime:
+        text = self.text(key)
+        try:
+            moment = datetime.fromisoformat(text)
+        except ValueError:
+            raise ValueError(f"{self.name(key)}: {text!r} is not an ISO-8601 time") from None
+        _iso(self.name(key), moment)
+        return moment

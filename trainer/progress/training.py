@@ -1,0 +1,121 @@
+"""Training runs: the four modes, choosing the next puzzle, and review scheduling.
+
+Pure logic with the clock passed in, so a test can make three minutes pass at once.
+
+>>> run = Run("rush", started=0.0)
+>>> run.answer(False, now=5.0); run.time_left(now=5.0)
+165.0
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+import fsrs
+
+from trainer.progress.rating import LEVEL_RATINGS
+from trainer.puzzles import Puzzle
+
+MODES = {
+    "practice": "Practice: no clock, no pressure",
+    "streak": "Streak: one mistake ends the run, one skip allowed",
+    "rush": "Rush: three minutes, a wrong answer costs 10 seconds",
+    "review": "Review: puzzles you missed or found slow, when they are due",
+}
+RUSH_SECONDS = 180.0
+RUSH_PENALTY = 10.0
+
+
+@dataclass
+class Run:
+    """One run of a mode: what has been solved, and whether it is over."""
+
+    mode: str
+    started: float
+    solved: int = 0
+    mistakes: int = 0
+    skips: int = 0
+    penalty: float = 0.0
+    ended: str = ""  # why the run is over; empty while it goes on
+
+    def time_left(self, now: float) -> float | None:
+        """Seconds left in a rush, None in other modes."""
+        if self.mode != "rush":
+            return None
+        return max(0.0, RUSH_SECONDS - (now - self.started) - self.penalty)
+
+    def is_over(self, now: float) -> bool:
+        if not self.ended and self.time_left(now) == 0.0:
+            self.ended = "Time is up."
+        return bool(self.ended)
+
+    def can_skip(self) -> bool:
+        return self.mode != "streak" or self.skips == 0
+
+    def answer(self, correct: bool, now: float) -> None:
+        """Count an answer: a mistake ends a streak and costs time in a rush."""
+        if correct:
+            self.solved += 1
+            return
+        self.mistakes += 1
+        if self.mode == "streak":
+            self.ended = "One mistake ends a streak."
+        elif self.mode == "rush":
+            self.penalty += RUSH_PENALTY
+        self.is_over(now)
+
+    def skip(self) -> None:
+        if not self.can_skip():
+            raise ValueError("a streak allows one skip")
+        self.skips += 1
+
+
+def pick_next(
+    puzzles: Iterable[Puzzle],
+    rating: float,
+    rng: random.Random,
+    solved: Collection[str] = (),
+    exclude: Collection[str] = (),
+) -> Puzzle | None:
+    """A puzzle near the learner's rating, unsolved ones first; None if none is left."""
+    pool = [p for p in puzzles if p.id not in exclude]
+    fresh = [p for p in pool if p.id not in solved] or pool
+    if not fresh:
+        return None
+    nearest = min(abs(LEVEL_RATINGS[p.level] - rating) for p in fresh)
+    return rng.choice([p for p in fresh if abs(LEVEL_RATINGS[p.level] - rating) == nearest])
+
+
+# -- review with FSRS ---------------------------------------------------------------------------
+
+_SCHEDULER = fsrs.Scheduler(enable_fuzzing=False)
+
+
+def slow_after(level: int) -> float:
+    """Seconds after which an answer counts as slow: more time for harder puzzles."""
+    return 20.0 + 10.0 * level
+
+
+def grade(correct: bool, hints: int, seconds: float, level: int) -> fsrs.Rating:
+    """How well a puzzle was known: wrong Again, hinted or slow Hard, right Good, fast Easy."""
+    if not correct:
+        return fsrs.Rating.Again
+    if hints or seconds > slow_after(level):
+        return fsrs.Rating.Hard
+    return fsrs.Rating.Easy if seconds < slow_after(level) / 4 else fsrs.Rating.Good
+
+
+def needs_review(outcome: fsrs.Rating) -> bool:
+    """Missed or slow puzzles come back in Review mode."""
+    return outcome in (fsrs.Rating.Again, fsrs.Rating.Hard)
+
+
+def schedule(card_json: str | None, outcome: fsrs.Rating, now: datetime) -> tuple[str, datetime]:
+    """The puzzle's review card after this outcome, as JSON, and when it is due next."""
+    card = fsrs.Card.from_dict(json.loads(card_json)) if card_json else fsrs.Card(card_id=1, due=now)
+    card, _ = _SCHEDULER.review_card(card, outcome, review_datetime=now)
+    return json.dumps(card.to_dict()), card.due
