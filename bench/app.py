@@ -8,7 +8,9 @@ of interaction, measured in one run.
 
 from __future__ import annotations
 
+import os
 import statistics
+import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -25,6 +27,7 @@ def timed(times: list[float], action) -> None:  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
+    os.environ["ESCOBA_TRAINER_DATA"] = tempfile.mkdtemp(prefix="escoba-bench-")  # a fresh learner
     times: dict[str, list[float]] = defaultdict(list)
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()  # the first run loads and replays the lessons once per server: not an interaction
@@ -50,6 +53,21 @@ def main() -> None:
             times["learn: try again"],
             lambda: next(b for b in at.button if b.label.startswith("Try this")).click().run(),
         )
+    at.switch_page("trainer/app/pages/puzzles.py")
+    timed(times["puzzles: first open"], at.run)  # creates the progress database
+    for _ in range(40):
+        timed(
+            times["puzzles: next for me"],
+            lambda: next(b for b in at.button if b.label.startswith("Next for me")).click().run(),
+        )
+        hint = next(b for b in at.button if b.label.startswith("Hint"))
+        if not hint.disabled:
+            timed(times["puzzles: hint"], lambda h=hint: h.click().run())
+        timed(times["puzzles: check answer"], lambda: next(b for b in at.button if b.label == "Check").click().run())
+    at.switch_page("trainer/app/pages/progress.py")
+    timed(times["progress: first open"], at.run)  # loads the chart library once per server
+    for _ in range(10):
+        timed(times["progress: open page"], at.run)
     print("script time per interaction (AppTest, one process), in ms")
     print(f"{'interaction':<24}{'runs':>6}{'median':>9}{'p95':>9}")
     every: list[float] = []

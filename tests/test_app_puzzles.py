@@ -196,3 +196,16 @@ def test_progress_page_shows_charts_records_and_mistakes_to_try_again(data):
 def test_progress_page_without_answers_says_so(data):
     at = open_page("trainer/app/pages/progress.py", Clock())
     assert at.info[0].value.startswith("No answers yet.")
+
+
+def test_an_unreadable_progress_file_is_reported_kept_aside_on_request_and_never_overwritten(data):
+    damaged = b"this is not a database" * 100
+    (data / "progress.sqlite3").write_bytes(damaged)
+    at = open_page("trainer/app/pages/puzzles.py", Clock())
+    assert at.error[0].value.startswith("Your progress could not be opened:")
+    assert (data / "progress.sqlite3").read_bytes() == damaged
+    click(at, "Keep that file aside")
+    [kept] = data.glob("progress.sqlite3.unreadable-*")
+    assert kept.read_bytes() == damaged
+    at.run()
+    assert [t.value for t in at.title] == ["Puzzles"]  # a fresh progress file
