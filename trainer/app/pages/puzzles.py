@@ -118,7 +118,7 @@ def submit(puzzle: Puzzle) -> None:
     st.session_state.verdict = verdict
     st.session_state.rating_change = after.rating - before.rating
     if run.is_over(now()) and run.mode in ("streak", "rush"):
-        st.session_state.new_record = SAVED.record_best(PLAYER, run.mode, run.solved)
+        st.session_state.new_record = SAVED.record_best(PLAYER, run.mode, run.solved) and run.solved > 0
 
 
 def record(
@@ -192,10 +192,21 @@ with st.expander("Choose puzzles", expanded=run.mode == "practice" and st.sessio
 
 st.subheader(MODES[run.mode])
 over = run.is_over(now())
-left_time = run.time_left(now())
-status = f"Solved {run.solved}" + (f" · {left_time:.0f} s left" if left_time is not None else "")
-status += f" · skips {run.skips}" if run.mode != "practice" else ""
-st.markdown(status)
+st.markdown(f"Solved {run.solved}" + (f" · skips {run.skips}" if run.mode != "practice" else ""))
+
+
+@st.fragment(run_every=1.0 if run.mode == "rush" and not over else None)
+def countdown() -> None:
+    """The rush clock, redrawn every second; at zero the whole page reruns to end the run."""
+    left = run.time_left(now())
+    if left is None:
+        return
+    st.markdown(f"**{left:.0f} s left**")
+    if left == 0 and not over:
+        st.rerun()
+
+
+countdown()
 if over:
     st.warning(f"{run.ended} You solved {run.solved}.")
     if st.session_state.get("new_record"):
