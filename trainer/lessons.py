@@ -287,10 +287,6 @@ class _Script:
         return tuple(v.value for v in value.value)
 
 
-def lesson_by_id(lessons: list[Lesson], lesson_id: str) -> Lesson | None:
-    return next((lesson for lesson in lessons if lesson.id == lesson_id), None)
-
-
 def describe_events(events: tuple[Event, ...]) -> list[str]:
     """The engine's log of a step, as sentences."""
     return [str(event)[0].upper() + str(event)[1:] + "." for event in events]

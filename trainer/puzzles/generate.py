@@ -149,7 +149,7 @@ _TEXTS = {
         "Work out the setenta",
         [
             "Take the best card of each suit.",
-            "Prices: 7 = 21, 6 = 18, A = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12, J Q K = 10.",
+            "Sevens are worth 21, sixes 18, aces 16, fives 15, and every court card only 10.",
         ],
     ),
     "setenta-duel": (

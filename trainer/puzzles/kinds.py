@@ -12,7 +12,16 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from trainer.cards import RANKS, Card, CardError, Suit, cards_text, parse_cards
-from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, illegal_reason, legal_plays, missing_value
+from trainer.plays import (
+    CAPTURE_SUM,
+    IllegalPlay,
+    Play,
+    captures,
+    illegal_reason,
+    is_end_of_deal_sum,
+    legal_plays,
+    missing_value,
+)
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC
 from trainer.scoring import DealScore, score_deal, setenta, setenta_cards
@@ -389,7 +398,7 @@ class ChecksumPuzzle(Puzzle):
 
     def author_problems(self) -> list[tuple[str, str]]:
         total = sum(card.value for card in self.table)
-        if self.ask == "sum" and total % CAPTURE_SUM != 10:
+        if self.ask == "sum" and not is_end_of_deal_sum(total):
             return [("table", f"these cards add up to {total}; no whole deal ends like that (R16: 10, 25, 40, ...)")]
         if self.ask == "missing" and not self.solutions():
             return [("table", f"these cards add up to {total}; no single card brings that to 10, 25, 40, ... (R16)")]
