@@ -209,3 +209,21 @@ def test_an_unreadable_progress_file_is_reported_kept_aside_on_request_and_never
     assert kept.read_bytes() == damaged
     at.run()
     assert [t.value for t in at.title] == ["Puzzles"]  # a fresh progress file
+
+
+def test_profiles_are_created_by_name_and_a_bad_name_is_explained(data):
+    at = open_page("trainer/app/pages/puzzles.py", Clock())
+    at.sidebar.text_input(key="new_profile_name").set_value("Ana")
+    click(at, "Create")
+    assert at.sidebar.selectbox(key="profile").value == "Ana"
+    at.sidebar.text_input(key="new_profile_name").set_value("Ana")
+    click(at, "Create")
+    assert "exists" in at.sidebar.error[0].value
+    saved = Store.open(data)
+    assert sorted(saved.profiles()) == ["Ana", "Player"]
+    saved.close()
+
+
+def test_a_first_visit_starts_with_a_puzzle_near_the_starting_rating(data):
+    at = open_page("trainer/app/pages/puzzles.py", Clock())
+    assert current(at).level == 3  # 1500 is the rating of level 3

@@ -63,6 +63,8 @@ def profile(saved: Store) -> str:
         with st.popover("New profile"):
             st.text_input("Name", key="new_profile_name", max_chars=40)
             st.button("Create", on_click=_create_profile, args=(saved,))
+        if "profile_error" in st.session_state:
+            st.error(st.session_state.pop("profile_error"))
     return chosen or names[0]
 
 

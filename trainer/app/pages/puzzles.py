@@ -173,10 +173,10 @@ columns = st.columns(len(MODES))
 for column, mode in zip(columns, MODES, strict=True):
     column.button(labels[mode], on_click=start, args=(mode,), use_container_width=True, help=MODES[mode])
 
-if "run" not in st.session_state:
+if "run" not in st.session_state:  # a first visit starts right away with a puzzle that suits
     st.session_state.run = Run("practice", started=now())
     st.session_state.seen = []
-    st.session_state.puzzle_id = None
+    next_puzzle(for_me=True)
 run: Run = st.session_state.run
 
 with st.expander("Choose puzzles", expanded=run.mode == "practice" and st.session_state.puzzle_id is None):
