@@ -28,6 +28,12 @@ from trainer.scoring import DealScore
 
 _ROW = "display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;min-height:{h}px"
 _LABEL = "font:600 0.9rem/1.4 sans-serif;margin:10px 0 4px"
+# The cards just taken slide in, so a step reads as a move; not for those who ask for less motion.
+_MOTION = (
+    "<style>@keyframes escoba-in{from{opacity:0;transform:translateY(-12px)}to{opacity:1;transform:none}}"
+    ".escoba-moved{animation:escoba-in .5s ease-out}"
+    "@media (prefers-reduced-motion:reduce){.escoba-moved{animation:none}}</style>"
+)
 
 
 @dataclass(frozen=True)
@@ -110,9 +116,9 @@ def board_html(
             row = f'<div style="{_ROW.format(h=int(view.width * 1.5))}">{backs or "no cards in hand"}</div>'
         parts.append(f'<div style="{_LABEL}">{escape(title)}</div>{row}')
     if played is not None and taken:
-        parts.append(f'<div style="{_LABEL}">Last play: {escape(str(played))} took {escape(cards_text(taken))}</div>')
-        parts.append(_cards_row([played, *sorted(taken)], view, marks, ""))
-    return f'<div role="group" aria-label="Escoba board">{"".join(parts)}</div>'
+        last = f'<div style="{_LABEL}">Last play: {escape(str(played))} took {escape(cards_text(taken))}</div>'
+        parts.append(f'<div class="escoba-moved">{last}{_cards_row([played, *sorted(taken)], view, marks, "")}</div>')
+    return f'{_MOTION}<div role="group" aria-label="Escoba board">{"".join(parts)}</div>'
 
 
 def _table(deal: Deal, view: View, marks: dict[Card, str]) -> str:
