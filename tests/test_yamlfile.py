@@ -1,7 +1,8 @@
 """Reading YAML defensively: hostile files are refused with a message, never a hang or a traceback."""
 
-import time
+from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,13 +19,12 @@ def refusal(path) -> str:
     raise AssertionError("the file was not refused")
 
 
-def test_a_50_mb_file_is_refused_at_once_without_reading_it(tmp_path):
+def test_a_50_mb_file_is_refused_at_once_without_reading_it(tmp_path, monkeypatch):
     path = tmp_path / "huge.yaml"
     with path.open("wb") as f:
         f.truncate(50 * 1024 * 1024)
-    start = time.perf_counter()
+    monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail("the file was read"))
     message = refusal(path)
-    assert time.perf_counter() - start < 1  # it is not read at all
     assert message == f"{path}:1:1: file is 52,428,800 bytes; a puzzle file may have at most {MAX_BYTES:,}"
 
 
