@@ -90,7 +90,7 @@ def test_r6_r11_seats_take_turns_in_order():
 
 
 def test_r12_r14_r20_capture_goes_to_the_players_side_and_empty_table_is_an_escoba():
-    deal = Deal.from_position(table=parse_cards("A♦ 4♣ 7♦"), hands=[parse_cards("3♥ K♠"), parse_cards("2♠")])
+    deal = Deal.from_position(table=parse_cards("A♦ 4♣ 7♦"), hands=[parse_cards("3♥ K♠"), parse_cards("2♠ 5♣")])
     after = deal.play(parse_play("3♥ A♦ 4♣ 7♦"))
     assert cards_text(after.piles[0]) == "A♦ 3♥ 4♣ 7♦"
     assert after.escobas == (1, 0)
@@ -99,7 +99,7 @@ def test_r12_r14_r20_capture_goes_to_the_players_side_and_empty_table_is_an_esco
 
 
 def test_r20_with_a_queen_also_on_the_table_there_is_no_escoba():
-    hands = [parse_cards("3♥ K♠"), parse_cards("2♠")]
+    hands = [parse_cards("3♥ K♠"), parse_cards("2♠ 5♣")]
     deal = Deal.from_position(table=parse_cards("A♦ 4♣ 7♦ Q♠"), hands=hands)
     after = deal.play(parse_play("3♥ A♦ 4♣ 7♦"))
     assert cards_text(after.table) == "Q♠"
@@ -107,16 +107,16 @@ def test_r20_with_a_queen_also_on_the_table_there_is_no_escoba():
 
 
 def test_r14_an_escoba_on_the_very_last_play_counts():
-    deal = Deal.from_position(table=parse_cards("A♦ 4♣ 7♦"), hands=[parse_cards("3♥"), []])
-    after = deal.play(parse_play("3♥ A♦ 4♣ 7♦"))
+    deal = Deal.from_position(table=parse_cards("A♦ 4♣ 7♦"), hands=[[], parse_cards("3♥")], to_play=1)
+    after = deal.play(parse_play("3♥ A♦ 4♣ 7♦"))  # the dealer's last card
     assert after.is_over
-    assert after.escobas == (1, 0)
+    assert after.escobas == (0, 1)
     assert after.remainder == ()
 
 
 def test_r14_a_profile_may_refuse_the_escoba_on_the_last_play():
     profile = dataclasses.replace(CLASSIC, name="no-last-escoba", escoba_on_last_play=False)
-    deal = Deal.from_position(table=parse_cards("A♦ 4♣ 7♦"), hands=[parse_cards("3♥"), []], profile=profile)
+    deal = Deal.from_position(table=parse_cards("A♦ 4♣ 7♦"), hands=[[], parse_cards("3♥")], to_play=1, profile=profile)
     assert deal.play(parse_play("3♥ A♦ 4♣ 7♦")).escobas == (0, 0)
 
 
@@ -140,7 +140,7 @@ def test_r15_when_nobody_captured_the_table_belongs_to_nobody():
 
 
 def test_r17_an_illegal_play_is_refused_with_its_reason_and_changes_nothing():
-    deal = Deal.from_position(table=parse_cards("A♦ 4♣ 7♦"), hands=[parse_cards("3♥ 7♠"), parse_cards("2♠")])
+    deal = Deal.from_position(table=parse_cards("A♦ 4♣ 7♦"), hands=[parse_cards("3♥ 7♠"), parse_cards("2♠ 5♣")])
     before = state(deal)
     for text, reason in [
         ("3♥ 4♣", "3♥ + 4♣ = 7, not 15"),
@@ -171,6 +171,14 @@ def test_bad_setups_are_refused():
         Deal.from_deck(DECK[:39] + DECK[:1])
     with pytest.raises(ValueError, match="two places: A♦"):
         Deal.from_position(table=parse_cards("A♦"), hands=[parse_cards("A♦"), []])
+    with pytest.raises(ValueError, match="hands of 3, 2 cards with seat 0 to play"):
+        Deal.from_position(table=(), hands=[parse_cards("A♦ 2♦ 3♦"), parse_cards("A♥ 2♥")])
+    with pytest.raises(ValueError, match="last capturer is side 0, side 1 or nobody"):
+        Deal.from_position(table=(), hands=[parse_cards("A♦"), parse_cards("A♥")], last_capturer=3)
+    with pytest.raises(ValueError, match="escoba counts are 0 or more"):
+        Deal.from_position(table=(), hands=[parse_cards("A♦"), parse_cards("A♥")], escobas=(-1, 0))
+    # seat 1 to play after seat 0 has played: seat 0 holds one card fewer
+    assert Deal.from_position(table=(), hands=[parse_cards("A♦"), parse_cards("A♥ 2♥")], to_play=1).to_play == 1
 
 
 def test_same_seed_same_deal():

@@ -12,7 +12,7 @@ summary: S
 steps:
   - setup:
       table: A♦ 4♣ 7♦
-      hands: [3♥ 7♠, 2♠]
+      hands: [3♥ 7♠, 2♠ 5♣]
     caption: Start.
 """
 TRY = """try:

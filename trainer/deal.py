@@ -141,6 +141,15 @@ class Deal:
             raise ValueError(f"a card cannot be in two places: {cards_text(twice)}")
         if len(piles) != 2 or len(escobas) != 2 or not 0 <= to_play < players:
             raise ValueError("a position has two piles, two escoba counts and a seat to play")
+        if min(escobas) < 0 or last_capturer not in (None, 0, 1):
+            raise ValueError("escoba counts are 0 or more, and the last capturer is side 0, side 1 or nobody")
+        sizes = [len(tuple(h)) for h in hands]
+        # Play goes round from seat 0, so the seats before the one to play hold one card fewer (R6, R11).
+        if any(size != sizes[to_play] - (seat < to_play) for seat, size in enumerate(sizes)):
+            raise ValueError(
+                f"hands of {', '.join(map(str, sizes))} cards with seat {to_play} to play: the seats before it "
+                "hold one card fewer than the others, and every other seat as many as the one to play"
+            )
         position = cls(
             profile, players, None, None, (), tuple(stock), mask_of(table),
             tuple(mask_of(h) for h in hands), (mask_of(piles[0]), mask_of(piles[1])),
