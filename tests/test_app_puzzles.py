@@ -157,12 +157,28 @@ def test_rush_runs_out_of_time_with_the_clock_and_a_mistake_costs_ten_seconds(da
     clock = Clock()
     at = open_page("trainer/app/pages/puzzles.py", clock)
     click(at, "Rush")
+    assert not any(b.label.startswith("Next for me") for b in at.button)  # no way round the clock
+    give(at, right=True)
+    click(at, "Next puzzle ▶")
     give(at, right=False)
     assert "170 s left" in at.markdown[next(i for i, m in enumerate(at.markdown) if "s left" in m.value)].value
     clock.now += 171
     at.run()
-    assert at.warning[0].value.startswith("Time is up.")
+    assert at.warning[0].value == "Time is up. You solved 1."
     assert not any(b.label == "Check" for b in at.button)
+    saved = Store.open(data)
+    assert saved.best("Player", "rush") == 1  # kept although the clock, not an answer, ended the run
+    saved.close()
+
+
+def test_an_answer_that_cannot_be_read_is_explained_and_not_counted(data):
+    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
+    click(at, "Check")
+    assert at.info[0].value == "Pick the table cards that make 15 with 7♥."
+    assert attempts(data) == []
+    at.button_group(key="ans_cards").set_value(["J♦"])
+    click(at, "Check")
+    assert at.success[0].value.startswith("Right:")
 
 
 def test_review_serves_missed_puzzles_when_they_are_due(data):
@@ -189,7 +205,9 @@ def test_progress_page_shows_charts_records_and_mistakes_to_try_again(data):
     progress = open_page("trainer/app/pages/progress.py", clock)
     assert [m.label for m in progress.metric] == ["Rating", "Puzzles answered", "Best streak", "Best rush"]
     assert progress.metric[1].value == "1"
-    assert any("[try again](/puzzles?puzzle=capture-l1-sota)" in m.value for m in progress.markdown)
+    [link] = progress.get("page_link")
+    assert link.proto.label.endswith("(capture, level 1, you answered 2♣): try again")
+    assert "puzzle=capture-l1-sota" in str(link.proto)
     assert len(progress.get("vega_lite_chart")) == 3  # rating over time, accuracy by kind and by theme
 
 

@@ -125,3 +125,14 @@ def test_puzzles_page_judges_an_answer_and_progress_shows_it(server, browser):
     progress.wait_for_timeout(1000)  # let the charts draw before the screenshot
     progress.screenshot(path=str(SHOTS / "progress.png"), full_page=True)
     assert progress.locator("[data-testid='stMetricValue']").nth(1).inner_text() == "1"
+
+
+def test_try_again_from_progress_opens_the_missed_puzzle(server, browser):
+    page = open_page(browser, f"{server}/puzzles?puzzle=capture-l1-rey", "puzzles-missed")
+    click(page, pill(page, "3♦"))
+    click(page, page.get_by_role("button", name="Check", exact=True))
+    page.get_by_text("Not quite:").wait_for(timeout=10_000)
+    click(page, page.get_by_role("link", name="Progress"))
+    click(page, page.get_by_role("link", name="A five looks for ten").first)
+    page.get_by_text("A five looks for ten").first.wait_for(timeout=10_000)
+    assert page.locator("[data-testid='stButtonGroup'] button", has_text="K♥").count() == 1

@@ -41,6 +41,7 @@ class Run:
     skips: int = 0
     penalty: float = 0.0
     ended: str = ""  # why the run is over; empty while it goes on
+    saved: bool = False  # whether its result is stored as a record
 
     def time_left(self, now: float) -> float | None:
         """Seconds left in a rush, None in other modes."""

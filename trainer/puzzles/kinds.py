@@ -302,7 +302,7 @@ class SetentaPuzzle(Puzzle):
 
     def canonical(self, answer: str) -> str:
         said = answer.lower()
-        if said != "none" and not said.isdigit():
+        if said != "none" and not re.fullmatch(r"[0-9]+", said):
             raise AnswerError("answer with a number such as 65, or 'none' if the pile has no setenta")
         return said if said == "none" else str(int(said))
 
@@ -406,7 +406,7 @@ class ChecksumPuzzle(Puzzle):
 
     def canonical(self, answer: str) -> str:
         if self.ask == "sum":
-            if not answer.isdigit():
+            if not re.fullmatch(r"[0-9]+", answer):
                 raise AnswerError("answer with a number")
             return str(int(answer))
         said = answer.upper()
@@ -431,5 +431,3 @@ KINDS: dict[str, type[Puzzle]] = {
     cls.kind: cls
     for cls in (CapturePuzzle, ChoosePuzzle, SetentaPuzzle, SetentaDuelPuzzle, ScorePuzzle, ChecksumPuzzle)
 }
-# fields that hold positions, for the duplicate-card and 40-card checks
-POSITION_FIELDS = ("table", "play", "hand", "next_hand", "pile", "piles")

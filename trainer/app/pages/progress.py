@@ -52,10 +52,12 @@ else:
     st.subheader("Recent mistakes")
     mistakes: list[Attempt] = [a for a in reversed(attempts) if not a.correct][:8]
     for attempt in mistakes:
-        title = PUZZLES[attempt.puzzle_id].title if attempt.puzzle_id in PUZZLES else attempt.puzzle_id
-        answer = f"you answered `{attempt.answer}`" if attempt.answer else "no answer"
-        link = f"[try again](/puzzles?puzzle={attempt.puzzle_id})"
-        st.markdown(f"- **{title}** ({attempt.kind}, level {attempt.level}): {answer} · {link}")
+        if attempt.puzzle_id not in PUZZLES:  # a puzzle since removed from the bank
+            continue
+        answer = f"you answered {attempt.answer}" if attempt.answer else "no answer"
+        label = f"{PUZZLES[attempt.puzzle_id].title} ({attempt.kind}, level {attempt.level}, {answer}): try again"
+        # a page link keeps the session, and so the profile, where a plain link would start a new one
+        st.page_link("trainer/app/pages/puzzles.py", label=label, query_params={"puzzle": attempt.puzzle_id})
     if not mistakes:
         st.markdown("No mistakes so far.")
 

@@ -60,6 +60,10 @@ def next_puzzle(for_me: bool = False) -> None:
         pool = list(PUZZLES.values()) if for_me else [p for p in PUZZLES.values() if matches_filters(p)]
         solved = {a.puzzle_id for a in SAVED.attempts(PLAYER) if a.correct}
         choice = pick_next(pool, rating().rating, random.Random(now()), solved, set(seen))
+        if choice is None and pool:  # every puzzle of this choice has been shown: go round again
+            st.session_state.notice = f"You have seen all {len(pool)} puzzles of this choice; here they come again."
+            seen.clear()
+            choice = pick_next(pool, rating().rating, random.Random(now()), solved)
     show(choice)
 
 
@@ -97,11 +101,19 @@ def answer_text(puzzle: Puzzle) -> str:
 
 
 def submit(puzzle: Puzzle) -> None:
-    """Judge the answer with the engine and record it; rating, review and run follow."""
+    """Judge the answer with the engine and record it; rating, review and run follow.
+
+    An answer that cannot be read (nothing picked, a word for a number) is explained and not counted.
+    """
     run: Run = st.session_state.run
-    if run.is_over(now()) or st.session_state.verdict is not None:  # Enter and Check may both fire
+    if run.is_over(now()) or st.session_state.verdict is not None:
         return
     answer = answer_text(puzzle)
+    try:
+        puzzle.canonical(answer)
+    except ValueError as unreadable:  # AnswerError, CardError and IllegalPlay are ValueErrors
+        st.session_state.notice = f"{str(unreadable)[0].upper()}{str(unreadable)[1:]}."
+        return
     verdict = puzzle.check(answer)
     seconds = now() - st.session_state.shown_at
     hints = st.session_state.hints
@@ -110,15 +122,12 @@ def submit(puzzle: Puzzle) -> None:
     SAVED.set_rating(PLAYER, after.rating, after.rd, after.vol)
     record(puzzle, answer, verdict.correct, seconds, hints, skipped=False, after=after)
     outcome = grade(verdict.correct, hints, seconds, puzzle.level)
-    cards = SAVED.review_cards(PLAYER)
-    if run.mode == "review" or (needs_review(outcome) and puzzle.id not in cards):
-        card, due = schedule(cards.get(puzzle.id), outcome, timestamp())
+    if run.mode == "review" or needs_review(outcome):  # a miss brings a puzzle back, even one known before
+        card, due = schedule(SAVED.review_cards(PLAYER).get(puzzle.id), outcome, timestamp())
         SAVED.save_review_card(PLAYER, puzzle.id, card, due)
     run.answer(verdict.correct, now())
     st.session_state.verdict = verdict
     st.session_state.rating_change = after.rating - before.rating
-    if run.is_over(now()) and run.mode in ("streak", "rush"):
-        st.session_state.new_record = SAVED.record_best(PLAYER, run.mode, run.solved) and run.solved > 0
 
 
 def record(
@@ -151,35 +160,25 @@ def hint() -> None:
 
 def open_from_link() -> None:
     """``?puzzle=ID`` (the Progress page's "try again") opens that puzzle in Practice."""
-    wanted = st.query_params.get("puzzle")
-    if wanted in PUZZLES and st.session_state.get("linked") != wanted:
-        st.session_state.linked = wanted
+    wanted = st.query_params.pop("puzzle", None)  # used once, so the next link opens afresh
+    if wanted in PUZZLES:
         st.session_state.run = Run("practice", started=now())
         st.session_state.seen = []
         show(PUZZLES[wanted])
 
 
+def keep_record(run: Run) -> None:
+    """Store a finished streak or rush once, however it ended: a mistake, a skip or the clock."""
+    if run.mode in ("streak", "rush") and not run.saved:
+        run.saved = True
+        st.session_state.new_record = run.solved > 0 and SAVED.record_best(PLAYER, run.mode, run.solved)
+
+
 # -- the page ----------------------------------------------------------------------------------
 
-open_from_link()
-cards = view()
-st.title("Puzzles")
-current = rating()
-due_now = len(SAVED.due_puzzles(PLAYER, timestamp()))
-st.caption(f"{PLAYER} · rating {current.rating:.0f} (± {2 * current.rd:.0f}) · {due_now} due for review")
 
-labels = {mode: text.split(":")[0] + (f" ({due_now} due)" if mode == "review" else "") for mode, text in MODES.items()}
-columns = st.columns(len(MODES))
-for column, mode in zip(columns, MODES, strict=True):
-    column.button(labels[mode], on_click=start, args=(mode,), use_container_width=True, help=MODES[mode])
-
-if "run" not in st.session_state:  # a first visit starts right away with a puzzle that suits
-    st.session_state.run = Run("practice", started=now())
-    st.session_state.seen = []
-    next_puzzle(for_me=True)
-run: Run = st.session_state.run
-
-with st.expander("Choose puzzles", expanded=run.mode == "practice" and st.session_state.puzzle_id is None):
+def choose_puzzles() -> None:
+    """Filters for Practice, and the buttons that serve the next puzzle."""
     a, b, c = st.columns(3)
     a.selectbox("Kind", ["any", *KINDS], key="f_kind")
     b.selectbox("Level", ["any", 1, 2, 3, 4, 5], key="f_level")
@@ -190,8 +189,60 @@ with st.expander("Choose puzzles", expanded=run.mode == "practice" and st.sessio
     left.button("Next puzzle", on_click=next_puzzle, use_container_width=True, type="primary")
     right.button("Next for me (near my rating)", on_click=next_puzzle, args=(True,), use_container_width=True)
 
+
+def answer_widgets(puzzle: Puzzle) -> None:
+    """The controls a learner answers with: cards to pick, or a box to type in (Enter checks)."""
+    if isinstance(puzzle, CapturePuzzle) and not puzzle.all:
+        st.pills("Table cards that make 15", [str(c) for c in puzzle.table], selection_mode="multi", key="ans_cards")
+    elif isinstance(puzzle, ChoosePuzzle):
+        st.markdown(f"**Goal:** {GOALS[puzzle.goal].format(target=puzzle.target)}")
+        st.pills("Card to play", [str(c) for c in puzzle.hand], key="ans_hand")
+        table = [str(c) for c in puzzle.table]
+        st.pills("Table cards to take (none to lay it down)", table, selection_mode="multi", key="ans_cards")
+    elif isinstance(puzzle, SetentaDuelPuzzle):
+        st.segmented_control("Who wins the setenta point?", ["A", "B", "nobody"], key="ans_side")
+    elif isinstance(puzzle, ScorePuzzle):
+        x, y = st.columns(2)
+        x.number_input("Side A's points", 0, 40, key="ans_a")
+        y.number_input("Side B's points", 0, 40, key="ans_b")
+    else:
+        prompt = {
+            "capture": "Every way, with ';' between ways (5♦; 2♣ 3♥)",
+            "setenta": "The setenta (a number, or none)",
+            "checksum": "Your answer",
+        }[puzzle.kind]
+        with st.form("typed_answer", border=False, enter_to_submit=True):
+            st.text_input(prompt, key="ans_text")
+            st.form_submit_button("Check", on_click=submit, args=(puzzle,), type="primary")
+        return
+    st.button("Check", on_click=submit, args=(puzzle,), type="primary")
+
+
+open_from_link()
+cards = view()
+st.title("Puzzles")
+current = rating()
+due_now = len(SAVED.due_puzzles(PLAYER, timestamp()))
+st.caption(f"{PLAYER} · rating {current.rating:.0f} (± {2 * current.rd:.0f}) · {due_now} due for review")
+
+labels = {mode: text.split(":")[0] + (f" ({due_now} due)" if mode == "review" else "") for mode, text in MODES.items()}
+for column, mode in zip(st.columns(len(MODES)), MODES, strict=True):
+    column.button(labels[mode], on_click=start, args=(mode,), use_container_width=True, help=MODES[mode])
+
+if "run" not in st.session_state:  # a first visit starts right away with a puzzle that suits
+    st.session_state.run = Run("practice", started=now())
+    st.session_state.seen = []
+    next_puzzle(for_me=True)
+run: Run = st.session_state.run
+
+if run.mode == "practice":
+    with st.expander("Choose puzzles", expanded=st.session_state.puzzle_id is None):
+        choose_puzzles()
+
 st.subheader(MODES[run.mode])
 over = run.is_over(now())
+if over:
+    keep_record(run)
 st.markdown(f"Solved {run.solved}" + (f" · skips {run.skips}" if run.mode != "practice" else ""))
 
 
@@ -212,13 +263,15 @@ if over:
     if st.session_state.get("new_record"):
         st.success(f"A new {run.mode} record: {run.solved}!")
     st.button(f"Start a new {run.mode}", on_click=start, args=(run.mode,))
+if "notice" in st.session_state:
+    st.info(st.session_state.pop("notice"))
 
 puzzle = PUZZLES.get(st.session_state.get("puzzle_id") or "")
 if puzzle is None:
     if run.mode == "review" and not over:
         st.info("Nothing is due for review right now. Missed or slow puzzles come back here when it is time.")
     elif not over:
-        st.info("Pick a mode above, or choose puzzles and press Next puzzle.")
+        st.info("Choose puzzles above and press Next puzzle.")
     st.stop()
 
 verdict = st.session_state.get("verdict")
@@ -228,32 +281,8 @@ chosen = [parse_card(t) for t in [st.session_state.get("ans_hand"), *(st.session
 st.html(position_html(puzzle, cards, chosen))
 
 if verdict is None and not over:
-    if isinstance(puzzle, CapturePuzzle) and not puzzle.all:
-        st.pills("Table cards that make 15", [str(c) for c in puzzle.table], selection_mode="multi", key="ans_cards")
-    elif isinstance(puzzle, ChoosePuzzle):
-        st.markdown(f"**Goal:** {GOALS[puzzle.goal].format(target=puzzle.target)}")
-        st.pills("Card to play", [str(c) for c in puzzle.hand], key="ans_hand")
-        st.pills(
-            "Table cards to take (none to lay it down)",
-            [str(c) for c in puzzle.table],
-            selection_mode="multi",
-            key="ans_cards",
-        )
-    elif isinstance(puzzle, SetentaDuelPuzzle):
-        st.segmented_control("Who wins the setenta point?", ["A", "B", "nobody"], key="ans_side")
-    elif isinstance(puzzle, ScorePuzzle):
-        x, y = st.columns(2)
-        x.number_input("Side A's points", 0, 40, key="ans_a")
-        y.number_input("Side B's points", 0, 40, key="ans_b")
-    else:
-        prompt = {
-            "capture": "Every way, with ';' between ways (5♦; 2♣ 3♥)",
-            "setenta": "The setenta (a number, or none)",
-            "checksum": "Your answer",
-        }[puzzle.kind]
-        st.text_input(prompt, key="ans_text", on_change=submit, args=(puzzle,))
-    check, more, leave = st.columns(3)
-    check.button("Check", on_click=submit, args=(puzzle,), type="primary", use_container_width=True)
+    answer_widgets(puzzle)
+    more, leave = st.columns(2)
     more.button(
         f"Hint ({len(puzzle.hints) - st.session_state.hints} left)",
         on_click=hint,
@@ -264,8 +293,7 @@ if verdict is None and not over:
     for text in puzzle.hints[: st.session_state.hints]:
         st.info(f"Hint: {text}")
 elif verdict is not None:
-    change = st.session_state.get("rating_change", 0.0)
-    signed = f"{change:+.0f}"
+    signed = f"{st.session_state.get('rating_change', 0.0):+.0f}"
     if verdict.correct:
         st.success(f"Right: {verdict.explanation}. (rating {signed})")
     else:
