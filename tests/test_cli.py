@@ -33,8 +33,8 @@ def test_replay_prints_the_score_breakdown(tmp_path, capsys):
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     a, b = deal.score()
-    assert f"{'total':<12}{a.total:>16}{b.total:>16}" in out
-    assert f"({a.card_count})" in out and "setenta" in out
+    assert f"{'total':<12}{a.total:>18}{b.total:>18}" in out
+    assert f"{a.cards} ({a.card_count} cards)" in out and "setenta" in out
 
 
 def test_replay_of_a_match_prints_each_deal_and_the_result(tmp_path, capsys):

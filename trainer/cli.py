@@ -17,7 +17,7 @@ from trainer.match import Match
 from trainer.puzzles import KINDS, check_paths
 from trainer.puzzles.generate import generate, to_yaml
 from trainer.records import RecordError, load_record
-from trainer.scoring import DealScore
+from trainer.scoring import DealScore, score_rows
 from trainer.simulate import simulate
 
 
@@ -148,21 +148,9 @@ def _match_summary(match: Match) -> str:
 
 
 def _score_table(scores: Sequence[DealScore], sides: tuple[str, str]) -> str:
-    """Points per category with the figures behind them: ``1 (22)`` is 1 point for 22 cards."""
-
-    def cell(points: int, figure: object = "") -> str:
-        return f"{points} ({figure})" if figure != "" else str(points)
-
-    rows = [
-        ("escobas", [cell(s.escobas, s.escoba_count) for s in scores]),
-        ("most cards", [cell(s.cards, s.card_count) for s in scores]),
-        ("most coins", [cell(s.coins, s.coin_count) for s in scores]),
-        ("7♦", [cell(s.seven_of_coins) for s in scores]),
-        ("setenta", [cell(s.setenta, s.setenta_sum if s.setenta_sum is not None else "none") for s in scores]),
-        ("total", [cell(s.total) for s in scores]),
-    ]
-    lines = [f"{'':<12}{sides[0]:>16}{sides[1]:>16}"]
-    lines += [f"{name:<12}{a:>16}{b:>16}" for name, (a, b) in rows]
+    """Points per category with the figures behind them, as plain-text columns."""
+    lines = [f"{'':<12}{sides[0]:>18}{sides[1]:>18}"]
+    lines += [f"{name:<12}{a:>18}{b:>18}" for name, a, b in score_rows(scores)]
     return "\n".join(lines)
 
 

@@ -135,13 +135,13 @@ def illegal_reason_masks(play: Play, hand: int, table: int) -> str | None:
         verb = "is" if missing.bit_count() == 1 else "are"
         return f"{cards_text(cards_of(missing))} {verb} not on the table"
     if not captured:
-        return f"{card} can take {_sum_text(options[0])}, so it cannot be laid on the table (R13)"
+        return f"{card} can take {_plus_text(options[0])}, so it cannot be laid on the table (R13)"
     total = card.value + sum(c.value for c in play.captured)
     terms = " + ".join(str(c) for c in [card, *sorted(play.captured)])
     return f"{terms} = {total}, not {CAPTURE_SUM}"
 
 
-def _sum_text(mask: int) -> str:
+def _plus_text(mask: int) -> str:
     return " + ".join(str(c) for c in cards_of(mask))
 
 

@@ -115,3 +115,20 @@ def score_masks(piles: Sequence[int], escobas: Sequence[int], profile: RuleProfi
             )
         )
     return scores
+
+
+def score_rows(scores: Sequence[DealScore]) -> list[tuple[str, str, str]]:
+    """A deal's points category by category, with the figures behind them, for a table.
+
+    ``1 (22 cards)`` reads as 1 point, won with 22 cards.
+    """
+    a, b = scores
+    setentas = ["none" if s.setenta_sum is None else str(s.setenta_sum) for s in (a, b)]
+    return [
+        ("escobas", f"{a.escobas}", f"{b.escobas}"),
+        ("most cards", f"{a.cards} ({a.card_count} cards)", f"{b.cards} ({b.card_count} cards)"),
+        ("most coins", f"{a.coins} ({a.coin_count} coins)", f"{b.coins} ({b.coin_count} coins)"),
+        ("7♦", f"{a.seven_of_coins}", f"{b.seven_of_coins}"),
+        ("setenta", f"{a.setenta} ({setentas[0]})", f"{b.setenta} ({setentas[1]})"),
+        ("total", f"{a.total}", f"{b.total}"),
+    ]

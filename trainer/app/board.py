@@ -7,7 +7,7 @@ display what this returns.
 from __future__ import annotations
 
 import base64
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -24,7 +24,7 @@ from trainer.puzzles.kinds import (
     SetentaDuelPuzzle,
     SetentaPuzzle,
 )
-from trainer.scoring import DealScore
+from trainer.scoring import DealScore, score_rows
 
 _ROW = "display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;min-height:{h}px"
 _LABEL = "font:600 0.9rem/1.4 sans-serif;margin:10px 0 4px"
@@ -140,20 +140,13 @@ def pile_text(deal: Deal, side: int) -> str:
     return f"pile {len(deal.piles[side])} cards{escobas}"
 
 
-def score_markdown(scores: Iterable[DealScore], sides: tuple[str, str] = ("Side 0", "Side 1")) -> str:
-    """A deal's points category by category, with the figures behind them (R18, R19)."""
-    a, b = scores
-    setentas = ["none" if s.setenta_sum is None else str(s.setenta_sum) for s in (a, b)]
-    rows = [
-        ("Escobas", f"{a.escobas}", f"{b.escobas}"),
-        ("Most cards", f"{a.cards} ({a.card_count} cards)", f"{b.cards} ({b.card_count} cards)"),
-        ("Most coins", f"{a.coins} ({a.coin_count} coins)", f"{b.coins} ({b.coin_count} coins)"),
-        ("7♦", f"{a.seven_of_coins}", f"{b.seven_of_coins}"),
-        ("Setenta", f"{a.setenta} ({setentas[0]})", f"{b.setenta} ({setentas[1]})"),
-        ("**Total**", f"**{a.total}**", f"**{b.total}**"),
-    ]
+def score_markdown(scores: Sequence[DealScore], sides: tuple[str, str] = ("Side 0", "Side 1")) -> str:
+    """A deal's points category by category, with the figures behind them (R18, R19), as a table."""
     lines = [f"| | {sides[0]} | {sides[1]} |", "| --- | --- | --- |"]
-    return "\n".join(lines + [f"| {name} | {x} | {y} |" for name, x, y in rows])
+    for name, a, b in score_rows(scores):
+        bold = "**" if name == "total" else ""
+        lines.append(f"| {bold}{name.capitalize()}{bold} | {bold}{a}{bold} | {bold}{b}{bold} |")
+    return "\n".join(lines)
 
 
 def match_markdown(match: Match) -> str:
@@ -172,11 +165,11 @@ def position_html(puzzle: Puzzle, view: View = View(), chosen: Iterable[Card] = 
     marks = {card: "selected" for card in chosen}
     rows: list[tuple[str, tuple[Card, ...]]] = []
     if isinstance(puzzle, CapturePuzzle):
-        rows = [("Card played", (puzzle.play,)), (f"Table (worth {sum(c.value for c in puzzle.table)})", puzzle.table)]
+        rows = [("Card played", (puzzle.play,)), ("Table", puzzle.table)]
     elif isinstance(puzzle, ChoosePuzzle):
         if puzzle.next_hand:
             rows.append(("The next player holds", puzzle.next_hand))
-        rows += [(f"Table (worth {sum(c.value for c in puzzle.table)})", puzzle.table), ("Your hand", puzzle.hand)]
+        rows += [("Table", puzzle.table), ("Your hand", puzzle.hand)]
         if puzzle.pile:
             rows.append(("Your pile so far", puzzle.pile))
     elif isinstance(puzzle, SetentaPuzzle):

@@ -33,7 +33,7 @@ from trainer.simulate import play_randomly
 MAX_DEALS = 20_000  # how many random deals to search before giving up on the count asked
 
 
-def _level(score: float, steps: tuple[float, float, float, float]) -> int:
+def _level_from(score: float, steps: tuple[float, float, float, float]) -> int:
     """Level 1 to 5: how many of the four thresholds ``score`` reaches."""
     return 1 + sum(score >= step for step in steps)
 
@@ -44,7 +44,7 @@ def capture_level(table: tuple[Card, ...], play: Card) -> int:
     used = set().union(*options)
     decoys = len(table) - len(used)
     score = len(table) + 2 * (len(options) - 1) + max(map(len, options)) + decoys
-    return _level(score, (7, 9, 11, 13))
+    return _level_from(score, (7, 9, 11, 13))
 
 
 def choose_level(puzzle: ChoosePuzzle) -> int:
@@ -52,7 +52,7 @@ def choose_level(puzzle: ChoosePuzzle) -> int:
     wrong_plays = len(legal_plays(puzzle.hand, puzzle.table)) - len(puzzle.best())
     goal_weight = {"escoba": 0, "most-cards": 1, "take": 1, "coins": 2, "setenta": 3, "safe": 3}[puzzle.goal]
     score = len(puzzle.table) + wrong_plays + goal_weight
-    return _level(score, (5, 7, 9, 11))
+    return _level_from(score, (5, 7, 9, 11))
 
 
 def _deal_positions(rng: random.Random) -> Iterator[Deal]:
@@ -97,15 +97,15 @@ def _end_of_deal(kind: str, deal: Deal, rng: random.Random, common: dict[str, An
     piles = deal.piles
     if kind == "setenta":
         pile = tuple(sorted(rng.sample(piles[0], min(rng.randint(4, 22), len(piles[0])))))
-        yield SetentaPuzzle(**common, pile=pile), _level(len(pile), (6, 9, 13, 17))
+        yield SetentaPuzzle(**common, pile=pile), _level_from(len(pile), (6, 9, 13, 17))
     elif kind == "setenta-duel":
         sums = [setenta(p) for p in piles]
         margin = abs((sums[0] or 0) - (sums[1] or 0))
-        yield SetentaDuelPuzzle(**common, piles=piles), 1 if None in sums else 6 - _level(margin, (3, 8, 15, 25))
+        yield SetentaDuelPuzzle(**common, piles=piles), 1 if None in sums else 6 - _level_from(margin, (3, 8, 15, 25))
     elif kind == "score":
         a, b = score_deal(piles, deal.escobas)
         close = (abs(a.card_count - b.card_count) <= 2) + (abs(a.coin_count - b.coin_count) <= 1)
-        level = _level(sum(deal.escobas) + 2 * close, (1, 2, 3, 5))
+        level = _level_from(sum(deal.escobas) + 2 * close, (1, 2, 3, 5))
         yield ScorePuzzle(**common, piles=piles, escobas=deal.escobas), level
     elif kind == "checksum":
         left = deal.remainder
@@ -113,7 +113,7 @@ def _end_of_deal(kind: str, deal: Deal, rng: random.Random, common: dict[str, An
         if len(left) >= 2:
             hidden = rng.choice(left)
             shown = tuple(card for card in left if card != hidden)
-            yield ChecksumPuzzle(**common, table=shown, ask="missing"), _level(len(shown), (0, 0, 3, 5))
+            yield ChecksumPuzzle(**common, table=shown, ask="missing"), _level_from(len(shown), (0, 0, 3, 5))
 
 
 _TEXTS = {
@@ -139,7 +139,7 @@ _TEXTS = {
     ),
     "choose-setenta": (
         "Build your setenta",
-        ["Your pile is shown: which suits are weak there?", "Sevens are worth 21, sixes 18, aces 16 for setenta."],
+        ["Which suits would each capture add, or improve?", "Sevens are worth 21, sixes 18, aces 16 for setenta."],
     ),
     "choose-safe": (
         "Leave nothing behind",

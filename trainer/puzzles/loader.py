@@ -124,7 +124,7 @@ def _ask(value: Any) -> str:
     return str(value)
 
 
-def _count(value: Any) -> int:
+def _escoba_count(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 40:
         raise _Bad(f"expected a whole number of escobas, not {value!r}")
     return value
@@ -162,7 +162,7 @@ PER_KIND = {
     },
     "setenta": {"pile": _Field(_cards, True)},
     "setenta-duel": {"piles": _Field(_cards, True, "pair")},
-    "score": {"piles": _Field(_cards, True, "pair"), "escobas": _Field(_count, True, "pair")},
+    "score": {"piles": _Field(_cards, True, "pair"), "escobas": _Field(_escoba_count, True, "pair")},
     "checksum": {"table": _Field(_cards, True), "ask": _Field(_ask)},
 }
 POSITION_FIELDS = ("table", "play", "hand", "next_hand", "pile", "piles")
