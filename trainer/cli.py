@@ -50,15 +50,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.add_argument("--data", type=Path, help="folder for your progress (default: your user data folder)")
 
     args = parser.parse_args(argv)
-    if args.command == "app":
-        return _app(args.data)
-    if args.command == "generate":
-        return _generate(args.kind, args.level, args.count, args.seed, args.out)
-    if args.command == "simulate":
-        return _simulate(args.games, args.players, args.seed)
-    if args.command == "check":
-        return _check(args.paths)
-    return _replay(args.file)
+    try:
+        if args.command == "app":
+            return _app(args.data)
+        if args.command == "generate":
+            return _generate(args.kind, args.level, args.count, args.seed, args.out)
+        if args.command == "simulate":
+            return _simulate(args.games, args.players, args.seed)
+        if args.command == "check":
+            return _check(args.paths)
+        return _replay(args.file)
+    except BrokenPipeError:  # the reader stopped early, as `| head` does: nothing is wrong
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
+        return 0
 
 
 def _app(data: Path | None) -> int:
