@@ -84,6 +84,13 @@ def wrong_answer(puzzle) -> str:
     return next(text for text in candidates if not puzzle.check(text).correct)
 
 
+def miss_the_sota(clock: Clock) -> AppTest:
+    """Open the first sota puzzle and answer it wrongly."""
+    at = open_page("trainer/app/pages/puzzles.py", clock, puzzle="capture-l1-sota")
+    at.button_group(key="ans_cards").set_value(["2♣"])
+    return click(at, "Check")
+
+
 def attempts(data):
     saved = Store.open(data)
     try:
@@ -183,9 +190,7 @@ def test_an_answer_that_cannot_be_read_is_explained_and_not_counted(data):
 
 def test_review_serves_missed_puzzles_when_they_are_due(data):
     clock = Clock()
-    at = open_page("trainer/app/pages/puzzles.py", clock, puzzle="capture-l1-sota")
-    at.button_group(key="ans_cards").set_value(["2♣"])
-    click(at, "Check")
+    at = miss_the_sota(clock)
     click(at, "Review")
     assert at.info[0].value.startswith("Nothing is due for review right now")
     clock.now += 15 * 60
@@ -199,9 +204,7 @@ def test_review_serves_missed_puzzles_when_they_are_due(data):
 
 def test_progress_page_shows_charts_records_and_mistakes_to_try_again(data):
     clock = Clock()
-    at = open_page("trainer/app/pages/puzzles.py", clock, puzzle="capture-l1-sota")
-    at.button_group(key="ans_cards").set_value(["2♣"])
-    click(at, "Check")
+    miss_the_sota(clock)
     progress = open_page("trainer/app/pages/progress.py", clock)
     assert [m.label for m in progress.metric] == ["Rating", "Puzzles answered", "Best streak", "Best rush"]
     assert progress.metric[1].value == "1"
