@@ -52,11 +52,16 @@ class Event(NamedTuple):
             return took + (": escoba" if self.escobas else "")
         return {
             "deal": f"three cards to each player, {cards} to the table",
-            "sweep": f"the dealer's side takes {cards} from the table: {self.escobas} escoba(s)",
+            "sweep": f"the dealer's side takes {cards} from the table: {escobas_text(self.escobas)}",
             "redeal": "three more cards to each player",
             "last-take": f"side {self.side} made the last capture and takes {cards or 'nothing'}",
             "no-take": f"nobody captured, so {cards} stay on the table",
         }[self.kind]
+
+
+def escobas_text(count: int) -> str:
+    """An escoba count in words: "an escoba", "2 escobas"."""
+    return "an escoba" if count == 1 else f"{count} escobas"
 
 
 class Deal:

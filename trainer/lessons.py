@@ -129,7 +129,7 @@ class _Script:
             raise self.fail(item, f"one action per step, not {', '.join(actions)}")
         deal = before.deal if before else None
         match: Match | None = None
-        events: tuple[Event, ...] = ()
+        events: tuple[Event, ...] = before.events if before and not actions else ()  # same board, same marks
         notice = ""
         action = actions[0] if actions else None
         value = fields[action] if action else item

@@ -13,7 +13,7 @@ from html import escape
 
 from trainer.app.svg import HIGHLIGHTS, card_back_svg, card_label, card_svg
 from trainer.cards import Card, cards_text
-from trainer.deal import Deal, Event
+from trainer.deal import Deal, Event, escobas_text
 from trainer.match import Match
 from trainer.puzzles.kinds import (
     CapturePuzzle,
@@ -57,15 +57,28 @@ def seat_name(deal: Deal, seat: int) -> str:
     return f"Seat {seat}" + (f" ({', '.join(roles)})" if roles else "")
 
 
-def last_play(events: Iterable[Event]) -> tuple[Card | None, frozenset[Card]]:
-    """The card just played and the cards taken in a step, for highlighting."""
-    played, taken = None, frozenset[Card]()
+def last_play(events: Iterable[Event]) -> tuple[Card | None, frozenset[Card], Event | None]:
+    """In a step's events: the card last played, the cards it took, and a take of the whole table.
+
+    The take is the dealer's first-table sweep (R9) or the last capturer's take (R15), which no
+    card makes, so the board shows it apart from the play.
+    """
+    played, taken, whole_table = None, frozenset[Card](), None
     for event in events:
         if event.kind == "play" and event.play is not None:
             played, taken = event.play.card, event.play.captured
-        elif event.kind in ("sweep", "last-take"):
-            taken = taken | frozenset(event.cards)
-    return played, taken
+        elif event.kind in ("sweep", "last-take", "no-take"):
+            whole_table = event
+    return played, taken, whole_table
+
+
+def _whole_table_text(event: Event) -> str:
+    cards, worth = cards_text(event.cards), sum(card.value for card in event.cards)
+    if event.kind == "sweep":
+        return f"The dealer's side took the first table, {cards} (worth {worth}): {escobas_text(event.escobas)} (R9)"
+    if event.kind == "no-take":
+        return f"Left on the table at the end, worth {worth}: nobody captured, so nobody takes it (R15)"
+    return f"Left on the table at the end, worth {worth}: side {event.side} made the last capture and takes it (R15)"
 
 
 def as_image(svg: str, label: str, width: int) -> str:
@@ -94,9 +107,10 @@ def board_html(
     face_up: tuple[int, ...] | None = None,
 ) -> str:
     """The board of ``deal``: every seat's hand and pile, the table, the stock and the last play."""
-    played, taken = last_play(events)
+    played, taken, whole_table = last_play(events)
+    swept = frozenset(whole_table.cards) if whole_table else frozenset[Card]()
     marks = {card: "selected" for card in highlight}
-    marks |= {card: "taken" for card in taken}
+    marks |= {card: "taken" for card in taken | swept}
     if played is not None:
         marks[played] = "played"
     parts = []
@@ -118,6 +132,9 @@ def board_html(
     if played is not None and taken:
         last = f'<div style="{_LABEL}">Last play: {escape(str(played))} took {escape(cards_text(taken))}</div>'
         parts.append(f'<div class="escoba-moved">{last}{_cards_row([played, *sorted(taken)], view, marks, "")}</div>')
+    if whole_table is not None and swept:
+        label = f'<div style="{_LABEL}">{escape(_whole_table_text(whole_table))}</div>'
+        parts.append(f'<div class="escoba-moved">{label}{_cards_row(sorted(swept), view, marks, "")}</div>')
     return f'{_MOTION}<div role="group" aria-label="Escoba board">{"".join(parts)}</div>'
 
 
