@@ -113,9 +113,9 @@ def test_choose_setenta_counts_what_the_pile_already_has():
 
 
 def test_r19_setenta_puzzle_and_a_missing_suit():
-    puzzle = SetentaPuzzle(**COMMON, pile=parse_cards("7♦ 6♥ A♣ 5♠ K♦"))
+    puzzle = SetentaPuzzle(**COMMON, pile=parse_cards("7♦ 5♥ A♣ 6♠ K♦"))
     assert puzzle.solutions() == ["70"]
-    assert puzzle.check("70").explanation == "best of each suit: 7♦ = 21, 6♥ = 18, A♣ = 16, 5♠ = 15; together 70"
+    assert puzzle.check("70").explanation == "best of each suit: 7♦ = 21, 5♥ = 15, A♣ = 16, 6♠ = 18; together 70"
     none = SetentaPuzzle(**COMMON, pile=parse_cards("7♦ 7♥ 7♣"))
     assert none.solutions() == ["none"] and none.check("NONE").correct
     assert none.check("63").explanation == "no ♠ (espadas) in the pile, so it has no setenta"

@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 #: Setenta prices (R19); these are never capture values.
 CLASSIC_SETENTA_PRICES: Mapping[str, int] = MappingProxyType(
-    {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10, "K": 10}
+    {"A": 16, "2": 12, "3": 13, "4": 14, "5": 15, "6": 18, "7": 21, "J": 10, "Q": 10, "K": 10}
 )
 
 #: Points per scoring category (R18); a category worth 0 is not scored.
