@@ -78,13 +78,31 @@ def _create_profile(saved: Store) -> None:
     st.session_state.profile = name
 
 
+FACES = {"spanish": "Spanish: oros, copas, espadas, bastos", "french": "French: ♦ ♥ ♠ ♣"}
+COURTS = {"printed": "10, 11, 12, as printed on a Spanish deck", "letters": "J, Q, K"}
+
+
+def page(title: str) -> View:
+    """Start a page: its own document title, the shared look, and the card settings from the sidebar."""
+    st.set_page_config(page_title=f"{title} · Escoba Trainer")
+    return view()
+
+
+def _setting(key: str, choices: dict[str, str]) -> None:
+    """Take a setting from the address bar on a first visit, so a link keeps it."""
+    if key not in st.session_state:
+        wanted = st.query_params.get(key)
+        st.session_state[key] = wanted if wanted in choices else next(iter(choices))
+
+
 def view() -> View:
-    """Card faces from the sidebar setting, colours from the app's light or dark theme."""
-    style = st.sidebar.radio(
-        "Card faces",
-        ["spanish", "french"],
-        format_func={"spanish": "Spanish (oros, copas, bastos, espadas)", "french": "French (♦ ♥ ♣ ♠)"}.get,
-        key="card_style",
-    )
+    """Card faces from the sidebar settings (kept in the address bar), colours from the light or dark theme."""
+    _setting("faces", FACES)
+    _setting("courts", COURTS)
+    with st.sidebar.expander("Cards", expanded=False):
+        st.radio("Card faces", list(FACES), format_func=FACES.__getitem__, key="faces")
+        if st.session_state.faces == "spanish":
+            st.radio("Court cards show", list(COURTS), format_func=COURTS.__getitem__, key="courts")
+    st.query_params.update(faces=st.session_state.faces, courts=st.session_state.courts)
     theme = "dark" if st.context.theme.type == "dark" else "light"
-    return View(style=style or "spanish", theme=theme, width=64)
+    return View(style=st.session_state.faces, theme=theme, width=64)

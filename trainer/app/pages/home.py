@@ -4,9 +4,9 @@ import streamlit as st
 
 from trainer import Deal
 from trainer.app.board import board_html
-from trainer.app.common import lessons, view
+from trainer.app.common import lessons, page
 
-cards = view()
+cards = page("Home")
 st.title("Escoba Trainer")
 st.write(
     "Escoba is a Spanish fishing game for two players or two pairs. You play one card at a time "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.app.board import board_html, match_markdown, score_markdown
-from trainer.app.common import lessons, view
+from trainer.app.common import lessons, page
 from trainer.cards import parse_card
 from trainer.lessons import Lesson, TryIt, describe_events
 from trainer.plays import IllegalPlay, Play
@@ -73,7 +73,7 @@ def open_from_link() -> None:
 open_from_link()
 lesson: Lesson = BY_ID[st.session_state.lesson]
 index: int = st.session_state.index
-cards = view()
+cards = page("Learn")
 
 with st.sidebar:
     st.subheader("Lessons")

@@ -6,7 +6,7 @@ import json
 
 import streamlit as st
 
-from trainer.app.common import bank, profile, store
+from trainer.app.common import bank, page, profile, store
 from trainer.progress.rating import START
 from trainer.progress.stats import accuracy, strengths_and_weak_spots
 from trainer.progress.store import Attempt
@@ -15,6 +15,7 @@ PUZZLES = bank()
 SAVED = store()
 PLAYER = profile(SAVED)
 
+page("Progress")
 st.title("Progress")
 attempts = [a for a in SAVED.attempts(PLAYER) if not a.skipped]
 saved_rating = SAVED.get_rating(PLAYER)

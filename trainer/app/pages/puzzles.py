@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import streamlit as st
 
 from trainer.app.board import position_html
-from trainer.app.common import bank, now, profile, store, view
+from trainer.app.common import bank, now, page, profile, store
 from trainer.cards import parse_card
 from trainer.progress.rating import START, Rating, puzzle_rating, score_of, update
 from trainer.progress.store import Attempt
@@ -219,7 +219,7 @@ def answer_widgets(puzzle: Puzzle) -> None:
 
 
 open_from_link()
-cards = view()
+cards = page("Puzzles")
 st.title("Puzzles")
 current = rating()
 due_now = len(SAVED.due_puzzles(PLAYER, timestamp()))
