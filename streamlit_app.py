@@ -2,11 +2,12 @@
 
 import streamlit as st
 
-st.set_page_config(page_title="Escoba Trainer", layout="wide")
-pages = [
-    st.Page("trainer/app/pages/home.py", title="Home", icon=":material/home:", default=True),
-    st.Page("trainer/app/pages/learn.py", title="Learn", icon=":material/school:", url_path="learn"),
-    st.Page("trainer/app/pages/puzzles.py", title="Puzzles", icon=":material/extension:", url_path="puzzles"),
-    st.Page("trainer/app/pages/progress.py", title="Progress", icon=":material/insights:", url_path="progress"),
-]
-st.navigation(pages).run()
+from trainer.app.common import PAGES
+from trainer.app.svg import card_svg
+from trainer.cards import parse_card
+
+# The favicon and logo are a card the app draws itself: nothing is fetched from elsewhere.
+ICON = card_svg(parse_card("7d"), width=48)
+st.set_page_config(page_title="Escoba Trainer", page_icon=ICON, layout="wide")
+st.logo(ICON, size="large")
+st.navigation(list(PAGES.values())).run()

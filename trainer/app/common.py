@@ -13,6 +13,14 @@ from trainer.progress.store import Store, StoreError, data_dir
 from trainer.puzzles import Puzzle, load_puzzles
 
 BANK = Path(__file__).resolve().parents[2] / "puzzles"
+_PAGES_DIR = "trainer/app/pages"
+#: Every page of the app, defined once; links use these so they keep the session.
+PAGES = {
+    "home": st.Page(f"{_PAGES_DIR}/home.py", title="Home", icon="", default=True),
+    "learn": st.Page(f"{_PAGES_DIR}/learn.py", title="Learn", icon="", url_path="learn"),
+    "puzzles": st.Page(f"{_PAGES_DIR}/puzzles.py", title="Puzzles", icon="", url_path="puzzles"),
+    "progress": st.Page(f"{_PAGES_DIR}/progress.py", title="Progress", icon="", url_path="progress"),
+}
 
 
 @st.cache_resource

@@ -6,7 +6,7 @@ import json
 
 import streamlit as st
 
-from trainer.app.common import bank, page, profile, store
+from trainer.app.common import PAGES, bank, page, profile, store
 from trainer.progress.rating import START
 from trainer.progress.stats import accuracy, strengths_and_weak_spots
 from trainer.progress.store import Attempt
@@ -58,7 +58,7 @@ else:
         answer = f"you answered {attempt.answer}" if attempt.answer else "no answer"
         label = f"{PUZZLES[attempt.puzzle_id].title} ({attempt.kind}, level {attempt.level}, {answer}): try again"
         # a page link keeps the session, and so the profile, where a plain link would start a new one
-        st.page_link("trainer/app/pages/puzzles.py", label=label, query_params={"puzzle": attempt.puzzle_id})
+        st.page_link(PAGES["puzzles"], label=label, query_params={"puzzle": attempt.puzzle_id})
     if not mistakes:
         st.markdown("No mistakes so far.")
 
