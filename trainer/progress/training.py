@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 import fsrs
@@ -42,6 +42,7 @@ class Run:
     penalty: float = 0.0
     ended: str = ""  # why the run is over; empty while it goes on
     saved: bool = False  # whether its result is stored as a record
+    seconds: list[float] = field(default_factory=list)  # time taken on each puzzle answered
 
     def time_left(self, now: float) -> float | None:
         """Seconds left in a rush, None in other modes."""
@@ -57,8 +58,9 @@ class Run:
     def can_skip(self) -> bool:
         return self.mode != "streak" or self.skips == 0
 
-    def answer(self, correct: bool, now: float) -> None:
-        """Count an answer: a mistake ends a streak and costs time in a rush."""
+    def answer(self, correct: bool, now: float, seconds: float = 0.0) -> None:
+        """Count an answer that took ``seconds``: a mistake ends a streak and costs time in a rush."""
+        self.seconds.append(seconds)
         if correct:
             self.solved += 1
             return
@@ -73,6 +75,30 @@ class Run:
         if not self.can_skip():
             raise ValueError("a streak allows one skip")
         self.skips += 1
+
+    def summary(self, best: int | None) -> str:
+        """The run in a sentence or two, with the learner's best before it.
+
+        >>> run = Run("rush", started=0.0)
+        >>> run.answer(True, now=8.0, seconds=8.0); run.answer(False, now=20.0, seconds=12.0)
+        >>> run.summary(best=3)
+        'You solved 1 and missed 1, in 10 seconds a puzzle on average. Your best rush so far is 3.'
+        """
+        parts = [f"You solved {self.solved}"]
+        if self.mistakes:
+            parts.append(f" and missed {self.mistakes}")
+        if self.skips:
+            parts.append(f", skipping {_count(self.skips, 'puzzle')}")
+        if self.seconds:
+            parts.append(f", in {sum(self.seconds) / len(self.seconds):.0f} seconds a puzzle on average")
+        text = "".join(parts) + "."
+        if best is not None:
+            text += f" Your best {self.mode} so far is {best}."
+        return text
+
+
+def _count(number: int, unit: str) -> str:
+    return f"{number} {unit}{'' if number == 1 else 's'}"
 
 
 def pick_next(
