@@ -234,12 +234,15 @@ def test_an_unreadable_progress_file_is_reported_kept_aside_on_request_and_never
 
 def test_profiles_are_created_by_name_and_a_bad_name_is_explained(data):
     at = open_page("trainer/app/pages/puzzles.py", Clock())
-    at.sidebar.text_input(key="new_profile_name").set_value("Ana")
+    click(at, "New profile")
+    at.text_input(key="new_profile_name").set_value("Ana")
     click(at, "Create")
     assert at.sidebar.selectbox(key="profile").value == "Ana"
-    at.sidebar.text_input(key="new_profile_name").set_value("Ana")
+    assert not [t for t in at.text_input if t.key == "new_profile_name"]  # the dialog has closed
+    click(at, "New profile")
+    at.text_input(key="new_profile_name").set_value("Ana")
     click(at, "Create")
-    assert "exists" in at.sidebar.error[0].value
+    assert "exists" in at.error[0].value
     saved = Store.open(data)
     assert sorted(saved.profiles()) == ["Ana", "Player"]
     saved.close()

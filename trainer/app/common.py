@@ -68,12 +68,19 @@ def profile(saved: Store) -> str:
         names = ["Player"]
     with st.sidebar:
         chosen = st.selectbox("Profile", names, key="profile")
-        with st.popover("New profile"):
-            st.text_input("Name", key="new_profile_name", max_chars=40)
-            st.button("Create", on_click=_create_profile, args=(saved,))
-        if "profile_error" in st.session_state:
-            st.error(st.session_state.pop("profile_error"))
+        if st.button("New profile") or "profile_error" in st.session_state:
+            _new_profile(saved)
     return chosen or names[0]
+
+
+@st.dialog("New profile")
+def _new_profile(saved: Store) -> None:
+    """Ask for a name; the dialog closes once the profile exists, and stays open to explain a bad name."""
+    with st.form("new_profile", border=False):
+        st.text_input("Name", max_chars=40, key="new_profile_name")
+        st.form_submit_button("Create", type="primary", on_click=_create_profile, args=(saved,))
+    if "profile_error" in st.session_state:
+        st.error(st.session_state.pop("profile_error"))
 
 
 def _create_profile(saved: Store) -> None:
