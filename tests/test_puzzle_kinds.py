@@ -139,7 +139,7 @@ def test_r18_r20_score_puzzle_category_by_category():
     assert puzzle.solutions() == ["6 0"]
     verdict = puzzle.check("6-0")
     assert verdict.correct
-    assert "most coins (6 against 4): A" in verdict.explanation
+    assert "A has more coins, 6 to 4, and scores 1" in verdict.explanation
     assert "setenta (84 against none): A" in verdict.explanation
     assert puzzle.check("six").explanation == "answer with two numbers, A's points then B's: 6 2"
 

@@ -132,7 +132,7 @@ class CapturePuzzle(Puzzle):
         missed = [group for group in options if group not in picks]
         if missed:
             return f"you missed {_group_text(missed[0])}: {_sum_text(self.play, missed[0])} too"
-        return f"all {len(options)} way(s): " + "; ".join(_sum_text(self.play, g) for g in options)
+        return f"all {_count(len(options), 'way')}: " + "; ".join(_sum_text(self.play, g) for g in options)
 
     def _why_group(self, pick: frozenset[Card]) -> str:
         off_table = pick - set(self.table)
@@ -365,18 +365,39 @@ class ScorePuzzle(Puzzle):
 
 
 def score_breakdown(scores: list[DealScore]) -> str:
-    """Category by category, who scores what and why (R18)."""
+    """Category by category, who scores what and why (R18), in sentences.
+
+    >>> from trainer.cards import DECK
+    >>> print(score_breakdown(score_deal([DECK[:25], DECK[25:]], [1, 0])).replace(". ", ".\\n"))
+    A made 1 escoba, B none.
+    A has more cards, 25 to 15, and scores 1.
+    A has more coins, 7 to 3, and scores 1.
+    A holds the 7♦ and scores 1.
+    The setenta is 75 for A and 73 for B, so A scores 1.
+    In all, A scores 5 and B 0
+    """
     a, b = scores
+
+    def most(what: str, figures: tuple[int, int], category: str) -> str:
+        side = _side_of(scores, category)
+        if side is None:
+            return f"Both sides have {figures[0]} {what}, so nobody scores that point"
+        return f"{SIDES[side]} has more {what}, {max(figures)} to {min(figures)}, and scores 1"
+
+    setenta_side = _side_of(scores, "setenta")
     setentas = ["none" if s.setenta_sum is None else str(s.setenta_sum) for s in scores]
+    escobas = f"A made {_count(a.escobas, 'escoba') if a.escobas else 'no escoba'}, B "
+    escobas += _count(b.escobas, "escoba") if b.escobas else "none"
     lines = [
-        f"escobas: A {a.escobas}, B {b.escobas}",
-        f"most cards ({a.card_count} against {b.card_count}): {_winner_text(_side_of(scores, 'cards'))}",
-        f"most coins ({a.coin_count} against {b.coin_count}): {_winner_text(_side_of(scores, 'coins'))}",
-        f"7♦: {_winner_text(_side_of(scores, 'seven_of_coins'))}",
-        f"setenta ({setentas[0]} against {setentas[1]}): {_winner_text(_side_of(scores, 'setenta'))}",
-        f"total: A {a.total}, B {b.total}",
+        escobas,
+        most("cards", (a.card_count, b.card_count), "cards"),
+        most("coins", (a.coin_count, b.coin_count), "coins"),
+        f"{_winner_text(_side_of(scores, 'seven_of_coins'))} holds the 7♦ and scores 1",
+        f"The setenta is {setentas[0]} for A and {setentas[1]} for B, so "
+        + ("nobody scores it" if setenta_side is None else f"{SIDES[setenta_side]} scores 1"),
+        f"In all, A scores {a.total} and B {b.total}",
     ]
-    return "; ".join(lines)
+    return ". ".join(lines)
 
 
 # -- the check sum ----------------------------------------------------------------------
