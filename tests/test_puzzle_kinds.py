@@ -140,7 +140,7 @@ def test_r18_r20_score_puzzle_category_by_category():
     verdict = puzzle.check("6-0")
     assert verdict.correct
     assert "A has more coins, 6 to 4, and scores 1" in verdict.explanation
-    assert "setenta (84 against none): A" in verdict.explanation
+    assert "The setenta is 84 for A and none for B, so A scores 1" in verdict.explanation
     assert puzzle.check("six").explanation == "answer with two numbers, A's points then B's: 6 2"
 
 
