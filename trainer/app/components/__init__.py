@@ -1,0 +1,156 @@
+"""The card table: a board to play on, drawn in the browser, and the verdict box that goes with it.
+
+Both are Streamlit ``components.v2`` components whose HTML, CSS and JavaScript ship inside this
+package, so nothing is built or downloaded. The browser only proposes a pick; every pick is
+checked here against the rows it was drawn from before a page sees it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+import streamlit as st
+from streamlit.components.v2 import component
+from streamlit.components.v2.types import ComponentRenderer
+
+from trainer.app.rows import Row
+
+#: The tones a message may take, as in ``st.success``, ``st.error``, ``st.warning`` and ``st.info``.
+TONES = ("success", "error", "warning", "info")
+
+
+@dataclass(frozen=True)
+class Pick:
+    """The cards chosen on a card table: tokens by row name, in the order the row shows them."""
+
+    chosen: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def one(self, name: str) -> str | None:
+        """The card chosen in a row where one is picked, or None."""
+        tokens = self.chosen.get(name, ())
+        return tokens[0] if len(tokens) == 1 else None
+
+    def many(self, name: str) -> tuple[str, ...]:
+        """The cards chosen in a row, possibly none."""
+        return self.chosen.get(name, ())
+
+
+def parse_pick(raw: object, rows: Iterable[Row]) -> Pick:
+    """Keep of a pick sent by the browser only the cards the rows offer; a "one" row with several keeps none."""
+    if not isinstance(raw, Mapping):
+        return Pick()
+    chosen: dict[str, tuple[str, ...]] = {}
+    for row in rows:
+        sent = raw.get(row.name) if row.pick else None
+        if not isinstance(sent, list | tuple):
+            continue
+        wanted = {token for token in sent if isinstance(token, str)}
+        tokens = tuple(face.token for face in row.faces if face.token and face.token in wanted)
+        if tokens and (row.pick == "many" or len(tokens) == 1):
+            chosen[row.name] = tokens
+    return Pick(chosen)
+
+
+def table_data(
+    rows: Iterable[Row],
+    pick: Pick,
+    *,
+    key: str,
+    confirm: str | None,
+    disabled: bool,
+    message: tuple[str, str] | None,
+) -> dict[str, Any]:
+    """What the browser needs to draw a card table: rows of faces, the pick so far, the button and the message."""
+    return {
+        "key": key,
+        "rows": [
+            {
+                "title": row.title,
+                "name": row.name,
+                "pick": row.pick,
+                "empty": row.empty,
+                "faces": [{"token": face.token, "svg": face.svg, "label": face.label} for face in row.faces],
+            }
+            for row in rows
+        ],
+        "chosen": {name: list(tokens) for name, tokens in pick.chosen.items()},
+        "confirm": confirm,
+        "disabled": disabled,
+        "message": _message(message),
+    }
+
+
+def card_table(
+    rows: Iterable[Row],
+    *,
+    key: str,
+    confirm: str | None = "Play",
+    on_confirm: Callable[[Pick], None] | None = None,
+    disabled: bool = False,
+    message: tuple[str, str] | None = None,
+) -> Pick:
+    """Draw rows of cards to pick from, with a confirm button; returns the pick so far.
+
+    Pressing the button calls ``on_confirm`` with the pick before the rerun's script, as an
+    ``on_click`` callback would be. A new ``key`` starts with nothing chosen.
+    """
+    rows = tuple(rows)
+    pick = parse_pick(_state(key).get("chosen"), rows)
+
+    def confirmed() -> None:
+        if on_confirm is not None and confirm is not None and not disabled:
+            on_confirm(parse_pick(_state(key).get("confirm"), rows))
+
+    _card_table()(
+        key=key,
+        data=table_data(rows, pick, key=key, confirm=confirm, disabled=disabled, message=message),
+        on_chosen_change=_ignore,
+        on_confirm_change=confirmed,
+    )
+    return pick
+
+
+def announce(text: str, tone: str, *, key: str) -> None:
+    """Show a verdict in a box that screen readers read out and that takes the focus when its text changes."""
+    _announce()(key=key, data={"key": key, "message": _message((tone, text))})
+
+
+def asset(name: str) -> str:
+    """The text of a file shipped beside this module."""
+    return files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _message(message: tuple[str, str] | None) -> dict[str, str] | None:
+    """A message as the browser reads it, after checking its tone."""
+    if message is None:
+        return None
+    tone, text = message
+    if tone not in TONES:
+        raise ValueError(f"tone must be one of {', '.join(TONES)}, not {tone!r}")
+    return {"tone": tone, "text": text}
+
+
+def _state(key: str) -> Mapping[str, object]:
+    """The component's state under ``key`` as the browser last sent it, or an empty mapping."""
+    state = st.session_state.get(key)
+    return state if isinstance(state, Mapping) else {}
+
+
+def _ignore() -> None:
+    """A change callback that does nothing: having one makes Streamlit return the state."""
+
+
+@cache
+def _card_table() -> ComponentRenderer:
+    """Register the card table once, from the files shipped with the package."""
+    return component("escoba_card_table", css=asset("card_table.css"), js=asset("card_table.js"))
+
+
+@cache
+def _announce() -> ComponentRenderer:
+    """Register the verdict box once; it is a card table with no rows, so it shares the table's files."""
+    return component("escoba_announce", css=asset("card_table.css"), js=asset("card_table.js"))

@@ -1,0 +1,151 @@
+// The card table and the verdict box, drawn inside the component's shadow root.
+// Python sends the rows, the pick so far and a message; this sends back the pick as state
+// (each change) and as a trigger (on confirm). Python checks both against the rows.
+
+const views = new WeakMap(); // parent element -> the view drawn into it
+const shownMessages = new Map(); // component key -> the last message shown, to focus a new one
+
+const ICONS = { success: "✓", error: "✗", warning: "!", info: "i" };
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(className, text, focusId) {
+  const node = element("button", className, text);
+  node.type = "button";
+  node.dataset.focus = focusId;
+  return node;
+}
+
+// Draws the board once per set of rows; later data only updates the pick, the button and the message.
+function build(parent, data) {
+  const root = element("div", "card-table");
+  const view = { root, cards: new Map(), chosen: {}, rows: data.rows || [], send: null };
+
+  for (const [index, row] of view.rows.entries()) {
+    const section = element("div", "row");
+    const title = element("p", "title", row.title);
+    title.id = `row-title-${index}`;
+    section.append(title);
+    if (row.faces.length === 0) {
+      section.append(element("p", "empty", row.empty));
+    } else {
+      const cards = element("div", "cards");
+      cards.setAttribute("role", "group");
+      cards.setAttribute("aria-labelledby", title.id);
+      for (const face of row.faces) cards.append(drawCard(view, row, face));
+      section.append(cards);
+    }
+    root.append(section);
+  }
+
+  if (data.rows) {
+    const actions = element("div", "actions");
+    if (data.confirm !== null) {
+      view.confirm = button("confirm", data.confirm, "confirm");
+      view.confirm.addEventListener("click", () => view.send.trigger("confirm", view.chosen));
+      actions.append(view.confirm);
+    }
+    const clear = button("clear", "Clear", "clear");
+    clear.addEventListener("click", () => choose(view, {}));
+    actions.append(clear);
+    root.append(actions);
+  }
+
+  view.message = element("div", "message");
+  view.message.tabIndex = -1;
+  view.message.dataset.focus = "message";
+  view.message.hidden = true;
+  root.append(view.message);
+
+  for (const old of parent.querySelectorAll(":scope > .card-table")) old.remove();
+  parent.append(root);
+  return view;
+}
+
+function drawCard(view, row, face) {
+  if (!row.pick || !face.token) {
+    const image = element("span", "card");
+    image.setAttribute("role", "img");
+    image.setAttribute("aria-label", face.label);
+    image.innerHTML = face.svg; // drawn by trainer.app.svg from card data, never from learner input
+    image.firstElementChild?.setAttribute("aria-hidden", "true");
+    return image;
+  }
+  const card = button("card", undefined, `card:${row.name}:${face.token}`);
+  card.setAttribute("aria-label", face.label);
+  card.innerHTML = face.svg; // as above: trusted drawing
+  card.firstElementChild?.setAttribute("aria-hidden", "true");
+  card.addEventListener("click", () => choose(view, toggled(view, row, face.token)));
+  view.cards.set(card.dataset.focus, { card, row: row.name, token: face.token });
+  return card;
+}
+
+// The pick after tapping a card: a "one" row holds at most one card; tokens stay in row order.
+function toggled(view, row, token) {
+  const current = new Set(view.chosen[row.name] || []);
+  if (current.has(token)) {
+    current.delete(token);
+  } else {
+    if (row.pick === "one") current.clear();
+    current.add(token);
+  }
+  const next = { ...view.chosen };
+  const tokens = row.faces.map((face) => face.token).filter((t) => current.has(t));
+  if (tokens.length) next[row.name] = tokens;
+  else delete next[row.name];
+  return next;
+}
+
+function choose(view, chosen) {
+  view.chosen = chosen;
+  showPick(view);
+  view.send.state("chosen", chosen);
+}
+
+function showPick(view) {
+  for (const { card, row, token } of view.cards.values()) {
+    card.setAttribute("aria-pressed", String((view.chosen[row] || []).includes(token)));
+  }
+}
+
+// Shows the message; true when it is one not shown before under this key, so it should take the focus.
+function showMessage(view, key, message) {
+  const box = view.message;
+  const said = message ? `${message.tone}\n${message.text}` : "";
+  const isNew = Boolean(message) && shownMessages.get(key) !== said;
+  shownMessages.set(key, said);
+  if (view.said === said) return isNew;
+  view.said = said;
+  box.hidden = !message;
+  box.setAttribute("role", message && message.tone === "error" ? "alert" : "status");
+  box.replaceChildren();
+  if (message) {
+    box.className = `message ${message.tone}`;
+    box.append(element("span", "icon", ICONS[message.tone]), element("span", "text", message.text));
+    box.firstChild.setAttribute("aria-hidden", "true");
+  }
+  return isNew;
+}
+
+export default function ({ data, parentElement, setStateValue, setTriggerValue }) {
+  const shape = JSON.stringify([data.rows, data.confirm]);
+  let view = views.get(parentElement);
+  let focused = null;
+  if (!view || view.shape !== shape) {
+    focused = parentElement.activeElement?.dataset?.focus;
+    view = build(parentElement, data);
+    view.shape = shape;
+    views.set(parentElement, view);
+  }
+  view.send = { state: setStateValue, trigger: setTriggerValue };
+  view.chosen = data.chosen || {};
+  showPick(view);
+  if (view.confirm) view.confirm.disabled = Boolean(data.disabled);
+  if (showMessage(view, data.key, data.message)) view.message.focus();
+  else if (focused) parentElement.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+}
