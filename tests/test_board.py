@@ -1,32 +1,66 @@
-"""The board and puzzle positions as HTML: every card the engine has, where it is, and what just happened."""
+"""The board and puzzle positions as rows and HTML: every card the engine has, where it is, and what just happened."""
 
 import random
+from html import unescape
+
+import pytest
 
 from trainer import DECK, Deal, parse_cards, parse_play
-from trainer.app.board import View, board_html, last_play, position_html, score_markdown
-from trainer.app.svg import card_label
-from trainer.puzzles.kinds import ChecksumPuzzle, ChoosePuzzle
+from trainer.app.board import (
+    View,
+    board_html,
+    board_rows,
+    last_play,
+    match_markdown,
+    position_html,
+    position_rows,
+    rows_html,
+    score_markdown,
+)
+from trainer.app.names import spoken_label
+from trainer.app.rows import Row
+from trainer.match import Match
+from trainer.puzzles.kinds import CapturePuzzle, ChecksumPuzzle, ChoosePuzzle, ScorePuzzle
 from trainer.simulate import play_randomly
 
 COMMON = {"id": "t", "level": 1, "themes": ("making-15",), "title": "t"}
+SPANISH, FRENCH = View(), View(style="french")
+
+
+def alt(card, view=SPANISH, mark=None) -> str:
+    return f'alt="{spoken_label(card, view, mark)}"'
 
 
 def test_every_visible_card_is_drawn_and_hidden_hands_are_face_down():
     deal = Deal.new(seed=4)
     html = board_html(deal, face_up=(0,))
-    assert all(card_label(c) in html for c in (*deal.table, *deal.hands[0]))
-    assert not any(card_label(c) in html for c in deal.hands[1])
+    assert all(alt(c) in html for c in (*deal.table, *deal.hands[0]))
+    assert not any(spoken_label(c, SPANISH) in html for c in deal.hands[1])
     assert html.count('alt="face-down card"') == 3
+    assert "Seat 1, dealer: 3 cards in hand · pile: empty" in html
+    assert "You (seat 0): 3 cards in hand" in html
     assert "stock: 30 cards" in html
 
 
-def test_a_capture_shows_the_card_played_and_the_cards_it_took():
+def test_board_rows_name_the_rows_a_learner_picks_from():
+    deal = Deal.new(seed=4)
+    rows = {row.name: row for row in board_rows(deal, FRENCH, face_up=(0,), pick=True)}
+    assert rows["hand"].pick == "one" and rows["table"].pick == "many" and rows["seat-1"].pick is None
+    assert [face.token for face in rows["hand"].faces] == [str(card) for card in deal.hands[0]]
+    assert [face.token for face in rows["seat-1"].faces] == ["", "", ""]  # face down: nothing given away
+    assert rows["table"].faces[0].label == spoken_label(deal.table[0], FRENCH)
+    assert all(row.pick is None for row in board_rows(deal, FRENCH))
+
+
+def test_a_capture_shows_the_card_played_and_the_cards_it_took_in_the_learners_words():
     deal = Deal.from_position(table=parse_cards("A♦ 4♣ 7♦ Q♠"), hands=[parse_cards("3♥ K♠"), parse_cards("2♠ 5♣")])
     after = deal.play(parse_play("3♥ A♦ 4♣ 7♦"))
-    html = board_html(after, events=after.events)
-    assert "Last play: 3♥ took A♦ 4♣ 7♦" in html
-    assert f'alt="{card_label(after.events[0].play.card)}, just played"' in html
-    assert "side 0 pile 4 cards" in html
+    spanish, french = board_html(after, events=after.events), board_html(after, FRENCH, events=after.events)
+    assert "Last play: 3♥ took A♦ 4♣ 7♦" in french
+    assert "Last play: 3 de copas took as de oros, 4 de bastos and 7 de oros" in spanish
+    assert alt(after.events[0].play.card, mark="played") in spanish
+    assert "You (seat 0): 1 card in hand · pile: 4 cards" in spanish
+    assert 'class="escoba-moved"' in spanish and "prefers-reduced-motion" in spanish
 
 
 def test_the_last_capturers_take_is_shown_apart_from_the_last_play():
@@ -38,12 +72,28 @@ def test_the_last_capturers_take_is_shown_apart_from_the_last_play():
     assert f"Left on the table at the end, worth {worth}: side {end.last_capturer} made the last capture" in html
     final = [event for event in end.events if event.kind == "play"][-1]
     assert ("Last play:" in html) == bool(final.play.captured)  # a card laid down took nothing
+    assert "the deal is over" in html
 
 
 def test_an_initial_sweep_is_explained_with_its_escobas():
     front = parse_cards("2♦ 2♣ 2♠ 4♣ 4♠ 5♦ K♦ Q♥ J♣ 3♠")
     sweep = Deal.from_deck([*front, *(card for card in DECK if card not in front)])
-    assert "took the first table, 3♠ J♣ Q♥ K♦ (worth 30): 2 escobas (R9)" in board_html(sweep, events=sweep.log)
+    html = board_html(sweep, FRENCH, events=sweep.log)
+    assert "took the first table, 3♠ J♣ Q♥ K♦, worth 30: 2 escobas (R9)" in html
+    assert "Table · stock: 30 cards <span" in html and "— the table is empty</span>" in html  # one line, no box
+
+
+def test_empty_rows_are_one_line_and_cards_shrink_on_a_phone():
+    html = rows_html([Row("Your hand", (), empty="no cards in hand")], SPANISH)
+    assert "Your hand" in html and "no cards in hand" in html and "<img" not in html and "min-height" not in html
+    cards = board_html(Deal.new(seed=1))
+    assert cards.count("width:clamp(44px,14vw,64px);height:auto") == cards.count("<img")
+
+
+def test_view_refuses_unknown_settings():
+    for bad in ({"style": "german"}, {"theme": "sepia"}, {"courts": "roman"}, {"width": 0}):
+        with pytest.raises(ValueError):
+            View(**bad)
 
 
 def test_score_table_has_every_category_with_its_figures():
@@ -52,13 +102,42 @@ def test_score_table_has_every_category_with_its_figures():
     table = score_markdown(end.score())
     assert f"| Most cards | {a.cards} ({a.card_count} cards) | {b.cards} ({b.card_count} cards) |" in table
     assert f"| **Total** | **{a.total}** | **{b.total}** |" in table
+    assert "| 7 de oros |" in table and "| 7♦ |" in score_markdown(end.score(), view=FRENCH)
+
+
+def test_match_table_keeps_running_totals():
+    match = Match.new(seed=3)
+    for number in (1, 2):
+        while not match.current.is_over:
+            match = match.play(match.current.legal_plays()[0])
+        if number == 1:
+            match = match.next_deal()
+    first, second = (done.scores for done in match.finished)
+    table = match_markdown(match)
+    assert f"| 1 | seat {match.finished[0].dealer} | {first[0].total} | {first[1].total} |" in table
+    assert f"{first[0].total + second[0].total} – {first[1].total + second[1].total} |" in table
 
 
 def test_puzzle_positions_show_what_the_question_needs_and_no_answers():
     choose = ChoosePuzzle(**COMMON, table=parse_cards("5♦ 3♣"), hand=parse_cards("7♠ 2♥"), goal="safe",
                           next_hand=parse_cards("K♦"))  # fmt: skip
-    html = position_html(choose, View(style="french"))
+    html = position_html(choose, FRENCH)
     assert "The next player holds" in html and "Your hand" in html
     assert "worth" not in html.split("alt=")[0]  # the table's total is for the learner to find
     hidden = position_html(ChecksumPuzzle(**COMMON, table=parse_cards("K♦ 3♥ 5♣"), ask="missing"))
-    assert "one card face down" in hidden and 'alt="face-down card"' in hidden
+    assert "one card face down" in hidden and hidden.count('alt="face-down card"') == 1
+    score = unescape(
+        position_html(ScorePuzzle(**COMMON, piles=(parse_cards("7♦ A♣"), parse_cards("K♠")), escobas=(1, 0)))
+    )
+    assert "Side A's pile: 2 cards, 1 escoba" in score and "Side B's pile: 1 card, 0 escobas" in score
+
+
+def test_position_rows_let_the_learner_pick_what_the_puzzle_asks():
+    choose = ChoosePuzzle(**COMMON, table=parse_cards("5♦ 3♣"), hand=parse_cards("7♠ 2♥"), goal="escoba")
+    picks = {row.name: row.pick for row in position_rows(choose, SPANISH, pick=True) if row.name}
+    assert picks == {"table": "many", "hand": "one"}
+    capture = CapturePuzzle(**COMMON, table=parse_cards("5♦ 3♣ 2♥"), play=parse_cards("7♠")[0])
+    rows = position_rows(capture, SPANISH, chosen=parse_cards("5♦"), pick=True)
+    assert [(row.name, row.pick) for row in rows] == [("", None), ("table", "many")]
+    assert [face.mark for face in rows[1].faces] == ["selected", None, None]
+    assert all(row.pick is None for row in position_rows(capture, SPANISH))

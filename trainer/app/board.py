@@ -1,7 +1,8 @@
-"""A whole board as HTML: hands, table, piles, stock and the last play, with highlights.
+"""A whole board as rows of cards: hands, table, piles, stock and the last play, with highlights.
 
-Pure Python on top of the engine's ``Deal`` and the SVG cards; the pages only
-display what this returns.
+Pure Python on top of the engine's ``Deal`` and the SVG cards. A board or a puzzle position is
+first built as ``Row`` values (``board_rows``, ``position_rows``); ``rows_html`` draws them as
+HTML to look at, and the card table draws the same rows as cards to pick.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from trainer.app.svg import HIGHLIGHTS, card_back_svg, card_label, card_svg
-from trainer.cards import Card, cards_text
+from trainer.app.names import card_name, cards_name, plural, say, spoken_label
+from trainer.app.rows import Face, Row
+from trainer.app.svg import COURTS, STYLES, THEMES, card_back_svg, card_svg
+from trainer.cards import Card
 from trainer.deal import Deal, Event, escobas_text
 from trainer.match import Match
 from trainer.puzzles.kinds import (
@@ -26,35 +29,71 @@ from trainer.puzzles.kinds import (
 )
 from trainer.scoring import DealScore, score_rows
 
-_ROW = "display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;min-height:{h}px"
+_ROW = "display:flex;flex-wrap:wrap;gap:5px;align-items:flex-end"
 _LABEL = "font:600 0.9rem/1.4 sans-serif;margin:10px 0 4px"
-# The cards just taken slide in, so a step reads as a move; not for those who ask for less motion.
+_NOTE = "font-weight:400;font-style:italic;opacity:.75"
+_TABLE = "padding:6px;border-radius:10px;background:rgba(46,125,50,.12)"
+# Cards shrink on a phone so a hand of three and a table of four to six fit a 390 px screen.
+_CARD = "width:clamp({low}px,14vw,{high}px);height:auto"
+# Rows that show a move: the cards just taken slide in; not for those who ask for less motion.
+_MOVES = ("last-play", "whole-table")
 _MOTION = (
     "<style>@keyframes escoba-in{from{opacity:0;transform:translateY(-12px)}to{opacity:1;transform:none}}"
     ".escoba-moved{animation:escoba-in .5s ease-out}"
     "@media (prefers-reduced-motion:reduce){.escoba-moved{animation:none}}</style>"
 )
+FACE_DOWN = "face-down card"
 
 
 @dataclass(frozen=True)
 class View:
-    """How to draw cards: ``style`` spanish or french, ``theme`` light or dark, card width in pixels."""
+    """How to draw cards: ``style`` spanish or french, ``theme`` light or dark, the largest card width in pixels,
+    and ``courts``: on Spanish faces, "printed" shows 10, 11, 12 on the court cards as a real deck does, "letters"
+    shows J, Q, K."""
 
     style: str = "spanish"
     theme: str = "light"
     width: int = 64
+    courts: str = "printed"
+
+    def __post_init__(self) -> None:
+        for value, allowed in ((self.style, STYLES), (self.theme, THEMES), (self.courts, COURTS)):
+            if value not in allowed:
+                raise ValueError(f"{value!r} is not one of {', '.join(allowed)}")
+        if self.width <= 0:
+            raise ValueError(f"width must be a positive number of pixels, got {self.width}")
+
+
+def card_face(card: Card, view: View, mark: str | None = None) -> Face:
+    """One card face up, drawn and named for ``view``; ``mark`` is a highlight such as "played"."""
+    label = spoken_label(card, view, mark)
+    svg = card_svg(
+        card, label=label, style=view.style, theme=view.theme, highlight=mark, width=view.width, courts=view.courts
+    )
+    return Face(str(card), svg, label, mark)
+
+
+def face_down(view: View) -> Face:
+    """A card face down: it has no token and says nothing of the card."""
+    return Face("", card_back_svg(theme=view.theme, width=view.width), FACE_DOWN)
 
 
 def seat_name(deal: Deal, seat: int) -> str:
-    """A seat as a learner reads it: "You (seat 0)", "Seat 1, dealer"."""
-    roles = []
-    if seat == 0:
-        roles.append("you, first to play")
+    """A seat as a learner reads it: "You (seat 0)", "Seat 1, dealer", "Seat 2, your partner"."""
+    roles = ["You (seat 0)" if seat == 0 else f"Seat {seat}"]
+    if deal.players == 4 and seat == 2:
+        roles.append("your partner")
     if seat == deal.dealer:
         roles.append("dealer")
-    if deal.players == 4:
-        roles.append(f"side {seat % 2}")
-    return f"Seat {seat}" + (f" ({', '.join(roles)})" if roles else "")
+    return ", ".join(roles)
+
+
+def pile_text(deal: Deal, side: int) -> str:
+    """A side's pile in words: "12 cards and an escoba", "empty"."""
+    cards, escobas = len(deal.piles[side]), deal.escobas[side]
+    if not cards:
+        return "empty"
+    return plural(cards, "card") + (f" and {escobas_text(escobas)}" if escobas else "")
 
 
 def last_play(events: Iterable[Event]) -> tuple[Card | None, frozenset[Card], Event | None]:
@@ -72,31 +111,136 @@ def last_play(events: Iterable[Event]) -> tuple[Card | None, frozenset[Card], Ev
     return played, taken, whole_table
 
 
-def _whole_table_text(event: Event) -> str:
-    cards, worth = cards_text(event.cards), sum(card.value for card in event.cards)
+def _whole_table_text(event: Event, view: View) -> str:
+    worth = sum(card.value for card in event.cards)
     if event.kind == "sweep":
-        return f"The dealer's side took the first table, {cards} (worth {worth}): {escobas_text(event.escobas)} (R9)"
+        cards = cards_name(sorted(event.cards), view)
+        return f"The dealer's side took the first table, {cards}, worth {worth}: {escobas_text(event.escobas)} (R9)"
     if event.kind == "no-take":
         return f"Left on the table at the end, worth {worth}: nobody captured, so nobody takes it (R15)"
     return f"Left on the table at the end, worth {worth}: side {event.side} made the last capture and takes it (R15)"
 
 
+def board_rows(
+    deal: Deal,
+    view: View = View(),
+    highlight: Iterable[Card] = (),
+    events: Iterable[Event] = (),
+    face_up: tuple[int, ...] | None = None,
+    pick: bool = False,
+) -> tuple[Row, ...]:
+    """The board of ``deal`` as rows: the other seats, the table, your hand, then the last play.
+
+    With ``pick`` the learner picks one card of the "hand" row and any cards of the "table" row.
+    """
+    played, taken, whole_table = last_play(events)
+    swept = frozenset(whole_table.cards) if whole_table else frozenset[Card]()
+    marks = {card: "selected" for card in highlight}
+    marks |= {card: "taken" for card in taken | swept}
+    if played is not None:
+        marks[played] = "played"
+    rows = []
+    for seat in [*range(1, deal.players), 0]:  # the others across the table, you at the bottom
+        if seat == 0:
+            rows.append(_table_row(deal, view, marks, pick))
+        hand = deal.hands[seat]
+        shown = face_up is None or seat in face_up
+        faces = (
+            tuple(card_face(card, view, marks.get(card)) for card in hand) if shown else (face_down(view),) * len(hand)
+        )
+        side = seat % 2
+        whose = ("your side's pile" if side == 0 else "their side's pile") if deal.players == 4 else "pile"
+        title = f"{seat_name(deal, seat)}: {plural(len(hand), 'card')} in hand · {whose}: {pile_text(deal, side)}"
+        name, choice = ("hand", "one" if pick and shown else None) if seat == 0 else (f"seat-{seat}", None)
+        rows.append(Row(title, faces, name, choice, "no cards in hand"))
+    if played is not None and taken:
+        title = f"Last play: {card_name(played, view)} took {cards_name(sorted(taken), view)}"
+        faces = tuple(card_face(card, view, marks[card]) for card in [played, *sorted(taken)])
+        rows.append(Row(title, faces, "last-play"))
+    if whole_table is not None and swept:
+        faces = tuple(card_face(card, view, "taken") for card in sorted(swept))
+        rows.append(Row(_whole_table_text(whole_table, view), faces, "whole-table"))
+    return tuple(rows)
+
+
+def _table_row(deal: Deal, view: View, marks: dict[Card, str], pick: bool) -> Row:
+    count, total = len(deal.table), sum(card.value for card in deal.table)
+    stock = f"stock: {plural(len(deal.stock), 'card')}" if deal.stock or not deal.is_over else "the deal is over"
+    title = f"Table: {plural(count, 'card')}, worth {total} · {stock}" if count else f"Table · {stock}"
+    faces = tuple(card_face(card, view, marks.get(card)) for card in deal.table)
+    return Row(title, faces, "table", "many" if pick else None, "the table is empty")
+
+
+def position_rows(
+    puzzle: Puzzle, view: View = View(), chosen: Iterable[Card] = (), pick: bool = False
+) -> tuple[Row, ...]:
+    """A puzzle's position as rows: the table and the cards in play, or the piles to count.
+
+    With ``pick`` the learner picks table cards in a capture puzzle, and a hand card and table
+    cards in a choose puzzle.
+    """
+    marks = {card: "selected" for card in chosen}
+
+    def row(title: str, cards: Iterable[Card], name: str = "", choice: str | None = None) -> Row:
+        faces = tuple(card_face(card, view, marks.get(card)) for card in cards)
+        return Row(title, faces, name, choice if pick else None)
+
+    if isinstance(puzzle, CapturePuzzle):
+        return row("The card played", (puzzle.play,)), row("The table", puzzle.table, "table", "many")
+    if isinstance(puzzle, ChoosePuzzle):
+        rows = [row("The next player holds", puzzle.next_hand)] if puzzle.next_hand else []
+        rows += [row("The table", puzzle.table, "table", "many"), row("Your hand", puzzle.hand, "hand", "one")]
+        return (*rows, row("Your pile so far", puzzle.pile)) if puzzle.pile else tuple(rows)
+    if isinstance(puzzle, SetentaPuzzle):
+        return (row(f"The pile: {plural(len(puzzle.pile), 'card')}", puzzle.pile),)
+    if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle):
+        rows = []
+        for name, pile in zip("AB", puzzle.piles, strict=True):
+            title = f"Side {name}'s pile: {plural(len(pile), 'card')}"
+            if isinstance(puzzle, ScorePuzzle):
+                title += f", {plural(puzzle.escobas[name == 'B'], 'escoba')}"
+            rows.append(row(title, pile))
+        return tuple(rows)
+    if isinstance(puzzle, ChecksumPuzzle):
+        hidden = puzzle.ask == "missing"
+        table = row(
+            "Left on the table at the end of a deal" + (", and one card face down" if hidden else ""), puzzle.table
+        )
+        return (Row(table.title, (*table.faces, face_down(view)), table.name),) if hidden else (table,)
+    raise TypeError(f"no position to show for a {type(puzzle).__name__}")
+
+
 def as_image(svg: str, label: str, width: int) -> str:
-    """An SVG as an ``<img>`` with a text alternative: pages sanitise inline SVG, but keep images."""
+    """An SVG as an ``<img>`` with a text alternative: pages sanitise inline SVG, but keep images.
+
+    The card shrinks to fit a phone's width, down to 44 pixels.
+    """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" title="{escape(label)}" width="{width}">'
+    style = _CARD.format(low=min(44, width), high=width)
+    return (
+        f'<img class="escoba-card" src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" '
+        f'title="{escape(label)}" width="{width}" style="{style}">'
+    )
 
 
-def _card(card: Card, view: View, mark: str | None) -> str:
-    label = card_label(card) + (f", {HIGHLIGHTS[mark][0]}" if mark else "")
-    svg = card_svg(card, style=view.style, theme=view.theme, highlight=mark, width=view.width)
-    return as_image(svg, label, view.width)
-
-
-def _cards_row(cards: Iterable[Card], view: View, marks: dict[Card, str], label: str) -> str:
-    body = "".join(_card(card, view, marks.get(card)) for card in cards)
-    body = body or f'<span style="opacity:.6;font-style:italic">{escape(label)}</span>'
-    return f'<div style="{_ROW.format(h=int(view.width * 1.5))}">{body}</div>'
+def rows_html(rows: Iterable[Row], view: View, label: str = "Cards") -> str:
+    """Rows of cards as HTML to look at, in a group named ``label``; an empty row is one line of text."""
+    parts, moved = [], False
+    for row in rows:
+        if not row.faces:
+            note = f' <span style="{_NOTE}">— {escape(row.empty)}</span>'
+            parts.append(f'<div style="{_LABEL}">{escape(row.title)}{note}</div>')
+            continue
+        cards = "".join(as_image(face.svg, face.label, view.width) for face in row.faces)
+        body = f'<div class="card-row" style="{_ROW}">{cards}</div>'
+        block = f'<div style="{_LABEL}">{escape(row.title)}</div>' + (
+            f'<div style="{_TABLE}">{body}</div>' if row.name == "table" else body
+        )
+        if row.name in _MOVES:
+            moved = True
+            block = f'<div class="escoba-moved">{block}</div>'
+        parts.append(block)
+    return f'{_MOTION if moved else ""}<div role="group" aria-label="{escape(label)}">{"".join(parts)}</div>'
 
 
 def board_html(
@@ -106,102 +250,38 @@ def board_html(
     events: Iterable[Event] = (),
     face_up: tuple[int, ...] | None = None,
 ) -> str:
-    """The board of ``deal``: every seat's hand and pile, the table, the stock and the last play."""
-    played, taken, whole_table = last_play(events)
-    swept = frozenset(whole_table.cards) if whole_table else frozenset[Card]()
-    marks = {card: "selected" for card in highlight}
-    marks |= {card: "taken" for card in taken | swept}
-    if played is not None:
-        marks[played] = "played"
-    parts = []
-    order = [*range(1, deal.players), 0]  # the others across the table, you at the bottom
-    for seat in order:
-        if seat == 0:
-            parts.append(_table(deal, view, marks))
-        hand = deal.hands[seat]
-        shown = face_up is None or seat in face_up
-        side = seat % 2
-        title = f"{seat_name(deal, seat)}: {len(hand)} in hand; side {side} {pile_text(deal, side)}"
-        if shown:
-            row = _cards_row(hand, view, marks, "no cards in hand")
-        else:
-            back = as_image(card_back_svg(theme=view.theme, width=view.width), "face-down card", view.width)
-            backs = back * len(hand)
-            row = f'<div style="{_ROW.format(h=int(view.width * 1.5))}">{backs or "no cards in hand"}</div>'
-        parts.append(f'<div style="{_LABEL}">{escape(title)}</div>{row}')
-    if played is not None and taken:
-        last = f'<div style="{_LABEL}">Last play: {escape(str(played))} took {escape(cards_text(taken))}</div>'
-        parts.append(f'<div class="escoba-moved">{last}{_cards_row([played, *sorted(taken)], view, marks, "")}</div>')
-    if whole_table is not None and swept:
-        label = f'<div style="{_LABEL}">{escape(_whole_table_text(whole_table))}</div>'
-        parts.append(f'<div class="escoba-moved">{label}{_cards_row(sorted(swept), view, marks, "")}</div>')
-    return f'{_MOTION}<div role="group" aria-label="Escoba board">{"".join(parts)}</div>'
+    """The board of ``deal`` as HTML: every seat's hand and pile, the table, the stock and the last play."""
+    return rows_html(board_rows(deal, view, highlight, events, face_up), view, "Escoba board")
 
 
-def _table(deal: Deal, view: View, marks: dict[Card, str]) -> str:
-    total = sum(card.value for card in deal.table)
-    stock = f"stock: {len(deal.stock)} cards" if deal.stock or not deal.is_over else "deal over"
-    count = len(deal.table)
-    title = f"Table ({count} card{'' if count == 1 else 's'}, worth {total}) · {stock}"
-    return (
-        f'<div style="{_LABEL};margin-top:18px">{escape(title)}</div>'
-        f'<div style="padding:8px;border-radius:10px;background:rgba(46,125,50,.12)">'
-        f"{_cards_row(deal.table, view, marks, 'the table is empty')}</div>"
-    )
+def position_html(puzzle: Puzzle, view: View = View(), chosen: Iterable[Card] = ()) -> str:
+    """A puzzle's position as HTML: the table and the cards in play, or the piles to count."""
+    return rows_html(position_rows(puzzle, view, chosen), view, "Puzzle position")
 
 
-def pile_text(deal: Deal, side: int) -> str:
-    """A side's pile in words: "pile 12 cards, 1 escoba"."""
-    count = deal.escobas[side]
-    escobas = f", {count} escoba{'s' if count != 1 else ''}" if count else ""
-    return f"pile {len(deal.piles[side])} cards{escobas}"
-
-
-def score_markdown(scores: Sequence[DealScore], sides: tuple[str, str] = ("Side 0", "Side 1")) -> str:
+def score_markdown(
+    scores: Sequence[DealScore], sides: tuple[str, str] = ("Side 0", "Side 1"), view: View = View()
+) -> str:
     """A deal's points category by category, with the figures behind them (R18, R19), as a table."""
-    lines = [f"| | {sides[0]} | {sides[1]} |", "| --- | --- | --- |"]
+    lines = [
+        "Points won in each category; in brackets, what each side had.",
+        "",
+        f"| | {sides[0]} | {sides[1]} |",
+        "| --- | --- | --- |",
+    ]
     for name, a, b in score_rows(scores):
         bold = "**" if name == "total" else ""
-        lines.append(f"| {bold}{name.capitalize()}{bold} | {bold}{a}{bold} | {bold}{b}{bold} |")
+        title = say(name, view)
+        lines.append(f"| {bold}{title[0].upper()}{title[1:]}{bold} | {bold}{a}{bold} | {bold}{b}{bold} |")
     return "\n".join(lines)
 
 
 def match_markdown(match: Match) -> str:
     """Every deal of a match with its points and the running totals (R21)."""
-    lines = ["| deal | dealer | side 0 | side 1 | totals |", "| --- | --- | --- | --- | --- |"]
+    lines = ["| Deal | Dealer | Side 0 | Side 1 | Running total |", "| --- | --- | --- | --- | --- |"]
     totals = [0, 0]
     for number, done in enumerate(match.finished, start=1):
         points = [score.total for score in done.scores]
         totals = [totals[0] + points[0], totals[1] + points[1]]
         lines.append(f"| {number} | seat {done.dealer} | {points[0]} | {points[1]} | {totals[0]} – {totals[1]} |")
     return "\n".join(lines)
-
-
-def position_html(puzzle: Puzzle, view: View = View(), chosen: Iterable[Card] = ()) -> str:
-    """A puzzle's position: the table and the cards in play, or the piles to count."""
-    marks = {card: "selected" for card in chosen}
-    rows: list[tuple[str, tuple[Card, ...]]] = []
-    if isinstance(puzzle, CapturePuzzle):
-        rows = [("Card played", (puzzle.play,)), ("Table", puzzle.table)]
-    elif isinstance(puzzle, ChoosePuzzle):
-        if puzzle.next_hand:
-            rows.append(("The next player holds", puzzle.next_hand))
-        rows += [("Table", puzzle.table), ("Your hand", puzzle.hand)]
-        if puzzle.pile:
-            rows.append(("Your pile so far", puzzle.pile))
-    elif isinstance(puzzle, SetentaPuzzle):
-        rows = [(f"The pile ({len(puzzle.pile)} cards)", puzzle.pile)]
-    elif isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle):
-        for name, pile in zip(("A", "B"), puzzle.piles, strict=True):
-            escobas = f", {puzzle.escobas[name == 'B']} escoba(s)" if isinstance(puzzle, ScorePuzzle) else ""
-            rows.append((f"Side {name}'s pile ({len(pile)} cards{escobas})", pile))
-    elif isinstance(puzzle, ChecksumPuzzle):
-        hidden = " and one card face down" if puzzle.ask == "missing" else ""
-        rows = [(f"Left on the table at the end of a deal{hidden}", puzzle.table)]
-    parts = [
-        f'<div style="{_LABEL}">{escape(label)}</div>{_cards_row(cards, view, marks, "none")}' for label, cards in rows
-    ]
-    if isinstance(puzzle, ChecksumPuzzle) and puzzle.ask == "missing":
-        back = as_image(card_back_svg(theme=view.theme, width=view.width), "face-down card", view.width)
-        parts.append(f'<div style="{_ROW.format(h=int(view.width * 1.5))}">{back}</div>')
-    return f'<div role="group" aria-label="Puzzle position">{"".join(parts)}</div>'

@@ -1,14 +1,16 @@
 """Playing cards drawn as inline SVG: Spanish or French faces, light or dark theme.
 
 Pure Python with no images or fonts to fetch. Every card is a standalone ``<svg>`` with
-``role="img"``, an ``aria-label`` and a ``<title>``, so a screen reader hears the card and its
-capture value (R1-R3). Suits differ by shape as well as by colour, and each suit colour keeps
-a contrast of at least 3:1 against the card face of its theme.
+``role="img"``, an ``aria-label`` and a ``<title>`` given by the caller (``trainer.app.names``
+words them), so a screen reader hears the card and its capture value (R1-R3). Suits differ by
+shape as well as by colour, and each suit colour keeps a contrast of at least 3:1 against the
+card face of its theme. Spanish faces print 10, 11, 12 on sota, caballo and rey as a real deck
+does (V6), or J, Q, K if the learner prefers; a badge gives the capture value wherever the
+corner shows something else.
 
 >>> from trainer.cards import parse_card
->>> card_label(parse_card("qh"))
-'Q of cups (caballo de copas), worth 9'
->>> 'aria-label="7 of coins (siete de oros), worth 7"' in card_svg(parse_card("7d"), width=56)
+>>> sota = card_svg(parse_card("jd"), label="sota of coins", width=56)
+>>> ">10</text>" in sota and ">=8</text>" in sota and 'aria-label="sota of coins"' in sota
 True
 """
 
@@ -54,6 +56,10 @@ THEMES: dict[str, Theme] = {
     ),
 }
 STYLES = ("spanish", "french")
+#: What the corners of Spanish court cards show: the numbers a real deck prints, or J, Q, K.
+COURTS = ("printed", "letters")
+#: The numbers a Spanish deck prints on sota, caballo and rey (V6); their capture values stay 8, 9, 10 (R3).
+COURT_NUMBERS = {"J": 10, "Q": 11, "K": 12}
 #: Highlight kind -> (words added to the text alternative, stroke dash pattern of the ring).
 HIGHLIGHTS: dict[str, tuple[str, str]] = {
     "played": ("just played", ""),
@@ -61,7 +67,6 @@ HIGHLIGHTS: dict[str, tuple[str, str]] = {
     "selected": ("selected", "2 4"),
 }
 
-_SPANISH_RANKS = {"A": "as", "2": "dos", "3": "tres", "4": "cuatro", "5": "cinco", "6": "seis", "7": "siete"}
 _COURTS = {"J": "sota", "Q": "caballo", "K": "rey"}
 _FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
 # Suit symbols centred on (0, 0), about 20 x 26 units; {c} is the suit colour, {bg} the card face.
@@ -122,32 +127,68 @@ def _luminance(colour: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def card_label(card: Card) -> str:
-    """The text alternative of a card: ``7 of coins (siete de oros), worth 7``."""
-    spanish = _SPANISH_RANKS.get(card.rank) or _COURTS[card.rank]
-    rank = "ace" if card.rank == "A" else card.rank
-    return f"{rank} of {card.suit.name.lower()} ({spanish} de {card.suit.spanish}), worth {card.value}"
-
-
 def card_svg(
-    card: Card, *, style: str = "spanish", theme: str = "light", highlight: str | None = None, width: int = 84
+    card: Card,
+    *,
+    label: str | None = None,
+    style: str = "spanish",
+    theme: str = "light",
+    highlight: str | None = None,
+    width: int = 84,
+    courts: str = "printed",
 ) -> str:
-    """One card face as a standalone ``<svg>``; ``highlight`` is None, "played", "taken" or "selected"."""
+    """One card face as a standalone ``<svg>`` named ``label`` (by default its token, ``7♦``).
+
+    ``highlight`` is None, "played", "taken" or "selected".
+
+    ``courts`` applies to Spanish faces: "printed" shows 1 on the ace and 10, 11, 12 on the court
+    cards (V6), "letters" shows A, J, Q, K as French faces always do.
+    """
     colours = _theme(theme)
     if style not in STYLES:
         raise ValueError(f"unknown card style {style!r}: use one of {', '.join(STYLES)}")
+    if courts not in COURTS:
+        raise ValueError(f"unknown court numbering {courts!r}: use one of {', '.join(COURTS)}")
     if highlight is not None and highlight not in HIGHLIGHTS:
         raise ValueError(f"unknown highlight {highlight!r}: use None or one of {', '.join(HIGHLIGHTS)}")
-    parts, label = _face(card, style, colours), card_label(card)
+    parts = _face(card, style, colours, printed=style == "spanish" and courts == "printed")
     if highlight is not None:
-        words, dash = HIGHLIGHTS[highlight]
+        dash = HIGHLIGHTS[highlight][1]
         dashes = f' stroke-dasharray="{dash}" stroke-linecap="round"' if dash else ""
         parts.append(
             f'<rect class="highlight-{highlight}" x="2.5" y="2.5" width="95" height="145" rx="11" fill="none" '
             f'stroke="{colours.marks[highlight]}" stroke-width="4"{dashes}/>'
         )
-        label += f" — {words}"
-    return _svg(label, width, parts)
+    return _svg(str(card) if label is None else label, width, parts)
+
+
+def corner_index(card: Card, *, style: str = "spanish", courts: str = "printed") -> str:
+    """What a face prints in its corners: 2 to 7; A, J, Q, K, or on a printed Spanish deck 1, 10, 11, 12.
+
+    >>> from trainer.cards import parse_card
+    >>> [corner_index(parse_card(t)) for t in ("as", "7s", "js", "ks")]
+    ['1', '7', '10', '12']
+    >>> corner_index(parse_card("js"), courts="letters"), corner_index(parse_card("as"), style="french")
+    ('J', 'A')
+    """
+    if style == "spanish" and courts == "printed":
+        return str(COURT_NUMBERS.get(card.rank, card.value))
+    return card.rank
+
+
+def suit_svg(suit: Suit, *, style: str = "spanish", theme: str = "light", size: int = 16, label: str) -> str:
+    """One suit symbol as a small standalone ``<svg>`` for a line of text, ``size`` pixels high."""
+    colours = _theme(theme)
+    if style not in STYLES:
+        raise ValueError(f"unknown card style {style!r}: use one of {', '.join(STYLES)}")
+    if size <= 0:
+        raise ValueError(f"size must be a positive number of pixels, got {size}")
+    symbol = _SHAPES[style][suit].format(c=colours.suits[suit], bg=colours.face)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{round(size * 0.8)}" height="{size}" viewBox="-12 -16 24 32" '
+        f'role="img" aria-label={quoteattr(label)} style="vertical-align:-0.2em"><title>{escape(label)}</title>'
+        f"{symbol}</svg>"
+    )
 
 
 def card_back_svg(*, theme: str = "light", width: int = 84) -> str:
@@ -180,16 +221,25 @@ def _theme(name: str) -> Theme:
     return THEMES[name]
 
 
-def _face(card: Card, style: str, colours: Theme) -> list[str]:
+def _face(card: Card, style: str, colours: Theme, printed: bool) -> list[str]:
     """The drawing of a card face: corner indices, pips or a court panel, and a value badge where needed."""
     ink = colours.suits[card.suit]
     symbol = _SHAPES[style][card.suit].format(c=ink, bg=colours.face)
+    index = corner_index(card, style=style, courts="printed" if printed else "letters")
+    size = 32 if len(index) == 1 else 23  # two digits fit the same corner
     corner = (
-        f'<text x="18" y="37" font-size="32" font-weight="700" text-anchor="middle" fill="{ink}">'
-        f"{escape(card.rank)}</text>"
-        f'<g transform="translate(18 53) scale(0.55)">{symbol}</g>'
+        f'<text x="19" y="{37 if len(index) == 1 else 34}" font-size="{size}" font-weight="700" text-anchor="middle" '
+        f'fill="{ink}" letter-spacing="{0 if len(index) == 1 else -1}">{escape(index)}</text>'
+        f'<g transform="translate(19 52) scale(0.55)">{symbol}</g>'
     )
     parts = [_outline(colours.face, colours.border), corner, f'<g transform="rotate(180 50 75)">{corner}</g>']
+    if index != str(card.value):  # the corner is not the capture value (R3): a badge says it, upright at both ends
+        parts += [
+            f'<rect x="{x}" y="{y}" width="36" height="22" rx="11" fill="{colours.ink}"/><text x="{x + 18}" '
+            f'y="{y + 16.5}" font-size="16" font-weight="700" text-anchor="middle" fill="{colours.face}">'
+            f"={card.value}</text>"
+            for x, y in ((56, 9), (8, 119))
+        ]
     if card.rank == "A":
         parts.append(f'<g transform="translate(50 77) scale(1.9)">{symbol}</g>')
     elif card.rank in _COURTS:
@@ -205,11 +255,6 @@ def _face(card: Card, style: str, colours: Theme) -> list[str]:
     else:
         pip = 0.95 if card.value <= 3 else 0.8 if card.value <= 5 else 0.75
         parts += [f'<g transform="translate({x} {y}) scale({pip})">{symbol}</g>' for x, y in _PIPS[card.value]]
-    if card.rank != str(card.value):  # the ace and court cards carry their capture value (R3) in a badge
-        parts.append(
-            f'<rect x="58" y="10" width="33" height="20" rx="10" fill="{colours.ink}"/><text x="74.5" y="25.5" '
-            f'font-size="15" font-weight="700" text-anchor="middle" fill="{colours.face}">={card.value}</text>'
-        )
     return parts
 
 

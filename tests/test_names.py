@@ -1,0 +1,90 @@
+"""Cards in the learner's words: the names match the faces drawn, and a screen reader hears the capture value."""
+
+import itertools
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from trainer import DECK, parse_card, parse_cards, parse_play
+from trainer.app.board import View
+from trainer.app.names import card_name, cards_name, plural, say, spoken_label, suit_icon_svg, suit_name
+from trainer.app.svg import COURTS, STYLES
+from trainer.cards import SUITS, Suit
+from trainer.plays import illegal_reason
+
+SPANISH, FRENCH, LETTERS = View(), View(style="french"), View(courts="letters")
+VIEWS = [View(style=style, courts=courts) for style, courts in itertools.product(STYLES, COURTS)]
+GLYPHS = re.compile("[♦♥♣♠]")
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_every_card_has_its_own_name_and_spoken_label(view: View) -> None:
+    assert len({card_name(card, view) for card in DECK}) == 40
+    labels = [spoken_label(card, view) for card in DECK]
+    assert len(set(labels)) == 40
+    assert all(label.endswith(f", worth {card.value}") for card, label in zip(DECK, labels, strict=True))  # R3
+    assert not any(GLYPHS.search(label) for label in labels)  # spelled out, not read as "black diamond suit"
+
+
+def test_names_follow_the_faces() -> None:
+    assert card_name(parse_card("7d"), FRENCH) == "7♦" and card_name(parse_card("kS"), FRENCH) == "K♠"
+    spanish = [card_name(parse_card(text), SPANISH) for text in ("7d", "ah", "jc", "qs", "kd")]
+    assert spanish == ["7 de oros", "as de copas", "sota de bastos", "caballo de espadas", "rey de oros"]
+    assert all(card_name(card, SPANISH) == card_name(card, LETTERS) for card in DECK)  # the same words either way
+    assert [suit_name(suit, SPANISH) for suit in SUITS] == ["oros", "copas", "bastos", "espadas"]
+    assert [suit_name(suit, FRENCH) for suit in SUITS] == ["♦", "♥", "♣", "♠"]
+
+
+def test_lists_of_cards() -> None:
+    cards = parse_cards("7♦ A♥ J♣")
+    assert cards_name(cards, FRENCH) == "7♦ A♥ J♣"
+    assert cards_name(cards, SPANISH) == "7 de oros, as de copas and sota de bastos"
+    assert cards_name(cards[:2], SPANISH) == "7 de oros and as de copas"
+    assert cards_name(cards[:1], SPANISH) == "7 de oros"
+    assert cards_name((), SPANISH) == cards_name((), FRENCH) == "no cards"
+
+
+def test_spoken_labels_say_what_the_corners_print_and_what_the_card_is_worth() -> None:
+    sota, seven, ace = parse_card("J♦"), parse_card("7♦"), parse_card("A♠")
+    assert spoken_label(sota, SPANISH) == "sota of coins (sota de oros), printed 10, worth 8"  # V6
+    assert spoken_label(sota, LETTERS) == "sota of coins (sota de oros), marked J, worth 8"
+    assert spoken_label(sota, FRENCH) == "jack of diamonds (sota de oros), worth 8"
+    assert spoken_label(seven, SPANISH) == "seven of coins (siete de oros), worth 7"
+    assert spoken_label(ace, SPANISH) == "ace of swords (as de espadas), worth 1"
+    assert spoken_label(seven, FRENCH, "taken") == "seven of diamonds (siete de oros), worth 7, taken"
+
+
+def test_say_rewrites_every_card_of_an_engine_reason() -> None:
+    hand, table = parse_cards("7♠ A♣ K♥"), parse_cards("A♦ 7♦ 4♣ 3♥")
+    reasons = [illegal_reason(parse_play(play), hand, table) for play in ("7♠", "Q♦", "K♥ 2♣ 3♣", "A♣ 7♦ 3♥", "K♥ 4♣")]
+    assert all(reasons)
+    for reason in reasons:
+        assert reason is not None
+        assert say(reason, FRENCH) == reason
+        spoken = say(reason, SPANISH)
+        assert not GLYPHS.search(spoken), spoken
+        assert re.sub(r"[^a-z ]", "", spoken.lower()).count(" de ") == len(GLYPHS.findall(reason))
+    assert say(reasons[0], SPANISH) == (
+        "7 de espadas can take as de oros + 3 de copas + 4 de bastos, so it cannot be laid on the table (R13)"
+    )
+    assert say(reasons[2], SPANISH) == "2 de bastos and 3 de bastos are not on the table"
+
+
+def test_say_leaves_other_text_alone_and_capitalises_a_sentence_it_opens() -> None:
+    assert say("Right: 7♥ + J♦ = 15. A♦ stays.", SPANISH) == "Right: 7 de copas + sota de oros = 15. As de oros stays."
+    assert say("Most coins (R18), 7 points, A B C", SPANISH) == "Most coins (R18), 7 points, A B C"
+    assert say("5♦; 2♣ 3♥", SPANISH) == "5 de oros; 2 de bastos and 3 de copas"
+    assert say("", SPANISH) == ""
+
+
+def test_plural() -> None:
+    assert [plural(n, "escoba") for n in (0, 1, 2)] == ["0 escobas", "1 escoba", "2 escobas"]
+
+
+@pytest.mark.parametrize("view", [SPANISH, FRENCH, View(theme="dark")])
+def test_suit_icons_are_named_images_of_the_face_shapes(view: View) -> None:
+    icons = {suit: suit_icon_svg(suit, view) for suit in SUITS}
+    assert len(set(icons.values())) == 4
+    label = ET.fromstring(icons[Suit.CUPS]).get("aria-label")
+    assert label == ("copas (cups)" if view.style == "spanish" else "hearts")

@@ -1,0 +1,141 @@
+"""Cards in the learner's words: Spanish names with Spanish faces, ``7♦`` with French faces.
+
+The engine writes cards one way (``7♦``, R4); this is the one place that turns that text
+into what the learner sees on the faces, and into words a screen reader can speak.
+
+>>> from trainer.app.board import View
+>>> from trainer.cards import parse_card, parse_cards
+>>> spanish, french = View(), View(style="french")
+>>> card_name(parse_card("jc"), spanish), card_name(parse_card("jc"), french)
+('sota de bastos', 'J♣')
+>>> say("7♠ can take A♦ + 7♦, so it cannot be laid on the table (R13)", spanish)
+'7 de espadas can take as de oros + 7 de oros, so it cannot be laid on the table (R13)'
+>>> cards_name(parse_cards("A♦ 4♣ 7♦"), spanish)
+'as de oros, 4 de bastos and 7 de oros'
+>>> spoken_label(parse_card("J♦"), spanish)
+'sota of coins (sota de oros), printed 10, worth 8'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from trainer.app.svg import COURT_NUMBERS, HIGHLIGHTS, suit_svg
+from trainer.cards import Card, Suit, parse_card
+
+if TYPE_CHECKING:
+    from trainer.app.board import View
+
+_SPANISH_RANKS = {"A": "as", "J": "sota", "Q": "caballo", "K": "rey"}
+_SPOKEN_SPANISH = {"2": "dos", "3": "tres", "4": "cuatro", "5": "cinco", "6": "seis", "7": "siete"}
+_SPOKEN_RANKS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven"}
+_FRENCH_COURTS = {"J": "jack", "Q": "queen", "K": "king"}
+_FRENCH_SUITS = {Suit.COINS: "diamonds", Suit.CUPS: "hearts", Suit.CLUBS: "clubs", Suit.SWORDS: "spades"}
+# One card as the engine writes it (R4), and a run of them separated by spaces: "A♦ 4♣ 7♦".
+_TOKEN = r"(?<!\w)[A2-7JQK][♦♥♣♠](?!\w)"
+_RUN = re.compile(rf"{_TOKEN}(?: +{_TOKEN})*")
+_SENTENCE_END = re.compile(r"(?:^|[.!?]\s+)$")
+
+
+def plural(count: int, noun: str) -> str:
+    """A count with its noun, singular or plural: ``1 card``, ``3 escobas``.
+
+    >>> plural(1, "card"), plural(0, "way"), plural(2, "escoba")
+    ('1 card', '0 ways', '2 escobas')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def card_name(card: Card, view: View) -> str:
+    """The short name of a card in a sentence: ``7♦`` with French faces, ``7 de oros`` with Spanish ones."""
+    if view.style == "french":
+        return str(card)
+    return f"{_SPANISH_RANKS.get(card.rank, card.rank)} de {card.suit.spanish}"
+
+
+def cards_name(cards: Iterable[Card], view: View) -> str:
+    """Several cards in the order given: ``A♦ 4♣ 7♦``, or ``as de oros, 4 de bastos and 7 de oros``.
+
+    >>> from trainer.app.board import View
+    >>> cards_name([], View())
+    'no cards'
+    """
+    names = [card_name(card, view) for card in cards]
+    if not names:
+        return "no cards"
+    if view.style == "french":
+        return " ".join(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def suit_name(suit: Suit, view: View) -> str:
+    """A suit as the faces show it: ``♦`` with French faces, ``oros`` with Spanish ones.
+
+    >>> from trainer.app.board import View
+    >>> suit_name(Suit.COINS, View()), suit_name(Suit.COINS, View(style="french"))
+    ('oros', '♦')
+    """
+    return suit.value if view.style == "french" else suit.spanish
+
+
+def say(text: str, view: View) -> str:
+    """An engine sentence with every card in it (``7♦``, ``A♠ K♥``) written as the faces show them.
+
+    A run of cards separated by spaces becomes one list; a name opening a sentence gets a capital.
+
+    >>> from trainer.app.board import View
+    >>> say("A♦ 4♣ 7♦ are not on the table", View())
+    'As de oros, 4 de bastos and 7 de oros are not on the table'
+    >>> say("A♦ 4♣ 7♦ are not on the table", View(style="french"))
+    'A♦ 4♣ 7♦ are not on the table'
+    """
+    if view.style == "french":
+        return text
+
+    def rewrite(found: re.Match[str]) -> str:
+        words = cards_name((parse_card(token) for token in found.group().split()), view)
+        opens = _SENTENCE_END.search(text[: found.start()]) is not None
+        return words[0].upper() + words[1:] if opens else words
+
+    return _RUN.sub(rewrite, text)
+
+
+def spoken_label(card: Card, view: View, mark: str | None = None) -> str:
+    """What a screen reader says for a card: its name in words, what its corners show, and its capture value.
+
+    ``mark`` is a highlight ("played", "taken", "selected"), said at the end.
+
+    >>> from trainer.app.board import View
+    >>> from trainer.cards import parse_card
+    >>> spoken_label(parse_card("7d"), View())
+    'seven of coins (siete de oros), worth 7'
+    >>> spoken_label(parse_card("qh"), View(courts="letters"), "played")
+    'caballo of cups (caballo de copas), marked Q, worth 9, just played'
+    >>> spoken_label(parse_card("ks"), View(style="french"))
+    'king of spades (rey de espadas), worth 10'
+    """
+    spanish = f"{_SPANISH_RANKS.get(card.rank) or _SPOKEN_SPANISH[card.rank]} de {card.suit.spanish}"
+    if view.style == "french":
+        name = f"{_SPOKEN_RANKS.get(card.rank) or _FRENCH_COURTS[card.rank]} of {_FRENCH_SUITS[card.suit]}"
+        shown = ""
+    else:
+        name = f"{_SPOKEN_RANKS.get(card.rank) or _SPANISH_RANKS[card.rank]} of {card.suit.name.lower()}"
+        printed = COURT_NUMBERS.get(card.rank)
+        shown = (
+            "" if printed is None else f", printed {printed}" if view.courts == "printed" else f", marked {card.rank}"
+        )
+    words = f", {HIGHLIGHTS[mark][0]}" if mark else ""
+    return f"{name} ({spanish}){shown}, worth {card.value}{words}"
+
+
+def suit_icon_svg(suit: Suit, view: View, size: int = 16) -> str:
+    """A suit as a small ``<svg>`` of the shape the faces use, for HTML text; it carries the suit's name.
+
+    >>> from trainer.app.board import View
+    >>> 'aria-label="oros (coins)"' in suit_icon_svg(Suit.COINS, View())
+    True
+    """
+    label = f"{suit_name(suit, view)} ({suit.name.lower()})" if view.style == "spanish" else _FRENCH_SUITS[suit]
+    return suit_svg(suit, style=view.style, theme=view.theme, size=size, label=label)
