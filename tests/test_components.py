@@ -1,0 +1,230 @@
+"""The card table: picks from the browser are checked against the rows, and it works in a real browser."""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.app.components import Pick, asset, card_table, parse_pick, table_data
+from trainer.app.rows import Face, Row
+
+ROOT = Path(__file__).parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def face(token: str) -> Face:
+    """A face with a stand-in drawing, named after its token."""
+    return Face(token, f"<svg><title>{token}</title></svg>", f"card {token}")
+
+
+HAND = Row("Your hand", (face("7♦"), face("3♣"), face("5♠")), name="hand", pick="one")
+TABLE = Row("Table", (face("A♣"), face("4♥"), face("6♦")), name="table", pick="many")
+PILE = Row("Your pile", (face("2♠"),), name="pile")
+ROWS = (HAND, TABLE, PILE)
+
+
+def test_a_pick_keeps_only_cards_the_rows_offer() -> None:
+    raw = {"hand": ["7♦"], "table": ["6♦", "K♠", "A♣", 4], "pile": ["2♠"], "deck": ["4♥"]}
+    assert parse_pick(raw, ROWS) == Pick({"hand": ("7♦",), "table": ("A♣", "6♦")})
+
+
+def test_a_one_row_with_two_cards_keeps_none() -> None:
+    pick = parse_pick({"hand": ["7♦", "3♣"], "table": ["4♥"]}, ROWS)
+    assert pick.chosen == {"table": ("4♥",)}
+    assert pick.one("hand") is None
+
+
+def test_a_card_no_longer_shown_is_dropped() -> None:
+    later = Row("Your hand", (face("3♣"), face("5♠")), name="hand", pick="one")
+    assert parse_pick({"hand": ["7♦"]}, [later]) == Pick()
+
+
+@pytest.mark.parametrize("raw", [None, "7♦", ["hand", "7♦"], {"hand": "7♦"}, {"hand": None}])
+def test_anything_but_a_mapping_of_lists_picks_nothing(raw: object) -> None:
+    assert parse_pick(raw, ROWS) == Pick()
+
+
+def test_a_face_down_card_cannot_be_picked() -> None:
+    hidden = Row("Their hand", (Face("", "<svg></svg>", "face-down card"),), name="theirs", pick="many")
+    assert parse_pick({"theirs": [""]}, [hidden]) == Pick()
+
+
+def test_pick_helpers_read_one_row() -> None:
+    pick = Pick({"hand": ("7♦",), "table": ("A♣", "6♦")})
+    assert pick.one("hand") == "7♦"
+    assert pick.one("table") is None  # two cards are not "one"
+    assert pick.many("table") == ("A♣", "6♦")
+    assert pick.many("pile") == ()
+
+
+def test_data_for_the_browser_carries_rows_pick_and_message() -> None:
+    empty = Row("Your pile", (), empty="nothing taken yet")
+    data = table_data(
+        (HAND, empty),
+        Pick({"hand": ("3♣",)}),
+        key="p1",
+        confirm="Play",
+        disabled=True,
+        message=("error", "<b>not</b> bold"),
+    )
+    assert json.loads(json.dumps(data)) == data  # plain JSON, as Streamlit sends it
+    assert data["key"] == "p1"
+    assert [row["name"] for row in data["rows"]] == ["hand", ""]
+    assert data["rows"][0]["faces"][1] == {"token": "3♣", "svg": HAND.faces[1].svg, "label": "card 3♣"}
+    assert data["rows"][0]["pick"] == "one"
+    assert data["rows"][1] == {
+        "title": "Your pile",
+        "name": "",
+        "pick": None,
+        "empty": "nothing taken yet",
+        "faces": [],
+    }
+    assert data["chosen"] == {"hand": ["3♣"]}
+    assert (data["confirm"], data["disabled"]) == ("Play", True)
+    assert data["message"] == {"tone": "error", "text": "<b>not</b> bold"}
+
+
+def test_a_message_needs_a_known_tone() -> None:
+    with pytest.raises(ValueError, match="tone must be one of"):
+        table_data(ROWS, Pick(), key="k", confirm=None, disabled=False, message=("shout", "hi"))
+
+
+def test_the_browser_files_ship_in_the_package() -> None:
+    js, css = asset("card_table.js"), asset("card_table.css")
+    assert "export default function" in js
+    assert "textContent" in js and "aria-pressed" in js
+    assert "prefers-reduced-motion" in css and "clamp(" in css
+    # Streamlit reads a one-line string naming a file as a path: these are texts, on many lines.
+    assert js.count("\n") > 10 and css.count("\n") > 10
+
+
+def _page() -> None:
+    """A page with one card table, for AppTest."""
+    import streamlit as st
+
+    from trainer.app.components import card_table
+    from trainer.app.rows import Face, Row
+
+    cards = tuple(Face(token, "<svg></svg>", token) for token in ("7♦", "3♣"))
+    rows = [Row("Your hand", cards, name="hand", pick="one")]
+    pick = card_table(rows, key=f"table-{st.session_state.get('puzzle', 1)}", message=("info", "Your turn"))
+    st.write(f"picked {pick.one('hand')}")
+
+
+def test_apptest_sets_a_pick_through_session_state() -> None:
+    at = AppTest.from_function(_page).run()
+    assert not at.exception
+    assert at.markdown[0].value == "picked None"
+    sent = json.loads(at.get("bidi_component")[0].proto.json)
+    assert [f["token"] for f in sent["rows"][0]["faces"]] == ["7♦", "3♣"]
+    assert sent["message"] == {"tone": "info", "text": "Your turn"}
+
+    at.session_state["table-1"] = {"chosen": {"hand": ["3♣"]}}
+    at.run()
+    assert at.markdown[0].value == "picked 3♣"
+    assert json.loads(at.get("bidi_component")[0].proto.json)["chosen"] == {"hand": ["3♣"]}
+
+    at.session_state["table-1"] = {"chosen": {"hand": ["K♠"]}}  # a card not on the table
+    at.run()
+    assert at.markdown[0].value == "picked None"
+
+    at.session_state["table-1"] = {"chosen": {"hand": ["7♦"]}}
+    at.session_state["puzzle"] = 2  # a new key: nothing chosen yet
+    at.run()
+    assert at.markdown[0].value == "picked None"
+
+
+def test_outside_a_script_it_picks_nothing() -> None:
+    assert card_table(ROWS, key="bare") == Pick()
+
+
+DEMO = """
+import streamlit as st
+
+from trainer.app.components import Pick, card_table
+from trainer.app.rows import Face, Row
+
+
+def faces(text: str) -> tuple[Face, ...]:
+    drawing = '<svg width="64" height="96" viewBox="0 0 100 150"><rect width="100" height="150" fill="#eee"/></svg>'
+    return tuple(Face(token, drawing, f"card {token}") for token in text.split())
+
+
+def played(pick: Pick) -> None:
+    st.session_state["verdict"] = ("success", f"played {pick.one('hand')} taking {' '.join(pick.many('table'))}")
+
+
+rows = [
+    Row("Your hand", faces("7♦ 3♣"), name="hand", pick="one"),
+    Row("Table", faces("A♣ 4♥"), name="table", pick="many"),
+]
+card_table(rows, key="table", on_confirm=played, message=st.session_state.get("verdict"))
+"""
+
+
+@pytest.fixture(scope="module")
+def demo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Streamlit server running a page with one card table."""
+    script = tmp_path_factory.mktemp("demo") / "demo.py"
+    script.write_text(textwrap.dedent(DEMO), encoding="utf-8")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port)]
+    command += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(f"{url}/_stcore/health", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            pytest.fail("the Streamlit server did not start within a minute")
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="no Chromium here: apt-get install chromium")
+def test_a_pick_made_by_mouse_and_keyboard_reaches_python(demo_url: str) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+    idle = "[data-testid='stApp'][data-test-script-state='notRunning']"
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=flags)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(demo_url)
+        seven = page.get_by_role("button", name="card 7♦")
+        seven.click()
+        sync_api.expect(seven).to_have_attribute("aria-pressed", "true")
+        page.wait_for_selector(idle)
+        page.keyboard.press("Tab")  # to 3♣
+        page.keyboard.press("Tab")  # to A♣
+        page.keyboard.press("Space")
+        ace = page.get_by_role("button", name="card A♣")
+        sync_api.expect(ace).to_have_attribute("aria-pressed", "true")
+        sync_api.expect(ace).to_be_focused()
+        page.wait_for_selector(idle)
+        sync_api.expect(ace).to_be_focused()  # still there once the rerun has redrawn the table
+        page.keyboard.press("Tab")  # to 4♥
+        page.keyboard.press("Tab")  # to Play
+        sync_api.expect(page.get_by_role("button", name="Play")).to_be_focused()
+        page.keyboard.press("Enter")
+        verdict = page.get_by_role("status")
+        sync_api.expect(verdict).to_have_text("✓played 7♦ taking A♣")
+        sync_api.expect(verdict).to_be_focused()
+        browser.close()
