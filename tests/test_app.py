@@ -5,7 +5,8 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from trainer import Deal
-from trainer.app.svg import card_label
+from trainer.app.board import View
+from trainer.app.names import spoken_label
 
 APP = Path(__file__).parent.parent / "streamlit_app.py"
 
@@ -16,12 +17,12 @@ def test_home_page_shows_a_real_deal_and_deals_again():
     assert at.title[0].value == "Escoba Trainer"
     first = Deal.new(players=2, seed=at.session_state.home_seed)
     html = at.get("html")[0].proto.body
-    assert all(card_label(card) in html for card in (*first.hands[0], *first.table))
+    assert all(spoken_label(card, View()) in html for card in (*first.hands[0], *first.table))
     assert "face-down card" in html  # the other player's hand is hidden
     at.button[0].click().run()
     second = Deal.new(players=2, seed=at.session_state.home_seed)
     assert second.hands != first.hands
-    assert all(card_label(card) in at.get("html")[0].proto.body for card in second.hands[0])
+    assert all(spoken_label(card, View()) in at.get("html")[0].proto.body for card in second.hands[0])
     captures = [p for p in second.legal_plays() if p.captured]
     if captures:
         assert any(f"`{captures[0]}`" in m.value for m in at.markdown)

@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.app.svg import card_label
+from trainer.app.board import View
+from trainer.app.names import spoken_label
 from trainer.cards import cards_text
 from trainer.lessons import load_lessons
 from trainer.plays import Play
@@ -31,7 +32,7 @@ def shown(at: AppTest, text: str) -> bool:
 
 
 def card_alt(card) -> str:
-    return card_label(card)
+    return spoken_label(card, View())
 
 
 def button(at: AppTest, label: str):

@@ -8,10 +8,11 @@ import pytest
 
 from trainer import DECK, parse_card, parse_cards, parse_play
 from trainer.app.board import View
-from trainer.app.names import card_name, cards_name, plural, say, spoken_label, suit_icon_svg, suit_name
+from trainer.app.names import card_name, cards_name, say, spoken_label, suit_icon_svg, suit_name
 from trainer.app.svg import COURTS, STYLES
 from trainer.cards import SUITS, Suit
 from trainer.plays import illegal_reason
+from trainer.text import plural
 
 SPANISH, FRENCH, LETTERS = View(), View(style="french"), View(courts="letters")
 VIEWS = [View(style=style, courts=courts) for style, courts in itertools.product(STYLES, COURTS)]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from trainer.cards import DECK, SUITS, Card, Suit, cards_of, mask_of
 from trainer.profile import CLASSIC, RuleProfile
+from trainer.text import plural
 
 SEVEN_OF_COINS = next(c for c in DECK if c.rank == "7" and c.suit is Suit.COINS)
 COINS_MASK = mask_of(c for c in DECK if c.suit is Suit.COINS)
@@ -126,8 +127,8 @@ def score_rows(scores: Sequence[DealScore]) -> list[tuple[str, str, str]]:
     setentas = ["none" if s.setenta_sum is None else str(s.setenta_sum) for s in (a, b)]
     return [
         ("escobas", f"{a.escobas}", f"{b.escobas}"),
-        ("most cards", f"{a.cards} ({a.card_count} cards)", f"{b.cards} ({b.card_count} cards)"),
-        ("most coins", f"{a.coins} ({a.coin_count} coins)", f"{b.coins} ({b.coin_count} coins)"),
+        ("most cards", f"{a.cards} ({plural(a.card_count, 'card')})", f"{b.cards} ({plural(b.card_count, 'card')})"),
+        ("most coins", f"{a.coins} ({plural(a.coin_count, 'coin')})", f"{b.coins} ({plural(b.coin_count, 'coin')})"),
         ("7♦", f"{a.seven_of_coins}", f"{b.seven_of_coins}"),
         ("setenta", f"{a.setenta} ({setentas[0]})", f"{b.setenta} ({setentas[1]})"),
         ("total", f"{a.total}", f"{b.total}"),

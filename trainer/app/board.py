@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from trainer.app.names import card_name, cards_name, plural, say, spoken_label
+from trainer.app.names import card_name, cards_name, say, spoken_label
 from trainer.app.rows import Face, Row
 from trainer.app.svg import COURTS, STYLES, THEMES, card_back_svg, card_svg
 from trainer.cards import Card
@@ -28,6 +28,7 @@ from trainer.puzzles.kinds import (
     SetentaPuzzle,
 )
 from trainer.scoring import DealScore, score_rows
+from trainer.text import plural
 
 _ROW = "display:flex;flex-wrap:wrap;gap:5px;align-items:flex-end"
 _LABEL = "font:600 0.9rem/1.4 sans-serif;margin:10px 0 4px"

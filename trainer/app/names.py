@@ -39,15 +39,6 @@ _RUN = re.compile(rf"{_TOKEN}(?: +{_TOKEN})*")
 _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+)$")
 
 
-def plural(count: int, noun: str) -> str:
-    """A count with its noun, singular or plural: ``1 card``, ``3 escobas``.
-
-    >>> plural(1, "card"), plural(0, "way"), plural(2, "escoba")
-    ('1 card', '0 ways', '2 escobas')
-    """
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
 def card_name(card: Card, view: View) -> str:
     """The short name of a card in a sentence: ``7♦`` with French faces, ``7 de oros`` with Spanish ones."""
     if view.style == "french":

@@ -19,6 +19,7 @@ import fsrs
 
 from trainer.progress.rating import LEVEL_RATINGS
 from trainer.puzzles import Puzzle
+from trainer.text import plural
 
 MODES = {
     "practice": "Practice: no clock, no pressure",
@@ -88,17 +89,13 @@ class Run:
         if self.mistakes:
             parts.append(f" and missed {self.mistakes}")
         if self.skips:
-            parts.append(f", skipping {_count(self.skips, 'puzzle')}")
+            parts.append(f", skipping {plural(self.skips, 'puzzle')}")
         if self.seconds:
             parts.append(f", in {sum(self.seconds) / len(self.seconds):.0f} seconds a puzzle on average")
         text = "".join(parts) + "."
         if best is not None:
             text += f" Your best {self.mode} so far is {best}."
         return text
-
-
-def _count(number: int, unit: str) -> str:
-    return f"{number} {unit}{'' if number == 1 else 's'}"
 
 
 def pick_next(

@@ -25,6 +25,7 @@ from trainer.plays import (
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC
 from trainer.scoring import DealScore, score_deal, setenta, setenta_cards
+from trainer.text import plural
 
 SIDES = ("A", "B")
 
@@ -81,10 +82,6 @@ class Puzzle:
         return Verdict(given in solutions, self.why(given), solutions)
 
 
-def _count(number: int, unit: str) -> str:
-    return f"{number} {unit}{'' if number == 1 else 's'}"
-
-
 def _sum_text(played: Card, group: Iterable[Card]) -> str:
     cards = [played, *sorted(group)]
     return f"{' + '.join(map(str, cards))} = {sum(c.value for c in cards)}"
@@ -132,7 +129,7 @@ class CapturePuzzle(Puzzle):
         missed = [group for group in options if group not in picks]
         if missed:
             return f"you missed {_group_text(missed[0])}: {_sum_text(self.play, missed[0])} too"
-        return f"all {_count(len(options), 'way')}: " + "; ".join(_sum_text(self.play, g) for g in options)
+        return f"all {plural(len(options), 'way')}: " + "; ".join(_sum_text(self.play, g) for g in options)
 
     def _why_group(self, pick: frozenset[Card]) -> str:
         off_table = pick - set(self.table)
@@ -248,7 +245,7 @@ class ChoosePuzzle(Puzzle):
         else:
             done = f"{_sum_text(play.card, play.captured)}: you take {len(play.captured) + 1} cards"
         if self.goal == "coins":
-            return f"{done}, with {_count(self.measure(play), 'coin')} among them"
+            return f"{done}, with {plural(self.measure(play), 'coin')} among them"
         if self.goal == "setenta":
             return f"{done}; your setenta grows by {self.measure(play)}"
         if self.goal == "safe":
@@ -267,7 +264,7 @@ class ChoosePuzzle(Puzzle):
             card, group = self._threats(play)[0]
             return f"after that, {card} could take {cards_text(group)} on the next turn; {better} is safe"
         unit = {"most-cards": "card", "coins": "coin", "setenta": "setenta point"}[self.goal]
-        text = f"that gives you {_count(mine, unit)}; {better} gives {theirs}"
+        text = f"that gives you {plural(mine, unit)}; {better} gives {theirs}"
         seven = next((c for c in better.captured if c.rank == "7" and c.suit is Suit.COINS), None)
         if seven is not None and seven not in play.captured:
             text += f". You missed {seven}: it is worth the 7 of coins point on its own"
@@ -386,8 +383,8 @@ def score_breakdown(scores: list[DealScore]) -> str:
 
     setenta_side = _side_of(scores, "setenta")
     setentas = ["none" if s.setenta_sum is None else str(s.setenta_sum) for s in scores]
-    escobas = f"A made {_count(a.escobas, 'escoba') if a.escobas else 'no escoba'}, B "
-    escobas += _count(b.escobas, "escoba") if b.escobas else "none"
+    escobas = f"A made {plural(a.escobas, 'escoba') if a.escobas else 'no escoba'}, B "
+    escobas += plural(b.escobas, "escoba") if b.escobas else "none"
     lines = [
         escobas,
         most("cards", (a.card_count, b.card_count), "cards"),

@@ -1,0 +1,10 @@
+"""Small helpers for the sentences the trainer writes."""
+
+
+def plural(count: int, noun: str) -> str:
+    """A count with its noun, singular or plural: ``1 card``, ``3 escobas``.
+
+    >>> plural(1, "card"), plural(0, "way"), plural(2, "escoba")
+    ('1 card', '0 ways', '2 escobas')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
