@@ -76,12 +76,13 @@ def test_r13_choose_refuses_an_illegal_play_with_its_reason():
 def test_choose_goals_rank_the_plays_with_the_engine():
     assert choose("A♦ 4♣ 7♦", "3♥ 6♠", "escoba").solutions() == ["3♥ A♦ 4♣ 7♦"]
     assert choose("A♦ 4♣ 7♦", "3♥ 6♠", "escoba").check("6♠").explanation == (
-        "that leaves cards on the table; 3♥ A♦ 4♣ 7♦ clears it"
+        "that leaves cards on the table; 3♥ taking A♦ 4♣ 7♦ clears it"
     )
     most = choose("A♦ 4♣ 7♦ Q♠", "3♥ 6♠", "most-cards")
     assert most.solutions() == ["3♥ A♦ 4♣ 7♦"]
     assert most.check("6♠ Q♠").explanation == (
-        "that gives you 2 cards; 3♥ A♦ 4♣ 7♦ gives 4. You missed 7♦: it is worth the 7 of coins point on its own"
+        "that brings you 2 cards, and another play brings more; 3♥ taking A♦ 4♣ 7♦ brings 4. "
+        "You missed 7♦: it is worth the 7 of coins point on its own"
     )
 
 
@@ -90,26 +91,31 @@ def test_choose_coins_counts_coins_taken_and_played():
     # 6♦ + 2♣ + 7♦ brings two coins; 7♠ + J♦ brings one; 6♥ + 2♣ + 7♦ brings one.
     assert puzzle.solutions() == ["6♦ 2♣ 7♦"]
     assert puzzle.check("7♠ J♦").explanation == (
-        "that gives you 1 coin; 6♦ 2♣ 7♦ gives 2. You missed 7♦: it is worth the 7 of coins point on its own"
+        "that brings you 1 coin, and another play brings more; 6♦ taking 2♣ 7♦ brings 2. "
+        "You missed 7♦: it is worth the 7 of coins point on its own"
     )
-    assert puzzle.check("6♥ 2♣ 7♦").explanation == "that gives you 1 coin; 6♦ 2♣ 7♦ gives 2"
+    assert puzzle.check("6♥ 2♣ 7♦").explanation == (
+        "that brings you 1 coin, and another play brings more; 6♦ taking 2♣ 7♦ brings 2"
+    )
 
 
 def test_choose_take_a_card_and_safe_play():
     take = choose("7♦ 4♠ 2♣ 6♥", "J♣ 5♠ K♥", "take", target=parse_card("7♦"))
     assert take.solutions() == ["J♣ 7♦"]
-    assert take.check("5♠ 4♠ 6♥").explanation == "that does not take 7♦; J♣ 7♦ does"
+    assert take.check("5♠ 4♠ 6♥").explanation == "that does not take 7♦; J♣ taking 7♦ does"
     safe = choose("5♦ 3♣", "7♠ 2♥", "safe", next_hand=parse_cards("K♦"))
     # 7♠ + 5♦ + 3♣ sweeps; laying 2♥ leaves 5♦ for the K♦ (and 2♥ 3♣).
     assert safe.solutions() == ["7♠ 3♣ 5♦"]
-    assert safe.check("2♥").explanation == "after that, K♦ could take 2♥ 3♣ on the next turn; 7♠ 3♣ 5♦ is safe"
+    assert safe.check("2♥").explanation == "after that, K♦ could take 2♥ 3♣ on the next turn; 7♠ taking 3♣ 5♦ is safe"
 
 
 def test_choose_setenta_counts_what_the_pile_already_has():
     puzzle = choose("7♣ 6♦ 2♥", "J♠ 7♥", "setenta", pile=parse_cards("7♦ 7♠ A♥"))
     # J♠ + 7♣ adds a club (21); 7♥ + 6♦ + 2♥ improves hearts 16 -> 21 only.
     assert puzzle.solutions() == ["J♠ 7♣"]
-    assert puzzle.check("7♥ 6♦ 2♥").explanation == "that gives you 5 setenta points; J♠ 7♣ gives 21"
+    assert puzzle.check("7♥ 6♦ 2♥").explanation == (
+        "that adds 5 to your setenta, and another play adds more; J♠ taking 7♣ adds 21"
+    )
 
 
 def test_r19_setenta_puzzle_and_a_missing_suit():

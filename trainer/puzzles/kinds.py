@@ -255,20 +255,39 @@ class ChoosePuzzle(Puzzle):
         return done
 
     def _compare(self, play: Play, better: Play) -> str:
-        mine, theirs = self.measure(play), self.measure(better)
+        return f"{self.shortfall(play)}; {self._better(play, better)}"
+
+    def shortfall(self, play: Play) -> str:
+        """What a legal play misses of the goal, without giving the answer away."""
         if self.goal == "escoba":
-            return f"that leaves cards on the table; {better} clears it"
+            return "that leaves cards on the table"
         if self.goal == "take":
-            return f"that does not take {self.target}; {better} does"
+            return f"that does not take {self.target}"
         if self.goal == "safe":
             card, group = self._threats(play)[0]
-            return f"after that, {card} could take {cards_text(group)} on the next turn; {better} is safe"
-        unit = {"most-cards": "card", "coins": "coin", "setenta": "setenta point"}[self.goal]
-        text = f"that gives you {plural(mine, unit)}; {better} gives {theirs}"
+            return f"after that, {card} could take {cards_text(group)} on the next turn"
+        if self.goal == "setenta":
+            return f"that adds {self.measure(play)} to your setenta, and another play adds more"
+        unit = {"most-cards": "card", "coins": "coin"}[self.goal]
+        return f"that brings you {plural(self.measure(play), unit)}, and another play brings more"
+
+    def _better(self, play: Play, better: Play) -> str:
+        done = {"escoba": "clears it", "take": "does", "safe": "is safe"}.get(self.goal)
+        if done:
+            return f"{play_text(better)} {done}"
+        verb = "adds" if self.goal == "setenta" else "brings"
+        text = f"{play_text(better)} {verb} {self.measure(better)}"
         seven = next((c for c in better.captured if c.rank == "7" and c.suit is Suit.COINS), None)
         if seven is not None and seven not in play.captured:
             text += f". You missed {seven}: it is worth the 7 of coins point on its own"
         return text
+
+
+def play_text(play: Play) -> str:
+    """A play in words: ``6♠ taking A♠ 2♣ 6♥`` or ``laying 5♦ down``."""
+    if not play.captured:
+        return f"laying {play.card} down"
+    return f"{play.card} taking {cards_text(play.captured)}"
 
 
 # -- the setenta and scoring ----------------------------------------------------------------
