@@ -4,34 +4,87 @@
 >>> from trainer.progress.store import Attempt
 >>> when = datetime(2026, 1, 1, tzinfo=UTC)
 >>> tries = [Attempt("p1", "capture", 1, ("escoba",), "practice", "5♦", ok, 3.0, 0, False, when) for ok in (1, 0)]
->>> accuracy(tries, "kind")
-[('capture', 50.0, 2)]
+>>> [(row.name, row.percent, row.words()) for row in accuracy(tries, "kind")]
+[('capture', 50.0, '1 of 2 right')]
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
+from trainer.progress.rating import START
 from trainer.progress.store import Attempt
 
 MIN_ANSWERS = 3  # answers on a theme before it counts as a strength or a weak spot
 
+#: The red of the charts: 5.2:1 against white and 3.5:1 against the dark theme's background, so it serves both,
+#: and white text on it stays readable.
+ACCENT = "#c8363d"
 
-def accuracy(attempts: Iterable[Attempt], by: str) -> list[tuple[str, float, int]]:
-    """(kind or theme, percent right, answers) for every kind or theme answered, skips left out."""
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&])")
+
+
+class Accuracy(NamedTuple):
+    """How many answers on one kind or theme were right."""
+
+    name: str
+    right: int
+    answers: int
+
+    @property
+    def percent(self) -> float:
+        """The share right, in percent."""
+        return 100 * self.right / self.answers
+
+    def words(self) -> str:
+        """The count as a learner would say it: '3 of 5 right'."""
+        return f"{self.right} of {self.answers} right"
+
+
+def accuracy(attempts: Iterable[Attempt], by: str) -> list[Accuracy]:
+    """Right answers for every kind or theme answered (``by`` is "kind" or "theme"), by name, skips left out."""
     right: dict[str, list[bool]] = defaultdict(list)
     for attempt in attempts:
         if attempt.skipped:
             continue
         for name in attempt.themes if by == "theme" else (attempt.kind,):
             right[name].append(bool(attempt.correct))
-    return [(name, 100 * sum(marks) / len(marks), len(marks)) for name, marks in sorted(right.items())]
+    return [Accuracy(name, sum(marks), len(marks)) for name, marks in sorted(right.items())]
 
 
-def strengths_and_weak_spots(attempts: Iterable[Attempt], count: int = 3) -> tuple[list[str], list[str]]:
+def strengths_and_weak_spots(attempts: Iterable[Attempt], count: int = 3) -> tuple[list[Accuracy], list[Accuracy]]:
     """The best and the worst themes by accuracy, among those answered often enough."""
-    ranked = sorted((share, name) for name, share, answers in accuracy(attempts, "theme") if answers >= MIN_ANSWERS)
-    best = [f"{name}: {share:.0f}%" for share, name in reversed(ranked[-count:])]
-    worst = [f"{name}: {share:.0f}%" for share, name in ranked[:count]]
-    return best, worst
+    ranked = [row for _, row in sorted((r.percent, r) for r in accuracy(attempts, "theme") if r.answers >= MIN_ANSWERS)]
+    return ranked[::-1][:count], ranked[:count]
+
+
+def rating_history(attempts: Iterable[Attempt]) -> list[float]:
+    """The rating at the start, then after each rated answer."""
+    return [START.rating] + [a.rating_after for a in attempts if a.rating_after is not None]
+
+
+def rating_domain(ratings: Sequence[float]) -> tuple[float, float]:
+    """A rating axis from just below the lowest to just above the highest, in round tens, never narrower than 40."""
+    low, high = min(ratings), max(ratings)
+    pad = max(20.0, (high - low) / 10)
+    return math.floor((low - pad) / 10) * 10, math.ceil((high + pad) / 10) * 10
+
+
+def describe_rating(ratings: Sequence[float]) -> str:
+    """The rating's course in one sentence."""
+    first, last = ratings[0], ratings[-1]
+    if len(ratings) == 1:
+        return f"Your rating is {first:.0f}; it moves after each answer."
+    steps = len(ratings) - 1
+    answers = f"{steps} answer{'s' if steps > 1 else ''}"
+    low, high = min(ratings), max(ratings)
+    return f"From {first:.0f} to {last:.0f} over {answers}; the lowest was {low:.0f}, the highest {high:.0f}."
+
+
+def plain(text: str) -> str:
+    """Stored text made safe to show where Markdown is read: every mark escaped, lines joined."""
+    return _MARKDOWN.sub(r"\\\1", " ".join(text.split()))

@@ -1,0 +1,99 @@
+"""The Progress page with no answers, with some, and with stored text that must stay plain."""
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.progress.stats import plain
+from trainer.progress.store import Attempt, Store
+
+APP = str(Path(__file__).parent.parent / "streamlit_app.py")
+PAGE = "trainer/app/pages/progress.py"
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+TRAP = "![x](http://example.invalid/p.png) <b>bold</b>"
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path))
+    return tmp_path
+
+
+def keep(data: Path, tries: list[tuple[str, str, tuple[str, ...], str, bool]]) -> None:
+    """Store attempts as (puzzle id, kind, themes, answer, right) for the profile Player, rating each."""
+    with Store.open(data) as saved:
+        saved.create_profile("Player")
+        rating = 1500.0
+        for number, (puzzle_id, kind, themes, answer, right) in enumerate(tries):
+            rating += 12 if right else -9
+            when = T0 + timedelta(minutes=number)
+            attempt = Attempt(puzzle_id, kind, 1, themes, "practice", answer, right, 4.0, 0, False, when, rating, 90.0)
+            saved.record_attempt("Player", attempt)
+        saved.set_rating("Player", rating, 90.0, 0.06)
+
+
+def open_progress() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.run()  # the pages are known by their url_path only after a first run
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_with_no_answers_the_page_says_so_and_offers_the_export(data):
+    at = open_progress()
+    assert at.info[0].value.startswith("No answers yet.")
+    assert at.metric[0].value == "1500 (± 400)"
+    assert [h.value for h in at.header] == ["Keep or move your progress"]
+    assert not at.get("vega_lite_chart")
+    assert at.get("download_button")
+
+
+def test_charts_come_with_their_figures_as_text_and_headings_keep_their_levels(data):
+    tries = [("capture-l1-sota", "capture", ("sum", "escoba"), "J♦", True)] * 3
+    tries += [("capture-l1-rey", "capture", ("sum",), "2♣", False)] * 2
+    tries += [("capture-l1-caballo", "choose", ("setenta",), "A♣", False)]
+    keep(data, tries)
+    at = open_progress()
+    assert [t.value for t in at.title] == ["Progress"]
+    assert not at.subheader
+    assert [h.value for h in at.header] == [
+        "Rating over time",
+        "Accuracy by kind",
+        "Accuracy by theme",
+        "Strengths",
+        "Weak spots",
+        "Recent mistakes",
+        "Keep or move your progress",
+    ]
+    assert at.metric[0].value == "1509 (± 180)"
+    assert at.metric[1].value == "6"
+    assert len(at.get("vega_lite_chart")) == 3
+    assert at.caption[0].value == "From 1500 to 1509 over 6 answers; the lowest was 1500, the highest 1536."
+    by_kind, by_theme = (table.value for table in at.table)
+    assert by_kind.to_dict("list") == {
+        "Kind": ["capture", "choose"],
+        "Right": [3, 0],
+        "Answers": [5, 1],
+        "% right": ["60%", "0%"],
+    }
+    assert by_theme.to_dict("list") == {
+        "Theme": ["escoba", "setenta", "sum"],
+        "Right": [3, 0, 3],
+        "Answers": [3, 1, 5],
+        "% right": ["100%", "0%", "60%"],
+    }
+    assert at.markdown[0].value == "- escoba: 100% (3 of 3 right)\n- sum: 60% (3 of 5 right)"
+
+
+def test_stored_answers_and_themes_are_shown_as_written_not_read_as_markdown_or_html(data):
+    keep(data, [("capture-l1-sota", "capture", ("<b>odd</b>",), TRAP, False)] * 3)
+    at = open_progress()
+    labels = [link.proto.label for link in at.get("page_link")]
+    assert labels and all(f"you answered {plain(TRAP)}): try again" in label for label in labels)
+    assert all("![" not in label and "<b>" not in label for label in labels)
+    weak_spots = at.columns[5].markdown[0].value
+    assert weak_spots == r"- \<b\>odd\</b\>: 0% (0 of 3 right)"
+    assert at.table[1].value["Theme"].tolist() == [plain("<b>odd</b>")]

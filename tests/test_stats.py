@@ -1,0 +1,107 @@
+"""Figures for the Progress page: accuracy with its counts, the rating's course, and stored text made plain."""
+
+from datetime import UTC, datetime
+
+import pytest
+
+from trainer.progress.stats import (
+    ACCENT,
+    accuracy,
+    describe_rating,
+    plain,
+    rating_domain,
+    rating_history,
+    strengths_and_weak_spots,
+)
+from trainer.progress.store import Attempt
+
+WHEN = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def tried(kind: str, themes: tuple[str, ...], correct: bool, skipped: bool = False, after: float | None = None):
+    return Attempt("p", kind, 1, themes, "practice", "5♦", correct, 3.0, 0, skipped, WHEN, rating_after=after)
+
+
+def luminance(colour: str) -> float:
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(one: str, two: str) -> float:
+    dark, light = sorted((luminance(one), luminance(two)))
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_accuracy_counts_right_answers_per_theme_and_leaves_skips_out():
+    tries = [
+        tried("capture", ("sum", "escoba"), True),
+        tried("capture", ("sum",), False),
+        tried("choose", ("escoba",), False),
+        tried("choose", ("escoba",), True, skipped=True),
+    ]
+    by_theme = accuracy(tries, "theme")
+    assert [(r.name, r.right, r.answers) for r in by_theme] == [("escoba", 1, 2), ("sum", 1, 2)]
+    by_kind = accuracy(tries, "kind")
+    assert [(r.name, r.words(), r.percent) for r in by_kind] == [
+        ("capture", "1 of 2 right", 50.0),
+        ("choose", "0 of 1 right", 0.0),
+    ]
+
+
+def test_strengths_and_weak_spots_need_enough_answers_and_say_the_counts():
+    tries = [tried("capture", ("sum",), ok) for ok in (True, True, True, False)]
+    tries += [tried("capture", ("escoba",), ok) for ok in (False, False, True)]
+    tries += [tried("capture", ("rare",), False)]
+    best, worst = strengths_and_weak_spots(tries, count=1)
+    assert [(row.name, row.words()) for row in best] == [("sum", "3 of 4 right")]
+    assert [(row.name, row.words()) for row in worst] == [("escoba", "1 of 3 right")]
+    assert [row.name for row in strengths_and_weak_spots(tries)[1]] == ["escoba", "sum"]
+
+
+def test_rating_history_starts_at_the_starting_rating_and_skips_unrated_answers():
+    tries = [
+        tried("capture", (), True, after=1520.0),
+        tried("capture", (), False),
+        tried("capture", (), False, after=1490.0),
+    ]
+    assert rating_history(tries) == [1500.0, 1520.0, 1490.0]
+
+
+@pytest.mark.parametrize(
+    ("ratings", "domain"),
+    [([1500.0], (1480, 1520)), ([1500.0, 1512.0, 1493.0], (1470, 1540)), ([1100.0, 1900.0], (1020, 1980))],
+)
+def test_the_rating_axis_starts_just_below_the_figures_not_at_zero(ratings, domain):
+    low, high = rating_domain(ratings)
+    assert (low, high) == domain
+    assert low < min(ratings) and high > max(ratings)
+
+
+def test_the_rating_is_described_in_words():
+    assert describe_rating([1500.0]) == "Your rating is 1500; it moves after each answer."
+    assert (
+        describe_rating([1500.0, 1520.4]) == "From 1500 to 1520 over 1 answer; the lowest was 1500, the highest 1520."
+    )
+    assert describe_rating([1500.0, 1460.0, 1530.0]).startswith("From 1500 to 1530 over 2 answers;")
+
+
+@pytest.mark.parametrize(
+    ("stored", "shown"),
+    [
+        ("7♦ takes A♣", "7♦ takes A♣"),
+        ("![x](http://example.invalid/p.png)", r"\!\[x\]\(http\://example\.invalid/p\.png\)"),
+        ("<b>bold</b>", r"\<b\>bold\</b\>"),
+        (":red[alarm] :material/home: $x$", r"\:red\[alarm\] \:material/home\: \$x\$"),
+        ("# one\n* two", r"\# one \* two"),
+        (r"a\b &amp; `c`", r"a\\b \&amp; \`c\`"),
+    ],
+)
+def test_plain_escapes_every_mark_markdown_or_html_would_read(stored, shown):
+    assert plain(stored) == shown
+
+
+def test_the_chart_red_is_readable_on_white_and_on_the_dark_theme():
+    assert contrast(ACCENT, "#ffffff") >= 4.5  # white labels sit on the bars
+    assert contrast(ACCENT, "#0e1117") >= 3
+    assert contrast(ACCENT, "#171614") >= 3
