@@ -1,26 +1,66 @@
 """End to end: the real server, opened in headless Chromium, with screenshots to look at.
 
-Skipped, saying why, where no Chromium is installed. Screenshots go to
-``build/screenshots`` (or ``$SCREENSHOTS``).
+Skipped, saying why, where no Chromium is installed. Screenshots go to ``build/screenshots``
+(or ``$SCREENSHOTS``), with ``axe.json``: every axe-core violation found on every page at both widths.
+
+Whose violation is it? A node is Streamlit's when it lies in Streamlit's chrome (header, toolbar, main
+menu, status widget, decoration, sidebar navigation and its collapse controls), is one of the widget
+parts Streamlit draws and the app cannot change (``INTERNAL``), or is the ``<html>`` of Streamlit's
+index page (except for the document title, which the app sets). Everything else is the app's: our
+HTML, our components, our markdown and captions, the labels and choices of the widgets we place.
+Serious or critical violations of the app fail the test; Streamlit's are printed.
 """
 
 import base64
+import json
 import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from browser_kit import CARD_NAME, CHROMIUM, ROOT, app_server, chromium, click_and_settle, open_app
 
-ROOT = Path(__file__).parent.parent
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / "build" / "screenshots"))
-READY = "[data-testid='stApp'][data-test-script-state='notRunning']"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+PAGES = {
+    "home": "/",
+    "learn": "/learn",
+    "puzzles": "/puzzles?puzzle=choose-l1-sweep",  # a fixed puzzle with cards in hand and on the table
+    "progress": "/progress",
+}
+WIDTHS = {
+    1280: {"viewport": {"width": 1280, "height": 900}},
+    390: {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2},
+}
+CHROME = [
+    "stHeader", "stToolbar", "stToolbarActions", "stMainMenu", "stStatusWidget", "stDecoration", "stAppDeployButton",
+    "stSidebarNav", "stSidebarHeader", "stSidebarCollapseButton", "stSidebarCollapsedControl", "stExpandSidebarButton",
+]  # fmt: skip
+INTERNAL = ["stFileUploaderDropzone"]  # role="presentation" with a tabindex, set by Streamlit
+SERIOUS = ("serious", "critical")
+#: Finds an axe target (shadow roots included) and says whose it is.
+OWNER = """([target, chrome, internal]) => {
+  let root = document, node = null;
+  for (const selector of [target].flat(2)) {
+    node = root.querySelector(selector);
+    if (!node) return "app";
+    root = node.shadowRoot ?? root;
+  }
+  if (node === document.documentElement) return "streamlit";
+  const streamlit = chrome.map(id => `[data-testid='${id}']`).join(", ");
+  if (internal.includes(node.dataset?.testid)) return "streamlit";
+  for (let at = node; at; at = at.getRootNode().host) {
+    if (at.closest(streamlit)) return "streamlit";
+  }
+  return "app";
+}"""
+#: The focused control, looking into shadow roots, and whether it answers the puzzle.
+FOCUSED = """(cardName) => {
+  let node = document.activeElement;
+  while (node?.shadowRoot?.activeElement) node = node.shadowRoot.activeElement;
+  if (!node || node === document.body) return {name: "", answer: false};
+  const name = (node.getAttribute("aria-label") || node.innerText || node.value || "").trim();
+  const widget = "[data-testid='stButtonGroup'], [data-testid='stTextInput'], [data-testid='stNumberInput']";
+  return {name, answer: !!node.closest(widget) || (node.tagName === "BUTTON" && new RegExp(cardName, "i").test(name))};
+}"""
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
@@ -28,51 +68,27 @@ pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    command = [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.port", str(port)]
-    env = {**os.environ, "ESCOBA_TRAINER_DATA": str(tmp_path_factory.mktemp("progress"))}
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            pytest.fail("the Streamlit server did not start within a minute")
+    with app_server(tmp_path_factory.mktemp("progress")) as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
 def browser():
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def open_page(browser, url: str, name: str, **context):
-    page = browser.new_page(viewport={"width": 1200, "height": 1600}, **context)
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=30_000)
-    page.wait_for_timeout(300)
+    page = browser.new_page(**{"viewport": {"width": 1200, "height": 1600}, **context})
+    open_app(page, url)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
     return page
 
 
 def click(page, locator) -> None:
-    """Click, then wait for the script run it starts to finish."""
-    locator.click()
-    page.wait_for_timeout(250)
-    page.wait_for_selector(READY, timeout=30_000)
+    """Click, then wait until the script run it starts is over and the page has settled."""
+    click_and_settle(page, locator)
 
 
 def pill(page, text: str):
@@ -136,3 +152,59 @@ def test_try_again_from_progress_opens_the_missed_puzzle(server, browser):
     click(page, page.get_by_role("link", name="A five looks for ten").first)
     page.get_by_text("A five looks for ten").first.wait_for(timeout=10_000)
     assert page.locator("[data-testid='stButtonGroup'] button", has_text="K♥").count() == 1
+
+
+def test_every_page_has_its_own_title(server, browser):
+    page = browser.new_page()
+    titles = {}
+    for name, path in PAGES.items():
+        open_app(page, server + path)
+        titles[name] = page.title()
+    page.close()
+    assert len(set(titles.values())) == len(titles), f"pages share a document title: {titles}"
+
+
+def test_puzzles_answer_is_reached_with_the_keyboard(server, browser):
+    page = open_page(browser, server + PAGES["puzzles"], "puzzles-keyboard", viewport={"width": 1280, "height": 900})
+    tabs, focused = 0, {"name": "", "answer": False}
+    while not focused["answer"] and tabs < 100:
+        page.keyboard.press("Tab")
+        tabs += 1
+        focused = page.evaluate(FOCUSED, CARD_NAME.pattern)
+    print(f"Puzzles: {tabs} Tab presses from page load to the answer control {focused['name']!r}")
+    page.close()
+    assert focused["answer"], "100 Tab presses never reached the puzzle's answer controls"
+
+
+def test_every_page_at_phone_and_desktop_width_passes_axe(server, browser):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe, found = Axe(), []
+    for width, context in WIDTHS.items():
+        for name, path in PAGES.items():
+            page = open_page(browser, server + path, f"{name}-{width}", **context)
+            for violation in axe.run(page).response["violations"]:
+                nodes = [
+                    {
+                        "target": node["target"],
+                        "html": node["html"],
+                        "owner": page.evaluate(OWNER, [node["target"], CHROME, INTERNAL]),
+                    }
+                    for node in violation["nodes"]
+                ]
+                found.append({"page": name, "width": width, "id": violation["id"], "impact": violation["impact"],
+                              "help": violation["help"], "nodes": nodes})  # fmt: skip
+            page.close()
+    (SHOTS / "axe.json").write_text(json.dumps(found, indent=2, ensure_ascii=False))
+    lines: dict[tuple[str, bool], list[str]] = {}
+    for violation in found:
+        for node in violation["nodes"]:
+            line = (
+                f"{violation['page']} {violation['width']}px {violation['id']} ({violation['impact']}) {node['target']}"
+            )
+            lines.setdefault((node["owner"], violation["impact"] in SERIOUS), []).append(f"{line} {node['html'][:160]}")
+    streamlit = lines.get(("streamlit", True), []) + lines.get(("streamlit", False), [])
+    print("Streamlit's own violations, not failing:", *streamlit or ["none"], sep="\n  ")
+    print("The app's moderate and minor violations, not failing:", *lines.get(("app", False), ["none"]), sep="\n  ")
+    serious = lines.get(("app", True), [])
+    assert not serious, "serious or critical axe violations in the app:\n" + "\n".join(serious)

@@ -1,0 +1,103 @@
+"""Click to idle in headless Chromium: ``python bench/browser.py [--repeat N]``.
+
+Serves the app with a fresh data folder, opens it at 1280x900 and times each action ``--repeat`` times
+(20 unless told), after one click not timed. A time runs from the click event in the page to the
+animation frame that first showed the page's last change, once the app's script state is
+``notRunning`` again and nothing has changed for 50 ms (that quiet window is not counted); see
+``tests/browser_kit.py``. Prints the median and the 95th percentile per action, then the worst 95th
+percentile. The card tap uses the card buttons (role button, named like "seven of coins") where the
+page has them, else the ``st.pills`` buttons, and says which.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from browser_kit import CARD_NAME, app_server, chromium, click_and_settle, open_app
+
+LEARN_NEXT = re.compile(r"^Next( lesson)?\b")
+NEXT_PUZZLE = re.compile(r"^Next puzzle")
+PUZZLE = "/puzzles?puzzle=capture-l1-sota"  # a deep link always opens this one, whatever the bank serves next
+
+
+def card(page: Any) -> tuple[Any, str]:
+    """The first card to tap in the page's content, and which kind of control it is."""
+    main = page.locator("[data-testid='stMain']")
+    buttons = main.get_by_role("button", name=CARD_NAME)
+    if buttons.count():
+        return buttons.first, "card buttons"
+    return main.locator("[data-testid='stButtonGroup'] button").first, "pill buttons"
+
+
+class Bench:
+    """One browser page on the app, and the times taken per action."""
+
+    def __init__(self, page: Any, url: str) -> None:
+        self.page, self.url = page, url
+        self.times: dict[str, list[float]] = {}
+
+    def time(self, name: str, locator: Any, timed: bool) -> None:
+        result = click_and_settle(self.page, locator)
+        if timed:
+            self.times.setdefault(name, []).append(result["ms"])
+
+    def learn_next(self, timed: bool) -> None:
+        forward = self.page.get_by_role("button", name=LEARN_NEXT)
+        if not forward.count():  # the end of the tutorial: start again
+            open_app(self.page, f"{self.url}/learn?lesson=cards&step=1")
+        self.time("learn next", forward, timed)
+
+    def card_tap(self, timed: bool) -> None:
+        locator, kind = card(self.page)
+        self.time(f"card tap ({kind})", locator, timed)
+
+    def puzzle(self, timed: bool) -> None:
+        """Answer the capture puzzle open with any card, check it, ask for the next puzzle, then open it again."""
+        click_and_settle(self.page, card(self.page)[0])
+        self.time("puzzles check", self.page.get_by_role("button", name="Check", exact=True), timed)
+        self.time("puzzles next puzzle", self.page.get_by_role("button", name=NEXT_PUZZLE).last, timed)
+        open_app(self.page, f"{self.url}{PUZZLE}")
+
+    def open_progress(self, timed: bool) -> None:
+        """From Home to Progress through the sidebar, then back to Home, not timed."""
+        nav = self.page.locator("[data-testid='stSidebarNav']")
+        self.time("open progress", nav.get_by_role("link", name="Progress"), timed)
+        click_and_settle(self.page, nav.get_by_role("link", name="Home"))
+
+
+def percentile(values: list[float], share: int) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[share - 1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=20, help="times each action is timed, 2 or more (default 20)")
+    repeat = parser.parse_args().repeat
+    with app_server(Path(tempfile.mkdtemp(prefix="escoba-browser-"))) as url, chromium() as browser:
+        bench = Bench(browser.new_page(viewport={"width": 1280, "height": 900}), url)
+        rounds: list[tuple[str, Callable[[bool], None]]] = [
+            ("/learn?lesson=cards&step=1", bench.learn_next),
+            ("/learn?lesson=worked-example&step=7", bench.card_tap),
+            (PUZZLE, bench.puzzle),
+            ("/", bench.open_progress),
+        ]
+        for path, action in rounds:
+            open_app(bench.page, url + path)
+            for attempt in range(repeat + 1):
+                action(attempt > 0)
+    for name, times in bench.times.items():
+        median, p95 = statistics.median(times), percentile(times, 95)
+        print(f"{name:<26}median {median:4.0f} ms  p95 {p95:4.0f} ms  (n={len(times)})")
+    print(f"click-to-idle p95 {max(percentile(times, 95) for times in bench.times.values()):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+"""The real app in headless Chromium, shared by the end-to-end test and ``bench/browser.py``.
+
+``app_server`` runs ``streamlit run`` on a free port with its own data folder; ``chromium`` launches the
+Debian Chromium through Playwright. ``open_app`` and ``click_and_settle`` wait until the page is idle:
+
+- the app's script state is ``notRunning``, after having been ``running`` (or ``grace_ms`` passed with no
+  rerun starting, for a click that changes nothing on the server), and
+- the page has settled: no DOM change (in the document or in any component's open shadow root) and no
+  change of page height for ``quiet_ms``, checked once per animation frame. Streamlit's header, where the
+  running indicator comes and goes, is left out.
+
+The time reported is from the click event in the page (or from the start, for a load) to the animation
+frame that first showed the last change: the quiet window that proves nothing more happens is not in it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+READY = "[data-testid='stApp'][data-test-script-state='notRunning']"
+#: The accessible name of a card button, "seven of coins ..."; pills show "7♦" instead.
+CARD_NAME = re.compile(r"\b\w+ of (coins|cups|swords|clubs)\b", re.IGNORECASE)
+
+WATCH = """({quiet, grace, limit, fromClick}) => {
+  const header = "[data-testid='stHeader']";
+  const start = performance.now();
+  const state = {clicked: null, sawRun: false, changed: false, last: start};
+  const observer = new MutationObserver(records => {
+    for (const record of records) {
+      const element = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+      if (record.attributeName === "data-test-script-state" && element.dataset.testScriptState !== "notRunning") {
+        state.sawRun = true;
+      }
+      if (!element || !element.closest(header)) state.changed = true;
+    }
+  });
+  const watched = new WeakSet();
+  const watch = root => {
+    if (watched.has(root)) return;
+    watched.add(root);
+    observer.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+  };
+  const main = () => document.querySelector("[data-testid='stMain']");
+  const height = () => `${document.documentElement.scrollHeight} ${main()?.scrollHeight}`;
+  let layout = height();
+  watch(document);
+  window.addEventListener("click", () => { state.clicked ??= performance.now(); }, {capture: true, once: true});
+  window.__idle = new Promise(resolve => {
+    const frame = () => {
+      const now = performance.now();
+      for (const host of document.querySelectorAll("[data-testid^='stBidiComponent']")) {
+        if (host.shadowRoot) watch(host.shadowRoot);
+      }
+      const size = height();
+      if (size !== layout) { layout = size; state.changed = true; }
+      if (state.changed) { state.changed = false; state.last = now; }
+      const origin = fromClick ? state.clicked : start;
+      const script = document.querySelector("[data-testid='stApp']")?.dataset.testScriptState;
+      const idle = origin !== null && script === "notRunning" && now - state.last >= quiet;
+      if ((idle && (state.sawRun || now - origin >= grace)) || now - start > limit) {
+        observer.disconnect();
+        resolve({ms: Math.max(0, state.last - (origin ?? start)), rerun: state.sawRun, timedOut: !idle});
+      } else {
+        requestAnimationFrame(frame);
+      }
+    };
+    requestAnimationFrame(frame);
+  });
+}"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def app_server(data: Path) -> Iterator[str]:
+    """Serve the app with ``data`` as its progress folder; yields its address."""
+    port = free_port()
+    command = [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.port", str(port)]
+    command += ["--server.headless", "true", "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"]
+    env = {**os.environ, "ESCOBA_TRAINER_DATA": str(data)}
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(f"{url}/_stcore/health", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            raise RuntimeError("the Streamlit server did not start within a minute")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Headless Debian Chromium, driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def _idle(page: Any) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate("window.__idle")
+    if result["timedOut"]:
+        raise TimeoutError(f"the page did not settle within 30 s: {result}")
+    return result
+
+
+def open_app(page: Any, url: str, quiet_ms: int = 300, grace_ms: int = 2000) -> dict[str, Any]:
+    """Go to ``url`` and wait until the app's first run is over and the page has settled."""
+    page.goto(url)
+    page.wait_for_selector("[data-testid='stApp']", timeout=30_000)
+    page.evaluate(WATCH, {"quiet": quiet_ms, "grace": grace_ms, "limit": 30_000, "fromClick": False})
+    return _idle(page)
+
+
+def click_and_settle(page: Any, locator: Any, quiet_ms: int = 50, grace_ms: int = 1000) -> dict[str, Any]:
+    """Click, then wait until the app is idle; returns ``ms`` from the click to the last change, and ``rerun``."""
+    page.evaluate(WATCH, {"quiet": quiet_ms, "grace": grace_ms, "limit": 30_000, "fromClick": True})
+    locator.click()
+    return _idle(page)
