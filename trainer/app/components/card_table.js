@@ -24,9 +24,10 @@ function button(className, text, focusId) {
 // Draws the board once per set of rows; later data only updates the pick, the button and the message.
 function build(parent, data) {
   const root = element("div", "card-table");
-  const view = { root, cards: new Map(), chosen: {}, rows: data.rows || [], send: null };
+  const view = { cards: new Map(), chosen: {} };
+  const rows = data.rows || [];
 
-  for (const [index, row] of view.rows.entries()) {
+  for (const [index, row] of rows.entries()) {
     const section = element("div", "row");
     const title = element("p", "title", row.title);
     title.id = `row-title-${index}`;
@@ -43,18 +44,18 @@ function build(parent, data) {
     root.append(section);
   }
 
-  if (data.rows) {
-    const actions = element("div", "actions");
-    if (data.confirm !== null) {
-      view.confirm = button("confirm", data.confirm, "confirm");
-      view.confirm.addEventListener("click", () => view.send.trigger("confirm", view.chosen));
-      actions.append(view.confirm);
-    }
+  const actions = element("div", "actions");
+  if (data.confirm) {
+    view.confirm = button("confirm", data.confirm, "confirm");
+    view.confirm.addEventListener("click", () => view.send.trigger("confirm", view.chosen));
+    actions.append(view.confirm);
+  }
+  if (rows.some((row) => row.pick)) {
     const clear = button("clear", "Clear", "clear");
     clear.addEventListener("click", () => choose(view, {}));
     actions.append(clear);
-    root.append(actions);
   }
+  if (actions.childElementCount) root.append(actions);
 
   view.message = element("div", "message");
   view.message.tabIndex = -1;
@@ -62,7 +63,7 @@ function build(parent, data) {
   view.message.hidden = true;
   root.append(view.message);
 
-  for (const old of parent.querySelectorAll(":scope > .card-table")) old.remove();
+  for (const old of parent.querySelectorAll(".card-table")) old.remove();
   parent.append(root);
   return view;
 }
