@@ -81,9 +81,18 @@ def browser():
 def open_page(browser, url: str, name: str, **context):
     page = browser.new_page(**{"viewport": {"width": 1200, "height": 1600}, **context})
     open_app(page, url)
+    shoot(page, name)
+    return page
+
+
+def shoot(page, name: str) -> None:
+    """Screenshot the whole page: Streamlit scrolls inside its main area, so the window grows to fit it first."""
+    size = page.viewport_size
+    height = page.evaluate("document.querySelector(\"[data-testid='stMain']\").scrollHeight")
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], height)})
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-    return page
+    page.set_viewport_size(size)
 
 
 def click(page, locator) -> None:
@@ -117,7 +126,7 @@ def test_learn_try_it_takes_a_move_in_the_browser(server, browser):
         click(page, pill(page, card))
     click(page, page.get_by_role("button", name="Play", exact=True))
     page.get_by_text("3 + 1 + 4 + 7 = 15. Escoba!").wait_for(timeout=10_000)
-    page.screenshot(path=str(SHOTS / "learn-try-done.png"), full_page=True)
+    shoot(page, "learn-try-done")
     assert page.locator("img[alt='3 of cups (tres de copas), worth 3, just played']").count() == 1
 
 
@@ -135,11 +144,11 @@ def test_puzzles_page_judges_an_answer_and_progress_shows_it(server, browser):
     click(page, pill(page, "J♦"))
     click(page, page.get_by_role("button", name="Check", exact=True))
     page.get_by_text("Right: 7♥ + J♦ = 15.").wait_for(timeout=10_000)
-    page.screenshot(path=str(SHOTS / "puzzles-answered.png"), full_page=True)
+    shoot(page, "puzzles-answered")
     progress = open_page(browser, f"{server}/progress", "progress")
     progress.get_by_text("Rating over time").wait_for(timeout=10_000)
     progress.wait_for_timeout(1000)  # let the charts draw before the screenshot
-    progress.screenshot(path=str(SHOTS / "progress.png"), full_page=True)
+    shoot(progress, "progress")
     assert progress.locator("[data-testid='stMetricValue']").nth(1).inner_text() == "1"
 
 
