@@ -15,7 +15,7 @@ from pathlib import Path
 from trainer.cards import DECK, Card, CardError, parse_cards
 from trainer.deal import Deal, Event
 from trainer.match import Match
-from trainer.plays import IllegalPlay, parse_play
+from trainer.plays import IllegalPlay, Play, parse_play
 from trainer.puzzles.kinds import ChoosePuzzle
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.simulate import play_randomly
@@ -50,6 +50,35 @@ class TryIt:
     deal: Deal
     goal: ChoosePuzzle | None = None
     success: str = "Well played."
+
+    def judge(self, deal: Deal, play: Play) -> Judged:
+        """The engine's word on a learner's play from ``deal``: refused (R17), short of the goal, or done.
+
+        Only a play that is legal and meets the goal moves the deal on; the answer to a missed goal
+        is kept apart, for the learner to ask for.
+        """
+        try:
+            after = deal.play(play)
+        except IllegalPlay as refusal:
+            return Judged("error", f"Not allowed: {refusal}. Nothing has changed; try again.", deal)
+        if self.goal is not None and str(play) not in self.goal.solutions():
+            short = self.goal.shortfall(play)
+            return Judged("warning", f"That is legal, but {short}. Try again.", deal, self.goal.why(str(play)))
+        return Judged("success", self.success, after)
+
+
+@dataclass(frozen=True)
+class Judged:
+    """What became of a try: the tone and text to show, the deal after it, and the answer if asked for."""
+
+    tone: str
+    text: str
+    deal: Deal
+    answer: str = ""
+
+    @property
+    def done(self) -> bool:
+        return self.tone == "success"
 
 
 @dataclass(frozen=True)

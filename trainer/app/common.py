@@ -97,9 +97,23 @@ FACES = {"spanish": "Spanish: oros, copas, espadas, bastos", "french": "French: 
 COURTS = {"printed": "10, 11, 12, as printed on a Spanish deck", "letters": "J, Q, K"}
 
 
+# Small captions at full contrast, a focus ring that shows on light and dark (3.5:1 or more on both),
+# and on a phone a smaller title and less space above it, so the board and its buttons fit one screen.
+_LOOK = """<style>
+[data-testid="stCaptionContainer"] { color: inherit; opacity: .82; }
+:focus-visible { outline: 3px solid #2563eb !important; outline-offset: 2px; }
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
+  h1 { font-size: 1.7rem !important; padding-top: 0 !important; }
+  h2 { font-size: 1.35rem !important; }
+}
+</style>"""
+
+
 def page(title: str) -> View:
     """Start a page: its own document title, the shared look, and the card settings from the sidebar."""
     st.set_page_config(page_title=f"{title} · Escoba Trainer")
+    st.html(_LOOK)
     return view()
 
 
@@ -120,4 +134,4 @@ def view() -> View:
             st.radio("Court cards show", list(COURTS), format_func=COURTS.__getitem__, key="courts")
     st.query_params.update(faces=st.session_state.faces, courts=st.session_state.courts)
     theme = "dark" if st.context.theme.type == "dark" else "light"
-    return View(style=st.session_state.faces, theme=theme, width=64)
+    return View(style=st.session_state.faces, theme=theme, width=64, courts=st.session_state.courts)

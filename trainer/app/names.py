@@ -36,6 +36,7 @@ _FRENCH_SUITS = {Suit.COINS: "diamonds", Suit.CUPS: "hearts", Suit.CLUBS: "clubs
 # One card as the engine writes it (R4), and a run of them separated by spaces: "A♦ 4♣ 7♦".
 _TOKEN = r"(?<!\w)[A2-7JQK][♦♥♣♠](?!\w)"
 _RUN = re.compile(rf"{_TOKEN}(?: +{_TOKEN})*")
+_CODE_OR_RUN = re.compile(rf"(?P<code>`[^`]*`)|{_RUN.pattern}")
 _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+)$")
 
 
@@ -75,10 +76,13 @@ def say(text: str, view: View) -> str:
     """An engine sentence with every card in it (``7♦``, ``A♠ K♥``) written as the faces show them.
 
     A run of cards separated by spaces becomes one list; a name opening a sentence gets a capital.
+    Code spans stay as written: they show the notation itself (`7♦`).
 
     >>> from trainer.app.board import View
     >>> say("A♦ 4♣ 7♦ are not on the table", View())
     'As de oros, 4 de bastos and 7 de oros are not on the table'
+    >>> say("Type `7♦` or `7d` for 7♦.", View())
+    'Type `7♦` or `7d` for 7 de oros.'
     >>> say("A♦ 4♣ 7♦ are not on the table", View(style="french"))
     'A♦ 4♣ 7♦ are not on the table'
     """
@@ -86,11 +90,13 @@ def say(text: str, view: View) -> str:
         return text
 
     def rewrite(found: re.Match[str]) -> str:
+        if found.group("code"):
+            return found.group()
         words = cards_name((parse_card(token) for token in found.group().split()), view)
         opens = _SENTENCE_END.search(text[: found.start()]) is not None
         return words[0].upper() + words[1:] if opens else words
 
-    return _RUN.sub(rewrite, text)
+    return _CODE_OR_RUN.sub(rewrite, text)
 
 
 def spoken_label(card: Card, view: View, mark: str | None = None) -> str:

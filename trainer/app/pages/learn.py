@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.app.board import board_html, match_markdown, score_markdown
+from trainer.app.board import board_html, board_rows, match_markdown, score_markdown
 from trainer.app.common import lessons, page
+from trainer.app.components import Pick, card_table
+from trainer.app.names import say
 from trainer.cards import parse_card
-from trainer.lessons import Lesson, TryIt, describe_events
-from trainer.plays import IllegalPlay, Play
+from trainer.lessons import Judged, Lesson, TryIt, describe_events
+from trainer.plays import Play, parse_play
 
 LESSONS = lessons()
 BY_ID = {lesson.id: lesson for lesson in LESSONS}
@@ -32,30 +34,44 @@ def go(lesson_id: str, index: int) -> None:
 
 
 def reset_try() -> None:
-    """Forget the learner's moves in the current try."""
-    for key in ("try_deal", "try_message", "try_hand", "try_table"):
+    """Forget the learner's moves in the current try; a new card-table key starts with nothing chosen."""
+    for key in ("try_deal", "try_judged", "try_answer", "try_text"):
         st.session_state.pop(key, None)
+    st.session_state.try_round = st.session_state.get("try_round", 0) + 1
 
 
-def play_try(attempt: TryIt) -> None:
-    """Ask the engine about the learner's move; an illegal one changes nothing (R17)."""
-    deal = st.session_state.get("try_deal", attempt.deal)
-    hand_card, table_cards = st.session_state.get("try_hand"), st.session_state.get("try_table") or []
-    if not hand_card:
-        st.session_state.try_message = ("warning", "First pick the card you want to play from your hand.")
+def play_try(attempt: TryIt, play: Play) -> None:
+    """Ask the engine about the learner's move; an illegal one or a miss changes nothing (R17)."""
+    judged = attempt.judge(st.session_state.get("try_deal", attempt.deal), play)
+    st.session_state.try_judged = judged
+    st.session_state.pop("try_answer", None)
+    if judged.done:
+        st.session_state.try_deal = judged.deal
+
+
+def play_picked(attempt: TryIt, pick: Pick) -> None:
+    """The card table's Play button: the hand card and the table cards picked."""
+    card = pick.one("hand")
+    if card is None:
+        st.session_state.try_judged = Judged(
+            "warning", "First pick the card you want to play from your hand.", attempt.deal
+        )
         return
-    play = Play(parse_card(hand_card), frozenset(parse_card(text) for text in table_cards))
+    play_try(attempt, Play(parse_card(card), frozenset(parse_card(token) for token in pick.many("table"))))
+
+
+def play_typed(attempt: TryIt) -> None:
+    """The typed play, such as ``7d 8c``: the card played first, then the cards it takes."""
     try:
-        after = deal.play(play)
-    except IllegalPlay as refusal:
-        st.session_state.try_message = ("error", f"Not allowed: {refusal}. Nothing has changed; try again.")
+        play = parse_play(st.session_state.get("try_text", ""))
+    except ValueError as unreadable:
+        st.session_state.try_judged = Judged("error", f"That play cannot be read: {unreadable}.", attempt.deal)
         return
-    if attempt.goal is not None and str(play) not in attempt.goal.solutions():
-        st.session_state.try_message = ("warning", f"That is legal, but {attempt.goal.why(str(play))}. Try again.")
-        return
-    st.session_state.try_deal = after
-    st.session_state.try_message = ("success", attempt.success)
-    st.session_state.pop("try_table", None)
+    play_try(attempt, play)
+
+
+def show_answer() -> None:
+    st.session_state.try_answer = True
 
 
 def open_from_link() -> None:
@@ -75,69 +91,74 @@ lesson: Lesson = BY_ID[st.session_state.lesson]
 index: int = st.session_state.index
 cards = page("Learn")
 
-with st.sidebar:
-    st.subheader("Lessons")
-    for number, item in enumerate(LESSONS, start=1):
-        current = item.id == lesson.id
-        st.button(
-            f"{number}. {item.title}",
-            key=f"lesson_{item.id}",
-            on_click=go,
-            args=(item.id, 0),
-            type="primary" if current else "secondary",
-            use_container_width=True,
-        )
-
 done_before = sum(positions(item) for item in LESSONS[: LESSONS.index(lesson)])
 total = sum(positions(item) for item in LESSONS)
+number = LESSONS.index(lesson) + 1
 st.title(lesson.title)
-st.caption(f"Rules {', '.join(lesson.rules)} · {lesson.summary}")
-st.progress((index + 1) / positions(lesson), text=f"Step {index + 1} of {positions(lesson)} in this lesson")
-st.progress((done_before + index + 1) / total, text=f"Tutorial: {done_before + index + 1} of {total}")
+st.progress(
+    (index + 1) / positions(lesson),
+    text=f"Lesson {number} of {len(LESSONS)}, step {index + 1} of {positions(lesson)}",
+)
 
-back, forward, again = st.columns(3)
-back.button("◀ Back", on_click=go, args=(lesson.id, index - 1), disabled=index == 0, use_container_width=True)
-if index + 1 < positions(lesson):
-    forward.button("Next ▶", on_click=go, args=(lesson.id, index + 1), type="primary", use_container_width=True)
-elif LESSONS.index(lesson) + 1 < len(LESSONS):
-    following = LESSONS[LESSONS.index(lesson) + 1]
-    forward.button("Next lesson ▶", on_click=go, args=(following.id, 0), type="primary", use_container_width=True)
-again.button("↺ Restart lesson", on_click=go, args=(lesson.id, 0), use_container_width=True)
+# Back, Next and the lesson list in one row that stays a row on a phone, above the board.
+with st.container(horizontal=True, key="steps"):
+    st.button("◀ Back", on_click=go, args=(lesson.id, index - 1), disabled=index == 0)
+    if index + 1 < positions(lesson):
+        st.button("Next ▶", on_click=go, args=(lesson.id, index + 1), type="primary")
+    elif number < len(LESSONS):
+        st.button("Next lesson ▶", on_click=go, args=(LESSONS[number].id, 0), type="primary")
+    with st.popover("Lessons"):
+        st.caption(f"The whole course: {done_before + index + 1} of {total} steps so far")
+        for place, item in enumerate(LESSONS, start=1):
+            st.button(
+                f"{place}. {item.title}" + (" (from the start)" if item.id == lesson.id else ""),
+                key=f"lesson_{item.id}",
+                on_click=go,
+                args=(item.id, 0),
+                type="primary" if item.id == lesson.id else "secondary",
+                use_container_width=True,
+            )
 
 if index < len(lesson.steps):
     step = lesson.steps[index]
-    st.markdown(f"#### {step.caption}")
+    st.markdown(f"**{say(step.caption, cards)}**")
     if step.notice:
-        st.error(f"Refused by the rules: {step.notice}")
+        st.error(f"Refused by the rules: {say(step.notice, cards)}")
     for sentence in describe_events(step.events)[-4:]:
-        st.caption(sentence)
+        st.markdown(say(sentence, cards))
     if step.markdown:
-        st.markdown(step.markdown)
+        st.markdown(say(step.markdown, cards))
     if step.deal is not None:
         st.html(board_html(step.deal, cards, step.highlight, step.events, step.face_up))
         if step.score:
-            st.markdown(score_markdown(step.deal.score()))
+            st.markdown(score_markdown(step.deal.score(), view=cards))
     if step.match is not None:
         a, b = step.match.totals
         st.markdown(match_markdown(step.match))
         st.markdown(f"**Side {step.match.winner} wins the match, {max(a, b)} to {min(a, b)}.**")
 else:
     attempt = lesson.tries[index - len(lesson.steps)]
-    st.markdown(f"#### Your turn: {attempt.prompt}")
+    st.markdown(f"**Your turn:** {say(attempt.prompt, cards)}")
     deal = st.session_state.get("try_deal", attempt.deal)
-    message = st.session_state.get("try_message")
-    finished = message is not None and message[0] == "success"
-    st.html(board_html(deal, cards, events=deal.events if finished else ()))
-    if not finished and deal.to_play is not None:
-        st.pills("Card to play", [str(c) for c in deal.hands[deal.to_play]], key="try_hand")
-        st.pills(
-            "Table cards to take (none to lay it down)",
-            [str(c) for c in deal.table],
-            selection_mode="multi",
-            key="try_table",
-        )
-        st.button("Play", on_click=play_try, args=(attempt,), type="primary")
-    if message is not None:
-        getattr(st, message[0])(message[1])
+    judged: Judged | None = st.session_state.get("try_judged")
+    finished = judged is not None and judged.done
+    message = (judged.tone, say(judged.text, cards)) if judged else None
+    rows = board_rows(deal, cards, events=deal.events if finished else (), pick=not finished)
+    card_table(
+        rows,
+        key=f"try-{lesson.id}-{index}-{st.session_state.get('try_round', 0)}",
+        confirm=None if finished else "Play",
+        on_confirm=lambda pick: play_picked(attempt, pick),
+        message=message,
+    )
+    if judged is not None and judged.answer:
+        if st.session_state.get("try_answer"):
+            st.info(say(f"{judged.answer[0].upper()}{judged.answer[1:]}.", cards))
+        else:
+            st.button("Show me a better play", on_click=show_answer)
     if finished:
         st.button("Try this position again", on_click=reset_try)
+    else:
+        with st.expander("Type your play instead"), st.form("typed_play", border=False):
+            st.text_input("The card you play, then the cards it takes, such as 7d 8c (or 7♦ 8♣)", key="try_text")
+            st.form_submit_button("Play what I typed", on_click=play_typed, args=(attempt,))
