@@ -155,8 +155,11 @@ from trainer.app.rows import Face, Row
 
 
 def faces(text: str) -> tuple[Face, ...]:
-    drawing = '<svg width="64" height="96" viewBox="0 0 100 150"><rect width="100" height="150" fill="#eee"/></svg>'
-    return tuple(Face(token, drawing, f"card {token}") for token in text.split())
+    # drawn darker once chosen, as a board marks them, so every pick redraws the table
+    chosen = [token for tokens in st.session_state.get("table", {}).get("chosen", {}).values() for token in tokens]
+    svg = '<svg width="64" height="96" viewBox="0 0 100 150"><rect width="100" height="150" fill="{}"/></svg>'
+    fill = {token: "#999" if token in chosen else "#eee" for token in text.split()}
+    return tuple(Face(token, svg.format(colour), f"card {token}") for token, colour in fill.items())
 
 
 def played(pick: Pick) -> None:
@@ -218,8 +221,9 @@ def test_a_pick_made_by_mouse_and_keyboard_reaches_python(demo_url: str) -> None
         ace = page.get_by_role("button", name="card A♣")
         sync_api.expect(ace).to_have_attribute("aria-pressed", "true")
         sync_api.expect(ace).to_be_focused()
-        page.wait_for_selector(idle)
-        sync_api.expect(ace).to_be_focused()  # still there once the rerun has redrawn the table
+        sync_api.expect(page.locator('button.card rect[fill="#999"]')).to_have_count(2)  # redrawn by the rerun
+        sync_api.expect(page.locator("button.card")).to_have_count(4)  # in place, not added beside the old one
+        sync_api.expect(ace).to_be_focused()
         page.keyboard.press("Tab")  # to 4♥
         page.keyboard.press("Tab")  # to Play
         sync_api.expect(page.get_by_role("button", name="Play")).to_be_focused()
