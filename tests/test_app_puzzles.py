@@ -1,14 +1,15 @@
 """The Puzzles and Progress pages, driven as a learner would, with a clock the test moves."""
 
+import json
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.plays import legal_plays, parse_play
+from trainer.plays import legal_plays
 from trainer.progress.store import Store
 from trainer.puzzles import load_puzzles
-from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle, ScorePuzzle, SetentaDuelPuzzle
+from trainer.puzzles.kinds import ScorePuzzle, SetentaDuelPuzzle
 
 ROOT = Path(__file__).parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -52,24 +53,30 @@ def current(at: AppTest):
 
 
 def give(at: AppTest, right: bool) -> AppTest:
-    """Answer the puzzle on screen, rightly or wrongly, through its widgets."""
+    """Answer the puzzle on screen, rightly or wrongly, through its widgets (cards are typed)."""
     puzzle = current(at)
     text = puzzle.solutions()[0] if right else wrong_answer(puzzle)
-    if isinstance(puzzle, CapturePuzzle) and not puzzle.all:
-        at.button_group(key="ans_cards").set_value(text.split())
-    elif isinstance(puzzle, ChoosePuzzle):
-        play = parse_play(text)
-        at.button_group(key="ans_hand").set_value(str(play.card))
-        at.button_group(key="ans_cards").set_value([str(c) for c in play.captured])
-    elif isinstance(puzzle, SetentaDuelPuzzle):
-        at.button_group(key="ans_side").set_value(text)
+    if isinstance(puzzle, SetentaDuelPuzzle):
+        at.radio(key="ans_side").set_value(text)
     elif isinstance(puzzle, ScorePuzzle):
         a, b = text.split()
         at.number_input(key="ans_a").set_value(int(a))
         at.number_input(key="ans_b").set_value(int(b))
     else:
-        at.text_input(key="ans_text").set_value(text)
+        return type_answer(at, text)
     return click(at, "Check")
+
+
+def type_answer(at: AppTest, text: str) -> AppTest:
+    at.text_input(key="ans_text").set_value(text)
+    return click(at, "Check")
+
+
+def verdict(at: AppTest) -> tuple[str, str]:
+    """The tone and text of the verdict box, which screen readers read out."""
+    [box] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_announce"]
+    message = json.loads(box.proto.json)["message"]
+    return message["tone"], message["text"]
 
 
 def wrong_answer(puzzle) -> str:
@@ -87,8 +94,7 @@ def wrong_answer(puzzle) -> str:
 def miss_the_sota(clock: Clock) -> AppTest:
     """Open the first sota puzzle and answer it wrongly."""
     at = open_page("trainer/app/pages/puzzles.py", clock, puzzle="capture-l1-sota")
-    at.button_group(key="ans_cards").set_value(["2♣"])
-    return click(at, "Check")
+    return type_answer(at, "2c")
 
 
 def attempts(data):
@@ -101,38 +107,64 @@ def attempts(data):
 
 def test_practice_right_answer_is_judged_recorded_and_rated(data):
     at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
-    assert any(m.value == "#### Which card makes 15 with a 7?" for m in at.markdown)
-    at.button_group(key="ans_cards").set_value(["J♦"])
-    click(at, "Check")
-    assert at.success[0].value.startswith("Right: 7♥ + J♦ = 15.")
+    assert [h.value for h in at.subheader] == ["Which card makes 15 with a 7?"]
+    type_answer(at, "jd")
+    tone, text = verdict(at)
+    assert tone == "success" and text.startswith("Right: 7 de copas + sota de oros = 15.")
     [attempt] = attempts(data)
     assert (attempt.puzzle_id, attempt.correct, attempt.answer, attempt.hints) == ("capture-l1-sota", True, "J♦", 0)
     assert attempt.rating_after > 1500
 
 
-def test_practice_wrong_answer_explains_and_shows_every_solution(data):
+def test_practice_wrong_answer_shows_the_answer_only_when_asked(data):
     at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
-    at.button_group(key="ans_cards").set_value(["2♣", "4♠"])
-    click(at, "Check")
-    assert at.error[0].value.startswith("Not quite: 7♥ + 2♣ + 4♠ = 13: 2 short of 15.")
-    assert any("`J♦`" in m.value for m in at.markdown)  # the accepted answers
+    type_answer(at, "2♣ 4♠")
+    tone, text = verdict(at)
+    assert tone == "error" and text.startswith("Not quite. Your rating -")
+    assert not any("sota de oros" in m.value for m in at.markdown)
+    click(at, "Show the answer")
+    assert any(m.value.startswith("7 de copas + 2 de bastos + 4 de espadas = 13: 2 short of 15") for m in at.markdown)
+    assert any(m.value == "The answer the engine accepts:\n- Sota de oros" for m in at.markdown)
     [attempt] = attempts(data)
     assert not attempt.correct and attempt.rating_after < 1500
+
+
+def test_a_missed_puzzle_can_be_tried_again_and_counts_as_one_miss(data):
+    at = miss_the_sota(Clock())
+    rating_after_miss = attempts(data)[0].rating_after
+    click(at, "Try again")
+    assert at.text_input(key="ans_text").value == ""  # a clean slate
+    type_answer(at, "J♦")
+    assert verdict(at) == ("success", "Right: 7 de copas + sota de oros = 15.")  # no rating: not counted
+    [attempt] = attempts(data)
+    assert not attempt.correct and attempt.rating_after == rating_after_miss
+
+
+def test_the_active_mode_is_the_filled_button(data):
+    at = open_page("trainer/app/pages/puzzles.py", Clock())
+    assert [b.label for b in at.button if b.proto.type == "primary"][:1] == ["Practice"]
+    click(at, "Streak")
+    assert [b.label for b in at.button if b.proto.type == "primary"][:1] == ["Streak"]
+
+
+def test_french_faces_write_the_cards_with_suit_symbols(data):
+    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota", faces="french")
+    type_answer(at, "jd")
+    assert verdict(at)[1].startswith("Right: 7♥ + J♦ = 15.")
+    assert at.query_params["faces"] == "french"  # a link to this page keeps the setting
 
 
 def test_a_hint_is_shown_one_at_a_time_and_counts_against_the_result(data, monkeypatch):
     clock = Clock()
     plain = open_page("trainer/app/pages/puzzles.py", clock, puzzle="capture-l1-sota")
-    plain.button_group(key="ans_cards").set_value(["J♦"])
-    click(plain, "Check")
+    type_answer(plain, "J♦")
     plain_gain = attempts(data)[0].rating_after - 1500
     other = data / "other"
     monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(other))
     hinted = open_page("trainer/app/pages/puzzles.py", clock, puzzle="capture-l1-sota")
     click(hinted, "Hint")
     assert [i.value for i in hinted.info] == ["Hint: A seven needs eight more to reach 15."]
-    hinted.button_group(key="ans_cards").set_value(["J♦"])
-    click(hinted, "Check")
+    type_answer(hinted, "J♦")
     [attempt] = attempts(other)
     assert attempt.hints == 1 and attempt.rating_after - 1500 < plain_gain  # a hinted solve earns less
 
@@ -153,8 +185,9 @@ def test_streak_counts_right_answers_ends_at_a_mistake_and_keeps_the_record(data
     click(at, "Skip")  # the one skip a streak allows
     assert next(b for b in at.button if b.label == "Skip").disabled
     give(at, right=False)
-    assert at.warning[0].value == "One mistake ends a streak. You solved 1."
-    assert at.success[0].value == "A new streak record: 1!"
+    assert at.warning[0].value.startswith("One mistake ends a streak. You solved 1 and missed 1, skipping 1 puzzle")
+    assert at.warning[0].value.endswith("Your best streak so far is 1.")
+    assert at.success[0].value == "That is a new streak record: 1!"
     saved = Store.open(data)
     assert saved.best("Player", "streak") == 1
     saved.close()
@@ -171,7 +204,7 @@ def test_rush_runs_out_of_time_with_the_clock_and_a_mistake_costs_ten_seconds(da
     assert "170 s left" in at.markdown[next(i for i, m in enumerate(at.markdown) if "s left" in m.value)].value
     clock.now += 171
     at.run()
-    assert at.warning[0].value == "Time is up. You solved 1."
+    assert at.warning[0].value.startswith("Time is up. You solved 1 and missed 1")
     assert not any(b.label == "Check" for b in at.button)
     saved = Store.open(data)
     assert saved.best("Player", "rush") == 1  # kept although the clock, not an answer, ended the run
@@ -180,12 +213,11 @@ def test_rush_runs_out_of_time_with_the_clock_and_a_mistake_costs_ten_seconds(da
 
 def test_an_answer_that_cannot_be_read_is_explained_and_not_counted(data):
     at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
-    click(at, "Check")
+    type_answer(at, "")
     assert at.info[0].value == "Pick the table cards that make 15 with 7♥."
     assert attempts(data) == []
-    at.button_group(key="ans_cards").set_value(["J♦"])
-    click(at, "Check")
-    assert at.success[0].value.startswith("Right:")
+    type_answer(at, "J♦")
+    assert verdict(at)[1].startswith("Right:")
 
 
 def test_review_serves_missed_puzzles_when_they_are_due(data):
@@ -199,7 +231,7 @@ def test_review_serves_missed_puzzles_when_they_are_due(data):
     click(at, "Review")
     assert at.session_state.puzzle_id == "capture-l1-sota"
     give(at, right=True)
-    assert at.success[0].value.startswith("Right:")
+    assert verdict(at)[1].startswith("Right:")
 
 
 def test_progress_page_shows_charts_records_and_mistakes_to_try_again(data):

@@ -117,21 +117,29 @@ def page(title: str) -> View:
     return view()
 
 
-def _setting(key: str, choices: dict[str, str]) -> None:
-    """Take a setting from the address bar on a first visit, so a link keeps it."""
+def _setting(key: str, choices: dict[str, str], label: str) -> None:
+    """A sidebar choice kept under ``key`` across pages, first taken from the address bar so a link keeps it.
+
+    The radio has a key of its own: Streamlit forgets a widget's state on a page that does not draw it.
+    """
     if key not in st.session_state:
         wanted = st.query_params.get(key)
         st.session_state[key] = wanted if wanted in choices else next(iter(choices))
+    st.session_state[f"_{key}"] = st.session_state[key]
+
+    def keep() -> None:
+        st.session_state[key] = st.session_state[f"_{key}"]
+
+    st.radio(label, list(choices), format_func=choices.__getitem__, key=f"_{key}", on_change=keep)
 
 
 def view() -> View:
     """Card faces from the sidebar settings (kept in the address bar), colours from the light or dark theme."""
-    _setting("faces", FACES)
-    _setting("courts", COURTS)
     with st.sidebar.expander("Cards", expanded=False):
-        st.radio("Card faces", list(FACES), format_func=FACES.__getitem__, key="faces")
+        _setting("faces", FACES, "Card faces")
         if st.session_state.faces == "spanish":
-            st.radio("Court cards show", list(COURTS), format_func=COURTS.__getitem__, key="courts")
+            _setting("courts", COURTS, "Court cards show")
+    st.session_state.setdefault("courts", "printed")
     st.query_params.update(faces=st.session_state.faces, courts=st.session_state.courts)
     theme = "dark" if st.context.theme.type == "dark" else "light"
     return View(style=st.session_state.faces, theme=theme, width=64, courts=st.session_state.courts)

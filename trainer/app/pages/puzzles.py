@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime
+from functools import partial
 
 import streamlit as st
 
-from trainer.app.board import position_html
+from trainer.app.board import position_html, position_rows
 from trainer.app.common import bank, now, page, profile, store
-from trainer.cards import parse_card
+from trainer.app.components import Pick, announce, card_table
+from trainer.app.names import say
+from trainer.plays import parse_play
 from trainer.progress.rating import START, Rating, puzzle_rating, score_of, update
 from trainer.progress.store import Attempt
 from trainer.progress.training import MODES, Run, grade, needs_review, pick_next, schedule
 from trainer.puzzles import KINDS, THEMES, Puzzle
-from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle, ScorePuzzle, SetentaDuelPuzzle
+from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle, ScorePuzzle, SetentaDuelPuzzle, play_text
 
 PUZZLES = bank()
 SAVED = store()
@@ -23,11 +26,11 @@ GOALS = {
     "escoba": "clear the table with one play",
     "most-cards": "bring as many cards as you can into your pile",
     "take": "take the {target}",
-    "coins": "bring home as many coins (♦) as you can",
-    "setenta": "raise your setenta as much as you can",
+    "coins": "bring home as many coins as you can",
+    "setenta": "add as much as you can to the cards that count for your setenta",
     "safe": "leave the next player nothing to take",
 }
-ANSWER_KEYS = ("ans_cards", "ans_hand", "ans_text", "ans_side", "ans_a", "ans_b")
+ANSWER_KEYS = ("ans_text", "ans_side", "ans_a", "ans_b")
 
 
 def rating() -> Rating:
@@ -73,6 +76,8 @@ def show(puzzle: Puzzle | None) -> None:
     st.session_state.shown_at = now()
     st.session_state.hints = 0
     st.session_state.verdict = None
+    st.session_state.retry = False
+    st.session_state.reveal = False
     for key in ANSWER_KEYS:
         st.session_state.pop(key, None)
     if puzzle is not None:
@@ -86,13 +91,14 @@ def matches_filters(puzzle: Puzzle) -> bool:
     )
 
 
+def on_cards(puzzle: Puzzle) -> bool:
+    """Whether the learner answers by picking cards on the board."""
+    return isinstance(puzzle, ChoosePuzzle) or (isinstance(puzzle, CapturePuzzle) and not puzzle.all)
+
+
 def answer_text(puzzle: Puzzle) -> str:
-    """What the learner answered, as the text the puzzle judges."""
+    """What the learner answered in the widgets other than the cards, as the text the puzzle judges."""
     state = st.session_state
-    if isinstance(puzzle, CapturePuzzle) and not puzzle.all:
-        return " ".join(state.get("ans_cards") or [])
-    if isinstance(puzzle, ChoosePuzzle):
-        return " ".join([state.get("ans_hand") or "", *(state.get("ans_cards") or [])]).strip()
     if isinstance(puzzle, SetentaDuelPuzzle):
         return state.get("ans_side") or ""
     if isinstance(puzzle, ScorePuzzle):
@@ -100,21 +106,29 @@ def answer_text(puzzle: Puzzle) -> str:
     return str(state.get("ans_text") or "")
 
 
-def submit(puzzle: Puzzle) -> None:
+def submit_pick(puzzle: Puzzle, pick: Pick) -> None:
+    """The card table's Check button: the hand card first, then the table cards, as answer text."""
+    submit(puzzle, " ".join([*pick.many("hand"), *pick.many("table")]))
+
+
+def submit(puzzle: Puzzle, answer: str) -> None:
     """Judge the answer with the engine and record it; rating, review and run follow.
 
-    An answer that cannot be read (nothing picked, a word for a number) is explained and not counted.
+    An answer that cannot be read (nothing picked, a word for a number) is explained and not counted;
+    nor is a second try at a puzzle already missed, which counted as one miss.
     """
     run: Run = st.session_state.run
     if run.is_over(now()) or st.session_state.verdict is not None:
         return
-    answer = answer_text(puzzle)
     try:
-        puzzle.canonical(answer)
+        answer = puzzle.canonical(answer.strip())
     except ValueError as unreadable:  # AnswerError, CardError and IllegalPlay are ValueErrors
         st.session_state.notice = f"{str(unreadable)[0].upper()}{str(unreadable)[1:]}."
         return
     verdict = puzzle.check(answer)
+    st.session_state.verdict = verdict
+    if st.session_state.get("retry"):
+        return
     seconds = now() - st.session_state.shown_at
     hints = st.session_state.hints
     before = rating()
@@ -125,9 +139,22 @@ def submit(puzzle: Puzzle) -> None:
     if run.mode == "review" or needs_review(outcome):  # a miss brings a puzzle back, even one known before
         card, due = schedule(SAVED.review_cards(PLAYER).get(puzzle.id), outcome, timestamp())
         SAVED.save_review_card(PLAYER, puzzle.id, card, due)
-    run.answer(verdict.correct, now())
-    st.session_state.verdict = verdict
+    run.answer(verdict.correct, now(), seconds)
     st.session_state.rating_change = after.rating - before.rating
+
+
+def try_again() -> None:
+    """Clear a missed answer for another go; the miss is already counted, this try is not."""
+    st.session_state.verdict = None
+    st.session_state.tries = st.session_state.get("tries", 0) + 1
+    st.session_state.retry = True
+    st.session_state.reveal = False
+    for key in ANSWER_KEYS:
+        st.session_state.pop(key, None)
+
+
+def reveal() -> None:
+    st.session_state.reveal = True
 
 
 def record(
@@ -191,31 +218,40 @@ def choose_puzzles() -> None:
 
 
 def answer_widgets(puzzle: Puzzle) -> None:
-    """The controls a learner answers with: cards to pick, or a box to type in (Enter checks)."""
-    if isinstance(puzzle, CapturePuzzle) and not puzzle.all:
-        st.pills("Table cards that make 15", [str(c) for c in puzzle.table], selection_mode="multi", key="ans_cards")
-    elif isinstance(puzzle, ChoosePuzzle):
-        st.markdown(f"**Goal:** {GOALS[puzzle.goal].format(target=puzzle.target)}")
-        st.pills("Card to play", [str(c) for c in puzzle.hand], key="ans_hand")
-        table = [str(c) for c in puzzle.table]
-        st.pills("Table cards to take (none to lay it down)", table, selection_mode="multi", key="ans_cards")
-    elif isinstance(puzzle, SetentaDuelPuzzle):
-        st.segmented_control("Who wins the setenta point?", ["A", "B", "nobody"], key="ans_side")
+    """The controls a learner answers with, besides the cards: a choice, two numbers or a box to type in."""
+    if isinstance(puzzle, ChoosePuzzle):
+        st.markdown(f"**Goal:** {say(GOALS[puzzle.goal].format(target=puzzle.target), cards)}")
+    if isinstance(puzzle, SetentaDuelPuzzle):
+        st.radio("Who wins the setenta point?", ["A", "B", "nobody"], index=None, horizontal=True, key="ans_side")
     elif isinstance(puzzle, ScorePuzzle):
         x, y = st.columns(2)
         x.number_input("Side A's points", 0, 40, key="ans_a")
         y.number_input("Side B's points", 0, 40, key="ans_b")
-    else:
-        prompt = {
-            "capture": "Every way, with ';' between ways (5♦; 2♣ 3♥)",
-            "setenta": "The setenta (a number, or none)",
-            "checksum": "Your answer",
-        }[puzzle.kind]
-        with st.form("typed_answer", border=False, enter_to_submit=True):
-            st.text_input(prompt, key="ans_text")
-            st.form_submit_button("Check", on_click=submit, args=(puzzle,), type="primary")
+    if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle):
+        st.button("Check", on_click=submit_widgets, args=(puzzle,), type="primary")
         return
-    st.button("Check", on_click=submit, args=(puzzle,), type="primary")
+    prompt = {
+        "capture": "Every way, with ';' between ways, such as 5d; 2c 3h (or 5♦; 2♣ 3♥)",
+        "choose": "The card you play, then the cards it takes, such as 7d 8c (or 7♦ 8♣)",
+        "setenta": "The setenta: a number, or none",
+        "checksum": "Your answer",
+    }[puzzle.kind]
+    if on_cards(puzzle):
+        prompt = "The table cards that make 15, such as 5d 2c (or 5♦ 2♣)" if puzzle.kind == "capture" else prompt
+    around = st.expander("Type your answer instead") if on_cards(puzzle) else st.container()
+    with around, st.form("typed_answer", border=False, enter_to_submit=True):
+        st.text_input(prompt, key="ans_text")
+        st.form_submit_button("Check what I typed" if on_cards(puzzle) else "Check", on_click=submit_widgets, args=(puzzle,))
+
+
+def submit_widgets(puzzle: Puzzle) -> None:
+    """A Check button under a choice, two numbers or a typed answer."""
+    submit(puzzle, answer_text(puzzle))
+
+
+def answer_words(puzzle: Puzzle, answer: str) -> str:
+    """An accepted answer as the learner reads it: a play in words, cards in the faces' language."""
+    return say(play_text(parse_play(answer)) if isinstance(puzzle, ChoosePuzzle) else answer, cards)
 
 
 open_from_link()
@@ -225,21 +261,23 @@ current = rating()
 due_now = len(SAVED.due_puzzles(PLAYER, timestamp()))
 st.caption(f"{PLAYER} · rating {current.rating:.0f} (± {2 * current.rd:.0f}) · {due_now} due for review")
 
-labels = {mode: text.split(":")[0] + (f" ({due_now} due)" if mode == "review" else "") for mode, text in MODES.items()}
-for column, mode in zip(st.columns(len(MODES)), MODES, strict=True):
-    column.button(labels[mode], on_click=start, args=(mode,), use_container_width=True, help=MODES[mode])
-
 if "run" not in st.session_state:  # a first visit starts right away with a puzzle that suits
     st.session_state.run = Run("practice", started=now())
     st.session_state.seen = []
     next_puzzle(for_me=True)
 run: Run = st.session_state.run
 
+labels = {mode: text.split(":")[0] + (f" ({due_now} due)" if mode == "review" else "") for mode, text in MODES.items()}
+with st.container(horizontal=True, key="modes"):  # the mode on is the filled button
+    for mode in MODES:
+        on = mode == run.mode
+        st.button(labels[mode], on_click=start, args=(mode,), help=MODES[mode], type="primary" if on else "secondary")
+
 if run.mode == "practice":
     with st.expander("Choose puzzles", expanded=st.session_state.puzzle_id is None):
         choose_puzzles()
 
-st.subheader(MODES[run.mode])
+st.header(MODES[run.mode])
 over = run.is_over(now())
 if over:
     keep_record(run)
@@ -259,9 +297,9 @@ def countdown() -> None:
 
 countdown()
 if over:
-    st.warning(f"{run.ended} You solved {run.solved}.")
+    st.warning(f"{run.ended} {run.summary(SAVED.best(PLAYER, run.mode))}")
     if st.session_state.get("new_record"):
-        st.success(f"A new {run.mode} record: {run.solved}!")
+        st.success(f"That is a new {run.mode} record: {run.solved}!")
     st.button(f"Start a new {run.mode}", on_click=start, args=(run.mode,))
 if "notice" in st.session_state:
     st.info(st.session_state.pop("notice"))
@@ -275,32 +313,51 @@ if puzzle is None:
     st.stop()
 
 verdict = st.session_state.get("verdict")
-st.markdown(f"#### {puzzle.title}")
-st.caption(f"Level {puzzle.level} · {puzzle.kind} · " + ", ".join(puzzle.themes))
-chosen = [parse_card(t) for t in [st.session_state.get("ans_hand"), *(st.session_state.get("ans_cards") or [])] if t]
-st.html(position_html(puzzle, cards, chosen))
+st.subheader(say(puzzle.title, cards))
+themes = [theme for theme in puzzle.themes if theme != puzzle.kind]
+st.caption(f"Level {puzzle.level} {puzzle.kind} puzzle" + (f" · {', '.join(themes)}" if themes else ""))
+attempt_key = f"answer-{puzzle.id}-{len(st.session_state.seen)}-{st.session_state.get('tries', 0)}"
+answering = verdict is None and not over
+if on_cards(puzzle):
+    card_table(
+        position_rows(puzzle, cards, pick=answering),
+        key=attempt_key,
+        confirm="Check" if answering else None,
+        on_confirm=partial(submit_pick, puzzle),
+    )
+else:
+    st.html(position_html(puzzle, cards))
 
 if verdict is None and not over:
     answer_widgets(puzzle)
-    more, leave = st.columns(2)
-    more.button(
-        f"Hint ({len(puzzle.hints) - st.session_state.hints} left)",
-        on_click=hint,
-        disabled=st.session_state.hints >= len(puzzle.hints),
-        use_container_width=True,
-    )
-    leave.button("Skip", on_click=skip, args=(puzzle,), disabled=not run.can_skip(), use_container_width=True)
+    with st.container(horizontal=True, key="help"):
+        left = len(puzzle.hints) - st.session_state.hints
+        st.button(
+            f"Hint ({left} left)" if left else "No hints left",
+            on_click=hint,
+            disabled=not left,
+        )
+        st.button("Skip", on_click=skip, args=(puzzle,), disabled=not run.can_skip())
     for text in puzzle.hints[: st.session_state.hints]:
-        st.info(f"Hint: {text}")
+        st.info(f"Hint: {say(text, cards)}")
 elif verdict is not None:
-    signed = f"{st.session_state.get('rating_change', 0.0):+.0f}"
+    retried = st.session_state.get("retry")
+    counted = "" if retried else f" Your rating {st.session_state.get('rating_change', 0.0):+.0f}."
     if verdict.correct:
-        st.success(f"Right: {verdict.explanation}. (rating {signed})")
+        announce(f"Right: {say(verdict.explanation, cards)}.{counted}", "success", key="verdict")
     else:
-        st.error(f"Not quite: {verdict.explanation}. (rating {signed})")
-    if puzzle.explain:
-        st.markdown(puzzle.explain)
-    with st.expander("Show every accepted answer"):
-        st.markdown("\n".join(f"- `{answer}`" for answer in verdict.solutions))
-    if not over:
-        st.button("Next puzzle ▶", on_click=next_puzzle, type="primary")
+        announce(f"Not quite.{counted}" + (" This try was not counted." if retried else ""), "error", key="verdict")
+    if verdict.correct or st.session_state.get("reveal"):
+        if not verdict.correct:
+            st.markdown(say(f"{verdict.explanation[0].upper()}{verdict.explanation[1:]}.", cards))
+        if puzzle.explain:
+            st.markdown(say(puzzle.explain, cards))
+        accepted = "The answer the engine accepts" if len(verdict.solutions) == 1 else "Every answer the engine accepts"
+        st.markdown(f"{accepted}:\n" + "\n".join(f"- {answer_words(puzzle, answer)}" for answer in verdict.solutions))
+    with st.container(horizontal=True, key="after_verdict"):
+        if not verdict.correct and not over:
+            st.button("Try again", on_click=try_again)
+            if not st.session_state.get("reveal"):
+                st.button("Show the answer", on_click=reveal)
+        if not over:
+            st.button("Next puzzle ▶", on_click=next_puzzle, type="primary")
