@@ -107,7 +107,7 @@ def attempts(data):
 
 def test_practice_right_answer_is_judged_recorded_and_rated(data):
     at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
-    assert [h.value for h in at.subheader] == ["Which card makes 15 with a 7?"]
+    assert [h.value for h in at.header] == ["Which card makes 15 with a 7?"]
     type_answer(at, "jd")
     tone, text = verdict(at)
     assert tone == "success" and text.startswith("Right: 7 de copas + sota de oros = 15.")

@@ -18,6 +18,7 @@ from trainer.progress.store import Attempt
 from trainer.progress.training import MODES, Run, grade, needs_review, pick_next, schedule
 from trainer.puzzles import KINDS, THEMES, Puzzle
 from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle, ScorePuzzle, SetentaDuelPuzzle, play_text
+from trainer.text import plural
 
 PUZZLES = bank()
 SAVED = store()
@@ -204,6 +205,13 @@ def keep_record(run: Run) -> None:
 # -- the page ----------------------------------------------------------------------------------
 
 
+def practice_filters(run: Run) -> None:
+    """In Practice, the filters and the buttons that serve the next puzzle, folded away once one is shown."""
+    if run.mode == "practice":
+        with st.expander("Choose puzzles", expanded=st.session_state.puzzle_id is None):
+            choose_puzzles()
+
+
 def choose_puzzles() -> None:
     """Filters for Practice, and the buttons that serve the next puzzle."""
     a, b, c = st.columns(3)
@@ -219,8 +227,6 @@ def choose_puzzles() -> None:
 
 def answer_widgets(puzzle: Puzzle) -> None:
     """The controls a learner answers with, besides the cards: a choice, two numbers or a box to type in."""
-    if isinstance(puzzle, ChoosePuzzle):
-        st.markdown(f"**Goal:** {say(GOALS[puzzle.goal].format(target=puzzle.target), cards)}")
     if isinstance(puzzle, SetentaDuelPuzzle):
         st.radio("Who wins the setenta point?", ["A", "B", "nobody"], index=None, horizontal=True, key="ans_side")
     elif isinstance(puzzle, ScorePuzzle):
@@ -241,7 +247,9 @@ def answer_widgets(puzzle: Puzzle) -> None:
     around = st.expander("Type your answer instead") if on_cards(puzzle) else st.container()
     with around, st.form("typed_answer", border=False, enter_to_submit=True):
         st.text_input(prompt, key="ans_text")
-        st.form_submit_button("Check what I typed" if on_cards(puzzle) else "Check", on_click=submit_widgets, args=(puzzle,))
+        st.form_submit_button(
+            "Check what I typed" if on_cards(puzzle) else "Check", on_click=submit_widgets, args=(puzzle,)
+        )
 
 
 def submit_widgets(puzzle: Puzzle) -> None:
@@ -273,15 +281,11 @@ with st.container(horizontal=True, key="modes"):  # the mode on is the filled bu
         on = mode == run.mode
         st.button(labels[mode], on_click=start, args=(mode,), help=MODES[mode], type="primary" if on else "secondary")
 
-if run.mode == "practice":
-    with st.expander("Choose puzzles", expanded=st.session_state.puzzle_id is None):
-        choose_puzzles()
-
-st.header(MODES[run.mode])
 over = run.is_over(now())
 if over:
     keep_record(run)
-st.markdown(f"Solved {run.solved}" + (f" · skips {run.skips}" if run.mode != "practice" else ""))
+skips = f" · {plural(run.skips, 'skip')}" if run.mode != "practice" else ""
+st.markdown(f"{MODES[run.mode]} · solved {run.solved}{skips}")
 
 
 @st.fragment(run_every=1.0 if run.mode == "rush" and not over else None)
@@ -309,13 +313,16 @@ if puzzle is None:
     if run.mode == "review" and not over:
         st.info("Nothing is due for review right now. Missed or slow puzzles come back here when it is time.")
     elif not over:
-        st.info("Choose puzzles above and press Next puzzle.")
+        st.info("Choose puzzles below and press Next puzzle.")
+    practice_filters(run)
     st.stop()
 
 verdict = st.session_state.get("verdict")
-st.subheader(say(puzzle.title, cards))
+st.header(say(puzzle.title, cards))
 themes = [theme for theme in puzzle.themes if theme != puzzle.kind]
 st.caption(f"Level {puzzle.level} {puzzle.kind} puzzle" + (f" · {', '.join(themes)}" if themes else ""))
+if isinstance(puzzle, ChoosePuzzle):
+    st.markdown(f"**Goal:** {say(GOALS[puzzle.goal].format(target=puzzle.target), cards)}")
 attempt_key = f"answer-{puzzle.id}-{len(st.session_state.seen)}-{st.session_state.get('tries', 0)}"
 answering = verdict is None and not over
 if on_cards(puzzle):
@@ -361,3 +368,4 @@ elif verdict is not None:
                 st.button("Show the answer", on_click=reveal)
         if not over:
             st.button("Next puzzle ▶", on_click=next_puzzle, type="primary")
+practice_filters(run)
