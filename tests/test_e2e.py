@@ -14,6 +14,7 @@ Serious or critical violations of the app fail the test; Streamlit's are printed
 import base64
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -100,8 +101,15 @@ def click(page, locator) -> None:
     click_and_settle(page, locator)
 
 
-def pill(page, text: str):
-    return page.locator("[data-testid='stButtonGroup'] button", has_text=text)
+def settle(page) -> None:
+    """Wait for the rerun a key press started, as ``click`` does for a click."""
+    page.wait_for_timeout(400)
+    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=30_000)
+
+
+def card(page, name: str):
+    """A card to tap on the card table, by the start of its spoken name ("seven of coins")."""
+    return page.get_by_role("button", name=re.compile(f"^{re.escape(name)}\\b"))
 
 
 def test_home_page_shows_cards(server, browser):
@@ -114,20 +122,35 @@ def test_home_page_shows_cards(server, browser):
 def test_learn_page_steps_forward_and_back(server, browser):
     page = open_page(browser, f"{server}/learn?lesson=turn&step=3", "learn-step")
     assert page.get_by_text("The captured cards go face down").is_visible()
-    assert page.locator("img[alt='3 of cups (tres de copas), worth 3, just played']").count() == 1
+    assert page.locator("img[alt='three of cups (tres de copas), worth 3, just played']").count() == 1
     click(page, page.get_by_role("button", name="Next ▶"))
     page.get_by_text("Sometimes there are several ways").wait_for(timeout=10_000)
     assert "step=4" in page.url
 
 
-def test_learn_try_it_takes_a_move_in_the_browser(server, browser):
+def test_learn_try_it_is_played_by_tapping_the_cards(server, browser):
     page = open_page(browser, f"{server}/learn?lesson=worked-example&step=7", "learn-try")
-    for card in ("3♥", "A♦", "4♣", "7♦"):
-        click(page, pill(page, card))
+    for name in ("three of cups", "ace of coins", "four of clubs", "seven of coins"):
+        click(page, card(page, name))
+    assert card(page, "three of cups").get_attribute("aria-pressed") == "true"
     click(page, page.get_by_role("button", name="Play", exact=True))
     page.get_by_text("3 + 1 + 4 + 7 = 15. Escoba!").wait_for(timeout=10_000)
     shoot(page, "learn-try-done")
-    assert page.locator("img[alt='3 of cups (tres de copas), worth 3, just played']").count() == 1
+    assert page.get_by_role("img", name="three of cups (tres de copas), worth 3, just played").count() == 1
+
+
+def test_learn_try_it_with_the_keyboard_alone_and_the_verdict_takes_the_focus(server, browser):
+    page = open_page(browser, f"{server}/learn?lesson=turn&step=10", "learn-keyboard")
+    card(page, "five of coins").focus()
+    page.keyboard.press("Space")
+    settle(page)
+    assert card(page, "five of coins").get_attribute("aria-pressed") == "true"
+    page.get_by_role("button", name="Play", exact=True).focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    page.get_by_text("That is legal, but that leaves cards on the table").wait_for(timeout=10_000)
+    focused = page.evaluate(FOCUSED, CARD_NAME.pattern)
+    assert "That is legal" in focused["name"], focused  # a screen reader reads the verdict out
 
 
 def test_dark_theme_draws_dark_cards(server, browser):
@@ -137,13 +160,13 @@ def test_dark_theme_draws_dark_cards(server, browser):
     assert "#1b1d23" in svg  # the dark card face
 
 
-def test_puzzles_page_judges_an_answer_and_progress_shows_it(server, browser):
+def test_puzzles_page_judges_a_tapped_answer_and_progress_shows_it(server, browser):
     page = open_page(browser, f"{server}/puzzles?puzzle=capture-l1-sota", "puzzles")
     assert page.get_by_text("Which card makes 15 with a 7?").is_visible()
-    assert page.locator("img[alt*='worth']").count() == 4  # the card played and three on the table
-    click(page, pill(page, "J♦"))
+    assert page.get_by_role("button", name=CARD_NAME).count() == 3  # the table's three cards to tap
+    click(page, card(page, "sota of coins"))
     click(page, page.get_by_role("button", name="Check", exact=True))
-    page.get_by_text("Right: 7♥ + J♦ = 15.").wait_for(timeout=10_000)
+    page.get_by_text("Right: 7 de copas + sota de oros = 15.").wait_for(timeout=10_000)
     shoot(page, "puzzles-answered")
     progress = open_page(browser, f"{server}/progress", "progress")
     progress.get_by_text("Rating over time").wait_for(timeout=10_000)
@@ -154,13 +177,13 @@ def test_puzzles_page_judges_an_answer_and_progress_shows_it(server, browser):
 
 def test_try_again_from_progress_opens_the_missed_puzzle(server, browser):
     page = open_page(browser, f"{server}/puzzles?puzzle=capture-l1-rey", "puzzles-missed")
-    click(page, pill(page, "3♦"))
+    click(page, card(page, "three of coins"))
     click(page, page.get_by_role("button", name="Check", exact=True))
-    page.get_by_text("Not quite:").wait_for(timeout=10_000)
+    page.get_by_text("Not quite.").wait_for(timeout=10_000)
     click(page, page.get_by_role("link", name="Progress"))
     click(page, page.get_by_role("link", name="A five looks for ten").first)
     page.get_by_text("A five looks for ten").first.wait_for(timeout=10_000)
-    assert page.locator("[data-testid='stButtonGroup'] button", has_text="K♥").count() == 1
+    assert card(page, "rey of cups").count() == 1
 
 
 def test_every_page_has_its_own_title(server, browser):

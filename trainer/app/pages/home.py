@@ -25,7 +25,7 @@ def _new_deal() -> None:
 
 
 deal = Deal.new(players=2, seed=st.session_state.home_seed)
-st.subheader("A fresh deal")
+st.header("A fresh deal")
 st.html(board_html(deal, cards, face_up=(0,)))
 takes = [p for p in deal.legal_plays() if p.captured]
 if takes:
