@@ -6,7 +6,8 @@ from streamlit.testing.v1 import AppTest
 
 from trainer import Deal
 from trainer.app.board import View
-from trainer.app.names import spoken_label
+from trainer.app.names import say, spoken_label
+from trainer.puzzles.kinds import play_text
 
 APP = Path(__file__).parent.parent / "streamlit_app.py"
 
@@ -25,4 +26,4 @@ def test_home_page_shows_a_real_deal_and_deals_again():
     assert all(spoken_label(card, View()) in at.get("html")[0].proto.body for card in second.hands[0])
     captures = [p for p in second.legal_plays() if p.captured]
     if captures:
-        assert any(f"`{captures[0]}`" in m.value for m in at.markdown)
+        assert any(f"- {say(play_text(captures[0]), View())}" in m.value for m in at.markdown)

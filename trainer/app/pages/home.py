@@ -5,6 +5,8 @@ import streamlit as st
 from trainer import Deal
 from trainer.app.board import board_html
 from trainer.app.common import PAGES, lessons, page
+from trainer.app.names import say
+from trainer.puzzles.kinds import play_text
 
 cards = page("Home")
 st.title("Escoba Trainer")
@@ -29,7 +31,7 @@ st.header("A fresh deal")
 st.html(board_html(deal, cards, face_up=(0,)))
 takes = [p for p in deal.legal_plays() if p.captured]
 if takes:
-    st.markdown("**Captures you could make:** " + ", ".join(f"`{p}`" for p in takes))
+    st.markdown("**Captures you could make:**\n" + "\n".join(f"- {say(play_text(p), cards)}" for p in takes))
 else:
     st.markdown("**No card in your hand makes 15 here:** you would lay one on the table.")
 st.button("Deal again", on_click=_new_deal)
