@@ -238,7 +238,8 @@ def test_progress_page_shows_charts_records_and_mistakes_to_try_again(data):
     clock = Clock()
     miss_the_sota(clock)
     progress = open_page("trainer/app/pages/progress.py", clock)
-    assert [m.label for m in progress.metric] == ["Rating", "Puzzles answered", "Best streak", "Best rush"]
+    labels = [m.label for m in progress.metric]
+    assert labels[0].startswith("Rating (± ") and labels[1:] == ["Puzzles answered", "Best streak", "Best rush"]
     assert progress.metric[1].value == "1"
     [link] = progress.get("page_link")
     assert link.proto.label.endswith("(capture, level 1, you answered 2♣): try again")

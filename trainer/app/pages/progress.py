@@ -73,7 +73,7 @@ def accuracy_chart(rows: list[Accuracy], what: str, ink: str) -> alt.LayerChart:
         inside.transform_filter(alt.datum.percent >= 55),
         outside.transform_filter(alt.datum.percent < 55),
     ]
-    return alt.LayerChart(layer=layers).properties(height=36 * len(rows) + 50)
+    return alt.LayerChart(layer=layers).properties(height=alt.Step(32))  # one 32-pixel band a row
 
 
 def export() -> str:
@@ -90,8 +90,8 @@ current, spread = (rating[0], rating[1]) if rating else (START.rating, START.rd)
 
 one, two, three, four = st.columns(4)
 one.metric(
-    "Rating",
-    f"{current:.0f} (± {2 * spread:.0f})",
+    f"Rating (± {2 * spread:.0f})",
+    f"{current:.0f}",
     help="Your true level is most likely within this many points either way; the range narrows as you answer",
 )
 two.metric("Puzzles answered", len(attempts))
