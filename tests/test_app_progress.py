@@ -94,6 +94,6 @@ def test_stored_answers_and_themes_are_shown_as_written_not_read_as_markdown_or_
     labels = [link.proto.label for link in at.get("page_link")]
     assert labels and all(f"you answered {plain(TRAP)}): try again" in label for label in labels)
     assert all("![" not in label and "<b>" not in label for label in labels)
-    weak_spots = at.columns[5].markdown[0].value
+    weak_spots = at.columns[1].markdown[0].value
     assert weak_spots == r"- \<b\>odd\</b\>: 0% (0 of 3 right)"
     assert at.table[1].value["Theme"].tolist() == [plain("<b>odd</b>")]

@@ -88,15 +88,15 @@ attempts = [a for a in SAVED.attempts(PLAYER) if not a.skipped]
 rating = SAVED.get_rating(PLAYER)
 current, spread = (rating[0], rating[1]) if rating else (START.rating, START.rd)
 
-one, two, three, four = st.columns(4)
-one.metric(
+figures = st.container(horizontal=True, gap="large")  # side by side, wrapping on a phone
+figures.metric(
     f"Rating (± {2 * spread:.0f})",
     f"{current:.0f}",
     help="Your true level is most likely within this many points either way; the range narrows as you answer",
 )
-two.metric("Puzzles answered", len(attempts))
-three.metric("Best streak", SAVED.best(PLAYER, "streak") or 0, help="Most puzzles right in a row in Streak mode")
-four.metric("Best rush", SAVED.best(PLAYER, "rush") or 0, help="Most puzzles right in one three-minute Rush")
+figures.metric("Puzzles answered", len(attempts))
+figures.metric("Best streak", SAVED.best(PLAYER, "streak") or 0, help="Most puzzles right in a row in Streak mode")
+figures.metric("Best rush", SAVED.best(PLAYER, "rush") or 0, help="Most puzzles right in one three-minute Rush")
 
 if not attempts:
     st.info("No answers yet. Solve a few puzzles and your progress appears here.")
