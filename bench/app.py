@@ -42,13 +42,15 @@ def main() -> None:
             if forward is None:
                 break
             timed(times["learn: next step"], lambda f=forward: next(b for b in at.button if b.label == f).click().run())
-        timed(times["learn: back to start"], lambda: at.sidebar.button[0].click().run())
+        timed(times["learn: back to start"], lambda: at.button(key="lesson_cards").click().run())
     for _ in range(10):
         at.session_state["lesson"], at.session_state["index"] = "worked-example", 6  # the try of the last lesson
         at.run()
-        at.button_group[0].set_value("3♥")
-        at.button_group[1].set_value(["A♦", "4♣", "7♦"])
-        timed(times["learn: play a try"], lambda: next(b for b in at.button if b.label == "Play").click().run())
+        at.text_input(key="try_text").set_value("3♥ A♦ 4♣ 7♦")
+        timed(
+            times["learn: play a try"],
+            lambda: next(b for b in at.button if b.label == "Play what I typed").click().run(),
+        )
         timed(
             times["learn: try again"],
             lambda: next(b for b in at.button if b.label.startswith("Try this")).click().run(),
@@ -63,7 +65,12 @@ def main() -> None:
         hint = next(b for b in at.button if b.label.startswith("Hint"))
         if not hint.disabled:
             timed(times["puzzles: hint"], lambda h=hint: h.click().run())
-        timed(times["puzzles: check answer"], lambda: next(b for b in at.button if b.label == "Check").click().run())
+        if any(t.key == "ans_text" for t in at.text_input):
+            at.text_input(key="ans_text").set_value("A♦")  # a card, a number: some answer each kind can read
+        timed(
+            times["puzzles: check answer"],
+            lambda: next(b for b in at.button if b.label.startswith("Check")).click().run(),
+        )
     at.switch_page("trainer/app/pages/progress.py")
     timed(times["progress: first open"], at.run)  # loads the chart library once per server
     for _ in range(10):

@@ -244,7 +244,7 @@ def test_progress_page_shows_charts_records_and_mistakes_to_try_again(data):
     [link] = progress.get("page_link")
     assert link.proto.label.endswith("(capture, level 1, you answered 2♣): try again")
     assert "puzzle=capture-l1-sota" in str(link.proto)
-    assert len(progress.get("vega_lite_chart")) == 3  # rating over time, accuracy by kind and by theme
+    assert [h.value for h in progress.header][:3] == ["Rating over time", "Accuracy by kind", "Accuracy by theme"]
 
 
 def test_progress_page_without_answers_says_so(data):

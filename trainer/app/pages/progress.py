@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import json
 
-import altair as alt
 import streamlit as st
 
-from trainer.app.common import bank, page, profile, store
+from trainer.app.charts import INKS, bars_html, chart_image, line_svg
+from trainer.app.common import PAGES, bank, page, profile, store
 from trainer.progress.rating import START
 from trainer.progress.stats import (
-    ACCENT,
-    Accuracy,
     accuracy,
     describe_rating,
     plain,
@@ -26,63 +24,13 @@ SAVED = store()
 PLAYER = profile(SAVED)
 
 
-def rating_chart(ratings: list[float]) -> alt.Chart:
-    """The rating after each answer, on an axis that starts near the figures."""
-    low, high = rating_domain(ratings)
-    points = [{"answer": number, "rating": round(value)} for number, value in enumerate(ratings)]
-    chart: alt.Chart = (
-        alt.Chart({"values": points})
-        .mark_line(color=ACCENT, point=alt.OverlayMarkDef(color=ACCENT, size=30))
-        .encode(
-            x=alt.X("answer:Q", title="Answers", axis=alt.Axis(tickMinStep=1, format="d")),
-            y=alt.Y(
-                "rating:Q",
-                title="Rating",
-                axis=alt.Axis(format="d"),
-                scale=alt.Scale(domain=[low, high], zero=False, nice=False),
-            ),
-            tooltip=[alt.Tooltip("answer:Q", title="Answer"), alt.Tooltip("rating:Q", title="Rating")],
-        )
-        .properties(height=260)
-    )
-    return chart
-
-
-def accuracy_chart(rows: list[Accuracy], what: str, ink: str) -> alt.LayerChart:
-    """One bar a row over a faint full-width bar, so 0% still shows, each labelled with its count."""
-    values = [
-        {"name": r.name, "percent": round(r.percent), "label": f"{r.percent:.0f}% · {r.right} of {r.answers}"}
-        for r in rows
-    ]
-    base = alt.Chart({"values": values}).encode(
-        y=alt.Y("name:N", title=None, sort=None, axis=alt.Axis(labelLimit=180, labelFontSize=12)),
-        tooltip=[alt.Tooltip("name:N", title=what), alt.Tooltip("label:N", title="Right")],
-    )
-    scale, ticks = alt.Scale(domain=[0, 100]), alt.Axis(values=[0, 25, 50, 75, 100])
-    track = (
-        base.mark_bar(color=ACCENT, opacity=0.15)
-        .encode(x=alt.X("full:Q", scale=scale, axis=ticks))
-        .transform_calculate(full="100")
-    )
-    bar = base.mark_bar(color=ACCENT).encode(x=alt.X("percent:Q", title="% right", scale=scale, axis=ticks))
-    inside = base.mark_text(align="right", dx=-6, color="#ffffff", fontSize=12).encode(x="percent:Q", text="label:N")
-    outside = base.mark_text(align="left", dx=6, color=ink, fontSize=12).encode(x="percent:Q", text="label:N")
-    layers = [
-        track,
-        bar,
-        inside.transform_filter(alt.datum.percent >= 55),
-        outside.transform_filter(alt.datum.percent < 55),
-    ]
-    return alt.LayerChart(layer=layers).properties(height=alt.Step(32))  # one 32-pixel band a row
-
-
 def export() -> str:
     """The profile as JSON, built only when the learner asks for it."""
     return json.dumps(SAVED.export_profile(PLAYER), ensure_ascii=False, indent=1)
 
 
 view = page("Progress")
-ink = "#fafafa" if view.theme == "dark" else "#31333f"
+ink = INKS[view.theme]
 st.title("Progress")
 attempts = [a for a in SAVED.attempts(PLAYER) if not a.skipped]
 rating = SAVED.get_rating(PLAYER)
@@ -103,24 +51,16 @@ if not attempts:
 else:
     st.header("Rating over time")
     ratings = rating_history(attempts)
-    st.altair_chart(rating_chart(ratings), alt="Line chart of your rating after each answer, summed up below")
-    st.caption(describe_rating(ratings))
+    low, high = rating_domain(ratings)
+    summary = describe_rating(ratings)
+    label = f"Line chart of your rating after each answer. {summary}"
+    st.html(chart_image(line_svg(ratings, low=low, high=high, label=label, ink=ink), label))
+    st.caption(summary)
 
-    for by, what in (("kind", "Kind"), ("theme", "Theme")):
+    for by in ("kind", "theme"):
         rows = accuracy(attempts, by)
         st.header(f"Accuracy by {by}")
-        chart = accuracy_chart(rows, what, ink)
-        st.altair_chart(chart, alt=f"Bar chart of right answers by {by}, also given as a table below")
-        with st.expander("As a table"):
-            st.table(
-                {
-                    what: [plain(r.name) for r in rows],
-                    "Right": [r.right for r in rows],
-                    "Answers": [r.answers for r in rows],
-                    "% right": [f"{r.percent:.0f}%" for r in rows],
-                },
-                hide_index=True,
-            )
+        st.html(bars_html(rows, ink))
 
     best, worst = strengths_and_weak_spots(attempts)
     strong, weak = st.columns(2)
@@ -140,9 +80,7 @@ else:
             f"{PUZZLES[attempt.puzzle_id].title} ({plain(attempt.kind)}, level {attempt.level}, {answer}): try again"
         )
         # a page link keeps the session, and so the profile, where a plain link would start a new one
-        st.page_link(
-            "trainer/app/pages/puzzles.py", label=label, query_params={"puzzle": attempt.puzzle_id}, width="stretch"
-        )
+        st.page_link(PAGES["puzzles"], label=label, query_params={"puzzle": attempt.puzzle_id}, width="stretch")
     if not mistakes:
         st.markdown("No mistakes so far.")
 

@@ -1,0 +1,40 @@
+"""The Progress charts drawn in Python: axes near the data, every figure as text, stored text escaped."""
+
+import re
+
+import pytest
+
+from trainer.app.charts import INKS, bars_html, line_svg, ticks
+from trainer.progress.stats import Accuracy
+
+
+def test_ticks_are_round_and_stay_inside_the_axis():
+    assert ticks(1460, 1540) == [1460, 1480, 1500, 1520, 1540]
+    assert ticks(1203, 1797) == [1300, 1400, 1500, 1600, 1700]
+    assert all(len(ticks(1000, high)) <= 6 for high in range(1010, 3000, 37))
+
+
+def test_the_line_starts_near_the_data_and_has_a_dot_per_answer():
+    svg = line_svg([1500, 1520, 1490, 1530], low=1460, high=1540, label="rating", ink=INKS["dark"])
+    heights = [float(y) for y in re.findall(r'cy="([\d.]+)"', svg)]
+    assert len(heights) == 4 and heights[2] == max(heights) and heights[3] == min(heights)  # lower on screen = lower
+    assert re.findall(r'text-anchor="end"[^>]*>(\d+)<', svg) == ["1460", "1480", "1500", "1520", "1540"]  # not from 0
+    assert INKS["dark"].text in svg
+
+
+def test_a_long_history_is_a_line_without_dots():
+    assert "<circle" not in line_svg(list(range(1400, 1500)), low=1390, high=1510, label="rating")
+
+
+def test_a_line_needs_values_and_an_axis():
+    with pytest.raises(ValueError, match="at least one value"):
+        line_svg([], low=0, high=1, label="x")
+    with pytest.raises(ValueError):
+        line_svg([5], low=10, high=10, label="x")
+
+
+def test_bars_give_their_figures_as_text_and_escape_names():
+    html = bars_html([Accuracy("<b>x</b>", 0, 4), Accuracy("sum", 3, 5)])
+    assert "0% · 0 of 4" in html and "60% · 3 of 5" in html
+    assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
+    assert "width:0.0%" in html and "width:60.0%" in html

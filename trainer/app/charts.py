@@ -1,0 +1,112 @@
+"""The Progress page's charts, drawn in Python: an SVG line and bars of plain HTML.
+
+A few kilobytes each, drawn at once by the browser with no chart library to load, in the app's
+colours on light and dark, and readable without sight: the line is an image with a text
+alternative, and every bar carries its figures as text.
+
+>>> svg = line_svg([1500, 1520, 1490], low=1460, high=1540, label="Rating after each answer")
+>>> svg.count("<circle"), 'aria-label="Rating after each answer"' in svg
+(3, True)
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from xml.sax.saxutils import quoteattr
+
+from trainer.progress.stats import ACCENT, Accuracy
+
+
+@dataclass(frozen=True)
+class Ink:
+    """The colours of a chart: the data, its text, the grid and the empty part of a bar."""
+
+    data: str
+    text: str
+    grid: str
+    track: str
+
+
+INKS = {
+    "light": Ink(data=ACCENT, text="#31333f", grid="#dcdcdc", track="rgba(200,54,61,.14)"),
+    "dark": Ink(data=ACCENT, text="#fafafa", grid="#45464d", track="rgba(200,54,61,.28)"),
+}
+_STEPS = (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
+_LEFT, _RIGHT, _TOP, _BOTTOM = 50, 14, 12, 44
+
+
+def ticks(low: float, high: float, most: int = 6) -> list[int]:
+    """Round values for an axis from ``low`` to ``high``, at most ``most`` of them.
+
+    >>> ticks(1460, 1540)
+    [1460, 1480, 1500, 1520, 1540]
+    """
+    for step in _STEPS:
+        marks = list(range(-(-int(low) // step) * step, int(high) + 1, step))
+        if len(marks) <= most:
+            return marks
+    return [int(low), int(high)]
+
+
+def line_svg(
+    values: Sequence[float],
+    *,
+    low: float,
+    high: float,
+    label: str,
+    ink: Ink = INKS["light"],
+    width: int = 480,
+    height: int = 220,
+) -> str:
+    """Values in order as a line on an axis from ``low`` to ``high``, with a dot per value while they are few."""
+    if not values or high <= low:
+        raise ValueError("a line needs at least one value and an axis with high above low")
+    plot_w, plot_h = width - _LEFT - _RIGHT, height - _TOP - _BOTTOM
+
+    def x(i: int) -> float:
+        return _LEFT + (plot_w * i / (len(values) - 1) if len(values) > 1 else plot_w / 2)
+
+    def y(value: float) -> float:
+        return _TOP + plot_h * (high - value) / (high - low)
+
+    font = f'font-family="sans-serif" font-size="15" fill="{ink.text}"'
+    parts = []
+    for tick in ticks(low, high):
+        parts.append(f'<line x1="{_LEFT}" x2="{width - _RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" ')
+        parts.append(f'stroke="{ink.grid}"/><text x="{_LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" {font}>')
+        parts.append(f"{tick}</text>")
+    last = len(values) - 1
+    for i in sorted({0, last}):
+        parts.append(f'<text x="{x(i):.1f}" y="{_TOP + plot_h + 18}" text-anchor="middle" {font}>{i}</text>')
+    parts.append(f'<text x="{_LEFT + plot_w / 2}" y="{height - 4}" text-anchor="middle" {font}>answers</text>')
+    points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+    parts.append(f'<polyline points="{points}" fill="none" stroke="{ink.data}" stroke-width="2.5"/>')
+    if len(values) <= 60:
+        parts += [f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3.5" fill="{ink.data}"/>' for i, v in enumerate(values)]
+    size = f'width="{width}" height="{height}" viewBox="0 0 {width} {height}"'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" {size} role="img" aria-label={quoteattr(label)}>'
+        f"<title>{escape(label)}</title>{''.join(parts)}</svg>"
+    )
+
+
+def chart_image(svg: str, label: str) -> str:
+    """An SVG chart as an image as wide as the page up to 640 pixels, named for screen readers."""
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" style="width:100%;max-width:640px;height:auto">'
+
+
+def bars_html(rows: Sequence[Accuracy], ink: Ink = INKS["light"]) -> str:
+    """One bar per row, over a faint full-length track so that 0% still shows, with its figures beside it."""
+    lines = [
+        f'<span style="overflow-wrap:anywhere">{escape(row.name)}</span>'
+        f'<div style="background:{ink.track};border-radius:4px;height:1.4em">'
+        f'<div style="width:{row.percent:.1f}%;background:{ink.data};border-radius:4px;height:100%"></div></div>'
+        f'<span style="white-space:nowrap">{row.percent:.0f}% · {row.right} of {row.answers}</span>'
+        for row in rows
+    ]
+    grid = "display:grid;grid-template-columns:minmax(6em,28%) 1fr auto;gap:6px 10px;align-items:center"
+    return f'<div style="{grid};color:{ink.text}">{"".join(lines)}</div>'
