@@ -96,7 +96,8 @@ def line_svg(
 def chart_image(svg: str, label: str) -> str:
     """An SVG chart as an image as wide as the page up to 640 pixels, named for screen readers."""
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" style="width:100%;max-width:640px;height:auto">'
+    style = "width:100%;max-width:640px;height:auto"
+    return f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" style="{style}">'
 
 
 def bars_html(rows: Sequence[Accuracy], ink: Ink = INKS["light"]) -> str:
