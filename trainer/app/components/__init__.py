@@ -1,8 +1,9 @@
 """The card table: a board to play on, drawn in the browser, and the verdict box that goes with it.
 
 Both are Streamlit ``components.v2`` components whose HTML, CSS and JavaScript ship inside this
-package, so nothing is built or downloaded. The browser only proposes a pick; every pick is
-checked here against the rows it was drawn from before a page sees it.
+package, so nothing is built or downloaded. Choosing cards happens in the browser alone, with
+no rerun per tap; the pick reaches Python when the learner confirms it, and is checked here
+against the rows it was drawn from before a page sees it.
 """
 
 from __future__ import annotations
@@ -57,14 +58,13 @@ def parse_pick(raw: object, rows: Iterable[Row]) -> Pick:
 
 def table_data(
     rows: Iterable[Row],
-    pick: Pick,
     *,
     key: str,
     confirm: str | None,
     disabled: bool,
     message: tuple[str, str] | None,
 ) -> dict[str, Any]:
-    """What the browser needs to draw a card table: rows of faces, the pick so far, the button and the message."""
+    """What the browser needs to draw a card table: rows of faces, the button and the message."""
     return {
         "key": key,
         "rows": [
@@ -77,7 +77,6 @@ def table_data(
             }
             for row in rows
         ],
-        "chosen": {name: list(tokens) for name, tokens in pick.chosen.items()},
         "confirm": confirm,
         "disabled": disabled,
         "message": _message(message),
@@ -92,14 +91,13 @@ def card_table(
     on_confirm: Callable[[Pick], None] | None = None,
     disabled: bool = False,
     message: tuple[str, str] | None = None,
-) -> Pick:
-    """Draw rows of cards to pick from, with a confirm button; returns the pick so far.
+) -> None:
+    """Draw rows of cards to pick from, with a confirm button.
 
     Pressing the button calls ``on_confirm`` with the pick before the rerun's script, as an
     ``on_click`` callback would be. A new ``key`` starts with nothing chosen.
     """
     rows = tuple(rows)
-    pick = parse_pick(_state(key).get("chosen"), rows)
 
     def confirmed() -> None:
         if on_confirm is not None and confirm is not None and not disabled:
@@ -107,11 +105,9 @@ def card_table(
 
     _card_table()(
         key=key,
-        data=table_data(rows, pick, key=key, confirm=confirm, disabled=disabled, message=message),
-        on_chosen_change=_ignore,
+        data=table_data(rows, key=key, confirm=confirm, disabled=disabled, message=message),
         on_confirm_change=confirmed,
     )
-    return pick
 
 
 def announce(text: str, tone: str, *, key: str) -> None:
@@ -138,10 +134,6 @@ def _state(key: str) -> Mapping[str, object]:
     """The component's state under ``key`` as the browser last sent it, or an empty mapping."""
     state = st.session_state.get(key)
     return state if isinstance(state, Mapping) else {}
-
-
-def _ignore() -> None:
-    """A change callback that does nothing: having one makes Streamlit return the state."""
 
 
 @cache

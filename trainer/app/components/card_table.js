@@ -1,6 +1,6 @@
 // The card table and the verdict box, drawn inside the component's shadow root.
-// Python sends the rows, the pick so far and a message; this sends back the pick as state
-// (each change) and as a trigger (on confirm). Python checks both against the rows.
+// Python sends the rows and a message. Choosing cards stays in the browser (no rerun per tap);
+// the pick goes back as a trigger when the learner confirms it, and Python checks it against the rows.
 
 const views = new WeakMap(); // parent element -> the view drawn into it
 const shownMessages = new Map(); // component key -> the last message shown, to focus a new one
@@ -105,7 +105,6 @@ function toggled(view, row, token) {
 function choose(view, chosen) {
   view.chosen = chosen;
   showPick(view);
-  view.send.state("chosen", chosen);
 }
 
 function showPick(view) {
@@ -133,8 +132,8 @@ function showMessage(view, key, message) {
   return isNew;
 }
 
-export default function ({ data, parentElement, setStateValue, setTriggerValue }) {
-  const shape = JSON.stringify([data.rows, data.confirm]);
+export default function ({ data, parentElement, setTriggerValue }) {
+  const shape = JSON.stringify([data.key, data.rows, data.confirm]);
   let view = views.get(parentElement);
   let focused = null;
   if (!view || view.shape !== shape) {
@@ -143,8 +142,7 @@ export default function ({ data, parentElement, setStateValue, setTriggerValue }
     view.shape = shape;
     views.set(parentElement, view);
   }
-  view.send = { state: setStateValue, trigger: setTriggerValue };
-  view.chosen = data.chosen || {};
+  view.send = { trigger: setTriggerValue };
   showPick(view);
   if (view.confirm) view.confirm.disabled = Boolean(data.disabled);
   if (showMessage(view, data.key, data.message)) view.message.focus();
