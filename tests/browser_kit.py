@@ -90,10 +90,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def app_server(data: Path) -> Iterator[str]:
-    """Serve the app with ``data`` as its progress folder; yields its address."""
+def app_server(data: Path, script: str = "streamlit_app.py") -> Iterator[str]:
+    """Serve the app (or another ``script``) with ``data`` as its progress folder; yields its address."""
     port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", "streamlit_app.py", "--server.port", str(port)]
+    command = [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(port)]
     command += ["--server.headless", "true", "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"]
     env = {**os.environ, "ESCOBA_TRAINER_DATA": str(data)}
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

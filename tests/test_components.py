@@ -1,24 +1,16 @@
 """The card table: picks from the browser are checked against the rows, and it works in a real browser."""
 
 import json
-import os
-import socket
-import subprocess
-import sys
 import textwrap
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_kit import CHROMIUM, app_server, chromium
 from streamlit.testing.v1 import AppTest
 
 from trainer.app.components import Pick, asset, parse_pick, table_data
 from trainer.app.rows import Face, Row
-
-ROOT = Path(__file__).parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 def face(token: str) -> Face:
@@ -152,38 +144,17 @@ st.write(f"script runs: {st.session_state.runs}")
 @pytest.fixture(scope="module")
 def demo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A Streamlit server running a page with one card table."""
-    script = tmp_path_factory.mktemp("demo") / "demo.py"
-    script.write_text(textwrap.dedent(DEMO), encoding="utf-8")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port)]
-    command += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            pytest.fail("the Streamlit server did not start within a minute")
+    folder = tmp_path_factory.mktemp("demo")
+    (folder / "demo.py").write_text(textwrap.dedent(DEMO), encoding="utf-8")
+    with app_server(folder, script=str(folder / "demo.py")) as url:
         yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="no Chromium here: apt-get install chromium")
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
 def test_a_pick_made_by_mouse_and_keyboard_reaches_python(demo_url: str) -> None:
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
     idle = "[data-testid='stApp'][data-test-script-state='notRunning']"
-    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=flags)
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 390, "height": 844})
         page.goto(demo_url)
         page.wait_for_selector(idle)
@@ -208,4 +179,3 @@ def test_a_pick_made_by_mouse_and_keyboard_reaches_python(demo_url: str) -> None
         sync_api.expect(verdict).to_be_focused()
         sync_api.expect(page.get_by_text("script runs: 2")).to_be_visible()  # the confirm did
         sync_api.expect(page.locator("button.card")).to_have_count(4)  # redrawn in place, not beside the old one
-        browser.close()

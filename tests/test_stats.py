@@ -4,6 +4,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from trainer.app.svg import contrast_ratio
 from trainer.progress.stats import (
     ACCENT,
     accuracy,
@@ -20,17 +21,6 @@ WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 
 def tried(kind: str, themes: tuple[str, ...], correct: bool, skipped: bool = False, after: float | None = None):
     return Attempt("p", kind, 1, themes, "practice", "5♦", correct, 3.0, 0, skipped, WHEN, rating_after=after)
-
-
-def luminance(colour: str) -> float:
-    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(one: str, two: str) -> float:
-    dark, light = sorted((luminance(one), luminance(two)))
-    return (light + 0.05) / (dark + 0.05)
 
 
 def test_accuracy_counts_right_answers_per_theme_and_leaves_skips_out():
@@ -102,6 +92,6 @@ def test_plain_escapes_every_mark_markdown_or_html_would_read(stored, shown):
 
 
 def test_the_chart_red_is_readable_on_white_and_on_the_dark_theme():
-    assert contrast(ACCENT, "#ffffff") >= 4.5  # white labels sit on the bars
-    assert contrast(ACCENT, "#0e1117") >= 3
-    assert contrast(ACCENT, "#171614") >= 3
+    assert contrast_ratio(ACCENT, "#ffffff") >= 4.5
+    assert contrast_ratio(ACCENT, "#0e1117") >= 3
+    assert contrast_ratio(ACCENT, "#171614") >= 3
