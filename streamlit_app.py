@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from trainer.app.common import PAGES
+from trainer.app.common import pages
 from trainer.app.svg import card_svg
 from trainer.cards import parse_card
 
@@ -10,4 +10,4 @@ from trainer.cards import parse_card
 ICON = card_svg(parse_card("7d"), width=48)
 st.set_page_config(page_title="Escoba Trainer", page_icon=ICON, layout="wide")
 st.logo(ICON, size="large")
-st.navigation(list(PAGES.values())).run()
+st.navigation(list(pages().values())).run()

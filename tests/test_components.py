@@ -97,17 +97,19 @@ def test_the_browser_files_ship_in_the_package() -> None:
     assert js.count("\n") > 10 and css.count("\n") > 10
 
 
-def _page() -> None:
-    """A page with one card table, for AppTest (which runs the function's body alone, so it imports)."""
-    from trainer.app.components import card_table
-    from trainer.app.rows import Face, Row
+# A page with one card table. A script, not a function: AppTest leaves it as the __main__ module,
+# and a process started later by "spawn" (as the store's tests do) runs __main__ again.
+PAGE = """
+from trainer.app.components import card_table
+from trainer.app.rows import Face, Row
 
-    cards = tuple(Face(token, "<svg></svg>", token) for token in ("7♦", "3♣"))
-    card_table([Row("Your hand", cards, name="hand", pick="one")], key="table", message=("info", "Your turn"))
+cards = tuple(Face(token, "<svg></svg>", token) for token in ("7♦", "3♣"))
+card_table([Row("Your hand", cards, name="hand", pick="one")], key="table", message=("info", "Your turn"))
+"""
 
 
 def test_apptest_sees_what_the_browser_is_sent() -> None:
-    at = AppTest.from_function(_page).run()
+    at = AppTest.from_string(PAGE).run()
     assert not at.exception
     sent = json.loads(at.get("bidi_component")[0].proto.json)
     assert [f["token"] for f in sent["rows"][0]["faces"]] == ["7♦", "3♣"]

@@ -14,13 +14,19 @@ from trainer.puzzles import Puzzle, load_puzzles
 
 BANK = Path(__file__).resolve().parents[2] / "puzzles"
 _PAGES_DIR = "trainer/app/pages"
-#: Every page of the app, defined once; links use these so they keep the session.
-PAGES = {
-    "home": st.Page(f"{_PAGES_DIR}/home.py", title="Home", icon="", default=True),
-    "learn": st.Page(f"{_PAGES_DIR}/learn.py", title="Learn", icon="", url_path="learn"),
-    "puzzles": st.Page(f"{_PAGES_DIR}/puzzles.py", title="Puzzles", icon="", url_path="puzzles"),
-    "progress": st.Page(f"{_PAGES_DIR}/progress.py", title="Progress", icon="", url_path="progress"),
-}
+
+
+def pages() -> dict[str, st.Page]:
+    """Every page of the app, defined in one place; links use these so they keep the session.
+
+    Made afresh in each script run, as Streamlit wants its pages.
+    """
+    return {
+        "home": st.Page(f"{_PAGES_DIR}/home.py", title="Home", icon="", default=True),
+        "learn": st.Page(f"{_PAGES_DIR}/learn.py", title="Learn", icon="", url_path="learn"),
+        "puzzles": st.Page(f"{_PAGES_DIR}/puzzles.py", title="Puzzles", icon="", url_path="puzzles"),
+        "progress": st.Page(f"{_PAGES_DIR}/progress.py", title="Progress", icon="", url_path="progress"),
+    }
 
 
 @st.cache_resource

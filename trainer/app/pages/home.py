@@ -4,7 +4,7 @@ import streamlit as st
 
 from trainer import Deal
 from trainer.app.board import board_html
-from trainer.app.common import PAGES, lessons, page
+from trainer.app.common import lessons, page, pages
 from trainer.app.names import say
 from trainer.puzzles.kinds import play_text
 
@@ -15,8 +15,8 @@ st.write(
     "and take table cards whenever your card and theirs add up to exactly 15. Clear the whole "
     "table and you score an *escoba*, the broom."
 )
-st.page_link(PAGES["learn"], label=f"Start learning: {len(lessons())} short lessons")
-st.page_link(PAGES["puzzles"], label="Practise on puzzles")
+st.page_link(pages()["learn"], label=f"Start learning: {len(lessons())} short lessons")
+st.page_link(pages()["puzzles"], label="Practise on puzzles")
 
 if "home_seed" not in st.session_state:
     st.session_state.home_seed = 1

@@ -7,7 +7,7 @@ import json
 import streamlit as st
 
 from trainer.app.charts import INKS, bars_html, chart_image, line_svg
-from trainer.app.common import PAGES, bank, page, profile, store
+from trainer.app.common import bank, page, pages, profile, store
 from trainer.progress.rating import START
 from trainer.progress.stats import (
     accuracy,
@@ -80,7 +80,7 @@ else:
             f"{PUZZLES[attempt.puzzle_id].title} ({plain(attempt.kind)}, level {attempt.level}, {answer}): try again"
         )
         # a page link keeps the session, and so the profile, where a plain link would start a new one
-        st.page_link(PAGES["puzzles"], label=label, query_params={"puzzle": attempt.puzzle_id}, width="stretch")
+        st.page_link(pages()["puzzles"], label=label, query_params={"puzzle": attempt.puzzle_id}, width="stretch")
     if not mistakes:
         st.markdown("No mistakes so far.")
 
