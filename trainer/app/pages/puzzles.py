@@ -14,6 +14,7 @@ from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say
 from trainer.plays import parse_play
 from trainer.progress.rating import START, Rating, puzzle_rating, score_of, update
+from trainer.progress.stats import plain
 from trainer.progress.store import Attempt
 from trainer.progress.training import MODES, Run, grade, needs_review, pick_next, schedule
 from trainer.puzzles import KINDS, THEMES, Puzzle
@@ -267,7 +268,7 @@ cards = page("Puzzles")
 st.title("Puzzles")
 current = rating()
 due_now = len(SAVED.due_puzzles(PLAYER, timestamp()))
-st.caption(f"{PLAYER} · rating {current.rating:.0f} (± {2 * current.rd:.0f}) · {due_now} due for review")
+st.caption(f"{plain(PLAYER)} · rating {current.rating:.0f} (± {2 * current.rd:.0f}) · {due_now} due for review")
 
 if "run" not in st.session_state:  # a first visit starts right away with a puzzle that suits
     st.session_state.run = Run("practice", started=now())
