@@ -11,6 +11,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ import platformdirs
 import pytest
 
 from trainer.progress import store as store_module
-from trainer.progress.store import DB_NAME, ENV_VAR, Attempt, Store, StoreError, data_dir
+from trainer.progress.store import DB_NAME, ENV_VAR, MIGRATIONS, SCHEMA_VERSION, Attempt, Store, StoreError, data_dir
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 MISSING = object()
@@ -72,10 +73,10 @@ def test_the_first_run_creates_the_folder_and_the_file(tmp_path: Path) -> None:
         assert store.path.is_file()
         assert store.profiles() == []
     conn = sqlite3.connect(folder / DB_NAME)
-    assert conn.execute("PRAGMA user_version").fetchone() == (1,)
+    assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"profiles", "attempts", "ratings", "review_cards", "records"}
+    assert tables == {"profiles", "attempts", "ratings", "review_cards", "records", "stars", "places"}
     conn.close()
 
 
@@ -488,6 +489,43 @@ def test_a_file_from_a_newer_version_is_refused_untouched(tmp_path: Path) -> Non
     conn.execute("PRAGMA user_version = 7")
     conn.close()
     before = path.read_bytes()
-    with pytest.raises(StoreError, match="schema version 7, newer than version 1"):
+    with pytest.raises(StoreError, match=f"schema version 7, newer than version {SCHEMA_VERSION}"):
         Store.open(tmp_path)
     assert path.read_bytes() == before
+
+
+def test_a_levels_best_stars_are_kept_and_the_place_in_the_course_is_remembered(store: Store) -> None:
+    assert store.stars("Ana") == {} and store.place("Ana") is None
+    assert store.record_stars("Ana", "values", 2)
+    assert not store.record_stars("Ana", "values", 1)  # fewer stars never replace more
+    assert store.record_stars("Ana", "values", 3)
+    store.set_place("Ana", "escoba", 2)
+    store.set_place("Ana", "setenta", 0)
+    assert store.stars("Ana") == {"values": 3} and store.place("Ana") == ("setenta", 0)
+    with pytest.raises(ValueError, match="stars: 4"):
+        store.record_stars("Ana", "values", 4)
+
+
+def test_stars_travel_with_an_export_and_bad_ones_are_refused(store: Store) -> None:
+    store.record_stars("Ana", "values", 3)
+    data = store.export_profile("Ana")
+    assert data["stars"] == {"values": 3}
+    assert store.import_profile(data, name="Bea") == "Bea" and store.stars("Bea") == {"values": 3}
+    old = {key: value for key, value in data.items() if key != "stars"}  # an export from before the course
+    assert store.import_profile(old, name="Cai") == "Cai" and store.stars("Cai") == {}
+    with pytest.raises(ValueError, match=r"stars\.values: 5 is not 1, 2 or 3"):
+        store.import_profile({**data, "stars": {"values": 5}}, name="Dan")
+    assert "Dan" not in store.profiles()
+
+
+def test_a_file_of_the_first_version_is_brought_up_to_date_with_its_progress(tmp_path: Path) -> None:
+    with closing(sqlite3.connect(tmp_path / DB_NAME)) as conn:
+        for statement in MIGRATIONS[0]:
+            conn.execute(statement)
+        conn.execute("INSERT INTO profiles (name, created) VALUES ('Ana', '2026-01-01T00:00:00+00:00')")
+        conn.execute("PRAGMA user_version = 1")
+        conn.commit()
+    with Store.open(tmp_path) as store:
+        assert store.profiles() == ["Ana"] and store.stars("Ana") == {}
+        store.record_stars("Ana", "values", 2)
+        assert store.stars("Ana") == {"values": 2}

@@ -59,6 +59,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             mode TEXT NOT NULL, best INTEGER NOT NULL,
             PRIMARY KEY (profile_id, mode))""",
     ),
+    (
+        """CREATE TABLE stars (
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            level_id TEXT NOT NULL, stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 3),
+            PRIMARY KEY (profile_id, level_id))""",
+        """CREATE TABLE places (
+            profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+            level_id TEXT NOT NULL, stage INTEGER NOT NULL CHECK (stage >= 0))""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -66,6 +75,10 @@ _SET_RATING = """INSERT INTO ratings (profile_id, rating, rd, vol) VALUES (?, ?,
     ON CONFLICT (profile_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol"""
 _SAVE_CARD = """INSERT INTO review_cards (profile_id, puzzle_id, card_json, due) VALUES (?, ?, ?, ?)
     ON CONFLICT (profile_id, puzzle_id) DO UPDATE SET card_json = excluded.card_json, due = excluded.due"""
+_RECORD_STARS = """INSERT INTO stars (profile_id, level_id, stars) VALUES (?, ?, ?)
+    ON CONFLICT (profile_id, level_id) DO UPDATE SET stars = excluded.stars WHERE excluded.stars > stars.stars"""
+_SET_PLACE = """INSERT INTO places (profile_id, level_id, stage) VALUES (?, ?, ?)
+    ON CONFLICT (profile_id) DO UPDATE SET level_id = excluded.level_id, stage = excluded.stage"""
 _RECORD_BEST = """INSERT INTO records (profile_id, mode, best) VALUES (?, ?, ?)
     ON CONFLICT (profile_id, mode) DO UPDATE SET best = excluded.best WHERE excluded.best > records.best"""
 
@@ -274,6 +287,33 @@ class Store:
             row = conn.execute(query, (_profile_id(conn, profile), mode)).fetchone()
         return None if row is None else int(row[0])
 
+    def record_stars(self, profile: str, level_id: str, stars: int) -> bool:
+        """Keep a finished level's stars (1 to 3) if they beat the ones kept; True if they did, or are the first."""
+        if stars not in (1, 2, 3):
+            raise ValueError(f"stars: {stars} is not 1, 2 or 3")
+        with self._transaction() as conn:
+            return conn.execute(_RECORD_STARS, (_profile_id(conn, profile), level_id, stars)).rowcount == 1
+
+    def stars(self, profile: str) -> dict[str, int]:
+        """The best stars of each finished level, by level id."""
+        with self._transaction("BEGIN") as conn:
+            query = "SELECT level_id, stars FROM stars WHERE profile_id = ? ORDER BY level_id"
+            return dict(conn.execute(query, (_profile_id(conn, profile),)).fetchall())
+
+    def set_place(self, profile: str, level_id: str, stage: int) -> None:
+        """Remember where the learner is in the course, to continue from there."""
+        if stage < 0:
+            raise ValueError(f"stage: {stage} is negative")
+        with self._transaction() as conn:
+            conn.execute(_SET_PLACE, (_profile_id(conn, profile), level_id, stage))
+
+    def place(self, profile: str) -> tuple[str, int] | None:
+        """The level and stage the learner was last at, or None before the course."""
+        with self._transaction("BEGIN") as conn:
+            query = "SELECT level_id, stage FROM places WHERE profile_id = ?"
+            row = conn.execute(query, (_profile_id(conn, profile),)).fetchone()
+        return None if row is None else (row[0], row[1])
+
     def export_profile(self, profile: str) -> dict[str, Any]:
         """Everything about a profile as plain data ready for JSON, which ``import_profile`` reads back."""
         with self._transaction("BEGIN") as conn:
@@ -284,6 +324,7 @@ class Store:
             query = "SELECT puzzle_id, card_json, due FROM review_cards WHERE profile_id = ? ORDER BY puzzle_id"
             cards = conn.execute(query, (pid,)).fetchall()
             records = conn.execute("SELECT mode, best FROM records WHERE profile_id = ? ORDER BY mode", (pid,))
+            stars = conn.execute("SELECT level_id, stars FROM stars WHERE profile_id = ? ORDER BY level_id", (pid,))
             return {
                 "format": FORMAT,
                 "version": FORMAT_VERSION,
@@ -295,6 +336,7 @@ class Store:
                 "rating": None if rating is None else dict(zip(("rating", "rd", "vol"), rating, strict=True)),
                 "review_cards": [{"puzzle_id": p, "card_json": card, "due": due} for p, card, due in cards],
                 "records": dict(records.fetchall()),
+                "stars": dict(stars.fetchall()),
             }
 
     def import_profile(self, data: dict[str, Any], name: str | None = None) -> str:
@@ -324,6 +366,13 @@ class Store:
             )
         records_fields = _Fields(top.get("records"), "records")
         records = {mode: records_fields.integer(mode) for mode in records_fields}
+        stars: dict[str, int] = {}
+        if isinstance(data, dict) and data.get("stars") is not None:  # exports made before the course have none
+            stars_fields = _Fields(top.get("stars"), "stars")
+            for level_id in stars_fields:
+                if (count := stars_fields.integer(level_id)) not in (1, 2, 3):
+                    raise ValueError(f"{stars_fields.name(level_id)}: {count} is not 1, 2 or 3")
+                stars[level_id] = count
         with self._transaction() as conn:
             pid = _insert_profile(conn, name, created)
             conn.executemany(_INSERT_ATTEMPT, [(pid, *_attempt_row(a)) for a in attempts])
@@ -331,6 +380,7 @@ class Store:
                 conn.execute(_SET_RATING, (pid, *rating))
             conn.executemany(_SAVE_CARD, [(pid, p, card, due) for p, (card, due) in cards.items()])
             conn.executemany(_RECORD_BEST, [(pid, mode, best) for mode, best in records.items()])
+            conn.executemany(_RECORD_STARS, [(pid, level_id, count) for level_id, count in stars.items()])
         return name
 
 
