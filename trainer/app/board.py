@@ -12,10 +12,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from trainer.app.names import card_name, cards_name, say, spoken_label
+from trainer.app.names import card_name, cards_name, say, spoken_label, suit_name
 from trainer.app.rows import Face, Row
 from trainer.app.svg import COURTS, STYLES, THEMES, card_back_svg, card_svg
-from trainer.cards import Card
+from trainer.cards import Card, Suit
 from trainer.deal import Deal, Event, escobas_text
 from trainer.match import Match
 from trainer.puzzles.kinds import (
@@ -27,7 +27,7 @@ from trainer.puzzles.kinds import (
     SetentaDuelPuzzle,
     SetentaPuzzle,
 )
-from trainer.scoring import DealScore, score_rows
+from trainer.scoring import DealScore, score_rows, setenta, setenta_cards
 from trainer.text import plural
 
 _ROW = "display:flex;flex-wrap:wrap;gap:5px;align-items:flex-end"
@@ -224,12 +224,36 @@ def as_image(svg: str, label: str, width: int) -> str:
     )
 
 
+def pile_rows(deal: Deal, view: View = View()) -> tuple[Row, ...]:
+    """Both sides' piles suit by suit, each suit's best card for the setenta marked (R19), with the counts."""
+    rows = []
+    for side, (name, pile) in enumerate(zip("AB", deal.piles, strict=True)):
+        coins = sum(card.suit is Suit.COINS for card in pile)
+        value = setenta(pile)
+        counted = "no setenta: a suit is missing" if value is None else f"setenta {value}"
+        summary = (
+            f"{plural(len(pile), 'card')}, {plural(coins, 'coin')}, {escobas_count(deal.escobas[side])}, {counted}"
+        )
+        rows.append(Row(f"Side {name}: {summary}", (), empty="by suit below"))
+        best = set(setenta_cards(pile).values())
+        for suit in Suit:
+            cards = sorted(card for card in pile if card.suit is suit)
+            faces = tuple(card_face(card, view, "best" if card in best else None) for card in cards)
+            rows.append(Row(f"Side {name}, {suit_name(suit, view)} ({len(cards)})", faces, empty="none"))
+    return tuple(rows)
+
+
+def escobas_count(count: int) -> str:
+    """An escoba count for a list of figures: "no escoba", "1 escoba", "2 escobas"."""
+    return plural(count, "escoba") if count else "no escoba"
+
+
 def rows_html(rows: Iterable[Row], view: View, label: str = "Cards") -> str:
     """Rows of cards as HTML to look at, in a group named ``label``; an empty row is one line of text."""
     parts, moved = [], False
     for row in rows:
         if not row.faces:
-            note = f' <span style="{_NOTE}">— {escape(row.empty)}</span>'
+            note = f' <span style="{_NOTE}">— {escape(row.empty)}</span>' if row.empty else ""
             parts.append(f'<div style="{_LABEL}">{escape(row.title)}{note}</div>')
             continue
         cards = "".join(as_image(face.svg, face.label, view.width) for face in row.faces)

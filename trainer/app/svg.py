@@ -44,7 +44,7 @@ THEMES: dict[str, Theme] = {
         ink="#23211d",
         back="#24447a",
         suits={Suit.COINS: "#bd6500", Suit.CUPS: "#bc1531", Suit.SWORDS: "#1b469c", Suit.CLUBS: "#2d3612"},
-        marks={"played": "#c2185b", "taken": "#00796b", "selected": "#4338ca"},
+        marks={"played": "#c2185b", "taken": "#00796b", "selected": "#4338ca", "best": "#9a6700"},
     ),
     "dark": Theme(
         face="#1b1d23",
@@ -52,7 +52,7 @@ THEMES: dict[str, Theme] = {
         ink="#ece8df",
         back="#2f4f86",
         suits={Suit.COINS: "#fbcb5c", Suit.CUPS: "#ff3c4c", Suit.SWORDS: "#5a9fff", Suit.CLUBS: "#94c360"},
-        marks={"played": "#ff6fb0", "taken": "#4fd1c5", "selected": "#a5b4fc"},
+        marks={"played": "#ff6fb0", "taken": "#4fd1c5", "selected": "#a5b4fc", "best": "#f5c451"},
     ),
 }
 STYLES = ("spanish", "french")
@@ -65,6 +65,7 @@ HIGHLIGHTS: dict[str, tuple[str, str]] = {
     "played": ("just played", ""),
     "taken": ("taken", "9 5"),
     "selected": ("selected", "2 4"),
+    "best": ("its suit's best card for the setenta", "12 3"),
 }
 
 _COURTS = {"J": "sota", "Q": "caballo", "K": "rey"}

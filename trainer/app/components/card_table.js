@@ -33,7 +33,7 @@ function build(parent, data) {
     title.id = `row-title-${index}`;
     section.append(title);
     if (row.faces.length === 0) {
-      section.append(element("p", "empty", row.empty));
+      if (row.empty) section.append(element("p", "empty", row.empty));
     } else {
       const cards = element("div", "cards");
       cards.setAttribute("role", "group");
