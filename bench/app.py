@@ -17,6 +17,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from trainer.course import load_levels
+
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 
 
@@ -26,35 +28,35 @@ def timed(times: list[float], action) -> None:  # type: ignore[no-untyped-def]
     times.append(time.perf_counter() - start)
 
 
+def press(at: AppTest, label: str) -> None:
+    """Click the button with this label and let the page run."""
+    next(b for b in at.button if b.label == label).click().run()
+
+
 def main() -> None:
     os.environ["ESCOBA_TRAINER_DATA"] = tempfile.mkdtemp(prefix="escoba-bench-")  # a fresh learner
     times: dict[str, list[float]] = defaultdict(list)
     at = AppTest.from_file(APP, default_timeout=60)
-    at.run()  # the first run loads and replays the lessons once per server: not an interaction
+    at.run()  # the first run builds the course and the bank once per server: not an interaction
     for _ in range(5):
-        timed(times["home: deal again"], lambda: at.button[0].click().run())
+        timed(times["home: deal again"], lambda: next(b for b in at.button if b.label == "Deal again").click().run())
     at.switch_page("trainer/app/pages/learn.py")
     timed(times["learn: open page"], at.run)
-    for _ in range(3):
-        while True:
-            labels = [b.label for b in at.button]
-            forward = "Next ▶" if "Next ▶" in labels else "Next lesson ▶" if "Next lesson ▶" in labels else None
-            if forward is None:
-                break
-            timed(times["learn: next step"], lambda f=forward: next(b for b in at.button if b.label == f).click().run())
-        timed(times["learn: back to start"], lambda: at.button(key="lesson_cards").click().run())
-    for _ in range(10):
-        at.session_state["lesson"], at.session_state["index"] = "worked-example", 6  # the try of the last lesson
+    for level in load_levels():
+        at.query_params.update(level=level.id, stage="1")
         at.run()
-        at.text_input(key="try_text").set_value("3♥ A♦ 4♣ 7♦")
-        timed(
-            times["learn: play a try"],
-            lambda: next(b for b in at.button if b.label == "Play what I typed").click().run(),
-        )
-        timed(
-            times["learn: try again"],
-            lambda: next(b for b in at.button if b.label.startswith("Try this")).click().run(),
-        )
+        for number, stage in enumerate(level.stages, start=1):
+            if stage.is_task:
+                typed = stage.task in ("pick", "play", "number")
+                right = str(stage.goal.best()[0]) if stage.goal else sorted(stage.accept)[0]
+                (at.text_input if typed else at.radio)(key="answer").set_value(right)
+                check = "Check what I typed" if stage.task in ("pick", "play") else "Check"
+                timed(
+                    times["learn: answer a task"],
+                    lambda c=check: next(b for b in at.button if b.label == c).click().run(),
+                )
+            forward = "Next ▶" if number < len(level.stages) else "Finish the level ▶"
+            timed(times["learn: next step"], lambda f=forward: next(b for b in at.button if b.label == f).click().run())
     at.switch_page("trainer/app/pages/puzzles.py")
     timed(times["puzzles: first open"], at.run)  # creates the progress database
     for _ in range(40):

@@ -194,3 +194,41 @@ def test_narration_says_why_a_capture_makes_15_and_what_a_lay_down_means():
 
 def test_stars_count_slips():
     assert [stars(0, 0), stars(0, 1), stars(2, 0), stars(2, 1)] == [3, 2, 2, 1]
+
+
+def test_r16_a_number_task_can_ask_what_the_table_adds_up_to(tmp_path):
+    level = load_level(
+        write(
+            tmp_path,
+            HEAD
+            + """\
+      - task: number
+        prompt: What does the table add up to?
+        board: {table: K♣ 3♥ 7♠, hands: [2♥, 5♦]}
+        ask: table sum
+    """,
+        )
+    )
+    stage = level.stages[0]
+    assert stage.accept == {"20"} and stage.judge("20").correct and not stage.judge("19").correct
+
+
+def test_every_rule_is_taught_by_some_level():
+    taught = {rule for level in LEVELS for rule in level.rules}
+    assert taught >= {f"R{n}" for n in range(1, 23)}
+
+
+def test_r14_a_play_task_whose_goal_cannot_be_met_fails_to_load(tmp_path):
+    with pytest.raises(CourseError, match=r"level.yaml:9:\d+: no legal play meets the goal .escoba."):
+        load_level(
+            write(
+                tmp_path,
+                HEAD
+                + """\
+          - task: play
+            prompt: Clear the table.
+            board: {table: A♦ 4♣ 7♦, hands: [2♥ 5♦, 2♠ 6♣]}
+            goal: escoba
+        """,
+            )
+        )

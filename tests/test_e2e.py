@@ -120,41 +120,44 @@ def test_home_page_shows_cards(server, browser):
 
 
 def test_learn_page_steps_forward_and_back(server, browser):
-    page = open_page(browser, f"{server}/learn?lesson=turn&step=3", "learn-step")
-    assert page.get_by_text("The captured cards go face down").is_visible()
-    assert page.locator("img[alt='three of cups (tres de copas), worth 3, just played']").count() == 1
+    page = open_page(browser, f"{server}/learn?level=values&stage=1", "learn-step")
+    assert page.get_by_text("Forty cards, ten in each suit").is_visible()
     click(page, page.get_by_role("button", name="Next ▶"))
-    page.get_by_text("Sometimes there are several ways").wait_for(timeout=10_000)
-    assert "step=4" in page.url
+    page.get_by_text("The sota counts 8").wait_for(timeout=10_000)
+    assert "stage=2" in page.url
+    click(page, page.get_by_role("button", name="◀ Back"))
+    assert "stage=1" in page.url
 
 
-def test_learn_try_it_is_played_by_tapping_the_cards(server, browser):
-    page = open_page(browser, f"{server}/learn?lesson=worked-example&step=7", "learn-try")
-    for name in ("three of cups", "ace of coins", "four of clubs", "seven of coins"):
-        click(page, card(page, name))
-    assert card(page, "three of cups").get_attribute("aria-pressed") == "true"
-    click(page, page.get_by_role("button", name="Play", exact=True))
-    page.get_by_text("3 + 1 + 4 + 7 = 15. Escoba!").wait_for(timeout=10_000)
-    shoot(page, "learn-try-done")
-    assert page.get_by_role("img", name="three of cups (tres de copas), worth 3, just played").count() == 1
+def test_a_course_task_is_done_by_tapping_the_cards(server, browser):
+    page = open_page(browser, f"{server}/learn?level=values&stage=4", "learn-task")
+    assert page.get_by_role("button", name="Next ▶").is_disabled()  # the task comes first
+    click(page, card(page, "four of cups"))
+    click(page, page.get_by_role("button", name="Check", exact=True))
+    page.get_by_text("Not quite.").wait_for(timeout=10_000)
+    click(page, card(page, "four of cups"))  # picked again: off
+    click(page, card(page, "sota of clubs"))
+    click(page, page.get_by_role("button", name="Check", exact=True))
+    page.get_by_text("Right. Sota de bastos counts 8 (R3).").wait_for(timeout=10_000)
+    shoot(page, "learn-task-done")
+    assert page.get_by_role("button", name="Next ▶").is_enabled()
 
 
-def test_learn_try_it_with_the_keyboard_alone_and_the_verdict_takes_the_focus(server, browser):
-    page = open_page(browser, f"{server}/learn?lesson=turn&step=10", "learn-keyboard")
-    card(page, "five of coins").focus()
+def test_a_course_task_with_the_keyboard_alone_and_the_verdict_takes_the_focus(server, browser):
+    page = open_page(browser, f"{server}/learn?level=values&stage=6", "learn-keyboard")
+    card(page, "sota of clubs").focus()
     page.keyboard.press("Space")
-    settle(page)
-    assert card(page, "five of coins").get_attribute("aria-pressed") == "true"
-    page.get_by_role("button", name="Play", exact=True).focus()
+    assert card(page, "sota of clubs").get_attribute("aria-pressed") == "true"
+    page.get_by_role("button", name="Check", exact=True).focus()
     page.keyboard.press("Enter")
     settle(page)
-    page.get_by_text("That is legal, but that leaves cards on the table").wait_for(timeout=10_000)
+    page.get_by_text("Right.").first.wait_for(timeout=10_000)
     focused = page.evaluate(FOCUSED, CARD_NAME.pattern)
-    assert "That is legal" in focused["name"], focused  # a screen reader reads the verdict out
+    assert "Right." in focused["name"], focused  # a screen reader reads the verdict out
 
 
 def test_dark_theme_draws_dark_cards(server, browser):
-    page = open_page(browser, f"{server}/learn?lesson=cards&step=1", "learn-dark", color_scheme="dark")
+    page = open_page(browser, f"{server}/learn?level=values&stage=1", "learn-dark", color_scheme="dark")
     source = page.locator("img[alt*='worth']").first.get_attribute("src")
     svg = base64.b64decode(source.split(",", 1)[1]).decode()
     assert "#1b1d23" in svg  # the dark card face

@@ -10,7 +10,7 @@ teaches, the puzzle themes to practise after it, and its stages. A stage says so
   ``coins``, ``setenta``, ``safe`` with ``next_hand``, ``take 7♦``);
 - ``allowed``: say whether a ``play`` is allowed, and see the engine's reason (R13, R17);
 - ``who``: say which side wins a ``category`` of a finished deal (cards, coins, seven, setenta, deal);
-- ``number``: give a figure of a finished deal: ``ask: setenta A`` or ``points B``.
+- ``number``: give a figure: ``ask: table sum``, or of a finished deal ``setenta A`` or ``points B``.
 
 A board is ``board: {table, hands, piles, escobas, to_play}`` set up by hand, or
 ``board: {seed: N}``, a whole real deal played out plainly (for scoring).
@@ -150,8 +150,9 @@ def stars(mistakes: int, hints: int) -> int:
     return 3 if slips == 0 else 2 if slips <= 2 else 1
 
 
-def load_levels(folder: Path = LEVELS) -> list[Level]:
+def load_levels(folder: Path | None = None) -> list[Level]:
     """Every level, in the order of their file names (``01-values.yaml`` ...); ids are unique."""
+    folder = folder or LEVELS
     levels = [load_level(path) for path in sorted(folder.glob("*.yaml"))]
     seen: set[str] = set()
     for level in levels:
@@ -281,6 +282,9 @@ class _Builder:
             except CardError as error:
                 raise self.fail(where, str(error)) from None
             return _with(stage, {"yes"}, f"It is allowed: {play_text(play)}.")
+        if stage.task == "number" and str(self.need(fields, "ask", item).value) == "table sum":
+            total = sum(card.value for card in deal.table)
+            return _with(stage, {str(total)}, f"{' + '.join(str(c.value) for c in deal.table)} = {total}.")
         if not deal.is_over:
             raise self.fail(item, f"a {stage.task} task needs a finished deal to score (R18)")
         scores = deal.score()
@@ -304,7 +308,7 @@ class _Builder:
         if ask[:1] == ["points"] and ask[1:] in (["A"], ["B"]):
             total = scores[SIDES.index(ask[1])].total
             return _with(stage, {str(total)}, f"Side {ask[1]} scores {total}.")
-        raise self.fail(where, "ask is 'setenta A', 'setenta B', 'points A' or 'points B'")
+        raise self.fail(where, "ask is 'table sum', 'setenta A', 'setenta B', 'points A' or 'points B'")
 
     def pick(self, stage: Stage, want: Marked) -> Stage:
         deal = stage.deal
@@ -340,7 +344,7 @@ class _Builder:
             table=deal.table, hand=deal.hands[deal.to_play], goal="take" if target else text,
             target=target[0] if target else None,
             next_hand=self.cards(fields["next_hand"]) if "next_hand" in fields else (),
-            pile=deal.piles[deal.to_play % 2],
+            pile=deal.piles[deal.to_play % 2] if text == "setenta" else (),
         )  # fmt: skip
         try:
             problems = goal.author_problems()

@@ -133,7 +133,7 @@ class Deal:
         last_capturer: int | None = None,
         profile: RuleProfile = CLASSIC,
     ) -> Deal:
-        """A position set up by hand (for lessons and puzzles); unlisted cards are out of play.
+        """A position set up by hand (for the course and puzzles); unlisted cards are out of play.
 
         The R16 check sum holds only when all 40 cards are in the position.
         """

@@ -1,4 +1,4 @@
-"""What every page shares: the cached lessons, bank and store, the clock, and the settings."""
+"""What every page shares: the cached course, bank and store, the clock, and the settings."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import streamlit as st
 
 from trainer.app.board import View
-from trainer.lessons import Lesson, load_lessons
+from trainer.course import Level, load_levels
 from trainer.progress.store import Store, StoreError, data_dir
 from trainer.puzzles import Puzzle, load_puzzles
 
@@ -30,9 +30,9 @@ def pages() -> dict[str, st.Page]:
 
 
 @st.cache_resource
-def lessons() -> list[Lesson]:
-    """The tutorial, replayed through the engine once per server."""
-    return load_lessons()
+def course() -> list[Level]:
+    """The course's levels, built through the engine once per server."""
+    return load_levels()
 
 
 @st.cache_resource

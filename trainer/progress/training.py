@@ -17,7 +17,9 @@ from datetime import datetime
 
 import fsrs
 
+from trainer.course import stars
 from trainer.progress.rating import LEVEL_RATINGS
+from trainer.progress.store import Store
 from trainer.puzzles import Puzzle
 from trainer.text import plural
 
@@ -112,6 +114,16 @@ def pick_next(
         return None
     nearest = min(abs(LEVEL_RATINGS[p.level] - rating) for p in fresh)
     return rng.choice([p for p in fresh if abs(LEVEL_RATINGS[p.level] - rating) == nearest])
+
+
+# -- the course -----------------------------------------------------------------------------
+
+
+def finish_level(saved: Store, profile: str, level_id: str, mistakes: int, hints: int) -> int:
+    """Keep the stars of a finished level (the best so far stays) and return the ones just earned."""
+    earned = stars(mistakes, hints)
+    saved.record_stars(profile, level_id, earned)
+    return earned
 
 
 # -- review with FSRS ---------------------------------------------------------------------------

@@ -4,19 +4,35 @@ import streamlit as st
 
 from trainer import Deal
 from trainer.app.board import board_html
-from trainer.app.common import lessons, page, pages
+from trainer.app.common import course, page, pages, profile, store
 from trainer.app.names import say
 from trainer.puzzles.kinds import play_text
 
 cards = page("Home")
+SAVED = store()
+PLAYER = profile(SAVED)
+LEVELS = course()
 st.title("Escoba Trainer")
 st.write(
     "Escoba is a Spanish fishing game for two players or two pairs. You play one card at a time "
     "and take table cards whenever your card and theirs add up to exactly 15. Clear the whole "
     "table and you score an *escoba*, the broom."
 )
-st.page_link(pages()["learn"], label=f"Start learning: {len(lessons())} short lessons")
+place, earned = SAVED.place(PLAYER), SAVED.stars(PLAYER)
+titles = {level.id: (number, level.title) for number, level in enumerate(LEVELS, start=1)}
+if place is not None and place[0] in titles:
+    number, title = titles[place[0]]
+    label = f"Continue where you left off: level {number}, {title}"
+    st.page_link(pages()["learn"], label=label, query_params={"level": place[0], "stage": str(place[1] + 1)})
+else:
+    st.page_link(pages()["learn"], label=f"Start learning: {len(LEVELS)} short levels")
 st.page_link(pages()["puzzles"], label="Practise on puzzles")
+with st.expander(f"The course: {sum(earned.values())} of {3 * len(LEVELS)} stars"):
+    for level in LEVELS:
+        stars = earned.get(level.id, 0)
+        number, title = titles[level.id]
+        label = f"{number}. {title}  {'★' * stars}{'☆' * (3 - stars)}"
+        st.page_link(pages()["learn"], label=label, query_params={"level": level.id, "stage": "1"})
 
 if "home_seed" not in st.session_state:
     st.session_state.home_seed = 1

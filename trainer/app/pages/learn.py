@@ -1,164 +1,211 @@
-"""Learn: the rules lesson by lesson, one engine-made board state at a time."""
+"""Learn: the course, level by level; each task is done on the board and judged by the engine."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import partial
+
 import streamlit as st
 
-from trainer.app.board import board_html, board_rows, match_markdown, score_markdown
-from trainer.app.common import lessons, page
-from trainer.app.components import Pick, card_table
+from trainer.app.board import board_rows, pile_rows, rows_html
+from trainer.app.common import course, page, pages, profile, store
+from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say
-from trainer.cards import parse_card
-from trainer.lessons import Judged, Lesson, TryIt, describe_events
-from trainer.plays import Play, parse_play
+from trainer.app.rows import Row
+from trainer.course import Level, Stage, Verdict
+from trainer.progress.training import finish_level
 
-LESSONS = lessons()
-BY_ID = {lesson.id: lesson for lesson in LESSONS}
-
-
-def positions(lesson: Lesson) -> int:
-    """Steps to read plus positions to try."""
-    return len(lesson.steps) + len(lesson.tries)
+LEVELS = course()
+BY_ID = {level.id: level for level in LEVELS}
+SAVED = store()
+PLAYER = profile(SAVED)
+CHOICES = {"allowed": ["yes", "no"], "who": ["A", "B", "nobody"]}
 
 
 # -- state, changed only in callbacks -----------------------------------------------------
 
 
-def go(lesson_id: str, index: int) -> None:
-    """Show one position of one lesson, and put it in the address bar for a deep link."""
-    lesson = BY_ID[lesson_id]
-    index = max(0, min(index, positions(lesson) - 1))
-    st.session_state.lesson, st.session_state.index = lesson_id, index
-    st.query_params.update(lesson=lesson_id, step=str(index + 1))
-    reset_try()
-
-
-def reset_try() -> None:
-    """Forget the learner's moves in the current try; a new card-table key starts with nothing chosen."""
-    for key in ("try_deal", "try_judged", "try_answer", "try_text"):
+def go(level_id: str, index: int) -> None:
+    """Show one stage of one level, remember it, and put it in the address bar for a deep link."""
+    level = BY_ID[level_id]
+    index = max(0, min(index, len(level.stages)))  # len(stages): the level's end, with its stars
+    if st.session_state.get("level") != level_id:
+        st.session_state.slips = {"mistakes": 0, "hints": 0}
+    st.session_state.level, st.session_state.stage = level_id, index
+    st.session_state.round = st.session_state.get("round", 0) + 1  # a fresh card table, nothing chosen
+    for key in ("verdict", "shown", "answer", "missed"):
         st.session_state.pop(key, None)
-    st.session_state.try_round = st.session_state.get("try_round", 0) + 1
+    st.query_params.update(level=level_id, stage=str(index + 1))
+    SAVED.set_place(PLAYER, level_id, min(index, len(level.stages) - 1))
 
 
-def play_try(attempt: TryIt, play: Play) -> None:
-    """Ask the engine about the learner's move; an illegal one or a miss changes nothing (R17)."""
-    judged = attempt.judge(st.session_state.get("try_deal", attempt.deal), play)
-    st.session_state.try_judged = judged
-    st.session_state.pop("try_answer", None)
-    if judged.done:
-        st.session_state.try_deal = judged.deal
-
-
-def play_picked(attempt: TryIt, pick: Pick) -> None:
-    """The card table's Play button: the hand card and the table cards picked."""
-    card = pick.one("hand")
-    if card is None:
-        st.session_state.try_judged = Judged(
-            "warning", "First pick the card you want to play from your hand.", attempt.deal
-        )
+def judge(stage: Stage, answer: str) -> None:
+    """Ask the engine about an answer; a miss counts once per task toward the stars."""
+    if solved():
         return
-    play_try(attempt, Play(parse_card(card), frozenset(parse_card(token) for token in pick.many("table"))))
+    verdict = stage.judge(answer)
+    st.session_state.verdict = verdict
+    if not verdict.correct and not st.session_state.get("missed"):
+        st.session_state.slips["mistakes"] += 1
+    st.session_state.missed = not verdict.correct
 
 
-def play_typed(attempt: TryIt) -> None:
-    """The typed play, such as ``7d 8c``: the card played first, then the cards it takes."""
-    try:
-        play = parse_play(st.session_state.get("try_text", ""))
-    except ValueError as unreadable:
-        st.session_state.try_judged = Judged("error", f"That play cannot be read: {unreadable}.", attempt.deal)
-        return
-    play_try(attempt, play)
+def judge_pick(stage: Stage, pick: Pick) -> None:
+    """The card table's button: a play is the hand card then the table cards; a pick is the cards chosen."""
+    cards = [token for tokens in pick.chosen.values() for token in tokens]
+    judge(stage, " ".join([*pick.many("hand"), *pick.many("table")] if stage.task == "play" else cards))
 
 
 def show_answer() -> None:
-    st.session_state.try_answer = True
+    """Show a task's answer; it counts as help toward the stars."""
+    st.session_state.shown = True
+    st.session_state.slips["hints"] += 1
+
+
+def judge_widget(stage: Stage) -> None:
+    """The Check button under a choice or a number."""
+    judge(stage, str(st.session_state.get("answer") or ""))
+
+
+def finish(level: Level) -> None:
+    """The level is done: keep its stars, then show the end of the level."""
+    slips = st.session_state.slips
+    st.session_state.earned = (level.id, finish_level(SAVED, PLAYER, level.id, slips["mistakes"], slips["hints"]))
+    go(level.id, len(level.stages))
+
+
+def solved() -> bool:
+    verdict: Verdict | None = st.session_state.get("verdict")
+    return verdict is not None and verdict.correct
 
 
 def open_from_link() -> None:
-    """A deep link ``?lesson=turn&step=3`` opens that position; a bad one opens the first lesson."""
-    if "lesson" in st.session_state:
-        return
-    lesson_id = st.query_params.get("lesson", LESSONS[0].id)
-    lesson_id = lesson_id if lesson_id in BY_ID else LESSONS[0].id
-    step = st.query_params.get("step", "1")
-    go(lesson_id, int(step) - 1 if step.isdigit() else 0)
+    """``?level=values&stage=2`` opens that stage; a first visit without one opens where the learner left off."""
+    wanted, stage = st.query_params.get("level"), st.query_params.get("stage", "")
+    if wanted in BY_ID:
+        index = int(stage) - 1 if stage.isdigit() and int(stage) > 0 else 0
+        if (wanted, index) != (st.session_state.get("level"), st.session_state.get("stage")):
+            go(wanted, index)
+    elif "level" not in st.session_state:
+        level_id, index = SAVED.place(PLAYER) or (LEVELS[0].id, 0)
+        if level_id not in BY_ID:  # a level since removed from the course
+            level_id, index = LEVELS[0].id, 0
+        go(level_id, index)
+
+
+# -- drawing -------------------------------------------------------------------------------
+
+
+def task_rows(stage: Stage) -> tuple[Row, ...]:
+    """The stage's board, with the rows a learner picks from: hand and table for a play; the table, or every
+    row shown, for a pick."""
+    assert stage.deal is not None
+    rows = board_rows(stage.deal, cards, stage.highlight, stage.events, pick=stage.task == "play")
+    if stage.task != "pick":
+        return rows
+    open_rows = ("table",) if stage.pick_from == "table" else ("table", "hand", *(f"seat-{n}" for n in range(1, 4)))
+    return tuple(replace(row, pick="many" if row.name in open_rows and row.faces else None) for row in rows)
+
+
+def level_map(current: str, where: str) -> None:
+    """Every level with its stars, the current one filled; ``where`` keeps the sidebar's buttons apart."""
+    earned = SAVED.stars(PLAYER)
+    for number, item in enumerate(LEVELS, start=1):
+        mark = "★" * earned.get(item.id, 0) + "☆" * (3 - earned.get(item.id, 0))
+        st.button(
+            f"{number}. {item.title}  {mark}",
+            key=f"{where}_{item.id}",
+            on_click=go,
+            args=(item.id, 0),
+            type="primary" if item.id == current else "secondary",
+            use_container_width=True,
+            help=f"{earned.get(item.id, 0)} of 3 stars",
+        )
 
 
 # -- the page ------------------------------------------------------------------------------
 
-open_from_link()
-lesson: Lesson = BY_ID[st.session_state.lesson]
-index: int = st.session_state.index
 cards = page("Learn")
+open_from_link()
+level: Level = BY_ID[st.session_state.level]
+index: int = st.session_state.stage
+number = LEVELS.index(level) + 1
+with st.sidebar.expander("Levels", expanded=False):
+    level_map(level.id, "side")
 
-done_before = sum(positions(item) for item in LESSONS[: LESSONS.index(lesson)])
-total = sum(positions(item) for item in LESSONS)
-number = LESSONS.index(lesson) + 1
-st.title(lesson.title)
+st.title(level.title)
+st.markdown(f"**Goal:** {say(level.goal, cards)}")
+at_end = index >= len(level.stages)
+shown_stage = min(index + 1, len(level.stages))
 st.progress(
-    (index + 1) / positions(lesson),
-    text=f"Lesson {number} of {len(LESSONS)}, step {index + 1} of {positions(lesson)}",
+    shown_stage / len(level.stages), text=f"Level {number} of {len(LEVELS)}, step {shown_stage} of {len(level.stages)}"
 )
 
-# Back, Next and the lesson list in one row that stays a row on a phone, above the board.
+stage = level.stages[min(index, len(level.stages) - 1)]
+done = at_end or not stage.is_task or solved()
 with st.container(horizontal=True, key="steps"):
-    st.button("◀ Back", on_click=go, args=(lesson.id, index - 1), disabled=index == 0)
-    if index + 1 < positions(lesson):
-        st.button("Next ▶", on_click=go, args=(lesson.id, index + 1), type="primary")
-    elif number < len(LESSONS):
-        st.button("Next lesson ▶", on_click=go, args=(LESSONS[number].id, 0), type="primary")
-    with st.popover("Lessons"):
-        st.caption(f"The whole course: {done_before + index + 1} of {total} steps so far")
-        for place, item in enumerate(LESSONS, start=1):
-            st.button(
-                f"{place}. {item.title}" + (" (from the start)" if item.id == lesson.id else ""),
-                key=f"lesson_{item.id}",
-                on_click=go,
-                args=(item.id, 0),
-                type="primary" if item.id == lesson.id else "secondary",
-                use_container_width=True,
-            )
+    st.button("◀ Back", on_click=go, args=(level.id, index - 1), disabled=index == 0)
+    if index + 1 < len(level.stages):
+        st.button("Next ▶", on_click=go, args=(level.id, index + 1), type="primary", disabled=not done)
+    elif not at_end:
+        st.button("Finish the level ▶", on_click=finish, args=(level,), type="primary", disabled=not done)
+    elif number < len(LEVELS):
+        st.button("Next level ▶", on_click=go, args=(LEVELS[number].id, 0), type="primary")
+    with st.popover("Levels"):
+        level_map(level.id, "level")
 
-if index < len(lesson.steps):
-    step = lesson.steps[index]
-    st.markdown(f"**{say(step.caption, cards)}**")
-    if step.notice:
-        st.error(f"Refused by the rules: {say(step.notice, cards)}")
-    for sentence in describe_events(step.events)[-4:]:
-        st.markdown(say(sentence, cards))
-    if step.markdown:
-        st.markdown(say(step.markdown, cards))
-    if step.deal is not None:
-        st.html(board_html(step.deal, cards, step.highlight, step.events, step.face_up))
-        if step.score:
-            st.markdown(score_markdown(step.deal.score(), view=cards))
-    if step.match is not None:
-        a, b = step.match.totals
-        st.markdown(match_markdown(step.match))
-        st.markdown(f"**Side {step.match.winner} wins the match, {max(a, b)} to {min(a, b)}.**")
-else:
-    attempt = lesson.tries[index - len(lesson.steps)]
-    st.markdown(f"**Your turn:** {say(attempt.prompt, cards)}")
-    deal = st.session_state.get("try_deal", attempt.deal)
-    judged: Judged | None = st.session_state.get("try_judged")
-    finished = judged is not None and judged.done
-    message = (judged.tone, say(judged.text, cards)) if judged else None
-    rows = board_rows(deal, cards, events=deal.events if finished else (), pick=not finished)
+if at_end:
+    just, stars = st.session_state.get("earned", ("", 0))
+    earned = stars if just == level.id else SAVED.stars(PLAYER).get(level.id, 1)
+    st.header(f"Level done: {'★' * earned}{'☆' * (3 - earned)}")
+    st.markdown(
+        "Every task right the first time, with no answer shown: three stars."
+        if earned == 3
+        else "Play it again for three stars: every task right the first time, with no answer shown."
+    )
+    if level.practice:
+        st.page_link(
+            pages()["puzzles"], label=f"Practise this on puzzles: {', '.join(level.practice)}",
+            query_params={"theme": level.practice[0]},
+        )  # fmt: skip
+    st.button("Play this level again", on_click=go, args=(level.id, 0))
+    st.stop()
+
+verdict: Verdict | None = st.session_state.get("verdict")
+message = None if verdict is None else ("success" if verdict.correct else "error", say(verdict.text, cards))
+st.markdown(say(stage.text, cards))
+if stage.task in ("pick", "play"):
     card_table(
-        rows,
-        key=f"try-{lesson.id}-{index}-{st.session_state.get('try_round', 0)}",
-        confirm=None if finished else "Play",
-        on_confirm=lambda pick: play_picked(attempt, pick),
+        task_rows(stage),
+        key=f"task-{level.id}-{index}-{st.session_state.round}",
+        confirm=None if solved() else ("Play" if stage.task == "play" else "Check"),
+        on_confirm=partial(judge_pick, stage),
         message=message,
     )
-    if judged is not None and judged.answer:
-        if st.session_state.get("try_answer"):
-            st.info(say(f"{judged.answer[0].upper()}{judged.answer[1:]}.", cards))
-        else:
-            st.button("Show me a better play", on_click=show_answer)
-    if finished:
-        st.button("Try this position again", on_click=reset_try)
+    if not solved():
+        with st.expander("Type your answer instead"), st.form(f"typed-{level.id}-{index}", border=False):
+            example = (
+                "the card you play, then the cards it takes: 7d 8c" if stage.task == "play" else "cards such as 5d 2c"
+            )
+            st.text_input(f"Your answer: {example} (or 7♦ 8♣)", key="answer")
+            st.form_submit_button("Check what I typed", on_click=judge_widget, args=(stage,))
+elif stage.deal is not None:
+    rows = pile_rows(stage.deal, cards) if stage.piles else board_rows(stage.deal, cards, stage.highlight, stage.events)
+    st.html(rows_html(rows, cards, "Escoba board"))
+
+if stage.task in CHOICES or stage.task == "number":
+    if not solved():
+        with st.form(f"answer-{level.id}-{index}", border=False):
+            if stage.task == "number":
+                st.text_input("Your answer: a number, or none", key="answer")
+            else:
+                st.radio("Your answer", CHOICES[stage.task], index=None, horizontal=True, key="answer")
+            st.form_submit_button("Check", type="primary", on_click=judge_widget, args=(stage,))
+    if message is not None:
+        announce(message[1], message[0], key=f"verdict-{level.id}-{index}")
+
+if stage.is_task and verdict is not None and not verdict.correct:
+    if st.session_state.get("shown"):
+        st.info(say(f"The answer: {stage.answer()}", cards))
     else:
-        with st.expander("Type your play instead"), st.form("typed_play", border=False):
-            st.text_input("The card you play, then the cards it takes, such as 7d 8c (or 7♦ 8♣)", key="try_text")
-            st.form_submit_button("Play what I typed", on_click=play_typed, args=(attempt,))
+        st.button("Show the answer", on_click=show_answer)

@@ -188,12 +188,18 @@ def hint() -> None:
 
 
 def open_from_link() -> None:
-    """``?puzzle=ID`` (the Progress page's "try again") opens that puzzle in Practice."""
+    """``?puzzle=ID`` (the Progress page's "try again") opens that puzzle in Practice; ``?theme=T`` (the end of
+    a course level) opens Practice on that theme."""
     wanted = st.query_params.pop("puzzle", None)  # used once, so the next link opens afresh
-    if wanted in PUZZLES:
+    theme = st.query_params.pop("theme", None)
+    if wanted in PUZZLES or theme in THEMES:
         st.session_state.run = Run("practice", started=now())
         st.session_state.seen = []
+    if wanted in PUZZLES:
         show(PUZZLES[wanted])
+    elif theme in THEMES:
+        st.session_state.f_kind, st.session_state.f_level, st.session_state.f_theme = "any", "any", theme
+        next_puzzle()
 
 
 def keep_record(run: Run) -> None:
