@@ -64,7 +64,7 @@ def test_choose_goal_take_reads_its_card(tmp_path):
 def test_a_folder_is_read_recursively_and_a_missing_path_is_a_problem(tmp_path):
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "a.yml").write_text(
-        "- id: a\n  kind: setenta\n  level: 1\n  themes: [setenta]\n  title: A\n  pile: 7d 7h 7c 7s\n",
+        "- id: a\n  kind: setenta\n  level: 1\n  themes: [setenta]\n  title: A\n  pile: 7d jd\n",
         encoding="utf-8",
     )
     puzzles, problems = check_paths(tmp_path, tmp_path / "nothing.yaml")

@@ -60,7 +60,7 @@ def test_an_empty_file_has_no_puzzles_and_says_so(tmp_path):
 
 
 def test_a_large_but_allowed_file_is_read_quickly(tmp_path):
-    one = "- id: p{n}\n  kind: setenta\n  level: 1\n  themes: [setenta]\n  title: Sevens\n  pile: 7♦ 7♥ 7♣ 7♠\n"
+    one = "- id: p{n}\n  kind: capture\n  level: 1\n  themes: [making-15]\n  title: Three\n  table: A♦ 4♣\n  play: K♥\n"
     path = tmp_path / "many.yaml"
     path.write_text("".join(one.format(n=n) for n in range(3000)), encoding="utf-8")
     assert path.stat().st_size < MAX_BYTES

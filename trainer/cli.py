@@ -14,7 +14,8 @@ from tqdm import tqdm
 
 from trainer.deal import Deal
 from trainer.match import Match
-from trainer.puzzles import KINDS, check_paths
+from trainer.puzzles import KINDS, THEMES, check_paths, rule_coverage
+from trainer.puzzles.catalog import UNDRILLABLE
 from trainer.puzzles.generate import generate, to_yaml
 from trainer.records import RecordError, load_record
 from trainer.scoring import DealScore, score_rows
@@ -38,6 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     check.add_argument(
         "paths", nargs="*", type=Path, default=[Path("puzzles")], help="files or folders (default: puzzles)"
     )
+    check.add_argument(
+        "--rules", action="store_true", help="also list, for each rule R1-R22, the puzzles that drill it"
+    )
 
     gen = commands.add_parser("generate", help="make new puzzles from random deals")
     gen.add_argument("--kind", required=True, choices=list(KINDS))
@@ -58,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             return _simulate(args.games, args.players, args.seed)
         if args.command == "check":
-            return _check(args.paths)
+            return _check(args.paths, args.rules)
         return _replay(args.file)
     except BrokenPipeError:  # the reader stopped early, as `| head` does: nothing is wrong
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
@@ -90,8 +94,8 @@ def _generate(kind: str, level: int, count: int, seed: int, out: Path | None) ->
     return 0
 
 
-def _check(paths: list[Path]) -> int:
-    """Print every problem as file:line:col: message (exit 1), or a summary by kind and level."""
+def _check(paths: list[Path], rules: bool = False) -> int:
+    """Print every problem as file:line:col: message (exit 1), or a summary by kind, level and theme."""
     puzzles, problems = check_paths(*paths)
     for problem in problems:
         print(problem)
@@ -104,6 +108,12 @@ def _check(paths: list[Path]) -> int:
     for kind in KINDS:
         counts = Counter(p.level for p in puzzles if p.kind == kind)
         print(f"{kind:<14}" + "".join(f"{counts[n]:>5}" for n in levels) + f"{sum(counts.values()):>6}")
+    themes = Counter(theme for p in puzzles for theme in p.themes)
+    print("themes: " + ", ".join(f"{theme} {themes[theme]}" for theme in THEMES))
+    if rules:
+        for rule, ids in rule_coverage(puzzles).items():
+            why = f"  ({UNDRILLABLE[rule]})" if rule in UNDRILLABLE else ""
+            print(f"{rule:<4}{len(ids):>5}  {' '.join(ids[:6])}{' ...' if len(ids) > 6 else ''}{why}")
     return 0
 
 

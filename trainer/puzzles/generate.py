@@ -17,6 +17,7 @@ import yaml
 from trainer.cards import Card, cards_text
 from trainer.deal import Deal
 from trainer.plays import captures, legal_plays
+from trainer.puzzles.catalog import found_themes
 from trainer.puzzles.kinds import (
     KINDS,
     CapturePuzzle,
@@ -82,23 +83,24 @@ def _candidates(kind: str, deal: Deal, rng: random.Random) -> Iterator[tuple[Puz
             hand=deal.hands[seat],
             goal=goal,
             target=rng.choice(deal.table) if goal == "take" else None,
-            next_hand=deal.hands[(seat + 1) % deal.players],
-            pile=deal.piles[seat % 2],
+            next_hand=deal.hands[(seat + 1) % deal.players] if goal == "safe" else (),
+            pile=deal.piles[seat % 2] if goal == "setenta" else (),
         )
         right = len(choose.best())
         if 0 < right < len(legal_plays(choose.hand, choose.table)):  # reachable, and not every play is right
             yield choose, choose_level(choose)
-    elif deal.is_over and kind in ("setenta", "setenta-duel", "score", "checksum"):
+    elif kind == "setenta":
+        pile = deal.piles[rng.randrange(2)]  # a side's pile at this moment of the deal: reachable as it stands
+        if len(pile) >= 4:
+            yield SetentaPuzzle(**common, pile=pile), _level_from(len(pile), (6, 9, 13, 17))
+    elif deal.is_over and kind in ("setenta-duel", "score", "checksum"):
         yield from _end_of_deal(kind, deal, rng, common)
 
 
 def _end_of_deal(kind: str, deal: Deal, rng: random.Random, common: dict[str, Any]) -> Iterator[tuple[Puzzle, int]]:
     """Puzzles about the piles and the table once a deal is over."""
     piles = deal.piles
-    if kind == "setenta":
-        pile = tuple(sorted(rng.sample(piles[0], min(rng.randint(4, 22), len(piles[0])))))
-        yield SetentaPuzzle(**common, pile=pile), _level_from(len(pile), (6, 9, 13, 17))
-    elif kind == "setenta-duel":
+    if kind == "setenta-duel":
         sums = [setenta(p) for p in piles]
         margin = abs((sums[0] or 0) - (sums[1] or 0))
         yield SetentaDuelPuzzle(**common, piles=piles), 1 if None in sums else 6 - _level_from(margin, (3, 8, 15, 25))
@@ -188,10 +190,8 @@ def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any
     if isinstance(puzzle, CapturePuzzle):
         fields = {"table": cards_text(puzzle.table), "play": str(puzzle.play)}
         options = captures(puzzle.play, puzzle.table)
-        if len(options) > 1:
-            themes.append("several-ways")
-            if level >= 4:
-                fields["all"] = True
+        if len(options) > 1 and level >= 4:
+            fields["all"] = True
         if any(len(o) >= 3 for o in options):
             themes.append("big-capture")
         if any(o == set(puzzle.table) for o in options):
@@ -216,8 +216,6 @@ def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any
         )
     elif isinstance(puzzle, SetentaPuzzle):
         fields = {"pile": cards_text(puzzle.pile)}
-        if setenta(puzzle.pile) is None:
-            themes.append("missing-suit")
     elif isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle):
         fields = {"piles": [cards_text(p) for p in puzzle.piles]}
         if isinstance(puzzle, ScorePuzzle):
@@ -225,6 +223,7 @@ def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any
     elif isinstance(puzzle, ChecksumPuzzle):
         key = f"checksum-{puzzle.ask}"
         fields = {"table": cards_text(puzzle.table)} | ({"ask": "missing"} if puzzle.ask == "missing" else {})
+    themes += [theme for theme in found_themes(puzzle) if theme not in themes]
     title, hints = _TEXTS[key]
     values = {"play": getattr(puzzle, "play", ""), "target": getattr(puzzle, "target", "")}
     if isinstance(puzzle, CapturePuzzle):
@@ -246,7 +245,7 @@ def generate(kind: str, level: int, count: int, seed: int) -> list[dict[str, Any
         raise ValueError(f"unknown kind {kind!r}: one of {', '.join(KINDS)}")
     if level not in range(1, 6) or count < 1:
         raise ValueError("level is 1 to 5 and count at least 1")
-    rng = random.Random(seed)
+    rng = random.Random(f"{kind}-{seed}")  # each kind its own deals, so no two kinds show the same piles
     found: dict[tuple[Any, ...], dict[str, Any]] = {}
     for deal in _deal_positions(rng):
         for puzzle, estimated in _candidates(kind, deal, rng):

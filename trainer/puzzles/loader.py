@@ -9,33 +9,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trainer.cards import Card, CardError, parse_card
-from trainer.puzzles.kinds import GOALS, KINDS, AnswerError, Puzzle
+from trainer.cards import Card, CardError, mask_of, parse_card
+from trainer.puzzles.catalog import THEMES, theme_problems
+from trainer.puzzles.kinds import (
+    GOALS,
+    KINDS,
+    AnswerError,
+    ChoosePuzzle,
+    Puzzle,
+    ScorePuzzle,
+    SetentaDuelPuzzle,
+    SetentaPuzzle,
+)
+from trainer.puzzles.reachable import DECK_SIZE, deal_problem, pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
-
-#: The themes a puzzle may carry, each with what it trains.
-THEMES = {
-    "making-15": "find the cards that add up to 15 with the card played",
-    "court-cards": "sota, caballo and rey count 8, 9 and 10 (R3)",
-    "several-ways": "more than one group makes 15 (R12)",
-    "big-capture": "a capture of three or more table cards",
-    "escoba": "clearing the table (R14)",
-    "decoys": "cards that look useful but do not fit",
-    "forced-capture": "a card that can make 15 must capture (R13)",
-    "free-choice": "any card may be played, even one that takes nothing (R13)",
-    "coins": "coins (oros, ♦) and the most-coins point",
-    "seven-of-coins": "the 7♦ and its point",
-    "most-cards": "the most-cards point",
-    "setenta": "the best card of each suit and the setenta point (R19)",
-    "missing-suit": "a pile without a suit has no setenta (R19)",
-    "ties": "equal counts give nobody the point (R18)",
-    "safety": "leave nothing for the next player to take",
-    "scoring": "adding up a deal (R18)",
-    "initial-sweep": "a first table of 15 or 30 (R9)",
-    "last-capture": "the table at the end of the deal (R15)",
-    "check-sum": "the end-of-deal table adds up to 10, 25, 40, ... (R16)",
-    "worked-example": "the rule book's own example (R20)",
-}
 
 
 class PuzzleError(ValueError):
@@ -238,8 +225,10 @@ def _build(marked: Marked, file: _File) -> Puzzle | None:
     if not _position_ok(fields, values, file):
         return None
     puzzle = _make(str(kind.value), values, f"{file.name}:{marked.line}")
-    for key, message in puzzle.author_problems():
+    for key, message in [*puzzle.author_problems(), *reach_problems(puzzle)]:
         file.at(fields.get(key, marked), message)
+    for message in theme_problems(puzzle):
+        file.at(fields["themes"], message)
     if "expect" in values and len(file.problems) == before:
         _check_expect(puzzle, values["expect"], fields["expect"], file)
     return puzzle if len(file.problems) == before else None
@@ -265,6 +254,35 @@ def _cards_of_field(key: str, value: Any) -> list[Card]:
     if key == "piles":
         return [card for pile in value for card in pile]
     return [value] if isinstance(value, Card) else list(value)
+
+
+def reach_problems(puzzle: Puzzle) -> list[tuple[str, str]]:
+    """(field, message) for each pile of the puzzle that no real deal gives (see ``reachable``)."""
+    if isinstance(puzzle, ScorePuzzle):
+        held = sum(map(len, puzzle.piles))
+        if held != DECK_SIZE:
+            return [("piles", f"a deal is scored once all 40 cards are in the piles, but these hold {held} (R15)")]
+        problem = deal_problem(puzzle.piles, puzzle.escobas)
+    elif isinstance(puzzle, SetentaDuelPuzzle):
+        problem = deal_problem(puzzle.piles)
+    elif isinstance(puzzle, SetentaPuzzle):
+        problem = pile_problem(puzzle.pile, end=True)
+        return [] if problem is None else [("pile", problem)]
+    elif isinstance(puzzle, ChoosePuzzle) and puzzle.pile:
+        problem = pile_problem(puzzle.pile, end=False)
+        return [] if problem is None else [("pile", f"{problem}; a pile in the middle of a deal")]
+    else:
+        return []
+    return [] if problem is None else [("piles", problem)]
+
+
+def piles_shown(puzzle: Puzzle) -> tuple[tuple[Card, ...], ...]:
+    """The captured piles a puzzle is about (none for a table or a hand)."""
+    if isinstance(puzzle, SetentaPuzzle):
+        return (puzzle.pile,)
+    if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle):
+        return puzzle.piles
+    return ()
 
 
 def _make(kind: str, values: dict[str, Any], source: str) -> Puzzle:
@@ -307,6 +325,7 @@ def check_paths(*paths: str | Path) -> tuple[list[Puzzle], list[Problem]]:
     puzzles: list[Puzzle] = []
     problems: list[Problem] = []
     first_seen: dict[str, str] = {}
+    pile_seen: dict[int, str] = {}  # a pile's bitmask -> the puzzle that shows it
     for path in puzzle_files(paths):
         file = _File(str(path))
         try:
@@ -326,8 +345,20 @@ def check_paths(*paths: str | Path) -> tuple[list[Puzzle], list[Problem]]:
                 puzzle = _build(item, file)
                 if puzzle is not None:
                     puzzles.append(puzzle)
+                    _check_new_piles(puzzle, item, pile_seen, file)
         problems += sorted(file.problems, key=lambda p: (p.line, p.column))
     return puzzles, problems
+
+
+def _check_new_piles(puzzle: Puzzle, item: Marked, seen: dict[int, str], file: _File) -> None:
+    """A pile may be shown by one puzzle only: the same piles twice are the same puzzle."""
+    keys = [key for key in map(mask_of, piles_shown(puzzle)) if key]
+    first = next((seen[key] for key in keys if key in seen), None)
+    if first is not None:
+        field = item.value.get("pile") or item.value["piles"]
+        file.at(field, f"puzzle '{puzzle.id}' shows the same pile as {first}: use another deal")
+    for key in keys:
+        seen.setdefault(key, f"puzzle '{puzzle.id}' ({puzzle.source})")
 
 
 def load_puzzles(*paths: str | Path) -> list[Puzzle]:
