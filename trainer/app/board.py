@@ -27,7 +27,7 @@ from trainer.puzzles.kinds import (
     SetentaDuelPuzzle,
     SetentaPuzzle,
 )
-from trainer.scoring import DealScore, score_rows, setenta, setenta_cards
+from trainer.scoring import DealScore, score_rows, setenta_cards
 from trainer.text import plural
 
 _ROW = "display:flex;flex-wrap:wrap;gap:5px;align-items:flex-end"
@@ -224,22 +224,18 @@ def as_image(svg: str, label: str, width: int) -> str:
     )
 
 
-def pile_rows(deal: Deal, view: View = View()) -> tuple[Row, ...]:
-    """Both sides' piles suit by suit, each suit's best card for the setenta marked (R19), with the counts."""
-    rows = []
-    for side, (name, pile) in enumerate(zip("AB", deal.piles, strict=True)):
-        coins = sum(card.suit is Suit.COINS for card in pile)
-        value = setenta(pile)
-        counted = "no setenta: a suit is missing" if value is None else f"setenta {value}"
-        summary = (
-            f"{plural(len(pile), 'card')}, {plural(coins, 'coin')}, {escobas_count(deal.escobas[side])}, {counted}"
-        )
-        rows.append(Row(f"Side {name}: {summary}", (), empty="by suit below"))
-        best = set(setenta_cards(pile).values())
-        for suit in Suit:
-            cards = sorted(card for card in pile if card.suit is suit)
-            faces = tuple(card_face(card, view, "best" if card in best else None) for card in cards)
-            rows.append(Row(f"Side {name}, {suit_name(suit, view)} ({len(cards)})", faces, empty="none"))
+def pile_rows(deal: Deal, side: int, view: View = View()) -> tuple[Row, ...]:
+    """A side's pile suit by suit, with how many cards of each and each suit's best setenta card marked (R19).
+
+    The totals are left for the learner to work out.
+    """
+    name, pile = "AB"[side], deal.piles[side]
+    rows = [Row(f"Side {name}'s pile, suit by suit ({escobas_count(deal.escobas[side])})", (), empty="")]
+    best = set(setenta_cards(pile).values())
+    for suit in Suit:
+        cards = sorted(card for card in pile if card.suit is suit)
+        faces = tuple(card_face(card, view, "best" if card in best else None) for card in cards)
+        rows.append(Row(f"{suit_name(suit, view).capitalize()}: {plural(len(cards), 'card')}", faces, empty="none"))
     return tuple(rows)
 
 

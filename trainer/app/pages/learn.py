@@ -189,9 +189,11 @@ if stage.task in ("pick", "play"):
             )
             st.text_input(f"Your answer: {example} (or 7♦ 8♣)", key="answer")
             st.form_submit_button("Check what I typed", on_click=judge_widget, args=(stage,))
+elif stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
+    for side, column in enumerate(st.columns(2)):
+        column.html(rows_html(pile_rows(stage.deal, side, cards), cards, f"Side {'AB'[side]}'s pile"))
 elif stage.deal is not None:
-    rows = pile_rows(stage.deal, cards) if stage.piles else board_rows(stage.deal, cards, stage.highlight, stage.events)
-    st.html(rows_html(rows, cards, "Escoba board"))
+    st.html(rows_html(board_rows(stage.deal, cards, stage.highlight, stage.events), cards, "Escoba board"))
 
 if stage.task in CHOICES or stage.task == "number":
     if not solved():
