@@ -12,6 +12,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from trainer.course import load_levels
+from trainer.coverage import coverage, coverage_text
 from trainer.deal import Deal
 from trainer.match import Match
 from trainer.puzzles import KINDS, THEMES, check_paths, rule_coverage
@@ -50,6 +52,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--out", type=Path, help="write to this file instead of printing")
 
+    cover = commands.add_parser("coverage", help="which course stages teach each rule and which puzzles drill it")
+    cover.add_argument(
+        "paths", nargs="*", type=Path, default=[Path("puzzles")], help="puzzle files or folders (default: puzzles)"
+    )
+
     app = commands.add_parser("app", help="start the trainer in the browser (streamlit run streamlit_app.py)")
     app.add_argument("--data", type=Path, help="folder for your progress (default: your user data folder)")
 
@@ -63,6 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args.games, args.players, args.seed)
         if args.command == "check":
             return _check(args.paths, args.rules)
+        if args.command == "coverage":
+            return _coverage(args.paths)
         return _replay(args.file)
     except BrokenPipeError:  # the reader stopped early, as `| head` does: nothing is wrong
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
@@ -115,6 +124,19 @@ def _check(paths: list[Path], rules: bool = False) -> int:
             why = f"  ({UNDRILLABLE[rule]})" if rule in UNDRILLABLE else ""
             print(f"{rule:<4}{len(ids):>5}  {' '.join(ids[:6])}{' ...' if len(ids) > 6 else ''}{why}")
     return 0
+
+
+def _coverage(paths: list[Path]) -> int:
+    """Print rule -> stages -> puzzles; exit 1 if a rule is not taught, or drilled by fewer than two puzzles."""
+    puzzles, problems = check_paths(*paths)
+    if problems:
+        print(f"the puzzles have {len(problems)} problem(s): run escoba-trainer check first", file=sys.stderr)
+        return 1
+    rows = coverage(load_levels(), puzzles)
+    print(coverage_text(rows))
+    gaps = [row for row in rows if row.gap]
+    print(f"{len(gaps)} rule(s) with a gap" if gaps else "every rule is taught by the course and drilled by puzzles")
+    return 1 if gaps else 0
 
 
 def _simulate(games: int, players: int, seed: int | None) -> int:

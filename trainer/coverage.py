@@ -1,0 +1,64 @@
+"""Which course stages teach each rule R1-R22, and which bank puzzles drill it.
+
+A rule counts as taught by every stage of a level that lists it, and as drilled by every puzzle
+whose kind, goal or themes train it (``trainer.puzzles.catalog.rules_of``). Each rule needs a
+level that teaches it and at least ``DRILLS`` puzzles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from trainer.course import Level
+from trainer.puzzles.catalog import ALL_RULES, rule_coverage
+from trainer.puzzles.kinds import Puzzle
+
+DRILLS = 2
+
+
+@dataclass(frozen=True)
+class Covered:
+    """One rule: the levels (with their stage counts) that teach it, and the puzzles that drill it."""
+
+    rule: str
+    levels: tuple[tuple[str, int], ...]
+    puzzles: tuple[str, ...]
+
+    @property
+    def gap(self) -> str:
+        """What is missing for this rule, or "" if nothing is."""
+        missing = []
+        if not self.levels:
+            missing.append("no level teaches it")
+        if len(self.puzzles) < DRILLS:
+            missing.append(f"{len(self.puzzles)} puzzle{'' if len(self.puzzles) == 1 else 's'} drill it, not {DRILLS}")
+        return "; ".join(missing)
+
+
+def coverage(levels: Iterable[Level], puzzles: Iterable[Puzzle]) -> list[Covered]:
+    """Every rule in order, with what teaches and drills it."""
+    levels = list(levels)
+    drilled = rule_coverage(puzzles)
+    return [
+        Covered(
+            rule,
+            tuple((level.id, len(level.stages)) for level in levels if rule in level.rules),
+            tuple(drilled[rule]),
+        )
+        for rule in ALL_RULES
+    ]
+
+
+def coverage_text(rows: Iterable[Covered], width: int = 60) -> str:
+    """The table ``escoba-trainer coverage`` prints: rule, stages (by level), puzzles, and any gap."""
+    lines = [f"{'rule':<5} {'stages (level: how many)':<{width}} puzzles"]
+    for row in rows:
+        stages = ", ".join(f"{level}: {count}" for level, count in row.levels) or "-"
+        if len(stages) > width:
+            stages = stages[: width - 3] + "..."
+        examples = ", ".join(row.puzzles[:2]) + (", ..." if len(row.puzzles) > 2 else "")
+        lines.append(f"{row.rule:<5} {stages:<{width}} {len(row.puzzles):>3}  {examples}")
+        if row.gap:
+            lines.append(f"      GAP: {row.gap}")
+    return "\n".join(lines)
