@@ -8,7 +8,7 @@ import pytest
 
 from trainer import captures, cards_text, legal_plays
 from trainer.puzzles import KINDS, THEMES, check_paths, load_puzzles
-from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle
+from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle, ScorePuzzle
 
 ROOT = Path(__file__).parent.parent
 BANK = load_puzzles(ROOT / "puzzles")
@@ -17,7 +17,7 @@ BANK = load_puzzles(ROOT / "puzzles")
 def test_every_shipped_file_passes_check():
     puzzles, problems = check_paths(ROOT / "puzzles")
     assert problems == []
-    assert len(puzzles) >= 150
+    assert len(puzzles) >= 300
 
 
 def test_the_bank_covers_every_kind_at_every_level_and_every_theme():
@@ -76,3 +76,9 @@ def test_the_authors_guide_examples_load(tmp_path):
         (tmp_path / f"{number}.yaml").write_text(example, encoding="utf-8")
     puzzles = load_puzzles(tmp_path)
     assert {p.kind for p in puzzles} == set(KINDS)
+
+
+@pytest.mark.parametrize("puzzle", [p for p in BANK if isinstance(p, ScorePuzzle) and p.explain], ids=lambda p: p.id)
+def test_score_explanations_end_on_the_engines_points(puzzle):
+    a, b = puzzle.solutions()[0].split()
+    assert re.search(rf"\bA {a}, B {b}\.$", puzzle.explain), puzzle.explain
