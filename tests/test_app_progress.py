@@ -78,7 +78,7 @@ def test_charts_come_with_their_figures_as_text_and_headings_keep_their_levels(d
     assert f'alt="Line chart of your rating after each answer. {summary}"' in line
     assert bar_figures(by_kind) == [("capture", "60% · 3 of 5"), ("choose", "0% · 0 of 1")]
     assert bar_figures(by_theme) == [("escoba", "100% · 3 of 3"), ("setenta", "0% · 0 of 1"), ("sum", "60% · 3 of 5")]
-    assert at.markdown[0].value == "- escoba: 100% (3 of 3 right)\n- sum: 60% (3 of 5 right)"
+    assert at.columns[0].markdown[0].value == "- escoba: 100% (3 of 3 right)\n- sum: 60% (3 of 5 right)"
 
 
 def bar_figures(html: str) -> list[tuple[str, str]]:
@@ -97,3 +97,15 @@ def test_stored_answers_and_themes_are_shown_as_written_not_read_as_markdown_or_
     assert weak_spots == r"- \<b\>odd\</b\>: 0% (0 of 3 right)"
     by_theme = [h.proto.body for h in at.get("html") if "grid" in h.proto.body][1]
     assert bar_figures(by_theme) == [("<b>odd</b>", "0% · 0 of 3")] and "<b>odd" not in by_theme  # escaped
+
+
+def test_the_course_stars_are_counted_and_listed_level_by_level(data):
+    with Store.open(data) as saved:
+        saved.create_profile("Player")
+        saved.record_stars("Player", "values", 3)
+        saved.record_stars("Player", "escoba", 1)
+    at = open_progress()
+    stars = next(m for m in at.metric if m.label == "Course stars")
+    assert stars.value.startswith("4 of ")
+    listing = next(m.value for m in at.markdown if m.value.startswith("- 1. "))
+    assert "- 1. What each card is worth: ★★★" in listing and "The escoba: ★☆☆" in listing

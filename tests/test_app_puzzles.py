@@ -239,7 +239,12 @@ def test_progress_page_shows_charts_records_and_mistakes_to_try_again(data):
     miss_the_sota(clock)
     progress = open_page("trainer/app/pages/progress.py", clock)
     labels = [m.label for m in progress.metric]
-    assert labels[0].startswith("Rating (± ") and labels[1:] == ["Puzzles answered", "Best streak", "Best rush"]
+    assert labels[0].startswith("Rating (± ") and labels[1:] == [
+        "Puzzles answered",
+        "Best streak",
+        "Best rush",
+        "Course stars",
+    ]
     assert progress.metric[1].value == "1"
     [link] = progress.get("page_link")
     assert link.proto.label.endswith("(capture, level 1, you answered 2♣): try again")
@@ -281,6 +286,9 @@ def test_profiles_are_created_by_name_and_a_bad_name_is_explained(data):
     saved.close()
 
 
-def test_a_first_visit_starts_with_a_puzzle_near_the_starting_rating(data):
+def test_a_new_learners_first_puzzle_is_level_1_and_later_visits_start_near_the_rating(data):
     at = open_page("trainer/app/pages/puzzles.py", Clock())
-    assert current(at).level == 3  # 1500 is the rating of level 3
+    assert current(at).level == 1
+    type_answer(at, current(at).solutions()[0])
+    again = open_page("trainer/app/pages/puzzles.py", Clock())
+    assert current(again).level == 3  # about 1500 is the rating of level 3

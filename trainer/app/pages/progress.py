@@ -7,7 +7,7 @@ import json
 import streamlit as st
 
 from trainer.app.charts import INKS, bars_html, chart_image, line_svg
-from trainer.app.common import bank, page, pages, profile, store
+from trainer.app.common import bank, course, page, pages, profile, store
 from trainer.progress.rating import START
 from trainer.progress.stats import (
     accuracy,
@@ -45,6 +45,15 @@ figures.metric(
 figures.metric("Puzzles answered", len(attempts))
 figures.metric("Best streak", SAVED.best(PLAYER, "streak") or 0, help="Most puzzles right in a row in Streak mode")
 figures.metric("Best rush", SAVED.best(PLAYER, "rush") or 0, help="Most puzzles right in one three-minute Rush")
+earned, levels = SAVED.stars(PLAYER), course()
+figures.metric("Course stars", f"{sum(earned.values())} of {3 * len(levels)}", help="Up to three stars a level")
+with st.expander(f"The course: {len(earned)} of {len(levels)} levels done"):
+    st.markdown(
+        "\n".join(
+            f"- {number}. {level.title}: {'★' * earned.get(level.id, 0)}{'☆' * (3 - earned.get(level.id, 0))}"
+            for number, level in enumerate(levels, start=1)
+        )
+    )
 
 if not attempts:
     st.info("No answers yet. Solve a few puzzles and your progress appears here.")

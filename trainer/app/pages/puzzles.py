@@ -18,6 +18,7 @@ from trainer.progress.stats import plain
 from trainer.progress.store import Attempt
 from trainer.progress.training import MODES, Run, grade, needs_review, pick_next, schedule
 from trainer.puzzles import KINDS, THEMES, Puzzle
+from trainer.puzzles.catalog import first_puzzle
 from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle, ScorePuzzle, SetentaDuelPuzzle, play_text
 from trainer.text import plural
 
@@ -276,10 +277,13 @@ current = rating()
 due_now = len(SAVED.due_puzzles(PLAYER, timestamp()))
 st.caption(f"{plain(PLAYER)} · rating {current.rating:.0f} (± {2 * current.rd:.0f}) · {due_now} due for review")
 
-if "run" not in st.session_state:  # a first visit starts right away with a puzzle that suits
+if "run" not in st.session_state:  # a visit starts right away: a new learner at level 1, others near their rating
     st.session_state.run = Run("practice", started=now())
     st.session_state.seen = []
-    next_puzzle(for_me=True)
+    if SAVED.attempts(PLAYER, limit=1):
+        next_puzzle(for_me=True)
+    else:
+        show(first_puzzle(PUZZLES.values()))
 run: Run = st.session_state.run
 
 labels = {mode: text.split(":")[0] + (f" ({due_now} due)" if mode == "review" else "") for mode, text in MODES.items()}
