@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 from browser_kit import CARD_NAME, CHROMIUM, ROOT, app_server, chromium, click_and_settle, open_app
 
+from trainer.course import load_levels
+
 SHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / "build" / "screenshots"))
 PAGES = {
     "home": "/",
@@ -154,6 +156,37 @@ def test_a_course_task_with_the_keyboard_alone_and_the_verdict_takes_the_focus(s
     page.get_by_text("Right.").first.wait_for(timeout=10_000)
     focused = page.evaluate(FOCUSED, CARD_NAME.pattern)
     assert "Right." in focused["name"], focused  # a screen reader reads the verdict out
+
+
+def test_every_level_of_the_course_is_walked_for_three_stars(server, browser):
+    """Every stage of every level in the browser: tasks answered (typed or chosen), the stars at the end."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    for level in load_levels():
+        open_app(page, f"{server}/learn?level={level.id}&stage=1")
+        for number, stage in enumerate(level.stages, start=1):
+            if stage.is_task:
+                answer_in_browser(page, stage)
+                page.get_by_text(re.compile(r"^(✓)?Right")).first.wait_for(timeout=10_000)
+            last = number == len(level.stages)
+            click(page, page.get_by_role("button", name="Finish the level ▶" if last else "Next ▶"))
+        page.get_by_text("Level done: ★★★").wait_for(timeout=10_000)
+    shoot(page, "learn-last-level-done")
+    page.close()
+
+
+def answer_in_browser(page, stage) -> None:
+    """Answer a task rightly as a keyboard user might: type the cards, or choose, then check."""
+    right = str(stage.goal.best()[0]) if stage.goal else sorted(stage.accept)[0]
+    if stage.task in ("allowed", "who"):
+        click(page, page.get_by_text(right, exact=True).last)
+        click(page, page.get_by_role("button", name="Check", exact=True))
+        return
+    if stage.task in ("pick", "play"):
+        click(page, page.get_by_text("Type your answer instead"))
+    box = page.locator("[data-testid='stTextInput'] input").last
+    box.fill(right)
+    name = "Check" if stage.task == "number" else "Check what I typed"
+    click(page, page.get_by_role("button", name=name, exact=True))
 
 
 def test_dark_theme_draws_dark_cards(server, browser):
