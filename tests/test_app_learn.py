@@ -10,6 +10,7 @@ from trainer.app.board import View
 from trainer.app.names import say
 from trainer.course import load_levels, stars
 from trainer.progress.store import Store
+from trainer.puzzles import load_puzzles
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 LEVELS = load_levels()
@@ -133,3 +134,16 @@ def test_the_level_map_shows_stars_and_opens_a_level(data):
     last = next(b for b in at.button if b.key == f"level_{LEVELS[-1].id}")
     last.click().run()
     assert at.title[0].value == LEVELS[-1].title
+
+
+def test_the_end_of_a_level_links_to_puzzles_of_its_themes(data):
+    level = next(lv for lv in LEVELS if lv.practice)
+    at = open_learn(level=level.id, stage=str(len(level.stages) + 1))
+    links = at.get("page_link")
+    assert [link.proto.query_string for link in links] == [f"theme={theme}" for theme in level.practice]
+    puzzles = AppTest.from_file(APP, default_timeout=30)
+    puzzles.query_params["theme"] = level.practice[0]
+    puzzles.switch_page("trainer/app/pages/puzzles.py").run()
+    assert not puzzles.exception
+    bank = {puzzle.id: puzzle for puzzle in load_puzzles(Path(__file__).parent.parent / "puzzles")}
+    assert level.practice[0] in bank[puzzles.session_state.puzzle_id].themes

@@ -163,11 +163,8 @@ if at_end:
         if earned == 3
         else "Play it again for three stars: every task right the first time, with no answer shown."
     )
-    if level.practice:
-        st.page_link(
-            pages()["puzzles"], label=f"Practise this on puzzles: {', '.join(level.practice)}",
-            query_params={"theme": level.practice[0]},
-        )  # fmt: skip
+    for theme in level.practice:  # puzzles on each of the level's themes, in Practice
+        st.page_link(pages()["puzzles"], label=f"Practise on puzzles: {theme}", query_params={"theme": theme})
     st.button("Play this level again", on_click=go, args=(level.id, 0))
     st.stop()
 
