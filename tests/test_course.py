@@ -9,6 +9,7 @@ from trainer.cards import parse_cards
 from trainer.course import CourseError, load_level, load_levels, narrate, sensible_play, stars
 from trainer.deal import Deal
 from trainer.plays import Play
+from trainer.puzzles import load_puzzles
 
 LEVELS = load_levels()
 
@@ -232,3 +233,9 @@ def test_r14_a_play_task_whose_goal_cannot_be_met_fails_to_load(tmp_path):
         """,
             )
         )
+
+
+def test_every_practice_theme_of_a_level_has_puzzles_in_the_bank():
+    themes = {theme for puzzle in load_puzzles(Path(__file__).parent.parent / "puzzles") for theme in puzzle.themes}
+    missing = {(level.id, theme) for level in LEVELS for theme in level.practice if theme not in themes}
+    assert not missing
