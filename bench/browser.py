@@ -5,8 +5,7 @@ Serves the app with a fresh data folder, opens it at 1280x900 and times each act
 animation frame that first showed the page's last change, once the app's script state is
 ``notRunning`` again and nothing has changed for 50 ms (that quiet window is not counted); see
 ``tests/browser_kit.py``. Prints the median and the 95th percentile per action, then the worst 95th
-percentile. The card tap uses the card buttons (role button, named like "seven of coins") where the
-page has them, else the ``st.pills`` buttons, and says which.
+percentile. A card tap is a card button (named like "seven of coins"): choosing stays in the browser.
 """
 
 from __future__ import annotations
@@ -23,18 +22,15 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from browser_kit import CARD_NAME, app_server, chromium, click_and_settle, open_app
 
-LEARN_NEXT = re.compile(r"^Next( lesson)?\b")
+LEARN_NEXT = re.compile(r"^Next( level)?\b")
+NARRATED = "/learn?level=whole-deal&stage=5"  # the narrated deal, after its first prediction
 NEXT_PUZZLE = re.compile(r"^Next puzzle")
 PUZZLE = "/puzzles?puzzle=capture-l1-sota"  # a deep link always opens this one, whatever the bank serves next
 
 
-def card(page: Any) -> tuple[Any, str]:
-    """The first card to tap in the page's content, and which kind of control it is."""
-    main = page.locator("[data-testid='stMain']")
-    buttons = main.get_by_role("button", name=CARD_NAME)
-    if buttons.count():
-        return buttons.first, "card buttons"
-    return main.locator("[data-testid='stButtonGroup'] button").first, "pill buttons"
+def card(page: Any) -> Any:
+    """The first card to tap in the page's content."""
+    return page.locator("[data-testid='stMain']").get_by_role("button", name=CARD_NAME).first
 
 
 class Bench:
@@ -50,18 +46,18 @@ class Bench:
             self.times.setdefault(name, []).append(result["ms"])
 
     def learn_next(self, timed: bool) -> None:
+        """Next through the narrated deal, one play a step; back to its start at a task (Next waits for it)."""
         forward = self.page.get_by_role("button", name=LEARN_NEXT)
-        if not forward.count():  # the end of the tutorial: start again
-            open_app(self.page, f"{self.url}/learn?lesson=cards&step=1")
+        if not forward.count() or forward.is_disabled():
+            open_app(self.page, f"{self.url}{NARRATED}")
         self.time("learn next", forward, timed)
 
     def card_tap(self, timed: bool) -> None:
-        locator, kind = card(self.page)
-        self.time(f"card tap ({kind})", locator, timed)
+        self.time("card tap", card(self.page), timed)
 
     def puzzle(self, timed: bool) -> None:
         """Answer the capture puzzle open with any card, check it, ask for the next puzzle, then open it again."""
-        click_and_settle(self.page, card(self.page)[0])
+        click_and_settle(self.page, card(self.page))
         self.time("puzzles check", self.page.get_by_role("button", name="Check", exact=True), timed)
         self.time("puzzles next puzzle", self.page.get_by_role("button", name=NEXT_PUZZLE).last, timed)
         open_app(self.page, f"{self.url}{PUZZLE}")
@@ -84,8 +80,8 @@ def main() -> None:
     with app_server(Path(tempfile.mkdtemp(prefix="escoba-browser-"))) as url, chromium() as browser:
         bench = Bench(browser.new_page(viewport={"width": 1280, "height": 900}), url)
         rounds: list[tuple[str, Callable[[bool], None]]] = [
-            ("/learn?lesson=cards&step=1", bench.learn_next),
-            ("/learn?lesson=worked-example&step=7", bench.card_tap),
+            (NARRATED, bench.learn_next),
+            ("/learn?level=fifteen&stage=3", bench.card_tap),
             (PUZZLE, bench.puzzle),
             ("/", bench.open_progress),
         ]
