@@ -104,10 +104,11 @@ COURTS = {"printed": "10, 11, 12, as printed on a Spanish deck", "letters": "J, 
 
 
 # Small captions at full contrast, a focus ring that shows on light and dark (3.5:1 or more on both),
-# and on a phone a smaller title and less space above it, so the board and its buttons fit one screen.
+# links that wrap rather than being cut, and on a phone a smaller title and less space above it, so the board and its buttons fit one screen.
 _LOOK = """<style>
 [data-testid="stCaptionContainer"] { color: inherit; opacity: .82; }
 :focus-visible { outline: 3px solid #2563eb !important; outline-offset: 2px; }
+[data-testid="stPageLink"] * { white-space: normal; }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
   h1 { font-size: 1.7rem !important; padding-top: 0 !important; }

@@ -79,7 +79,6 @@ else:
         column.markdown("\n".join(lines) or "Not enough answers yet.")
 
     st.header("Recent mistakes")
-    st.html("<style>[data-testid='stPageLink'] * {white-space: normal}</style>")  # long links wrap on a phone
     mistakes: list[Attempt] = [a for a in reversed(attempts) if not a.correct][:8]
     for attempt in mistakes:
         if attempt.puzzle_id not in PUZZLES:  # a puzzle since removed from the bank
