@@ -239,3 +239,17 @@ def test_every_practice_theme_of_a_level_has_puzzles_in_the_bank():
     themes = {theme for puzzle in load_puzzles(Path(__file__).parent.parent / "puzzles") for theme in puzzle.themes}
     missing = {(level.id, theme) for level in LEVELS for theme in level.practice if theme not in themes}
     assert not missing
+
+
+def test_r12_a_board_whose_pile_no_deal_gives_fails_to_load(tmp_path):
+    with pytest.raises(CourseError, match=r"level.yaml:\d+:\d+: side A: this pile adds up to 3"):
+        load_level(
+            write(
+                tmp_path,
+                HEAD
+                + """\
+          - say: Look.
+            board: {table: 5♦, hands: [2♠, 3♠], piles: [A♦ 2♦, ""]}
+        """,
+            )
+        )

@@ -30,6 +30,7 @@ from trainer.cards import Card, CardError, cards_text, parse_cards
 from trainer.deal import Deal, Event
 from trainer.plays import IllegalPlay, Play, captures, parse_play
 from trainer.puzzles.kinds import ChoosePuzzle, play_text
+from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.scoring import setenta
 from trainer.text import plural
@@ -395,6 +396,10 @@ class _Builder:
         hands = [self.cards(hand) for hand in self.items(fields.get("hands"))]
         piles = [self.cards(pile) for pile in self.items(fields["piles"])] if "piles" in fields else [(), ()]
         escobas = [int(e.value) for e in self.items(fields["escobas"])] if "escobas" in fields else [0, 0]
+        for side, (pile, count) in enumerate(zip(piles, escobas, strict=False)):
+            problem = pile_problem(pile, end=False, escobas=count)  # a board set up by hand is mid-deal
+            if pile and problem:
+                raise self.fail(fields["piles"], f"side {SIDES[side]}: {problem}")
         try:
             return Deal.from_position(
                 table=self.cards(fields["table"]) if "table" in fields else (),

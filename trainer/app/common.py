@@ -104,7 +104,8 @@ COURTS = {"printed": "10, 11, 12, as printed on a Spanish deck", "letters": "J, 
 
 
 # Small captions at full contrast, a focus ring that shows on light and dark (3.5:1 or more on both),
-# links that wrap rather than being cut, and on a phone a smaller title and less space above it, so the board and its buttons fit one screen.
+# links that wrap rather than being cut, and on a phone a smaller title and less space above it, so the
+# board and its buttons fit one screen.
 _LOOK = """<style>
 [data-testid="stCaptionContainer"] { color: inherit; opacity: .82; }
 :focus-visible { outline: 3px solid #2563eb !important; outline-offset: 2px; }
