@@ -14,6 +14,11 @@ from trainer.puzzles import load_puzzles
 LEVELS = load_levels()
 
 
+def level_of(tmp_path: Path, stages: str):
+    """A level with these stages (YAML), loaded from a file as the course loads its own."""
+    return load_level(write(tmp_path, HEAD + textwrap.dedent(stages)))
+
+
 def write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "level.yaml"
     path.write_text(textwrap.dedent(text), encoding="utf-8")
@@ -36,17 +41,14 @@ def test_every_level_has_a_goal_rules_and_a_task():
 
 
 def test_r3_a_pick_task_accepts_exactly_the_cards_worth_the_value(tmp_path):
-    level = load_level(
-        write(
-            tmp_path,
-            HEAD
-            + """\
+    level = level_of(
+        tmp_path,
+        """\
       - task: pick
         prompt: Tap every card worth 10.
         board: {table: K♣ 3♥ 7♠, hands: [K♥ 2♥ 3♣, A♣ 5♦ J♠]}
         want: value 10
     """,
-        )
     )
     stage = level.stages[0]
     assert stage.judge("kc kh").correct and stage.judge("K♥ K♣").correct
@@ -55,17 +57,14 @@ def test_r3_a_pick_task_accepts_exactly_the_cards_worth_the_value(tmp_path):
 
 
 def test_r12_fifteen_with_a_card_accepts_every_way(tmp_path):
-    level = load_level(
-        write(
-            tmp_path,
-            HEAD
-            + """\
+    level = level_of(
+        tmp_path,
+        """\
       - task: pick
         prompt: Tap the table cards that make 15 with your 7♦.
         board: {table: J♣ 4♥ 6♠ 2♦, hands: [7♦ 2♥ 3♣, A♣ 5♦ Q♠]}
         want: fifteen with 7♦
     """,
-        )
     )
     stage = level.stages[0]
     assert stage.accept == {"J♣", "2♦ 6♠"}
@@ -73,17 +72,14 @@ def test_r12_fifteen_with_a_card_accepts_every_way(tmp_path):
 
 
 def test_r13_an_allowed_task_takes_the_engines_reason(tmp_path):
-    level = load_level(
-        write(
-            tmp_path,
-            HEAD
-            + """\
+    level = level_of(
+        tmp_path,
+        """\
       - task: allowed
         prompt: Can you lay 7♠ on this table?
         board: {table: A♦ 7♦, hands: [7♠ 2♥, 3♣ 5♣]}
         play: 7♠
     """,
-        )
     )
     stage = level.stages[0]
     assert stage.accept == {"no"} and "R13" in stage.why
@@ -91,17 +87,14 @@ def test_r13_an_allowed_task_takes_the_engines_reason(tmp_path):
 
 
 def test_r14_a_play_task_refuses_an_illegal_play_and_explains_a_miss(tmp_path):
-    level = load_level(
-        write(
-            tmp_path,
-            HEAD
-            + """\
+    level = level_of(
+        tmp_path,
+        """\
       - task: play
         prompt: Clear the table.
         board: {table: A♦ 4♣ 7♦, hands: [3♥ 5♦, 2♠ 6♣]}
         goal: escoba
     """,
-        )
     )
     stage = level.stages[0]
     assert stage.judge("3h ad 4c 7d").correct
@@ -110,11 +103,9 @@ def test_r14_a_play_task_refuses_an_illegal_play_and_explains_a_miss(tmp_path):
 
 
 def test_r18_r19_scoring_tasks_read_a_real_finished_deal(tmp_path):
-    level = load_level(
-        write(
-            tmp_path,
-            HEAD
-            + """\
+    level = level_of(
+        tmp_path,
+        """\
       - task: who
         prompt: Who wins the coins?
         board: {seed: 7}
@@ -123,7 +114,6 @@ def test_r18_r19_scoring_tasks_read_a_real_finished_deal(tmp_path):
         prompt: What is side A's setenta?
         ask: setenta A
     """,
-        )
     )
     coins, setenta = level.stages
     deal = coins.deal
@@ -134,15 +124,12 @@ def test_r18_r19_scoring_tasks_read_a_real_finished_deal(tmp_path):
 
 
 def test_a_watched_deal_narrates_every_play_and_asks_at_the_chosen_ones(tmp_path):
-    level = load_level(
-        write(
-            tmp_path,
-            HEAD
-            + """\
+    level = level_of(
+        tmp_path,
+        """\
       - watch: {seed: 7}
         predict: [1]
     """,
-        )
     )
     plays = [stage for stage in level.stages if stage.events and stage.events[0].kind == "play"]
     assert len(plays) == 36  # every card of both hands, six rounds of three (R10, R11)
@@ -153,29 +140,23 @@ def test_a_watched_deal_narrates_every_play_and_asks_at_the_chosen_ones(tmp_path
 
 def test_a_prediction_must_be_a_capture(tmp_path):
     with pytest.raises(CourseError, match=r"level.yaml:7:\d+: play 3 of this deal takes nothing"):
-        load_level(
-            write(
-                tmp_path,
-                HEAD
-                + """\
+        level_of(
+            tmp_path,
+            """\
           - watch: {seed: 7}
             predict: [3]
         """,
-            )
         )
 
 
 def test_a_level_that_breaks_a_rule_names_its_line(tmp_path):
     with pytest.raises(CourseError, match=r"level.yaml:\d+:\d+: .*cannot be in two places"):
-        load_level(
-            write(
-                tmp_path,
-                HEAD
-                + """\
+        level_of(
+            tmp_path,
+            """\
           - say: Look.
             board: {table: A♦ A♦, hands: [2♠, 3♠]}
         """,
-            )
         )
     with pytest.raises(CourseError, match="at most 2 sentences"):
         load_level(write(tmp_path, HEAD + "  - say: One. Two. Three.\n"))
@@ -198,17 +179,14 @@ def test_stars_count_slips():
 
 
 def test_r16_a_number_task_can_ask_what_the_table_adds_up_to(tmp_path):
-    level = load_level(
-        write(
-            tmp_path,
-            HEAD
-            + """\
+    level = level_of(
+        tmp_path,
+        """\
       - task: number
         prompt: What does the table add up to?
         board: {table: K♣ 3♥ 7♠, hands: [2♥, 5♦]}
         ask: table sum
     """,
-        )
     )
     stage = level.stages[0]
     assert stage.accept == {"20"} and stage.judge("20").correct and not stage.judge("19").correct
@@ -221,17 +199,14 @@ def test_every_rule_is_taught_by_some_level():
 
 def test_r14_a_play_task_whose_goal_cannot_be_met_fails_to_load(tmp_path):
     with pytest.raises(CourseError, match=r"level.yaml:9:\d+: no legal play meets the goal .escoba."):
-        load_level(
-            write(
-                tmp_path,
-                HEAD
-                + """\
+        level_of(
+            tmp_path,
+            """\
           - task: play
             prompt: Clear the table.
             board: {table: A♦ 4♣ 7♦, hands: [2♥ 5♦, 2♠ 6♣]}
             goal: escoba
         """,
-            )
         )
 
 
@@ -243,13 +218,10 @@ def test_every_practice_theme_of_a_level_has_puzzles_in_the_bank():
 
 def test_r12_a_board_whose_pile_no_deal_gives_fails_to_load(tmp_path):
     with pytest.raises(CourseError, match=r"level.yaml:\d+:\d+: side A: this pile adds up to 3"):
-        load_level(
-            write(
-                tmp_path,
-                HEAD
-                + """\
+        level_of(
+            tmp_path,
+            """\
           - say: Look.
             board: {table: 5♦, hands: [2♠, 3♠], piles: [A♦ 2♦, ""]}
         """,
-            )
         )
