@@ -6,7 +6,7 @@ import random
 import pytest
 
 from trainer import Match
-from trainer.match import FinishedDeal
+from trainer.match import FinishedDeal, match_result
 from trainer.scoring import DealScore
 from trainer.simulate import play_randomly
 
@@ -81,3 +81,15 @@ def test_r7_first_dealer_is_drawn_from_the_seed_and_can_be_set():
 def test_next_deal_waits_for_the_current_deal_to_end():
     with pytest.raises(ValueError, match="not over yet"):
         Match.new(seed=1).next_deal()
+
+
+@pytest.mark.parametrize(
+    ("totals", "winner"),
+    [((20, 19), None), ((21, 3), 0), ((22, 22), None), ((21, 25), 1), ((30, 0), 0)],
+)
+def test_r21_match_result_is_the_rule_the_match_uses(totals, winner):
+    assert match_result(totals, 21) == winner
+    finished = dataclasses.replace(
+        Match.new(seed=1), current=play_randomly(Match.new(seed=1).current, random.Random(5))
+    )
+    assert with_totals(finished, totals).winner == winner

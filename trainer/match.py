@@ -74,16 +74,14 @@ class Match:
     @property
     def is_over(self) -> bool:
         """Over when, after a full deal, a side has the target and the totals differ (R21)."""
-        a, b = self.totals
-        return self.current.is_over and max(a, b) >= self.profile.target and a != b
+        return self.winner is not None
 
     @property
     def winner(self) -> int | None:
         """The winning match side, once the match is over."""
-        if not self.is_over:
+        if not self.current.is_over:
             return None
-        a, b = self.totals
-        return 0 if a > b else 1
+        return match_result(self.totals, self.profile.target)
 
     def seat_of(self, deal_seat: int) -> int:
         """The match seat sitting at ``deal_seat`` of the current deal."""
@@ -109,6 +107,18 @@ class Match:
         cards = deck if deck is not None else _shuffled(self.seed, len(self.finished))
         deal = Deal.from_deck(cards, self.players, self.profile)
         return replace(self, current=deal, dealer=(self.dealer + 1) % self.players)
+
+
+def match_result(totals: tuple[int, int], target: int) -> int | None:
+    """The side that has won once a whole deal is scored, or None when another deal is needed (R21).
+
+    >>> match_result((23, 18), 21), match_result((19, 20), 21), match_result((22, 22), 21), match_result((21, 25), 21)
+    (0, None, None, 1)
+    """
+    a, b = totals
+    if max(a, b) < target or a == b:
+        return None
+    return 0 if a > b else 1
 
 
 def _shuffled(seed: int, deal_number: int) -> list[Card]:
