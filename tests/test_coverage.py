@@ -33,3 +33,11 @@ def test_the_command_prints_the_table_and_fails_on_a_gap(capsys, tmp_path):
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("rule  stages")
     assert "22 rule(s) with a gap" in out
+
+
+def test_r5_r10_r21_r22_the_real_bank_leaves_no_rule_without_two_puzzles(capsys):
+    assert main(["coverage"]) == 0
+    out = capsys.readouterr().out
+    assert "GAP" not in out
+    rows = {row.rule: row for row in coverage(LEVELS, BANK)}
+    assert all(len(rows[rule].puzzles) >= 4 for rule in ("R5", "R7", "R8", "R9", "R10", "R21", "R22"))

@@ -3,11 +3,15 @@
 import pytest
 
 from trainer import parse_card, parse_cards
+from trainer.deal import Deal
+from trainer.match import Match
 from trainer.puzzles.kinds import (
     CapturePuzzle,
     ChecksumPuzzle,
     ChoosePuzzle,
+    MatchPuzzle,
     ScorePuzzle,
+    SeatsPuzzle,
     SetentaDuelPuzzle,
     SetentaPuzzle,
 )
@@ -160,3 +164,109 @@ def test_r16_checksum_sum_and_missing_card():
     assert court.solutions() == ["J"]
     assert court.check("8").correct and court.check("j").correct
     assert court.check("8").explanation.endswith("so the hidden card is worth 8: a sota (J)")
+
+
+def seats(players: int, dealer: int, ask: str, **extra) -> SeatsPuzzle:
+    return SeatsPuzzle(**COMMON, players=players, dealer=dealer, ask=ask, **extra)
+
+
+@pytest.mark.parametrize(("players", "dealer", "leader"), [(2, 1, 0), (2, 0, 1), (4, 3, 0), (4, 1, 2)])
+def test_r7_the_seat_after_the_dealer_leads_and_deals_next(players, dealer, leader):
+    assert seats(players, dealer, "leader").solutions() == [str(leader)]
+    assert seats(players, dealer, "next-dealer").solutions() == [str(leader)]
+    match = Match.new(players, seed=5, first_dealer=dealer)
+    assert match.seat_of(match.current.to_play or 0) == leader  # the same as a real match's
+
+
+def test_r22_next_dealer_is_judged_in_any_spelling_with_the_reason():
+    puzzle = seats(4, 2, "next-dealer")
+    assert puzzle.check("seat 3").correct and puzzle.check(" Seat3").correct and puzzle.check("3").correct
+    verdict = puzzle.check("2")
+    assert not verdict.correct and "the deal moves one seat on, to seat 3" in verdict.explanation
+    assert puzzle.check("the dealer") == type(verdict)(False, "answer with a seat", ("3",))
+
+
+@pytest.mark.parametrize(("seat", "partner"), [(0, 2), (1, 3), (2, 0), (3, 1)])
+def test_r5_partners_sit_opposite_whoever_deals(seat, partner):
+    for dealer in range(4):
+        assert seats(4, dealer, "partner", seat=seat).solutions() == [str(partner)]
+
+
+def test_r5_two_players_have_no_partner_and_a_partner_question_needs_a_seat():
+    assert seats(2, 0, "partner", seat=1).author_problems() == [
+        ("ask", "with two players each plays alone, so nobody has a partner (R5)")
+    ]
+    assert seats(4, 0, "partner").author_problems() == [("seat", "seat is needed with ask 'partner', and only there")]
+    assert seats(4, 0, "leader", seat=1).author_problems()[0][0] == "seat"
+    assert seats(4, 4, "leader").author_problems() == [("dealer", "with 4 players the seats are 0 to 3")]
+
+
+@pytest.mark.parametrize(("players", "counts"), [(2, [30, 24, 18, 12, 6, 0]), (4, [24, 12, 0])])
+def test_r8_r10_the_stock_after_each_round_of_hands(players, counts):
+    assert [seats(players, 0, "stock-after", round=n).solutions() for n in range(1, len(counts) + 1)] == [
+        [str(count)] for count in counts
+    ]
+    assert len(Deal.new(players, seed=3).stock) == counts[0]  # a shuffled deal leaves the same
+    too_far = seats(players, 0, "stock-after", round=len(counts) + 1)
+    message = f"{players} players get new hands only {len(counts)} times in a deal (R10)"
+    assert too_far.solutions() == [] and too_far.author_problems() == [("round", message)]
+    assert seats(players, 0, "leader", round=2).author_problems() == [
+        ("round", "round is used only with ask 'stock-after'")
+    ]
+
+
+def test_r8_r10_the_stock_answer_is_a_number_with_its_sum():
+    puzzle = seats(2, 1, "stock-after", round=2)
+    assert puzzle.check("24").explanation == (
+        "40 cards, 4 turned up on the table and 2 × 6 = 12 dealt into hands leave 24 in the stock (R8, R10)"
+    )
+    assert puzzle.check("many").explanation == "answer with a number of cards"
+    assert puzzle.choices() == () and seats(4, 1, "leader").choices() == ("0", "1", "2", "3")
+
+
+@pytest.mark.parametrize(("players", "dealer"), [(2, 0), (4, 2)])
+def test_r10_new_hands_are_led_by_the_same_seat(players, dealer):
+    puzzle = seats(players, dealer, "first-after-redeal")
+    assert puzzle.solutions() == seats(players, dealer, "leader").solutions() == [str((dealer + 1) % players)]
+    assert "new hands do not change the order" in puzzle.check("0").explanation
+
+
+def match(totals: tuple[int, int], points: tuple[int, int], **extra) -> MatchPuzzle:
+    return MatchPuzzle(**COMMON, totals=totals, points=points, **extra)
+
+
+@pytest.mark.parametrize(
+    ("totals", "points", "answer"),
+    [
+        ((17, 12), (5, 1), "A"),
+        ((14, 16), (3, 4), "another deal"),  # nobody at 21
+        ((18, 19), (5, 3), "A"),  # both past 21: the larger total
+        ((19, 17), (3, 5), "another deal"),  # 22 all
+        ((21, 21), (1, 2), "B"),  # the extra deal breaks the tie
+        ((15, 20), (6, 0), "A"),  # exactly 21 is enough
+    ],
+)
+def test_r21_the_match_is_decided_only_after_a_whole_deal(totals, points, answer):
+    puzzle = match(totals, points)
+    assert puzzle.solutions() == [answer]
+    assert puzzle.check(answer.lower()).correct
+    assert not puzzle.check("B" if answer == "A" else "A").correct
+
+
+def test_r21_a_level_finish_past_the_target_means_another_deal_and_says_why():
+    verdict = match((19, 17), (3, 5)).check("A")
+    assert not verdict.correct
+    assert (
+        verdict.explanation
+        == "after the deal A has 22 and B 22: level at 21 or more, so one more whole deal decides it (R21)"
+    )
+    assert match((10, 10), (1, 1), target=11).solutions() == ["another deal"]
+    assert match((10, 9), (1, 1), target=11).solutions() == ["A"]
+    assert match((0, 0), (1, 1)).check("draw").explanation == "answer A, B or another deal"
+
+
+def test_r21_totals_that_already_won_cannot_come_before_a_deal():
+    assert match((22, 10), (1, 2)).author_problems() == [
+        ("totals", "A has already won with these totals, so no deal comes after them (R21)")
+    ]
+    assert match((21, 21), (0, 0)).author_problems() == []  # level: another deal was needed

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from trainer.puzzles import PuzzleError, check_paths, load_puzzles
-from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle
+from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle, SeatsPuzzle
 
 HERE = Path(__file__).parent
 BROKEN = sorted((HERE / "data" / "broken").glob("*.yaml"))
@@ -70,3 +70,74 @@ def test_a_folder_is_read_recursively_and_a_missing_path_is_a_problem(tmp_path):
     puzzles, problems = check_paths(tmp_path, tmp_path / "nothing.yaml")
     assert [p.id for p in puzzles] == ["a"]
     assert [p.message for p in problems] == ["cannot read the file: No such file or directory"]
+
+
+SEATS_AND_MATCH = """\
+- id: three-players
+  kind: seats
+  level: 1
+  themes: [seats]
+  title: T
+  players: 3
+  dealer: 5
+  ask: who-shuffles
+- id: partner-for-two
+  kind: seats
+  level: 1
+  themes: [seats]
+  title: T
+  players: 2
+  dealer: 1
+  ask: partner
+  seat: 0
+- id: a-fifth-round
+  kind: seats
+  level: 1
+  themes: [seats]
+  title: T
+  players: 4
+  dealer: 1
+  ask: stock-after
+  round: 4
+- id: already-won
+  kind: match
+  level: 1
+  themes: [match-target]
+  title: T
+  totals: [22, 10]
+  points: [1, "two"]
+- id: won-before
+  kind: match
+  level: 1
+  themes: [match-target]
+  title: T
+  totals: [22, 10]
+  points: [1, 2]
+  expect: another deal
+"""
+
+
+def test_r5_r10_r21_seats_and_match_fields_are_checked_with_their_place(tmp_path):
+    path = tmp_path / "table.yaml"
+    path.write_text(SEATS_AND_MATCH, encoding="utf-8")
+    _puzzles, problems = check_paths(path)
+    assert [f"{p.line}:{p.column}: {p.message}" for p in problems] == [
+        "6:12: players: expected 2 or 4 players, not 3",
+        "7:11: dealer: expected a seat, a whole number from 0 to 3, not 5",
+        "8:8: ask: expected one of next-dealer, leader, partner, stock-after, first-after-redeal; not 'who-shuffles'",
+        "16:8: with two players each plays alone, so nobody has a partner (R5)",
+        "26:10: 4 players get new hands only 3 times in a deal (R10)",
+        "33:15: points: expected a deal's points, a whole number from 0 to 40, not 'two'",
+        "39:11: A has already won with these totals, so no deal comes after them (R21)",
+    ]
+
+
+def test_r22_a_seats_puzzle_loads_with_its_engine_answer(tmp_path):
+    path = tmp_path / "next.yaml"
+    path.write_text(
+        "- id: n\n  kind: seats\n  level: 1\n  themes: [seats]\n  title: N\n  players: 4\n  dealer: 3\n"
+        "  ask: next-dealer\n  expect: seat 0\n",
+        encoding="utf-8",
+    )
+    [puzzle] = load_puzzles(path)
+    assert isinstance(puzzle, SeatsPuzzle) and puzzle.solutions() == ["0"]

@@ -19,6 +19,7 @@ from trainer.puzzles.kinds import (
     ChoosePuzzle,
     Puzzle,
     ScorePuzzle,
+    SeatsPuzzle,
     SetentaDuelPuzzle,
     SetentaPuzzle,
 )
@@ -49,6 +50,8 @@ THEMES = {
     "check-sum": "the end-of-deal table adds up to 10, 25, 40, ... (R16)",
     "count-out": "working out an unseen card from what the deck holds and what is in sight (R1, R16)",
     "worked-example": "the rule book's own example (R20)",
+    "seats": "who deals, who plays first, who plays with whom, and what the stock holds (R5-R8, R10, R22)",
+    "match-target": "when a match of 21 is won, and when a level score means another deal (R21)",
 }
 
 
@@ -124,6 +127,8 @@ RULES_OF_KIND = {
     "setenta-duel": ("R19",),
     "score": ("R14", "R18", "R19"),
     "checksum": ("R3", "R16"),
+    "seats": (),
+    "match": ("R21",),
 }
 #: Rules a choose puzzle's goal adds.
 RULES_OF_GOAL = {
@@ -133,6 +138,14 @@ RULES_OF_GOAL = {
     "coins": ("R2", "R18"),
     "setenta": ("R19",),
     "safe": ("R6",),
+}
+#: Rules a seats puzzle's question adds; a stock count after the first hands adds R10 too.
+RULES_OF_ASK = {
+    "next-dealer": ("R6", "R7", "R22"),
+    "leader": ("R6", "R7"),
+    "partner": ("R5", "R6"),
+    "stock-after": ("R8",),
+    "first-after-redeal": ("R7", "R10"),
 }
 #: Rules a theme adds.
 RULES_OF_THEME = {
@@ -159,15 +172,12 @@ RULES_OF_THEME = {
     "check-sum": ("R16",),
     "count-out": ("R1", "R16"),
     "worked-example": ("R20",),
+    "seats": (),
+    "match-target": ("R21",),
 }
 ALL_RULES = tuple(f"R{n}" for n in range(1, 23))
-#: Rules no position puzzle can drill, and why.
-UNDRILLABLE = {
-    "R5": "who plays with whom is a seating matter; every puzzle shows one side's view",
-    "R10": "a re-deal happens between positions, never inside one",
-    "R21": "the match target is about totals over several deals",
-    "R22": "gathering and shuffling between deals has nothing to answer",
-}
+#: Rules no puzzle can drill, and why: none now that seats and match puzzles ask about the table and the match.
+UNDRILLABLE: dict[str, str] = {}
 
 
 def rules_of(puzzle: Puzzle) -> tuple[str, ...]:
@@ -175,6 +185,10 @@ def rules_of(puzzle: Puzzle) -> tuple[str, ...]:
     found = set(RULES_OF_KIND[puzzle.kind])
     if isinstance(puzzle, ChoosePuzzle):
         found.update(RULES_OF_GOAL[puzzle.goal])
+    if isinstance(puzzle, SeatsPuzzle):
+        found.update(RULES_OF_ASK[puzzle.ask])
+        if puzzle.round > 1:
+            found.add("R10")
     for theme in puzzle.themes:
         found.update(RULES_OF_THEME[theme])
     return tuple(rule for rule in ALL_RULES if rule in found)

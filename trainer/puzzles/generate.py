@@ -19,7 +19,6 @@ from trainer.deal import Deal
 from trainer.plays import captures, legal_plays
 from trainer.puzzles.catalog import found_themes
 from trainer.puzzles.kinds import (
-    KINDS,
     CapturePuzzle,
     ChecksumPuzzle,
     ChoosePuzzle,
@@ -179,6 +178,8 @@ _THEMES = {
     "score": ["scoring"],
     "checksum": ["check-sum"],
 }
+#: The kinds whose puzzles come from positions of random deals; seats and match questions are written by hand.
+GENERATED_KINDS = tuple(_THEMES)
 
 
 def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any]:
@@ -241,8 +242,8 @@ def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any
 
 def generate(kind: str, level: int, count: int, seed: int) -> list[dict[str, Any]]:
     """``count`` new puzzles of one kind and level as YAML-ready data, all different."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}: one of {', '.join(KINDS)}")
+    if kind not in GENERATED_KINDS:
+        raise ValueError(f"unknown kind {kind!r} to generate: one of {', '.join(GENERATED_KINDS)}")
     if level not in range(1, 6) or count < 1:
         raise ValueError("level is 1 to 5 and count at least 1")
     rng = random.Random(f"{kind}-{seed}")  # each kind its own deals, so no two kinds show the same piles

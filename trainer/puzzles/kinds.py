@@ -1,7 +1,7 @@
 """The puzzle kinds: what each asks, which answers the engine accepts, and why.
 
 Every accepted answer comes from the engine (``captures``, ``legal_plays``,
-``setenta``, ``score_deal``, the R16 check sum); nothing here is an answer key.
+``setenta``, ``score_deal``, the R16 check sum, a ``Match`` played out); nothing here is an answer key.
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from trainer.cards import RANKS, Card, CardError, Suit, cards_text, parse_cards
+from trainer.cards import DECK, RANKS, Card, CardError, Suit, cards_text, parse_cards
+from trainer.deal import Deal
+from trainer.match import Match, match_result
 from trainer.plays import (
     CAPTURE_SUM,
     IllegalPlay,
@@ -464,7 +466,179 @@ class ChecksumPuzzle(Puzzle):
         )
 
 
+# -- around the table: seats, the deal and the match ------------------------------------------
+
+ASKS = ("next-dealer", "leader", "partner", "stock-after", "first-after-redeal")
+
+
+def _hands_dealt(deal: Deal) -> int:
+    """How many times hands have been dealt in this deal so far (R8, R10)."""
+    return sum(event.kind in ("deal", "redeal") for event in deal.log)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatsPuzzle(Puzzle):
+    """Who deals, who leads, who partners whom, and how many cards the stock keeps (R5-R8, R10, R22).
+
+    Seats are named "seat 0", "seat 1", ... counted round the table in the order play goes, so
+    with four players seat 0 sits opposite seat 2. ``dealer`` is the seat dealing this deal. The
+    answer is a seat number, or for ``stock-after`` a count of cards; the engine finds it by
+    playing a ``Match`` from that dealer.
+
+    >>> SeatsPuzzle(id="p", level=1, themes=("seats",), title="", players=4, dealer=3, ask="next-dealer").solutions()
+    ['0']
+    """
+
+    kind: ClassVar[str] = "seats"
+    players: int
+    dealer: int
+    ask: str  # one of ASKS
+    seat: int | None = None  # whose partner, for ask "partner"
+    round: int = 1  # for ask "stock-after": after hands are dealt for the round-th time
+
+    def _start(self) -> Match:
+        return Match.new(self.players, seed=0, first_dealer=self.dealer, deck=DECK)
+
+    def _played(self, rounds: int = len(DECK)) -> Match:
+        """The match played on, the first legal play each turn, until hands are dealt ``rounds`` times or it ends."""
+        match = self._start()
+        while not match.current.is_over and _hands_dealt(match.current) < rounds:
+            match = match.play(match.current.legal_plays()[0])
+        return match
+
+    def rounds(self) -> int:
+        """How many times hands are dealt in a whole deal at this table."""
+        return _hands_dealt(self._played().current)
+
+    def answer(self) -> int | None:
+        """The engine's answer: a seat, or the cards left in the stock; None if the deal never gets there."""
+        if self.ask == "stock-after":
+            later = self._played(self.round)
+            return len(later.current.stock) if _hands_dealt(later.current) == self.round else None
+        if self.ask == "next-dealer":
+            return self._played().next_deal(DECK).dealer
+        match = self._played(2) if self.ask == "first-after-redeal" else self._start()
+        to_play = match.current.to_play
+        assert to_play is not None  # hands have just been dealt
+        if self.ask != "partner":
+            return match.seat_of(to_play)
+        # The deal's sides are seat % 2, as its piles are (R5); map them back to the seats at the table.
+        seats = [match.seat_of(deal_seat) for deal_seat in range(self.players)]
+        mine = seats.index(self.seat) if self.seat is not None else to_play
+        return next(seat for deal_seat, seat in enumerate(seats) if deal_seat % 2 == mine % 2 and deal_seat != mine)
+
+    def choices(self) -> tuple[str, ...]:
+        """The seats to choose from, or nothing when the answer is a count of cards."""
+        return () if self.ask == "stock-after" else tuple(map(str, range(self.players)))
+
+    def solutions(self) -> list[str]:
+        found = self.answer()
+        return [] if found is None else [str(found)]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        if not 0 <= self.dealer < self.players:
+            return [("dealer", f"with {self.players} players the seats are 0 to {self.players - 1}")]
+        if (self.seat is None) != (self.ask != "partner"):
+            return [("seat", "seat is needed with ask 'partner', and only there")]
+        if self.round != 1 and self.ask != "stock-after":
+            return [("round", "round is used only with ask 'stock-after'")]
+        if self.ask == "partner" and self.players != 4:
+            return [("ask", "with two players each plays alone, so nobody has a partner (R5)")]
+        if self.seat is not None and not 0 <= self.seat < self.players:
+            return [("seat", f"with {self.players} players the seats are 0 to {self.players - 1}")]
+        if self.ask == "stock-after" and not self.solutions():
+            return [("round", f"{self.players} players get new hands only {self.rounds()} times in a deal (R10)")]
+        return []
+
+    def canonical(self, answer: str) -> str:
+        said = re.fullmatch(r"(?:seat\s*)?([0-9]+)", answer.lower())
+        if said is None:
+            raise AnswerError("answer with a number of cards" if self.ask == "stock-after" else "answer with a seat")
+        return str(int(said.group(1)))
+
+    def why(self, answer: str) -> str:
+        found = self.solutions()[0]
+        if self.ask == "leader":
+            return f"seat {self.dealer} deals, so the next seat in playing order, seat {found}, plays first (R7)"
+        if self.ask == "next-dealer":
+            return (
+                f"seat {self.dealer} dealt this time; once the deal is over the cards are shuffled again and "
+                f"the deal moves one seat on, to seat {found}, who led this deal (R7, R22)"
+            )
+        if self.ask == "partner":
+            return f"partners sit across the table from each other: seat {self.seat} plays with seat {found} (R5)"
+        if self.ask == "first-after-redeal":
+            return f"new hands do not change the order: seat {found}, just after the dealer, plays first again (R10)"
+        dealt = self.round * CLASSIC.hand_size * self.players
+        return (
+            f"{len(DECK)} cards, {CLASSIC.table_size} turned up on the table and {self.round} × "
+            f"{CLASSIC.hand_size * self.players} = {dealt} dealt into hands leave {found} in the stock (R8, R10)"
+        )
+
+
+OUTCOMES = ("A", "B", "another deal")
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchPuzzle(Puzzle):
+    """Sides A and B had ``totals`` before a deal that brought them ``points``: has the match been won? (R21)
+
+    The answer is "A", "B" or "another deal".
+
+    >>> MatchPuzzle(id="p", level=1, themes=("match-target",), title="", totals=(18, 20), points=(4, 2)).solutions()
+    ['A']
+    """
+
+    kind: ClassVar[str] = "match"
+    totals: tuple[int, int]
+    points: tuple[int, int]
+    target: int = CLASSIC.target
+
+    def after(self) -> tuple[int, int]:
+        """Both sides' totals once the deal is scored."""
+        return self.totals[0] + self.points[0], self.totals[1] + self.points[1]
+
+    def choices(self) -> tuple[str, ...]:
+        return OUTCOMES
+
+    def solutions(self) -> list[str]:
+        side = match_result(self.after(), self.target)
+        return [OUTCOMES[2] if side is None else SIDES[side]]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        side = match_result(self.totals, self.target)
+        if side is None:
+            return []
+        return [("totals", f"{SIDES[side]} has already won with these totals, so no deal comes after them (R21)")]
+
+    def canonical(self, answer: str) -> str:
+        said = {"a": "A", "b": "B", "another deal": OUTCOMES[2], "another": OUTCOMES[2]}.get(
+            " ".join(answer.lower().split())
+        )
+        if said is None:
+            raise AnswerError("answer A, B or another deal")
+        return said
+
+    def why(self, answer: str) -> str:
+        a, b = self.after()
+        totals = f"after the deal A has {a} and B {b}"
+        if max(a, b) < self.target:
+            return f"{totals}: nobody has reached {self.target} yet, so another deal is played (R21)"
+        if a == b:
+            return f"{totals}: level at {self.target} or more, so one more whole deal decides it (R21)"
+        return f"{totals}: {self.solutions()[0]} has reached {self.target} with the larger total and wins (R21)"
+
+
 KINDS: dict[str, type[Puzzle]] = {
     cls.kind: cls
-    for cls in (CapturePuzzle, ChoosePuzzle, SetentaPuzzle, SetentaDuelPuzzle, ScorePuzzle, ChecksumPuzzle)
+    for cls in (
+        CapturePuzzle,
+        ChoosePuzzle,
+        SetentaPuzzle,
+        SetentaDuelPuzzle,
+        ScorePuzzle,
+        ChecksumPuzzle,
+        SeatsPuzzle,
+        MatchPuzzle,
+    )
 }

@@ -12,6 +12,7 @@ from typing import Any
 from trainer.cards import Card, CardError, mask_of, parse_card
 from trainer.puzzles.catalog import THEMES, theme_problems
 from trainer.puzzles.kinds import (
+    ASKS,
     GOALS,
     KINDS,
     AnswerError,
@@ -117,6 +118,29 @@ def _escoba_count(value: Any) -> int:
     return value
 
 
+def _whole(low: int, high: int, what: str) -> Callable[[Any], int]:
+    """A reader of a whole number from ``low`` to ``high``."""
+
+    def read(value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise _Bad(f"expected {what}, a whole number from {low} to {high}, not {value!r}")
+        return value
+
+    return read
+
+
+def _players(value: Any) -> int:
+    if value not in (2, 4) or isinstance(value, bool):
+        raise _Bad(f"expected 2 or 4 players, not {value!r}")
+    return int(value)
+
+
+def _seats_ask(value: Any) -> str:
+    if value not in ASKS:
+        raise _Bad(f"expected one of {', '.join(ASKS)}; not {value!r}")
+    return str(value)
+
+
 def _answer(value: Any) -> str:
     return _text(str(value) if isinstance(value, int) and not isinstance(value, bool) else value)
 
@@ -151,6 +175,18 @@ PER_KIND = {
     "setenta-duel": {"piles": _Field(_cards, True, "pair")},
     "score": {"piles": _Field(_cards, True, "pair"), "escobas": _Field(_escoba_count, True, "pair")},
     "checksum": {"table": _Field(_cards, True), "ask": _Field(_ask)},
+    "seats": {
+        "players": _Field(_players, True),
+        "dealer": _Field(_whole(0, 3, "a seat"), True),
+        "ask": _Field(_seats_ask, True),
+        "seat": _Field(_whole(0, 3, "a seat")),
+        "round": _Field(_whole(1, 6, "a round of hands")),
+    },
+    "match": {
+        "totals": _Field(_whole(0, 99, "a total"), True, "pair"),
+        "points": _Field(_whole(0, 40, "a deal's points"), True, "pair"),
+        "target": _Field(_whole(1, 99, "a target")),
+    },
 }
 POSITION_FIELDS = ("table", "play", "hand", "next_hand", "pile", "piles")
 
