@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.plays import legal_plays
 from trainer.progress.store import Store
 from trainer.puzzles import load_puzzles
-from trainer.puzzles.kinds import ScorePuzzle, SetentaDuelPuzzle
+from trainer.puzzles.kinds import MatchPuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle
 
 ROOT = Path(__file__).parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -56,8 +56,10 @@ def give(at: AppTest, right: bool) -> AppTest:
     """Answer the puzzle on screen, rightly or wrongly, through its widgets (cards are typed)."""
     puzzle = current(at)
     text = puzzle.solutions()[0] if right else wrong_answer(puzzle)
-    if isinstance(puzzle, SetentaDuelPuzzle):
+    if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle) or (isinstance(puzzle, SeatsPuzzle) and puzzle.choices()):
         at.radio(key="ans_side").set_value(text)
+    elif isinstance(puzzle, SeatsPuzzle):
+        at.number_input(key="ans_count").set_value(int(text))
     elif isinstance(puzzle, ScorePuzzle):
         a, b = text.split()
         at.number_input(key="ans_a").set_value(int(a))
@@ -87,6 +89,8 @@ def wrong_answer(puzzle) -> str:
         "setenta-duel": ["A", "B", "nobody"],
         "score": ["0 9"],
         "checksum": ["1", "2"],
+        "seats": [*(puzzle.choices() if puzzle.kind == "seats" else ()), "0", "40"],
+        "match": ["A", "B", "another deal"],
     }[puzzle.kind]
     return next(text for text in candidates if not puzzle.check(text).correct)
 
@@ -138,6 +142,44 @@ def test_a_missed_puzzle_can_be_tried_again_and_counts_as_one_miss(data):
     assert verdict(at) == ("success", "Right: 7 de copas + sota de oros = 15.")  # no rating: not counted
     [attempt] = attempts(data)
     assert not attempt.correct and attempt.rating_after == rating_after_miss
+
+
+@pytest.mark.parametrize(
+    ("puzzle_id", "shown", "wrong", "right"),
+    [
+        ("seats-l2-next-dealer-four", "Seat 2, dealer", "seat 0", "the deal moves one seat on, to seat 3"),
+        ("seats-l3-stock-second-hands-four", "Seat 1, dealer", "24", "leave 12 in the stock"),
+        (
+            "match-l2-level-at-twenty-two",
+            "Side B: 17 before the deal, 5 points in it",
+            "A",
+            "one more whole deal decides it",
+        ),
+    ],
+)
+def test_r7_r10_r21_r22_seats_and_match_puzzles_are_answered_with_a_choice_or_a_count(
+    data, puzzle_id, shown, wrong, right
+):
+    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle=puzzle_id)
+    assert any(shown in h.value for h in at.get("html"))
+    assert not any(b.label == "Check what I typed" for b in at.button)  # nothing to type: a choice or a number
+    give_text(at, wrong)
+    assert verdict(at)[0] == "error"
+    click(at, "Try again")
+    give(at, right=True)
+    tone, text = verdict(at)
+    assert tone == "success" and right in text
+    assert [a.correct for a in attempts(data)] == [False]  # the second try is not counted
+
+
+def give_text(at: AppTest, text: str) -> AppTest:
+    """Give a chosen answer text through the seats or match widgets."""
+    puzzle = current(at)
+    if puzzle.choices():
+        at.radio(key="ans_side").set_value(puzzle.canonical(text))
+    else:
+        at.number_input(key="ans_count").set_value(int(text))
+    return click(at, "Check")
 
 
 def test_the_active_mode_is_the_filled_button(data):

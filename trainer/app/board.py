@@ -22,8 +22,10 @@ from trainer.puzzles.kinds import (
     CapturePuzzle,
     ChecksumPuzzle,
     ChoosePuzzle,
+    MatchPuzzle,
     Puzzle,
     ScorePuzzle,
+    SeatsPuzzle,
     SetentaDuelPuzzle,
     SetentaPuzzle,
 )
@@ -175,7 +177,7 @@ def _table_row(deal: Deal, view: View, marks: dict[Card, str], pick: bool) -> Ro
 def position_rows(
     puzzle: Puzzle, view: View = View(), chosen: Iterable[Card] = (), pick: bool = False
 ) -> tuple[Row, ...]:
-    """A puzzle's position as rows: the table and the cards in play, or the piles to count.
+    """A puzzle's position as rows: the table and the cards in play, the piles to count, the seats, or the totals.
 
     With ``pick`` the learner picks table cards in a capture puzzle, and a hand card and table
     cards in a choose puzzle.
@@ -208,6 +210,22 @@ def position_rows(
             "Left on the table at the end of a deal" + (", and one card face down" if hidden else ""), puzzle.table
         )
         return (Row(table.title, (*table.faces, face_down(view)), table.name),) if hidden else (table,)
+    if isinstance(puzzle, SeatsPuzzle):
+        return tuple(
+            Row(
+                f"Seat {seat}"
+                + (", dealer" if seat == puzzle.dealer else "")
+                + (", asked about" if seat == puzzle.seat else ""),
+                (face_down(view),) * 3,
+            )
+            for seat in range(puzzle.players)
+        )
+    if isinstance(puzzle, MatchPuzzle):
+        totals = [
+            Row(f"Side {name}: {before} before the deal, {plural(points, 'point')} in it", (), empty="")
+            for name, before, points in zip("AB", puzzle.totals, puzzle.points, strict=True)
+        ]
+        return (*totals, Row(f"The match is played to {puzzle.target}", (), empty=""))
     raise TypeError(f"no position to show for a {type(puzzle).__name__}")
 
 

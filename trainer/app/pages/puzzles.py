@@ -19,7 +19,15 @@ from trainer.progress.store import Attempt
 from trainer.progress.training import MODES, Run, grade, needs_review, pick_next, schedule
 from trainer.puzzles import KINDS, THEMES, Puzzle
 from trainer.puzzles.catalog import first_puzzle
-from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle, ScorePuzzle, SetentaDuelPuzzle, play_text
+from trainer.puzzles.kinds import (
+    CapturePuzzle,
+    ChoosePuzzle,
+    MatchPuzzle,
+    ScorePuzzle,
+    SeatsPuzzle,
+    SetentaDuelPuzzle,
+    play_text,
+)
 from trainer.text import plural
 
 PUZZLES = bank()
@@ -33,7 +41,13 @@ GOALS = {
     "setenta": "add as much as you can to the cards that count for your setenta",
     "safe": "leave the next player nothing to take",
 }
-ANSWER_KEYS = ("ans_text", "ans_side", "ans_a", "ans_b")
+ANSWER_KEYS = ("ans_text", "ans_side", "ans_a", "ans_b", "ans_count")
+QUESTIONS = {
+    "leader": "Who plays the first card?",
+    "next-dealer": "Who deals next?",
+    "partner": "Who is the partner?",
+    "first-after-redeal": "Who plays first with the new hands?",
+}
 
 
 def rating() -> Rating:
@@ -102,8 +116,11 @@ def on_cards(puzzle: Puzzle) -> bool:
 def answer_text(puzzle: Puzzle) -> str:
     """What the learner answered in the widgets other than the cards, as the text the puzzle judges."""
     state = st.session_state
-    if isinstance(puzzle, SetentaDuelPuzzle):
+    if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle) or (isinstance(puzzle, SeatsPuzzle) and puzzle.choices()):
         return state.get("ans_side") or ""
+    if isinstance(puzzle, SeatsPuzzle):
+        count = state.get("ans_count")
+        return "" if count is None else str(count)
     if isinstance(puzzle, ScorePuzzle):
         return f"{state.get('ans_a', 0)} {state.get('ans_b', 0)}"
     return str(state.get("ans_text") or "")
@@ -241,7 +258,16 @@ def answer_widgets(puzzle: Puzzle) -> None:
         x, y = st.columns(2)
         x.number_input("Side A's points", 0, 40, key="ans_a")
         y.number_input("Side B's points", 0, 40, key="ans_b")
-    if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle):
+    elif isinstance(puzzle, MatchPuzzle):
+        outcome = {"A": "A wins", "B": "B wins"}
+        st.radio("Once this deal is scored:", puzzle.choices(), index=None, horizontal=True, key="ans_side",
+                 format_func=lambda choice: outcome.get(choice, choice))  # fmt: skip
+    elif isinstance(puzzle, SeatsPuzzle) and puzzle.choices():
+        st.radio(QUESTIONS[puzzle.ask], puzzle.choices(), index=None, horizontal=True, key="ans_side",
+                 format_func=lambda seat: f"Seat {seat}")  # fmt: skip
+    elif isinstance(puzzle, SeatsPuzzle):
+        st.number_input("Cards left in the stock", 0, 40, value=None, key="ans_count")
+    if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle | MatchPuzzle | SeatsPuzzle):
         st.button("Check", on_click=submit_widgets, args=(puzzle,), type="primary")
         return
     prompt = {
@@ -266,7 +292,9 @@ def submit_widgets(puzzle: Puzzle) -> None:
 
 
 def answer_words(puzzle: Puzzle, answer: str) -> str:
-    """An accepted answer as the learner reads it: a play in words, cards in the faces' language."""
+    """An accepted answer as the learner reads it: a play in words, a seat by name, cards in the faces' language."""
+    if isinstance(puzzle, SeatsPuzzle) and puzzle.choices():
+        return f"Seat {answer}"
     return say(play_text(parse_play(answer)) if isinstance(puzzle, ChoosePuzzle) else answer, cards)
 
 
