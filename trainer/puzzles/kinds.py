@@ -585,7 +585,7 @@ class MatchPuzzle(Puzzle):
 
     The answer is "A", "B" or "another deal".
 
-    >>> MatchPuzzle(id="p", level=1, themes=("match-target",), title="", totals=(18, 20), points=(4, 2)).solutions()
+    >>> MatchPuzzle(id="p", level=1, themes=("match-target",), title="", totals=(18, 20), points=(4, 1)).solutions()
     ['A']
     """
 
