@@ -212,11 +212,12 @@ def position_rows(
         return (Row(table.title, (*table.faces, face_down(view)), table.name),) if hidden else (table,)
     if isinstance(puzzle, SeatsPuzzle):
         return tuple(
-            Row(
+            Row(  # seats in playing order, named by role; the cards in hand do not matter here
                 f"Seat {seat}"
                 + (", dealer" if seat == puzzle.dealer else "")
                 + (", asked about" if seat == puzzle.seat else ""),
-                (face_down(view),) * 3,
+                (),
+                empty="3 cards in hand",
             )
             for seat in range(puzzle.players)
         )
