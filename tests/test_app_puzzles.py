@@ -334,3 +334,11 @@ def test_a_new_learners_first_puzzle_is_level_1_and_later_visits_start_near_the_
     type_answer(at, current(at).solutions()[0])
     again = open_page("trainer/app/pages/puzzles.py", Clock())
     assert current(again).level == 3  # about 1500 is the rating of level 3
+
+
+def test_a_typed_answer_is_quoted_as_written_never_read_as_markdown(data):
+    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
+    type_answer(at, "![x](http://example.invalid/p.png)")
+    [notice] = at.info
+    assert "![x]" not in notice.value and r"\!\[x\]" in notice.value
+    assert attempts(data) == []  # unreadable: explained, not counted

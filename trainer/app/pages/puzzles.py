@@ -345,7 +345,7 @@ if over:
         st.success(f"That is a new {run.mode} record: {run.solved}!")
     st.button(f"Start a new {run.mode}", on_click=start, args=(run.mode,))
 if "notice" in st.session_state:
-    st.info(st.session_state.pop("notice"))
+    st.info(plain(st.session_state.pop("notice")))  # it may quote what the learner typed
 
 puzzle = PUZZLES.get(st.session_state.get("puzzle_id") or "")
 if puzzle is None:
