@@ -1,9 +1,12 @@
 """The escoba-trainer command."""
 
+import errno
 import json
 import os
 import random
 from pathlib import Path
+
+import pytest
 
 from trainer import Deal, Match
 from trainer.cli import main
@@ -56,9 +59,83 @@ def test_replay_reports_an_illegal_play_and_exits_1(tmp_path, capsys):
     assert "deal 1, play 1 (seat 0)" in capsys.readouterr().err
 
 
-def test_replay_of_a_missing_file_exits_2(tmp_path, capsys):
-    assert main(["replay", str(tmp_path / "none.json")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+def test_replay_of_a_missing_file_exits_1(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "none.json")]) == 1
+    assert capsys.readouterr().err == f"{tmp_path / 'none.json'}: cannot read the file: No such file or directory\n"
+
+
+def test_replay_refuses_a_fifo(tmp_path, capsys):
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}: not a regular file\n"
+
+
+def test_replay_refuses_a_device(capsys):
+    assert main(["replay", "/dev/zero"]) == 1
+    assert capsys.readouterr().err == "/dev/zero: not a regular file\n"
+
+
+def test_replay_refuses_a_file_over_the_size_cap(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("trainer.cli.MAX_RECORD_BYTES", 100)
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * 101)
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}: file is over 100 bytes, the most this program reads\n"
+
+
+def test_replay_refuses_an_unreadable_file_with_exit_1(tmp_path, capsys):
+    path = tmp_path / "secret.json"
+    path.write_text("{}", encoding="utf-8")
+    path.chmod(0)
+    if os.access(path, os.R_OK):
+        pytest.skip("running as a user who can read any file")
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}: cannot read the file: Permission denied\n"
+
+
+def test_replay_refuses_json_nested_very_deep(tmp_path, capsys):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}: not a record: it is nested too deep to read\n"
+
+
+def test_replay_refuses_a_float_player_count(tmp_path, capsys):
+    data = record_of(finished_deal())
+    data["players"] = 2.0
+    path = tmp_path / "float.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().err == f'{path}: "kind" must be "deal" or "match" and "players" 2 or 4\n'
+
+
+def test_replay_refuses_a_5000_digit_seed(tmp_path, capsys):
+    data = record_of(Match.new(2, seed=3))
+    path = tmp_path / "seed.json"
+    path.write_text(json.dumps(data).replace('"seed": 3', '"seed": ' + "9" * 5000), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}: not a record: it holds a number too long to read\n"
+
+
+def test_replay_refuses_a_seed_out_of_range(tmp_path, capsys):
+    data = record_of(Match.new(2, seed=3))
+    data["seed"] = 2**64
+    path = tmp_path / "seed.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err == f'{path}: deal 1: a match record needs "seed", a whole number from -{2**63} to {2**64 - 1}\n'
+
+
+def test_replay_escapes_control_characters_in_its_message(tmp_path, capsys):
+    data = record_of(finished_deal())
+    data["version"] = "\x1b[31m"
+    path = tmp_path / "esc.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\\x1b[31m" in err
 
 
 def test_check_prints_each_problem_with_its_place_and_exits_1(capsys, monkeypatch):
@@ -78,6 +155,57 @@ def test_check_summarises_good_files_by_kind_and_level(tmp_path, capsys):
     assert lines[0] == "3 puzzles, no problems"
     assert lines[1].split() == ["kind", "L1", "L2", "L3", "L4", "L5", "all"]
     assert "setenta 0 3 0 0 0 3" in [" ".join(line.split()) for line in lines]
+
+
+GENERATE = ["generate", "--kind", "checksum", "--level", "1", "--count", "2", "--seed", "9"]
+
+
+def test_generate_refuses_to_overwrite_without_force(tmp_path, capsys):
+    path = tmp_path / "capture.yaml"
+    path.write_text("# hand-written puzzles\n", encoding="utf-8")
+    assert main([*GENERATE, "--out", str(path)]) == 1
+    assert capsys.readouterr().err == f"escoba-trainer: {path} exists: add --force to replace it\n"
+    assert path.read_text(encoding="utf-8") == "# hand-written puzzles\n"
+
+
+def test_generate_replaces_an_existing_file_with_force(tmp_path):
+    path = tmp_path / "capture.yaml"
+    path.write_text("# old\n", encoding="utf-8")
+    assert main([*GENERATE, "--out", str(path), "--force"]) == 0
+    assert path.read_text(encoding="utf-8").startswith("- id: gen-checksum-l1-s9-001\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["capture.yaml"]
+
+
+def test_generate_into_a_missing_folder_exits_1(tmp_path, capsys):
+    path = tmp_path / "none" / "new.yaml"
+    assert main([*GENERATE, "--out", str(path)]) == 1
+    assert capsys.readouterr().err == f"escoba-trainer: cannot write {path}: No such file or directory\n"
+
+
+def test_generate_onto_a_folder_exits_1(tmp_path, capsys):
+    assert main([*GENERATE, "--out", str(tmp_path), "--force"]) == 1
+    assert capsys.readouterr().err == f"escoba-trainer: cannot write {tmp_path}: it is a folder\n"
+
+
+def test_generate_into_a_read_only_folder_exits_1(tmp_path, capsys):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    if os.access(folder, os.W_OK):
+        pytest.skip("running as a user who can write anywhere")
+    assert main([*GENERATE, "--out", str(folder / "new.yaml")]) == 1
+    assert capsys.readouterr().err == f"escoba-trainer: cannot write {folder / 'new.yaml'}: Permission denied\n"
+
+
+def test_generate_on_a_full_disk_leaves_no_file(tmp_path, capsys, monkeypatch):
+    def full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("os.fsync", full)
+    path = tmp_path / "new.yaml"
+    assert main([*GENERATE, "--out", str(path)]) == 1
+    assert capsys.readouterr().err == f"escoba-trainer: cannot write {path}: No space left on device\n"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_generate_prints_yaml_without_out(capsys):

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,8 +22,11 @@ from trainer.puzzles import KINDS, THEMES, check_paths, rule_coverage
 from trainer.puzzles.catalog import UNDRILLABLE
 from trainer.puzzles.generate import generate, to_yaml
 from trainer.records import RecordError, load_record
+from trainer.safefile import FileRefused, read_bounded, terminal_safe
 from trainer.scoring import DealScore, score_rows
 from trainer.simulate import simulate
+
+MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long match's record is a few hundred kilobytes
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -50,7 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     gen.add_argument("--level", required=True, type=int, choices=range(1, 6))
     gen.add_argument("--count", type=int, default=10)
     gen.add_argument("--seed", type=int, default=1)
-    gen.add_argument("--out", type=Path, help="write to this file instead of printing")
+    gen.add_argument("--out", type=Path, help="write to this new file instead of printing")
+    gen.add_argument("--force", action="store_true", help="let --out replace a file that exists")
 
     cover = commands.add_parser("coverage", help="which course stages teach each rule and which puzzles drill it")
     cover.add_argument(
@@ -65,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "app":
             return _app(args.data)
         if args.command == "generate":
-            return _generate(args.kind, args.level, args.count, args.seed, args.out)
+            return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force)
         if args.command == "simulate":
             return _simulate(args.games, args.players, args.seed)
         if args.command == "check":
@@ -89,7 +95,10 @@ def _app(data: Path | None) -> int:
     return subprocess.call([sys.executable, "-m", "streamlit", "run", str(entry)], cwd=entry.parent)
 
 
-def _generate(kind: str, level: int, count: int, seed: int, out: Path | None) -> int:
+def _generate(kind: str, level: int, count: int, seed: int, out: Path | None, force: bool = False) -> int:
+    if out is not None and not force and os.path.lexists(out):
+        print(terminal_safe(f"escoba-trainer: {out} exists: add --force to replace it"), file=sys.stderr)
+        return 1
     try:
         text = to_yaml(generate(kind, level, count, seed))
     except ValueError as error:
@@ -97,10 +106,31 @@ def _generate(kind: str, level: int, count: int, seed: int, out: Path | None) ->
         return 1
     if out is None:
         print(text, end="")
-    else:
-        out.write_text(text, encoding="utf-8")
-        print(f"wrote {count} {kind} puzzles of level {level} to {out}", file=sys.stderr)
+        return 0
+    try:
+        _write_whole(out, text)
+    except OSError as error:
+        print(terminal_safe(f"escoba-trainer: cannot write {out}: {error.strerror or error}"), file=sys.stderr)
+        return 1
+    print(terminal_safe(f"wrote {count} {kind} puzzles of level {level} to {out}"), file=sys.stderr)
     return 0
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` all at once: a temporary file beside it, renamed over it when complete."""
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "it is a folder")
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temp, 0o644)  # as a file written the ordinary way, not the private mode of a temporary one
+        os.replace(temp, path)
+    except BaseException:
+        os.unlink(temp)
+        raise
 
 
 def _check(paths: list[Path], rules: bool = False) -> int:
@@ -151,12 +181,15 @@ def _simulate(games: int, players: int, seed: int | None) -> int:
 
 def _replay(path: Path) -> int:
     try:
-        game = load_record(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        print(f"escoba-trainer: cannot read {path}: {error}", file=sys.stderr)
-        return 2
+        game = load_record(read_bounded(path, MAX_RECORD_BYTES).decode("utf-8"))
+    except FileRefused as error:
+        print(terminal_safe(f"{path}: {error}"), file=sys.stderr)
+        return 1
+    except UnicodeDecodeError:
+        print(terminal_safe(f"{path}: not UTF-8 text (is this a binary file?)"), file=sys.stderr)
+        return 1
     except RecordError as error:
-        print(f"{path}: {error}", file=sys.stderr)
+        print(terminal_safe(f"{path}: {error}"), file=sys.stderr)
         return 1
     if isinstance(game, Deal):
         print(_deal_report(game))

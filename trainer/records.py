@@ -20,9 +20,11 @@ from trainer.deal import Deal
 from trainer.match import Match
 from trainer.plays import IllegalPlay, parse_play
 from trainer.profile import CLASSIC
+from trainer.safefile import shorten
 
 FORMAT = "escoba-record"
 VERSION = 1
+SEEDS = (-(2**63), 2**64 - 1)  # the seeds a record may hold: a match draws its own from 64 random bits
 
 
 class RecordError(ValueError):
@@ -67,14 +69,18 @@ def load_record(text: str) -> Deal | Match:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"not JSON: {error}") from None
+    except ValueError:  # Python refuses to convert integers of thousands of digits
+        raise RecordError("not a record: it holds a number too long to read") from None
+    except RecursionError:
+        raise RecordError("not a record: it is nested too deep to read") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f'not an Escoba record: "format" must be "{FORMAT}"')
     if data.get("version") != VERSION:
-        raise RecordError(f"record version {data.get('version')!r}: this program reads version {VERSION}")
+        raise RecordError(f"record version {shorten(repr(data.get('version')))}: this program reads version {VERSION}")
     if data.get("profile", CLASSIC.name) != CLASSIC.name:
-        raise RecordError(f"unknown rule profile {data.get('profile')!r}: known: {CLASSIC.name}")
+        raise RecordError(f"unknown rule profile {shorten(repr(data.get('profile')))}: known: {CLASSIC.name}")
     kind, players, deals = data.get("kind"), data.get("players"), data.get("deals")
-    if kind not in ("deal", "match") or players not in CLASSIC.players:
+    if kind not in ("deal", "match") or type(players) is not int or players not in CLASSIC.players:
         raise RecordError('"kind" must be "deal" or "match" and "players" 2 or 4')
     if not isinstance(deals, list) or not deals or (kind == "deal" and len(deals) != 1):
         raise RecordError('"deals" must be a list of deals (exactly one for a deal record)')
@@ -86,7 +92,8 @@ def load_record(text: str) -> Deal | Match:
             if kind == "deal":
                 game = Deal.from_deck(deck, players)
             elif game is None:
-                game = Match.new(players, _int(data, "seed"), _int(data, "first_dealer"), deck=deck)
+                seed, first_dealer = _int(data, "seed", *SEEDS), _int(data, "first_dealer", 0, players - 1)
+                game = Match.new(players, seed, first_dealer, deck=deck)
             else:
                 assert isinstance(game, Match)
                 if not game.current.is_over:
@@ -105,7 +112,7 @@ def _read_deck(deal_data: Any, where: str) -> list[Any]:
     try:
         deck = parse_cards(deal_data["deck"])
     except CardError as error:
-        raise RecordError(f"{where}, deck: {error}") from None
+        raise RecordError(f"{where}, deck: {shorten(str(error), 200)}") from None
     if len(deck) != 40 or len(set(deck)) != 40:
         seen = sorted({c for c in deck if deck.count(c) > 1})
         twice = f" ({cards_text(seen)} twice)" if seen else ""
@@ -125,12 +132,12 @@ def _replay(game: Deal | Match, plays: Any, where: str) -> Deal | Match:
             game = game.play(parse_play(text))
         except (CardError, IllegalPlay) as error:
             seat = f" (seat {deal.to_play})" if deal.to_play is not None else ""
-            raise RecordError(f"{at}{seat}, {text!r}: {error}", game) from None
+            raise RecordError(f"{at}{seat}, {shorten(repr(text))}: {shorten(str(error), 200)}", game) from None
     return game
 
 
-def _int(data: dict[str, Any], key: str) -> int:
+def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
     value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f'a match record needs a whole number "{key}"')
+    if type(value) is not int or not low <= value <= high:
+        raise RecordError(f'a match record needs "{key}", a whole number from {low} to {high}')
     return value
