@@ -14,7 +14,10 @@ import math
 import os
 import re
 import reprlib
+import shutil
 import sqlite3
+import stat
+import tempfile
 import threading
 import time
 import unicodedata
@@ -34,6 +37,9 @@ FORMAT = "escoba-trainer-profile"
 FORMAT_VERSION = 1
 BUSY_SECONDS = 5.0
 NAME_LENGTH = 40
+#: ``PRAGMA application_id`` of a progress file ("EsTr"); files made before it have 0 and the tables below.
+APPLICATION_ID = 0x45735472
+_FIRST_TABLES = frozenset({"profiles", "attempts", "ratings", "review_cards", "records"})
 _NAME_CHARS = re.compile(r"[\w \-]+")  # \w: letters and digits of any script, and "_"
 
 #: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new file is at version 0.
@@ -126,12 +132,16 @@ _INSERT_ATTEMPT = f"INSERT INTO attempts (profile_id, {_ATTEMPT_COLUMNS}) VALUES
 def data_dir(override: str | Path | None = None) -> Path:
     """The folder of the progress file, created if missing: ``override``, else $ESCOBA_TRAINER_DATA, else the
     user's data folder."""
+    folder = _chosen_dir(override)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _chosen_dir(override: str | Path | None) -> Path:
     chosen = (
         override if override is not None else os.environ.get(ENV_VAR) or platformdirs.user_data_dir("escoba-trainer")
     )
-    folder = Path(chosen).expanduser()
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return Path(chosen).expanduser()
 
 
 class Store:
@@ -146,19 +156,30 @@ class Store:
     def open(cls, folder: str | Path | None = None) -> Store:
         """Open (or create) the progress file in ``folder`` (default: ``data_dir()``), bringing its schema up to
         date; StoreError if it is damaged or too new."""
-        path = data_dir(folder) / DB_NAME
-        if path.exists():
-            _check_file(path)
-        conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+        path = _chosen_dir(folder) / DB_NAME
         try:
-            _use_wal(conn)
-            conn.execute("PRAGMA synchronous = FULL")
-            conn.execute("PRAGMA foreign_keys = ON")
-            store = cls(conn, path)
-            store._migrate()
-        except BaseException:
-            conn.close()
-            raise
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            message = f"{path} cannot be made: its folder {path.parent} cannot be created ({error})"
+            raise StoreError(message, path) from error
+        if _check_place(path):
+            _recover_journal(path)
+            _check_file(path)
+        try:
+            conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+            try:
+                _use_wal(conn)
+                conn.execute("PRAGMA synchronous = FULL")
+                conn.execute("PRAGMA foreign_keys = ON")
+                store = cls(conn, path)
+                store._migrate()
+            except BaseException:
+                conn.close()
+                raise
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                raise  # another program holds the file for longer than the busy time: it may well be fine
+            raise StoreError(f"{path} cannot be opened for writing ({error})", path) from error
         return store
 
     @staticmethod
@@ -207,6 +228,8 @@ class Store:
         with self._transaction() as conn:
             version: int = conn.execute("PRAGMA user_version").fetchone()[0]
             _check_version(self.path, version)
+            if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             if version < SCHEMA_VERSION:
                 for statements in MIGRATIONS[version:]:
                     for statement in statements:
@@ -384,14 +407,76 @@ class Store:
         return name
 
 
+def _check_place(path: Path) -> bool:
+    """Whether a file is at ``path``; StoreError unless it is a plain file that we, and SQLite's logs beside it in
+    its folder, may read and write. Only looks, so it never waits on a FIFO or reads a device."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise StoreError(f"{path} cannot be looked at ({error.strerror})", path) from error
+    if mode is not None and not stat.S_ISREG(mode):
+        kind = "a folder" if stat.S_ISDIR(mode) else "a pipe (FIFO)" if stat.S_ISFIFO(mode) else "a device or socket"
+        raise StoreError(f"{path} is {kind}, not a file: a progress file cannot be kept there", path)
+    if mode is not None and not os.access(path, os.R_OK):
+        raise StoreError(f"{path} cannot be read: permission denied", path)
+    if mode is not None and not os.access(path, os.W_OK):
+        raise StoreError(f"{path} is read-only: progress cannot be saved to it", path)
+    if not os.access(path.parent, os.W_OK | os.X_OK):
+        raise StoreError(f"{path} cannot be written: its folder {path.parent} is read-only", path)
+    return mode is not None
+
+
+def _recover_journal(path: Path) -> None:
+    """Roll back the journal that a writer killed while making the file left beside it, which a read-only check
+    cannot do. A copy of the pair is rolled back first, to make sure the file is ours before it is written."""
+    journal = Path(f"{path}-journal")
+    if not journal.is_file():
+        return
+    try:
+        with tempfile.TemporaryDirectory() as scratch:
+            copy = Path(scratch) / DB_NAME
+            shutil.copyfile(path, copy)
+            shutil.copyfile(journal, f"{copy}-journal")
+            with closing(sqlite3.connect(copy)) as conn:
+                _check_ours(path, conn)
+        with closing(sqlite3.connect(path, timeout=BUSY_SECONDS)) as conn:
+            conn.execute("PRAGMA schema_version")  # the first read rolls the journal back
+    except OSError as error:
+        raise StoreError(f"{path} has an unfinished write that cannot be undone ({error})", path) from error
+    except sqlite3.OperationalError:
+        raise  # locked: the writer may still be alive
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"{path} is not a readable progress database ({error})", path) from error
+
+
+def _check_ours(path: Path, conn: sqlite3.Connection) -> None:
+    """StoreError unless the database is a progress file, or empty: another program's database is not touched."""
+    app_id: int = conn.execute("PRAGMA application_id").fetchone()[0]
+    query = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'"
+    tables = {name for (name,) in conn.execute(query)}
+    if app_id == APPLICATION_ID or (app_id == 0 and (not tables or tables >= _FIRST_TABLES)):
+        return
+    shown = ", ".join(sorted(tables)[:5]) or "none"
+    raise StoreError(
+        f"{path} is another program's database, not an Escoba Trainer progress file "
+        f"(application id {app_id:#x}, tables: {shown}); it was left as it was",
+        path,
+    )
+
+
 def _check_file(path: Path) -> None:
-    """StoreError if the file at ``path`` is damaged or too new; it is only read, never written."""
+    """StoreError if the file at ``path`` is damaged, too new or not ours; it is only read, never written."""
     try:
         with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_SECONDS)) as conn:
             problems = [problem for (problem,) in conn.execute("PRAGMA quick_check")]
             version: int = conn.execute("PRAGMA user_version").fetchone()[0]
-    except sqlite3.OperationalError:
-        raise  # locked, or no permission: the file itself may well be fine
+            _check_ours(path, conn)
+    except sqlite3.OperationalError as error:
+        if error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            raise  # locked: the file itself may well be fine
+        raise StoreError(f"{path} cannot be read ({error})", path) from error
     except sqlite3.DatabaseError as error:
         raise StoreError(f"{path} is not a readable progress database ({error})", path) from error
     if problems != ["ok"]:
