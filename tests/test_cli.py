@@ -81,7 +81,7 @@ def test_replay_refuses_a_file_over_the_size_cap(tmp_path, capsys, monkeypatch):
     path = tmp_path / "big.json"
     path.write_bytes(b" " * 101)
     assert main(["replay", str(path)]) == 1
-    assert capsys.readouterr().err == f"{path}: file is over 100 bytes, the most this program reads\n"
+    assert capsys.readouterr().err == f"{path}: file is 101 bytes; this program reads at most 100\n"
 
 
 def test_replay_refuses_an_unreadable_file_with_exit_1(tmp_path, capsys):

@@ -1,6 +1,6 @@
 """Reading YAML defensively: hostile files are refused with a message, never a hang or a traceback."""
 
-from pathlib import Path
+import os
 
 import pytest
 import yaml
@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from trainer.puzzles import check_paths
-from trainer.puzzles.yamlfile import MAX_BYTES, Refused, parse_yaml, read_yaml
+from trainer.puzzles.yamlfile import MAX_BYTES, Problem, Refused, parse_yaml, read_yaml
 
 
 def refusal(path) -> str:
@@ -23,9 +23,74 @@ def test_a_50_mb_file_is_refused_at_once_without_reading_it(tmp_path, monkeypatc
     path = tmp_path / "huge.yaml"
     with path.open("wb") as f:
         f.truncate(50 * 1024 * 1024)
-    monkeypatch.setattr(Path, "read_bytes", lambda self: pytest.fail("the file was read"))
+    monkeypatch.setattr("os.open", lambda *args: pytest.fail("the file was opened"))
     message = refusal(path)
-    assert message == f"{path}:1:1: file is 52,428,800 bytes; a puzzle file may have at most {MAX_BYTES:,}"
+    assert message == f"{path}:1:1: file is 52,428,800 bytes; this program reads at most {MAX_BYTES:,}"
+
+
+def problem_of(text: str) -> str:
+    try:
+        parse_yaml(text, "f.yaml")
+    except Refused as refused:
+        return str(refused.problem)
+    raise AssertionError("not refused")
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("!!float abc", "cannot read the value 'abc': not a valid float"),
+        ("!!int abc", "cannot read the value 'abc': not a valid int"),
+        ("!!bool maybe", "cannot read the value 'maybe': not a valid bool"),
+        ("!!timestamp 2020-13-45", "cannot read the value '2020-13-45': not a valid timestamp"),
+        ("9" * 5000, f"cannot read the value '{'9' * 40}…': it is too long"),
+        ("!odd x", "cannot read the value 'x': could not determine a constructor for the tag '!odd'"),
+    ],
+)
+def test_check_reports_a_bad_tag_or_number_with_its_place(value, message):
+    assert problem_of(f"- id: x\n  level: {value}\n") == f"f.yaml:2:10: {message}"
+
+
+def test_check_refuses_a_lone_surrogate_in_a_title():
+    problem = problem_of('- id: x\n  title: "a\\ud800b"\n')
+    assert problem == "f.yaml:2:10: the text 'a\\ud800b' holds \\ud800, a character that cannot be shown: remove it"
+
+
+def test_check_refuses_an_escape_character_and_prints_it_escaped():
+    problem = problem_of('- id: x\n  title: "\\e[2J"\n')
+    assert problem == "f.yaml:2:10: the text '\\x1b[2J' holds \\x1b, a character that cannot be shown: remove it"
+
+
+def test_a_problem_prints_control_characters_escaped_and_long_quoted_values_cut():
+    problem = Problem("a\x1bb.yaml", 1, 2, f"bad 'x{'y' * 10_000}' and \x9b")
+    assert str(problem) == f"a\\x1bb.yaml:1:2: bad 'x{'y' * 39}…' and \\x9b"
+
+
+def test_check_reports_a_half_megabyte_token_in_a_short_line(tmp_path):
+    path = tmp_path / "big.yaml"
+    token = "x" * (MAX_BYTES - 200)
+    path.write_text(
+        f"- id: x\n  kind: capture\n  level: 1\n  themes: [making-15]\n  title: T\n  table: 4c\n  play: {token}\n"
+    )
+    _, problems = check_paths(path)
+    assert [len(str(p)) < 400 for p in problems] == [True]
+
+
+def test_check_refuses_a_fifo(tmp_path):
+    path = tmp_path / "pipe.yaml"
+    os.mkfifo(path)
+    assert refusal(path) == f"{path}:1:1: not a regular file"
+
+
+def test_check_refuses_a_fifo_inside_a_folder_and_checks_the_rest(tmp_path):
+    os.mkfifo(tmp_path / "a-pipe.yaml")
+    (tmp_path / "good.yaml").write_text(
+        "- id: p1\n  kind: capture\n  level: 1\n  themes: [making-15]\n  title: T\n  table: A♦ 4♣\n  play: K♥\n",
+        encoding="utf-8",
+    )
+    puzzles, problems = check_paths(tmp_path)
+    assert [p.id for p in puzzles] == ["p1"]
+    assert list(map(str, problems)) == [f"{tmp_path / 'a-pipe.yaml'}:1:1: not a regular file"]
 
 
 def test_binary_garbage_is_refused_with_its_place(tmp_path):

@@ -21,8 +21,11 @@ def read_bounded(path: Path, max_bytes: int) -> bytes:
     opened without blocking, so nothing here waits for a writer or reads forever.
     """
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
+        status = os.stat(path)
+        if not stat.S_ISREG(status.st_mode):
             raise FileRefused("not a regular file")
+        if status.st_size > max_bytes:
+            raise FileRefused(f"file is {status.st_size:,} bytes; this program reads at most {max_bytes:,}")
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise FileRefused(f"cannot read the file: {error.strerror or error}") from None
@@ -34,7 +37,7 @@ def read_bounded(path: Path, max_bytes: int) -> bytes:
         except OSError as error:
             raise FileRefused(f"cannot read the file: {error.strerror or error}") from None
     if len(data) > max_bytes:
-        raise FileRefused(f"file is over {max_bytes:,} bytes, the most this program reads")
+        raise FileRefused(f"file is over {max_bytes:,} bytes; this program reads at most {max_bytes:,}")
     return data
 
 

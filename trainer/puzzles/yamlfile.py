@@ -8,6 +8,7 @@ keys. Values are plain Python data built from YAML's safe scalar types only.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,8 +16,12 @@ from typing import Any
 import yaml
 from yaml.constructor import SafeConstructor
 
+from trainer.safefile import FileRefused, read_bounded, shorten, terminal_safe, unprintable
+
 MAX_BYTES = 512 * 1024
 MAX_DEPTH = 16
+MAX_MESSAGE = 300  # characters of a problem's message shown, past the file and place
+_QUOTED = re.compile(r"'([^'\n]*)'|\"([^\"\n]*)\"")
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +34,9 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.message}"
+        """The problem as one line a terminal shows as it is: no control characters, no endless quoted value."""
+        message = _QUOTED.sub(lambda quoted: quoted[0][0] + shorten(quoted[0][1:-1]) + quoted[0][0], self.message)
+        return terminal_safe(f"{self.file}:{self.line}:{self.column}: {shorten(message, MAX_MESSAGE)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,12 +85,9 @@ def read_yaml(path: Path) -> Marked | None:
     """The file's content as ``Marked`` values (None for an empty file); raises ``Refused``."""
     name = str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise Refused(Problem(name, 1, 1, f"file is {size:,} bytes; a puzzle file may have at most {MAX_BYTES:,}"))
-        data = path.read_bytes()
-    except OSError as error:
-        raise Refused(Problem(name, 1, 1, f"cannot read the file: {error.strerror or error}")) from None
+        data = read_bounded(path, MAX_BYTES)
+    except FileRefused as error:
+        raise Refused(Problem(name, 1, 1, str(error))) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -133,6 +137,16 @@ def _marked(node: yaml.Node, name: str) -> Marked:
             mapping[key.value] = Marked(value.value, value.line, value.column, key.line, key.column, value.quoted)
         return Marked(mapping, line, column)
     try:
-        return Marked(_scalars.construct_object(node), line, column, quoted=getattr(node, "style", None) in ("'", '"'))
-    except yaml.YAMLError as error:
-        raise Refused(Problem(name, line, column, f"cannot read this value: {error}")) from None
+        value = _scalars.construct_object(node)
+    except (yaml.YAMLError, ValueError, TypeError, KeyError, OverflowError) as error:
+        why = f"not a valid {node.tag.rsplit(':', 1)[-1]}"
+        if isinstance(error, yaml.MarkedYAMLError) and error.problem:
+            why = error.problem
+        elif isinstance(error, ValueError) and "digits" in str(error):
+            why = "it is too long"
+        message = f"cannot read the value {shorten(str(node.value))!r}: {why}"
+        raise Refused(Problem(name, line, column, message)) from None
+    if isinstance(value, str) and (bad := unprintable(value)):
+        message = f"the text {shorten(value)!r} holds {bad}, a character that cannot be shown: remove it"
+        raise Refused(Problem(name, line, column, message))
+    return Marked(value, line, column, quoted=getattr(node, "style", None) in ("'", '"'))
