@@ -26,6 +26,21 @@ T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 MISSING = object()
 
 
+def card(n: int) -> str:
+    """The JSON of a review card as the scheduler writes it, told apart by ``n``."""
+    return json.dumps(
+        {
+            "card_id": n,
+            "state": 1,
+            "step": 0,
+            "stability": None,
+            "difficulty": None,
+            "due": "2025-03-01T12:00:00+00:00",
+            "last_review": None,
+        }
+    )
+
+
 def attempt(i: int) -> Attempt:
     """The i-th attempt of a made-up session, every field varying with i."""
     return Attempt(
@@ -57,8 +72,8 @@ def fill(store: Store, profile: str) -> None:
     for i in range(12):
         store.record_attempt(profile, attempt(i))
     store.set_rating(profile, 1623.5, 87.25, 0.06)
-    store.save_review_card(profile, "p1", '{"due": "soon", "stability": 2.5}', T0)
-    store.save_review_card(profile, "p2", '{"due": "later"}', T0 + timedelta(days=3))
+    store.save_review_card(profile, "p1", card(1), T0)
+    store.save_review_card(profile, "p2", card(2), T0 + timedelta(days=3))
     store.record_best(profile, "streak", 9)
     store.record_best(profile, "rush", 23)
 
@@ -206,12 +221,12 @@ def test_the_rating_is_none_until_set_then_the_last_one_set(store: Store) -> Non
 
 def test_review_cards_are_replaced_by_puzzle_and_due_when_their_time_comes(store: Store) -> None:
     now = T0 + timedelta(days=1)
-    store.save_review_card("Ana", "late", '{"n": 1}', now - timedelta(hours=5))
-    store.save_review_card("Ana", "later", '{"n": 2}', now + timedelta(hours=1))
-    store.save_review_card("Ana", "exact", '{"n": 3}', now)
-    store.save_review_card("Ana", "older", '{"n": 4}', now - timedelta(days=2))
-    store.save_review_card("Ana", "later", '{"n": 5}', now - timedelta(minutes=1))  # reviewed again: replaced
-    cards = {"exact": '{"n": 3}', "late": '{"n": 1}', "later": '{"n": 5}', "older": '{"n": 4}'}
+    store.save_review_card("Ana", "late", card(1), now - timedelta(hours=5))
+    store.save_review_card("Ana", "later", card(2), now + timedelta(hours=1))
+    store.save_review_card("Ana", "exact", card(3), now)
+    store.save_review_card("Ana", "older", card(4), now - timedelta(days=2))
+    store.save_review_card("Ana", "later", card(5), now - timedelta(minutes=1))  # reviewed again: replaced
+    cards = {"exact": card(3), "late": card(1), "later": card(5), "older": card(4)}
     assert store.review_cards("Ana") == cards
     oldest_due_first = ["older", "late", "later", "exact"]
     assert store.due_puzzles("Ana", now) == oldest_due_first
@@ -220,7 +235,7 @@ def test_review_cards_are_replaced_by_puzzle_and_due_when_their_time_comes(store
     with pytest.raises(ValueError, match=r"^card_json: "):
         store.save_review_card("Ana", "p9", "{not json", now)
     with pytest.raises(ValueError, match=r"^due: "):
-        store.save_review_card("Ana", "p9", "{}", datetime(2025, 1, 1))
+        store.save_review_card("Ana", "p9", card(9), datetime(2025, 1, 1))
 
 
 def test_records_keep_the_best_and_say_when_it_is_new(store: Store) -> None:

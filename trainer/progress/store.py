@@ -21,7 +21,7 @@ import tempfile
 import threading
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -29,6 +29,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+import fsrs
 import platformdirs
 
 ENV_VAR = "ESCOBA_TRAINER_DATA"
@@ -40,6 +41,8 @@ NAME_LENGTH = 40
 #: ``PRAGMA application_id`` of a progress file ("EsTr"); files made before it have 0 and the tables below.
 APPLICATION_ID = 0x45735472
 _FIRST_TABLES = frozenset({"profiles", "attempts", "ratings", "review_cards", "records"})
+#: The ratings kept: beyond these Glicko-2 overflows or stops moving, so a value outside is damage or a bad import.
+RATING_RANGE, RD_RANGE, VOL_RANGE = (0.0, 4000.0), (1.0, 500.0), (0.0, 1.0)
 _NAME_CHARS = re.compile(r"[\w \-]+")  # \w: letters and digits of any script, and "_"
 
 #: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new file is at version 0.
@@ -167,6 +170,7 @@ class Store:
             _check_file(path)
         try:
             conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+            conn.text_factory = _lenient_text
             try:
                 _use_wal(conn)
                 conn.execute("PRAGMA synchronous = FULL")
@@ -237,9 +241,9 @@ class Store:
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def profiles(self) -> list[str]:
-        """The profile names, in alphabetical order."""
+        """The profile names, in alphabetical order; a damaged name is left out."""
         with self._transaction("BEGIN") as conn:
-            names = [name for (name,) in conn.execute("SELECT name FROM profiles")]
+            names = [name for (name,) in conn.execute("SELECT name FROM profiles") if _is_text(name)]
         return sorted(names, key=str.casefold)
 
     def create_profile(self, name: str) -> None:
@@ -265,37 +269,60 @@ class Store:
         with self._transaction("BEGIN") as conn:
             return _select_attempts(conn, _profile_id(conn, profile), limit)
 
+    def damaged_rows(self, profile: str) -> dict[str, int]:
+        """How many of the profile's rows hold a damaged value, by table (only tables that have some). The
+        readers skip these rows; ``set_aside_damaged`` moves them out."""
+        with self._transaction("BEGIN") as conn:
+            pid = _profile_id(conn, profile)
+            counts = {table: len(_rows(conn, table, pid)[1]) for table in _READERS}
+        return {table: count for table, count in counts.items() if count}
+
+    def set_aside_damaged(self, profile: str) -> Path | None:
+        """Move the profile's damaged rows out of the database, into a JSON file beside it named
+        ``progress.sqlite3.damaged-<UTC time>.json`` (text as Python shows it, bytes in hex); return that file,
+        or None if no row was damaged."""
+        with self._transaction() as conn:
+            pid = _profile_id(conn, profile)
+            damaged = {table: rows for table in _READERS if (rows := _rows(conn, table, pid)[1])}
+            if not damaged:
+                return None
+            target = self.path.with_name(f"{DB_NAME}.damaged-{datetime.now(UTC):%Y%m%dT%H%M%S%fZ}.json")
+            shown = {table: [[_shown(value) for value in row] for row in rows] for table, rows in damaged.items()}
+            target.write_text(json.dumps({"profile": profile, "rows": shown}, indent=1), encoding="utf-8")
+            for table, rows in damaged.items():
+                conn.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(row[0],) for row in rows])
+        return target
+
     def get_rating(self, profile: str) -> tuple[float, float, float] | None:
         """The profile's (rating, rd, vol), or None before its first rating."""
         with self._transaction("BEGIN") as conn:
-            query = "SELECT rating, rd, vol FROM ratings WHERE profile_id = ?"
-            row = conn.execute(query, (_profile_id(conn, profile),)).fetchone()
-        return None if row is None else (row[0], row[1], row[2])
+            good = _rows(conn, "ratings", _profile_id(conn, profile))[0]
+        return None if not good else good[0]
 
     def set_rating(self, profile: str, rating: float, rd: float, vol: float) -> None:
         """Replace the profile's rating."""
-        values = (_finite("rating", rating), _finite("rd", rd), _finite("vol", vol))
+        values = _check_rating("", rating, rd, vol)
         with self._transaction() as conn:
             conn.execute(_SET_RATING, (_profile_id(conn, profile), *values))
 
     def save_review_card(self, profile: str, puzzle_id: str, card_json: str, due: datetime) -> None:
         """Save (or replace) the review card of a puzzle: the scheduler's card as JSON, and when it is due."""
-        row = (puzzle_id, _check_json("card_json", card_json), _iso("due", due))
+        row = (puzzle_id, _check_card("card_json", card_json), _iso("due", due))
         with self._transaction() as conn:
             conn.execute(_SAVE_CARD, (_profile_id(conn, profile), *row))
 
     def review_cards(self, profile: str) -> dict[str, str]:
         """Each reviewed puzzle's card JSON, by puzzle id."""
         with self._transaction("BEGIN") as conn:
-            query = "SELECT puzzle_id, card_json FROM review_cards WHERE profile_id = ? ORDER BY puzzle_id"
-            return dict(conn.execute(query, (_profile_id(conn, profile),)).fetchall())
+            cards = _rows(conn, "review_cards", _profile_id(conn, profile))[0]
+        return {puzzle_id: card for puzzle_id, card, _ in cards}
 
     def due_puzzles(self, profile: str, now: datetime) -> list[str]:
         """The puzzles whose review is due at ``now``, the longest due first."""
+        moment = datetime.fromisoformat(_iso("now", now))
         with self._transaction("BEGIN") as conn:
-            query = "SELECT puzzle_id FROM review_cards WHERE profile_id = ? AND due <= ? ORDER BY due, puzzle_id"
-            rows = conn.execute(query, (_profile_id(conn, profile), _iso("now", now)))
-            return [puzzle_id for (puzzle_id,) in rows]
+            cards = _rows(conn, "review_cards", _profile_id(conn, profile))[0]
+        return [puzzle_id for puzzle_id, _, due in sorted(cards, key=lambda c: (c[2], c[0])) if due <= moment]
 
     def record_best(self, profile: str, mode: str, value: int) -> bool:
         """Keep ``value`` as the best of ``mode`` (say streak or rush) if it beats it; True if it did, or if it is
@@ -306,9 +333,8 @@ class Store:
     def best(self, profile: str, mode: str) -> int | None:
         """The best of ``mode``, or None if there is none yet."""
         with self._transaction("BEGIN") as conn:
-            query = "SELECT best FROM records WHERE profile_id = ? AND mode = ?"
-            row = conn.execute(query, (_profile_id(conn, profile), mode)).fetchone()
-        return None if row is None else int(row[0])
+            records = dict(_rows(conn, "records", _profile_id(conn, profile))[0])
+        return records.get(mode)
 
     def record_stars(self, profile: str, level_id: str, stars: int) -> bool:
         """Keep a finished level's stars (1 to 3) if they beat the ones kept; True if they did, or are the first."""
@@ -320,8 +346,7 @@ class Store:
     def stars(self, profile: str) -> dict[str, int]:
         """The best stars of each finished level, by level id."""
         with self._transaction("BEGIN") as conn:
-            query = "SELECT level_id, stars FROM stars WHERE profile_id = ? ORDER BY level_id"
-            return dict(conn.execute(query, (_profile_id(conn, profile),)).fetchall())
+            return dict(_rows(conn, "stars", _profile_id(conn, profile))[0])
 
     def set_place(self, profile: str, level_id: str, stage: int) -> None:
         """Remember where the learner is in the course, to continue from there."""
@@ -333,9 +358,8 @@ class Store:
     def place(self, profile: str) -> tuple[str, int] | None:
         """The level and stage the learner was last at, or None before the course."""
         with self._transaction("BEGIN") as conn:
-            query = "SELECT level_id, stage FROM places WHERE profile_id = ?"
-            row = conn.execute(query, (_profile_id(conn, profile),)).fetchone()
-        return None if row is None else (row[0], row[1])
+            good = _rows(conn, "places", _profile_id(conn, profile))[0]
+        return None if not good else good[0]
 
     def export_profile(self, profile: str) -> dict[str, Any]:
         """Everything about a profile as plain data ready for JSON, which ``import_profile`` reads back."""
@@ -343,11 +367,9 @@ class Store:
             pid = _profile_id(conn, profile)
             name, created = conn.execute("SELECT name, created FROM profiles WHERE id = ?", (pid,)).fetchone()
             attempts = _select_attempts(conn, pid, None)
-            rating = conn.execute("SELECT rating, rd, vol FROM ratings WHERE profile_id = ?", (pid,)).fetchone()
-            query = "SELECT puzzle_id, card_json, due FROM review_cards WHERE profile_id = ? ORDER BY puzzle_id"
-            cards = conn.execute(query, (pid,)).fetchall()
-            records = conn.execute("SELECT mode, best FROM records WHERE profile_id = ? ORDER BY mode", (pid,))
-            stars = conn.execute("SELECT level_id, stars FROM stars WHERE profile_id = ? ORDER BY level_id", (pid,))
+            rating = _rows(conn, "ratings", pid)[0]
+            cards = _rows(conn, "review_cards", pid)[0]
+            records, stars = _rows(conn, "records", pid)[0], _rows(conn, "stars", pid)[0]
             return {
                 "format": FORMAT,
                 "version": FORMAT_VERSION,
@@ -356,10 +378,12 @@ class Store:
                 "attempts": [
                     {**dataclasses.asdict(a), "themes": list(a.themes), "at": _iso("at", a.at)} for a in attempts
                 ],
-                "rating": None if rating is None else dict(zip(("rating", "rd", "vol"), rating, strict=True)),
-                "review_cards": [{"puzzle_id": p, "card_json": card, "due": due} for p, card, due in cards],
-                "records": dict(records.fetchall()),
-                "stars": dict(stars.fetchall()),
+                "rating": dict(zip(("rating", "rd", "vol"), rating[0], strict=True)) if rating else None,
+                "review_cards": [
+                    {"puzzle_id": p, "card_json": card, "due": _iso("due", due)} for p, card, due in sorted(cards)
+                ],
+                "records": dict(sorted(records)),
+                "stars": dict(sorted(stars)),
             }
 
     def import_profile(self, data: dict[str, Any], name: str | None = None) -> str:
@@ -377,14 +401,14 @@ class Store:
         rating = None
         if top.get("rating") is not None:
             fields = _Fields(top.get("rating"), "rating")
-            rating = (fields.number("rating"), fields.number("rd"), fields.number("vol"))
+            rating = _check_rating("rating.", fields.number("rating"), fields.number("rd"), fields.number("vol"))
         cards: dict[str, tuple[str, str]] = {}
         for i, item in enumerate(top.items("review_cards")):
             card = _Fields(item, f"review_cards[{i}]")
             if (puzzle_id := card.text("puzzle_id")) in cards:
                 raise ValueError(f"{card.name('puzzle_id')}: {puzzle_id!r} has two cards")
             cards[puzzle_id] = (
-                _check_json(card.name("card_json"), card.text("card_json")),
+                _check_card(card.name("card_json"), card.text("card_json")),
                 _iso(card.name("due"), card.moment("due")),
             )
         records_fields = _Fields(top.get("records"), "records")
@@ -443,12 +467,12 @@ def _recover_journal(path: Path) -> None:
                 _check_ours(path, conn)
         with closing(sqlite3.connect(path, timeout=BUSY_SECONDS)) as conn:
             conn.execute("PRAGMA schema_version")  # the first read rolls the journal back
-    except OSError as error:
+    except (OSError, sqlite3.DatabaseError) as error:
+        if not journal.exists():
+            return  # a live writer finished meanwhile: the journal was not left behind
+        if isinstance(error, sqlite3.OperationalError):
+            raise  # locked: the writer may still be alive
         raise StoreError(f"{path} has an unfinished write that cannot be undone ({error})", path) from error
-    except sqlite3.OperationalError:
-        raise  # locked: the writer may still be alive
-    except sqlite3.DatabaseError as error:
-        raise StoreError(f"{path} is not a readable progress database ({error})", path) from error
 
 
 def _check_ours(path: Path, conn: sqlite3.Connection) -> None:
@@ -524,9 +548,9 @@ def _insert_profile(conn: sqlite3.Connection, name: str, created: str) -> int:
 
 
 def _select_attempts(conn: sqlite3.Connection, profile_id: int, limit: int | None) -> list[Attempt]:
-    query = f"SELECT {_ATTEMPT_COLUMNS} FROM attempts WHERE profile_id = ? ORDER BY at DESC, id DESC LIMIT ?"
-    rows = conn.execute(query, (profile_id, -1 if limit is None else limit)).fetchall()
-    return [_attempt_of(row) for row in reversed(rows)]
+    """The latest ``limit`` readable attempts (all without it), oldest first; damaged ones are skipped."""
+    good = sorted(_rows(conn, "attempts", profile_id)[0], key=lambda a: a[0])  # by time, then by row id
+    return [attempt for _, attempt in good[len(good) - limit if limit is not None and limit < len(good) else 0 :]]
 
 
 def _attempt_row(a: Attempt) -> tuple[object, ...]:
@@ -534,11 +558,111 @@ def _attempt_row(a: Attempt) -> tuple[object, ...]:
     return tuple({**dataclasses.asdict(a), "themes": " ".join(a.themes), "at": _iso("at", a.at)}.values())
 
 
-def _attempt_of(row: tuple[Any, ...]) -> Attempt:
-    fields = dict(zip(_ATTEMPT_FIELDS, row, strict=True))
-    themes, at = tuple(fields.pop("themes").split()), datetime.fromisoformat(fields.pop("at"))
-    correct, skipped = bool(fields.pop("correct")), bool(fields.pop("skipped"))
-    return Attempt(**fields, themes=themes, at=at, correct=correct, skipped=skipped)
+def _lenient_text(data: bytes) -> str:
+    """Text from the database; invalid UTF-8 becomes lone surrogates, which ``_is_text`` then refuses."""
+    return data.decode("utf-8", "surrogateescape")
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str) and not any("\ud800" <= char <= "\udfff" for char in value)
+
+
+def _text_of(value: object) -> str:
+    if not _is_text(value):
+        raise ValueError(f"{reprlib.repr(value)} is not text")
+    return str(value)
+
+
+def _int_of(value: object, low: int, high: int) -> int:
+    if not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{reprlib.repr(value)} is not an integer from {low} to {high}")
+    return value
+
+
+def _real_of(value: object) -> float:
+    if not isinstance(value, float | int) or not math.isfinite(value):
+        raise ValueError(f"{reprlib.repr(value)} is not a finite number")
+    return float(value)
+
+
+def _moment_of(value: object) -> datetime:
+    moment = datetime.fromisoformat(_text_of(value))
+    _iso("time", moment)
+    return moment
+
+
+def _attempt_of(row: tuple[Any, ...]) -> tuple[tuple[datetime, int], Attempt]:
+    """An attempt row (row id first) as its sort key and its Attempt; ValueError if a value is damaged."""
+    fields = dict(zip(_ATTEMPT_FIELDS, row[1:], strict=True))
+    rating_after, rd_after = fields.pop("rating_after"), fields.pop("rd_after")
+    at = _moment_of(fields.pop("at"))
+    attempt = Attempt(
+        **{key: _text_of(fields[key]) for key in ("puzzle_id", "kind", "mode", "answer")},
+        level=_int_of(fields["level"], 0, 2**31),
+        themes=tuple(_text_of(fields["themes"]).split()),
+        correct=bool(_int_of(fields["correct"], 0, 1)),
+        seconds=_real_of(fields["seconds"]),
+        hints=_int_of(fields["hints"], 0, 2**31),
+        skipped=bool(_int_of(fields["skipped"], 0, 1)),
+        at=at,
+        rating_after=None if rating_after is None else _real_of(rating_after),
+        rd_after=None if rd_after is None else _real_of(rd_after),
+    )
+    return (at, _int_of(row[0], 0, 2**63 - 1)), attempt
+
+
+def _rating_of(row: tuple[Any, ...]) -> tuple[float, float, float]:
+    return _check_rating("", _real_of(row[1]), _real_of(row[2]), _real_of(row[3]))
+
+
+def _card_of(row: tuple[Any, ...]) -> tuple[str, str, datetime]:
+    return _text_of(row[1]), _check_card("card_json", _text_of(row[2])), _moment_of(row[3])
+
+
+def _record_of(row: tuple[Any, ...]) -> tuple[str, int]:
+    return _text_of(row[1]), _int_of(row[2], -(2**63), 2**63 - 1)
+
+
+def _stars_of(row: tuple[Any, ...]) -> tuple[str, int]:
+    return _text_of(row[1]), _int_of(row[2], 1, 3)
+
+
+def _place_of(row: tuple[Any, ...]) -> tuple[str, int]:
+    return _text_of(row[1]), _int_of(row[2], 0, 2**31)
+
+
+#: Each table a profile's progress is read from: its columns (after the row id) and what makes a row of them.
+_READERS: dict[str, tuple[str, Callable[[tuple[Any, ...]], Any]]] = {
+    "attempts": (_ATTEMPT_COLUMNS, _attempt_of),
+    "ratings": ("rating, rd, vol", _rating_of),
+    "review_cards": ("puzzle_id, card_json, due", _card_of),
+    "records": ("mode, best", _record_of),
+    "stars": ("level_id, stars", _stars_of),
+    "places": ("level_id, stage", _place_of),
+}
+
+
+def _rows(conn: sqlite3.Connection, table: str, profile_id: int) -> tuple[list[Any], list[tuple[Any, ...]]]:
+    """The profile's rows of ``table``, read and checked: the good ones made into values, and the damaged ones."""
+    columns, read = _READERS[table]
+    good, damaged = [], []
+    for row in conn.execute(f"SELECT rowid, {columns} FROM {table} WHERE profile_id = ?", (profile_id,)):
+        try:
+            good.append(read(row))
+        except (ValueError, TypeError, KeyError, OverflowError):
+            damaged.append(row)
+    return good, damaged
+
+
+def _shown(value: object) -> object:
+    """A value of a damaged row as JSON can hold it."""
+    if isinstance(value, bytes):
+        return value.hex()
+    if isinstance(value, str) and not _is_text(value):
+        return repr(value.encode("utf-8", "surrogateescape"))
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)
+    return value
 
 
 def _read_attempt(f: _Fields) -> Attempt:
@@ -591,11 +715,23 @@ def _check_themes(field: str, themes: tuple[str, ...]) -> None:
         raise ValueError(f"{field}: each theme must be one word without spaces, got {themes!r}")
 
 
-def _check_json(field: str, text: str) -> str:
+def _check_rating(prefix: str, rating: float, rd: float, vol: float) -> tuple[float, float, float]:
+    """A Glicko-2 rating whose parts are finite and in range, or ValueError naming the part."""
+    for field, value, (low, high) in (("rating", rating, RATING_RANGE), ("rd", rd, RD_RANGE)):
+        if not (math.isfinite(value) and low <= value <= high):
+            raise ValueError(f"{prefix}{field}: {value} is not from {low:g} to {high:g}")
+    if not (math.isfinite(vol) and VOL_RANGE[0] < vol < VOL_RANGE[1]):
+        raise ValueError(f"{prefix}vol: {vol} is not between {VOL_RANGE[0]:g} and {VOL_RANGE[1]:g}")
+    return rating, rd, vol
+
+
+def _check_card(field: str, text: str) -> str:
+    """Review card JSON that the scheduler reads back, or ValueError."""
     try:
-        json.loads(text)
-    except ValueError:
-        raise ValueError(f"{field}: {reprlib.repr(text)} is not JSON") from None
+        card = fsrs.Card.from_dict(json.loads(text))
+        _iso(field, card.due)
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        raise ValueError(f"{field}: {reprlib.repr(text)} is not a review card") from None
     return text
 
 

@@ -1,0 +1,138 @@
+"""Rows holding a damaged value: the readers skip them and count them, and they can be moved out."""
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from contextlib import closing
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from trainer.progress.store import DB_NAME, Attempt, Store
+
+T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+CARD = json.dumps(
+    {
+        "card_id": 1,
+        "state": 1,
+        "step": 0,
+        "stability": None,
+        "difficulty": None,
+        "due": T0.isoformat(),
+        "last_review": None,
+    }
+)
+
+
+def attempt(answer: str) -> Attempt:
+    return Attempt("p1", "capture", 1, ("sum",), "drill", answer, True, 2.0, 0, False, T0)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A progress file with a profile holding one of everything, twice where a table allows it."""
+    with Store.open(tmp_path) as store:
+        store.create_profile("Ana")
+        store.record_attempt("Ana", attempt("GOOD-ANSWER"))
+        store.record_attempt("Ana", attempt("MARKED-ANSWER"))
+        store.set_rating("Ana", 1500.0, 200.0, 0.06)
+        store.save_review_card("Ana", "p1", CARD, T0)
+        store.save_review_card("Ana", "p2", CARD, T0)
+        store.record_best("Ana", "streak", 4)
+        store.record_stars("Ana", "values", 2)
+        store.record_stars("Ana", "sums", 3)
+        store.set_place("Ana", "values", 1)
+    return tmp_path
+
+
+def damage(folder: Path, *statements: str) -> None:
+    """Change rows behind the store's back, as a damaged disk would."""
+    with closing(sqlite3.connect(folder / DB_NAME)) as conn:
+        conn.execute("PRAGMA ignore_check_constraints = ON")
+        for statement in statements:
+            conn.execute(statement)
+        conn.commit()
+
+
+@pytest.fixture
+def opened(folder: Path) -> Iterator[Store]:
+    with Store.open(folder) as store:
+        yield store
+
+
+def test_an_attempt_with_a_bad_date_is_skipped_and_counted(folder: Path) -> None:
+    damage(folder, "UPDATE attempts SET at = '2025-13-45' WHERE answer = 'MARKED-ANSWER'")
+    with Store.open(folder) as store:
+        assert [a.answer for a in store.attempts("Ana")] == ["GOOD-ANSWER"]
+        assert [a.answer for a in store.attempts("Ana", limit=1)] == ["GOOD-ANSWER"]
+        assert store.damaged_rows("Ana") == {"attempts": 1}
+
+
+def test_a_flipped_byte_in_the_file_making_invalid_utf8_is_skipped(folder: Path) -> None:
+    path = folder / DB_NAME
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = path.read_bytes()
+    assert data.count(b"MARKED-ANSWER") == 1
+    path.write_bytes(data.replace(b"MARKED-ANSWER", b"MARKED\xffANSWER"))
+    with Store.open(folder) as store:
+        assert [a.answer for a in store.attempts("Ana")] == ["GOOD-ANSWER"]
+        assert store.damaged_rows("Ana") == {"attempts": 1}
+
+
+def test_a_rating_that_is_not_a_number_reads_as_none(folder: Path) -> None:
+    damage(folder, "UPDATE ratings SET rd = 'x'")
+    with Store.open(folder) as store:
+        assert store.get_rating("Ana") is None
+        assert store.damaged_rows("Ana") == {"ratings": 1}
+
+
+def test_a_review_card_that_the_scheduler_cannot_read_is_skipped(folder: Path) -> None:
+    damage(folder, "UPDATE review_cards SET card_json = '{}' WHERE puzzle_id = 'p2'")
+    with Store.open(folder) as store:
+        assert store.review_cards("Ana") == {"p1": CARD}
+        assert store.due_puzzles("Ana", T0) == ["p1"]
+        assert store.damaged_rows("Ana") == {"review_cards": 1}
+
+
+def test_stars_out_of_range_are_skipped(folder: Path) -> None:
+    damage(folder, "UPDATE stars SET stars = 7 WHERE level_id = 'sums'")
+    with Store.open(folder) as store:
+        assert store.stars("Ana") == {"values": 2}
+        assert store.damaged_rows("Ana") == {"stars": 1}
+
+
+def test_a_damaged_record_and_place_read_as_none(folder: Path) -> None:
+    damage(folder, "UPDATE records SET best = 'lots'", "UPDATE places SET stage = -3")
+    with Store.open(folder) as store:
+        assert store.best("Ana", "streak") is None and store.place("Ana") is None
+        assert store.damaged_rows("Ana") == {"records": 1, "places": 1}
+
+
+def test_an_export_leaves_damaged_rows_out(folder: Path) -> None:
+    damage(folder, "UPDATE attempts SET at = 'never' WHERE answer = 'MARKED-ANSWER'")
+    with Store.open(folder) as store:
+        data = store.export_profile("Ana")
+        assert [a["answer"] for a in data["attempts"]] == ["GOOD-ANSWER"]
+        assert store.import_profile(data, name="Bea") == "Bea"
+        assert store.damaged_rows("Bea") == {}
+
+
+def test_damaged_rows_are_moved_into_a_file_beside_the_database(folder: Path) -> None:
+    damage(folder, "UPDATE attempts SET at = 'never' WHERE answer = 'MARKED-ANSWER'", "UPDATE ratings SET vol = 0")
+    with Store.open(folder) as store:
+        kept = store.set_aside_damaged("Ana")
+        assert kept is not None and kept.parent == folder and kept.name.startswith(f"{DB_NAME}.damaged-")
+        saved = json.loads(kept.read_text(encoding="utf-8"))
+        assert saved["profile"] == "Ana"
+        assert [row[1:] for row in saved["rows"]["ratings"]] == [[1500.0, 200.0, 0]]
+        assert "MARKED-ANSWER" in saved["rows"]["attempts"][0]
+        assert store.damaged_rows("Ana") == {}
+        assert [a.answer for a in store.attempts("Ana")] == ["GOOD-ANSWER"]
+        assert store.set_aside_damaged("Ana") is None
+
+
+def test_a_profile_without_damage_has_none_to_report(opened: Store) -> None:
+    assert opened.damaged_rows("Ana") == {}
+    assert opened.set_aside_damaged("Ana") is None
