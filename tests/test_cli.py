@@ -4,12 +4,17 @@ import errno
 import json
 import os
 import random
+import subprocess
+import sys
+import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from trainer import Deal, Match
 from trainer.cli import main
+from trainer.puzzles import load_puzzles
 from trainer.records import dump_record, record_of
 from trainer.simulate import play_randomly
 
@@ -228,3 +233,51 @@ def test_app_starts_streamlit_on_the_projects_entry_point(monkeypatch):
     root = Path(__file__).resolve().parent.parent
     assert command[1:4] == ["-m", "streamlit", "run"]
     assert (Path(command[4]), Path(cwd)) == (root / "streamlit_app.py", root)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_an_installed_wheel_checks_its_bundled_bank_from_any_folder(tmp_path):
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path / "wheel")],
+        capture_output=True,
+        text=True,
+    )
+    if built.returncode != 0:
+        pytest.skip(f"a wheel cannot be built here: {built.stderr.strip().splitlines()[-1:]}")
+    [wheel] = (tmp_path / "wheel").glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = set(archive.namelist())
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "trainer").rglob("*.py")}
+    assert sources <= shipped, "a module of the checkout is missing from the wheel: list its package in pyproject.toml"
+    assert {"trainer/bank/capture.yaml", "trainer/bank/generated/capture-level1.yaml"} <= shipped
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    purelib = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], capture_output=True, text=True
+    ).stdout.strip()
+    # the dependencies come from this environment; the trainer itself only from the wheel
+    Path(purelib, "dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", str(wheel)], check=True
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    checked = subprocess.run([venv / "bin" / "escoba-trainer", "check"], cwd=elsewhere, capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.splitlines()[0] == f"{len(load_puzzles(ROOT / 'puzzles'))} puzzles, no problems"
+    where = subprocess.run(
+        [python, "-c", "from trainer.puzzles.loader import bank_folder; print(bank_folder())"],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+    )
+    assert Path(where.stdout.strip()) == Path(purelib, "trainer", "bank")
+
+
+def test_check_with_no_paths_checks_the_bundled_bank_from_any_folder(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["check"]) == 0
+    assert capsys.readouterr().out.startswith(f"{len(load_puzzles(ROOT / 'puzzles'))} puzzles, no problems\n")

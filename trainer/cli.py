@@ -21,6 +21,7 @@ from trainer.match import Match
 from trainer.puzzles import KINDS, THEMES, check_paths, rule_coverage
 from trainer.puzzles.catalog import UNDRILLABLE
 from trainer.puzzles.generate import generate, to_yaml
+from trainer.puzzles.loader import bank_folder
 from trainer.records import RecordError, load_record
 from trainer.safefile import FileRefused, read_bounded, terminal_safe
 from trainer.scoring import DealScore, score_rows
@@ -43,9 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay.add_argument("file", type=Path)
 
     check = commands.add_parser("check", help="validate puzzle files and summarise them")
-    check.add_argument(
-        "paths", nargs="*", type=Path, default=[Path("puzzles")], help="files or folders (default: puzzles)"
-    )
+    check.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the bank that ships with it)")
     check.add_argument(
         "--rules", action="store_true", help="also list, for each rule R1-R22, the puzzles that drill it"
     )
@@ -60,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     cover = commands.add_parser("coverage", help="which course stages teach each rule and which puzzles drill it")
     cover.add_argument(
-        "paths", nargs="*", type=Path, default=[Path("puzzles")], help="puzzle files or folders (default: puzzles)"
+        "paths", nargs="*", type=Path, help="puzzle files or folders (default: the bank that ships with it)"
     )
 
     app = commands.add_parser("app", help="start the trainer in the browser (streamlit run streamlit_app.py)")
@@ -75,9 +74,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             return _simulate(args.games, args.players, args.seed)
         if args.command == "check":
-            return _check(args.paths, args.rules)
+            return _check(args.paths or [bank_folder()], args.rules)
         if args.command == "coverage":
-            return _coverage(args.paths)
+            return _coverage(args.paths or [bank_folder()])
         return _replay(args.file)
     except BrokenPipeError:  # the reader stopped early, as `| head` does: nothing is wrong
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit

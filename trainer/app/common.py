@@ -11,8 +11,9 @@ from trainer.app.board import View
 from trainer.course import Level, load_levels
 from trainer.progress.store import Store, StoreError, data_dir
 from trainer.puzzles import Puzzle, load_puzzles
+from trainer.puzzles.loader import bank_folder
 
-BANK = Path(__file__).resolve().parents[2] / "puzzles"
+BANK = bank_folder()
 _PAGES_DIR = "trainer/app/pages"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import importlib.resources
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -346,6 +347,11 @@ def _check_expect(puzzle: Puzzle, expect: str | tuple[str, ...], where: Marked, 
     elif isinstance(expect, tuple) and canonical != solutions:
         also = " | ".join(sorted(solutions - canonical))
         file.at(where, f"expect lists {len(canonical)} answers; the engine also accepts: {also}")
+
+
+def bank_folder() -> Path:
+    """The folder of the puzzle bank that ships with the trainer: ``puzzles`` in a checkout."""
+    return Path(str(importlib.resources.files("trainer.bank")))
 
 
 def puzzle_files(paths: Iterable[str | Path]) -> list[Path]:
