@@ -38,6 +38,7 @@ FORMAT = "escoba-trainer-profile"
 FORMAT_VERSION = 1
 BUSY_SECONDS = 5.0
 NAME_LENGTH = 40
+IMPORT_BYTES = 20_000_000  # the largest export ``import_json`` reads: years of daily practice fit well within it
 #: ``PRAGMA application_id`` of a progress file ("EsTr"); files made before it have 0 and the tables below.
 APPLICATION_ID = 0x45735472
 _FIRST_TABLES = frozenset({"profiles", "attempts", "ratings", "review_cards", "records"})
@@ -252,6 +253,15 @@ class Store:
         with self._transaction() as conn:
             _insert_profile(conn, name, _iso("created", datetime.now(UTC)))
 
+    def rename_profile(self, old: str, new: str) -> str:
+        """Give a profile a new name and return it; ValueError for a bad name or one another profile has."""
+        new = _valid_name("name", new)
+        with self._transaction() as conn:
+            pid = _profile_id(conn, old)
+            _check_free(conn, new, pid)
+            conn.execute("UPDATE profiles SET name = ? WHERE id = ?", (new, pid))
+        return new
+
     def delete_profile(self, name: str) -> None:
         """Remove a profile and all its progress."""
         with self._transaction() as conn:
@@ -386,9 +396,24 @@ class Store:
                 "stars": dict(sorted(stars)),
             }
 
-    def import_profile(self, data: dict[str, Any], name: str | None = None) -> str:
-        """Add the profile of an export, under ``name`` if given, and return its name. Nothing is written unless
-        all of it is; a ValueError names the first bad field, or the name already taken."""
+    def import_json(self, text: str | bytes, name: str | None = None, replace_empty: bool = True) -> str:
+        """``import_profile`` of an export's JSON text, read safely: ValueError if it is too large, nested too
+        deep, or holds NaN, infinities or integers too large to keep."""
+        if len(text) > IMPORT_BYTES:
+            raise ValueError(f"the file has {len(text):,} bytes, more than the {IMPORT_BYTES:,} an export can have")
+        try:
+            data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
+        except RecursionError:
+            raise ValueError("the file is not a profile export: its JSON is nested too deep") from None
+        except ValueError as error:
+            raise ValueError(f"the file is not a profile export: {error}") from None
+        return self.import_profile(data, name, replace_empty)
+
+    def import_profile(self, data: dict[str, Any], name: str | None = None, replace_empty: bool = True) -> str:
+        """Add the profile of an export, under ``name`` if given, and return its name. With ``replace_empty``, an
+        empty profile of that name is replaced, and so is the only profile if it is empty (a fresh install's
+        "Player"). Nothing is written unless all of it is; a ValueError names the first bad field, or the name
+        already taken."""
         top = _Fields(data, "")
         if top.get("format") != FORMAT:
             raise ValueError(f"format: expected {FORMAT!r}, got {reprlib.repr(top.get('format'))}")
@@ -421,6 +446,13 @@ class Store:
                     raise ValueError(f"{stars_fields.name(level_id)}: {count} is not 1, 2 or 3")
                 stars[level_id] = count
         with self._transaction() as conn:
+            if replace_empty:
+                ids = [pid for (pid,) in conn.execute("SELECT id FROM profiles")]
+                same = _find_profile(conn, name)
+                empty = [
+                    pid for pid in ([same] if same is not None else ids if len(ids) == 1 else []) if _empty(conn, pid)
+                ]
+                conn.executemany("DELETE FROM profiles WHERE id = ?", [(pid,) for pid in empty])
             pid = _insert_profile(conn, name, created)
             conn.executemany(_INSERT_ATTEMPT, [(pid, *_attempt_row(a)) for a in attempts])
             if rating is not None:
@@ -532,19 +564,53 @@ def _check_version(path: Path, version: int) -> None:
         )
 
 
+def _name_key(name: str) -> str:
+    """What two names must share to be one profile: "Ana", "ana" and "Ａna" are one."""
+    return unicodedata.normalize("NFKC", name.strip()).casefold()
+
+
+def _find_profile(conn: sqlite3.Connection, name: str) -> int | None:
+    key = _name_key(name)
+    rows = conn.execute("SELECT id, name FROM profiles ORDER BY id")
+    return next((int(pid) for pid, kept in rows if _is_text(kept) and _name_key(kept) == key), None)
+
+
 def _profile_id(conn: sqlite3.Connection, name: str) -> int:
-    row = conn.execute("SELECT id FROM profiles WHERE name = ?", (_tidy(name),)).fetchone()
-    if row is None:
+    if (pid := _find_profile(conn, name)) is None:
         raise ValueError(f"no profile {name!r}")
-    return int(row[0])
+    return pid
+
+
+def _check_free(conn: sqlite3.Connection, name: str, own: int | None = None) -> None:
+    """ValueError if another profile than ``own`` has this name, up to case and width."""
+    if (pid := _find_profile(conn, name)) is not None and pid != own:
+        kept = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()[0]
+        same = "" if kept == name else f" as {kept!r} (names that differ only in case or width are one)"
+        raise ValueError(f"profile {name!r} exists{same}")
 
 
 def _insert_profile(conn: sqlite3.Connection, name: str, created: str) -> int:
-    try:
-        conn.execute("INSERT INTO profiles (name, created) VALUES (?, ?)", (name, created))
-    except sqlite3.IntegrityError:
-        raise ValueError(f"profile {name!r} exists") from None
-    return _profile_id(conn, name)
+    _check_free(conn, name)
+    cursor = conn.execute("INSERT INTO profiles (name, created) VALUES (?, ?)", (name, created))
+    return int(cursor.lastrowid or 0)
+
+
+def _empty(conn: sqlite3.Connection, profile_id: int) -> bool:
+    """Whether the profile holds no progress at all."""
+    return not any(
+        conn.execute(f"SELECT 1 FROM {table} WHERE profile_id = ? LIMIT 1", (profile_id,)).fetchone()
+        for table in _READERS
+    )
+
+
+def _no_constant(word: str) -> float:
+    raise ValueError(f"{word} is not a number an export holds")
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits) > 20 or not -(2**63) <= (value := int(digits)) < 2**63:
+        raise ValueError(f"{digits[:30]} is too large an integer")
+    return value
 
 
 def _select_attempts(conn: sqlite3.Connection, profile_id: int, limit: int | None) -> list[Attempt]:
@@ -683,13 +749,9 @@ def _read_attempt(f: _Fields) -> Attempt:
     )
 
 
-def _tidy(name: str) -> str:
-    return unicodedata.normalize("NFC", name.strip())
-
-
 def _valid_name(field: str, name: str) -> str:
     """The profile name trimmed, or ValueError."""
-    name = _tidy(name)
+    name = unicodedata.normalize("NFC", name.strip())
     if not 1 <= len(name) <= NAME_LENGTH:
         raise ValueError(f"{field}: a profile name has 1 to {NAME_LENGTH} characters, not {len(name)}")
     if not _NAME_CHARS.fullmatch(name):
@@ -701,7 +763,10 @@ def _iso(field: str, moment: datetime) -> str:
     """``moment`` as fixed-width ISO-8601 UTC text, which sorts in time order."""
     if moment.utcoffset() is None:
         raise ValueError(f"{field}: {moment} has no time zone")
-    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+    try:
+        return moment.astimezone(UTC).isoformat(timespec="microseconds")
+    except OverflowError:
+        raise ValueError(f"{field}: {moment} is out of the range of time") from None
 
 
 def _finite(field: str, value: float) -> float:
@@ -765,7 +830,10 @@ class _Fields:
         return str(self._typed(key, (str,), "text"))
 
     def integer(self, key: str) -> int:
-        return int(self._typed(key, (int,), "an integer"))
+        value = int(self._typed(key, (int,), "an integer"))
+        if not -(2**63) <= value < 2**63:
+            raise ValueError(f"{self.name(key)}: {reprlib.repr(value)} is too large an integer")
+        return value
 
     def number(self, key: str) -> float:
         return _finite(self.name(key), float(self._typed(key, (int, float), "a number")))

@@ -1,0 +1,169 @@
+"""Profile names that are one up to case and width, renaming, and imports checked field by field before any write."""
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from trainer.progress.store import IMPORT_BYTES, Attempt, Store
+
+T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+CARD = json.dumps(
+    {
+        "card_id": 1,
+        "state": 1,
+        "step": 0,
+        "stability": None,
+        "difficulty": None,
+        "due": T0.isoformat(),
+        "last_review": None,
+    }
+)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store.open(tmp_path) as store:
+        store.create_profile("Ana")
+        yield store
+
+
+@pytest.fixture
+def export(store: Store) -> dict[str, Any]:
+    """An export of a profile with an attempt, a rating and a review card."""
+    store.create_profile("Exp")
+    store.record_attempt("Exp", Attempt("p1", "capture", 1, ("sum",), "drill", "7", True, 2.0, 0, False, T0))
+    store.set_rating("Exp", 1520.0, 180.0, 0.06)
+    store.save_review_card("Exp", "p1", CARD, T0)
+    data = store.export_profile("Exp")
+    store.delete_profile("Exp")
+    return data
+
+
+@pytest.mark.parametrize("name", ["ana", "ANA", "Ａna", " ana "])
+def test_a_name_differing_only_in_case_or_width_is_refused(store: Store, name: str) -> None:
+    with pytest.raises(ValueError, match=r"exists as 'Ana' \(names that differ only in case or width are one\)"):
+        store.create_profile(name)
+    assert store.profiles() == ["Ana"]
+
+
+def test_a_profile_is_found_whatever_the_case_or_width(store: Store) -> None:
+    store.record_best("ａna", "streak", 3)
+    assert store.best("ANA", "streak") == 3
+
+
+def test_a_profile_is_renamed_with_its_progress(store: Store) -> None:
+    store.record_best("Ana", "streak", 3)
+    assert store.rename_profile("Ana", "Ana María") == "Ana María"
+    assert store.profiles() == ["Ana María"] and store.best("Ana María", "streak") == 3
+
+
+def test_a_rename_to_the_same_name_in_another_case_is_allowed(store: Store) -> None:
+    store.rename_profile("Ana", "ANA")
+    assert store.profiles() == ["ANA"]
+
+
+def test_a_rename_to_another_profiles_name_is_refused(store: Store) -> None:
+    store.create_profile("Bea")
+    with pytest.raises(ValueError, match="exists as 'Ana'"):
+        store.rename_profile("Bea", "ana")
+    assert store.profiles() == ["Ana", "Bea"]
+
+
+def test_an_import_into_a_fresh_install_replaces_its_empty_profile(tmp_path: Path, export: dict[str, Any]) -> None:
+    with Store.open(tmp_path / "fresh") as fresh:
+        fresh.create_profile("Player")
+        assert fresh.import_profile(export) == "Exp"
+        assert fresh.profiles() == ["Exp"] and fresh.get_rating("Exp") == (1520.0, 180.0, 0.06)
+
+
+def test_an_import_keeps_an_only_profile_that_has_progress(tmp_path: Path, export: dict[str, Any]) -> None:
+    with Store.open(tmp_path / "used") as used:
+        used.create_profile("Player")
+        used.record_best("Player", "streak", 1)
+        used.import_profile(export)
+        assert used.profiles() == ["Exp", "Player"]
+
+
+def test_an_import_without_replace_empty_adds_beside_the_empty_profile(tmp_path: Path, export: dict[str, Any]) -> None:
+    with Store.open(tmp_path / "fresh") as fresh:
+        fresh.create_profile("Player")
+        fresh.import_profile(export, replace_empty=False)
+        assert fresh.profiles() == ["Exp", "Player"]
+
+
+def test_an_import_under_the_name_of_an_empty_profile_replaces_it(store: Store, export: dict[str, Any]) -> None:
+    store.create_profile("Bea")
+    assert store.import_profile(export, name="bea") == "bea"
+    assert store.profiles() == ["Ana", "bea"] and store.review_cards("bea") == {"p1": CARD}
+
+
+def test_an_import_under_the_name_of_a_profile_with_progress_is_refused(store: Store, export: dict[str, Any]) -> None:
+    store.create_profile("Bea")
+    store.record_best("Bea", "rush", 2)
+    with pytest.raises(ValueError, match="profile 'BEA' exists as 'Bea'"):
+        store.import_profile(export, name="BEA")
+    assert store.best("Bea", "rush") == 2
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("rating", "vol"), 0, r"rating\.vol: 0\.0 is not between 0 and 1"),
+        (("rating", "rd"), 0, r"rating\.rd: 0\.0 is not from 1 to 500"),
+        (("rating", "rating"), 1e6, r"rating\.rating: 1000000\.0 is not from 0 to 4000"),
+        (("rating", "rating"), -1e6, r"rating\.rating: -1000000\.0 is not from 0 to 4000"),
+        (("rating", "rd"), 1e200, r"rating\.rd: 1e\+200 is not from 1 to 500"),
+        (("review_cards", 0, "card_json"), "1", r"review_cards\[0\]\.card_json: '1' is not a review card"),
+        (("review_cards", 0, "card_json"), "{}", r"review_cards\[0\]\.card_json: '\{\}' is not a review card"),
+        (("review_cards", 0, "card_json"), "NaN", r"review_cards\[0\]\.card_json: 'NaN' is not a review card"),
+        (("attempts", 0, "at"), "9999-12-31T23:00:00-05:00", r"attempts\[0\]\.at: .* is out of the range of time"),
+        (("attempts", 0, "level"), 2**63, r"attempts\[0\]\.level: \d+ is too large an integer"),
+    ],
+)
+def test_an_import_out_of_range_is_refused_before_any_write(
+    store: Store, export: dict[str, Any], path: tuple[str | int, ...], value: object, message: str
+) -> None:
+    place: Any = export
+    for step in path[:-1]:
+        place = place[step]
+    place[path[-1]] = value
+    with pytest.raises(ValueError, match=message):
+        store.import_profile(export)
+    assert store.profiles() == ["Ana"]
+
+
+def test_import_json_reads_an_export(store: Store, export: dict[str, Any]) -> None:
+    assert store.import_json(json.dumps(export)) == "Exp"
+    assert store.get_rating("Exp") == (1520.0, 180.0, 0.06)
+
+
+def test_import_json_refuses_json_nested_too_deep(store: Store) -> None:
+    with pytest.raises(ValueError, match="nested too deep"):
+        store.import_json("[" * 100_000 + "]" * 100_000)
+
+
+def test_import_json_refuses_an_integer_too_large(store: Store, export: dict[str, Any]) -> None:
+    text = json.dumps(export).replace('"level": 1', f'"level": {2**64}')
+    with pytest.raises(ValueError, match="too large an integer"):
+        store.import_json(text)
+
+
+def test_import_json_refuses_nan(store: Store, export: dict[str, Any]) -> None:
+    export["rating"]["rd"] = float("nan")
+    with pytest.raises(ValueError, match="NaN is not a number an export holds"):
+        store.import_json(json.dumps(export))
+
+
+def test_import_json_refuses_a_file_over_the_size_cap(store: Store) -> None:
+    with pytest.raises(ValueError, match="more than the"):
+        store.import_json(" " * (IMPORT_BYTES + 1))
+
+
+def test_import_json_refuses_text_that_is_not_json(store: Store) -> None:
+    with pytest.raises(ValueError, match="the file is not a profile export"):
+        store.import_json("{not json")
+    assert store.profiles() == ["Ana"]
