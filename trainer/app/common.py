@@ -14,7 +14,7 @@ from trainer.puzzles import Puzzle, load_puzzles
 from trainer.puzzles.loader import bank_folder
 
 BANK = bank_folder()
-_PAGES_DIR = "trainer/app/pages"
+_PAGES_DIR = Path(__file__).parent / "pages"  # a full path: the entry script may be anywhere
 
 
 def pages() -> dict[str, st.Page]:
@@ -48,14 +48,22 @@ def _store(folder: str) -> Store:
 
 
 def store() -> Store:
-    """The progress store; if its file cannot be read, say so and offer to keep it aside."""
-    folder = data_dir()
+    """The progress store; if its file cannot be opened, say why and offer to keep it aside."""
+    try:
+        folder = data_dir()
+    except OSError as error:
+        st.error(f"Your progress folder cannot be used: {error}. Fix or remove it, then reload the page.")
+        st.stop()
     try:
         return _store(str(folder))
     except StoreError as error:
         st.error(f"Your progress could not be opened: {error}")
         if st.button("Keep that file aside and start a new progress file"):
-            kept = Store.set_aside(folder)
+            try:
+                kept = Store.set_aside(folder)
+            except OSError as problem:
+                st.error(f"It could not be moved aside ({problem}). Move it by hand, then reload the page.")
+                st.stop()
             st.success(f"The old file is kept at {kept}. Nothing in it was changed.")
             st.rerun()
         st.stop()
@@ -68,16 +76,24 @@ def now() -> float:
 
 
 def profile(saved: Store) -> str:
-    """The learner's profile, chosen in the sidebar; a first one is made on first use."""
+    """The learner's profile, chosen in the sidebar and kept in the address bar (``?profile=Ana``) so that a reload
+    or a new tab keeps it; a first one is made on first use."""
     names = saved.profiles()
     if not names:
         saved.create_profile("Player")
         names = ["Player"]
+    if "profile" not in st.session_state and (wanted := st.query_params.get("profile")):
+        if wanted in names:
+            st.session_state.profile = wanted
+        else:
+            st.warning(f"The link names a profile {wanted!r} that is not here; choose a profile in the sidebar.")
     with st.sidebar:
         chosen = st.selectbox("Profile", names, key="profile")
         if st.button("New profile") or "profile_error" in st.session_state:
             _new_profile(saved)
-    return chosen or names[0]
+    chosen = chosen or names[0]
+    st.query_params["profile"] = chosen
+    return chosen
 
 
 @st.dialog("New profile")
