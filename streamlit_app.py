@@ -1,13 +1,5 @@
-"""Entry point of the Escoba Trainer app: ``streamlit run streamlit_app.py``."""
+"""Entry point of the Escoba Trainer app from a clone: ``streamlit run streamlit_app.py``."""
 
-import streamlit as st
+from trainer.app.main import run
 
-from trainer.app.common import pages
-from trainer.app.svg import card_svg
-from trainer.cards import parse_card
-
-# The favicon and logo are a card the app draws itself: nothing is fetched from elsewhere.
-ICON = card_svg(parse_card("7d"), width=48)
-st.set_page_config(page_title="Escoba Trainer", page_icon=ICON, layout="wide")
-st.logo(ICON, size="large")
-st.navigation(list(pages().values())).run()
+run()

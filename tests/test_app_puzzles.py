@@ -7,6 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.plays import legal_plays
+from trainer.progress.stats import plain
 from trainer.progress.store import Store
 from trainer.puzzles import load_puzzles
 from trainer.puzzles.kinds import MatchPuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle
@@ -256,7 +257,7 @@ def test_rush_runs_out_of_time_with_the_clock_and_a_mistake_costs_ten_seconds(da
 def test_an_answer_that_cannot_be_read_is_explained_and_not_counted(data):
     at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
     type_answer(at, "")
-    assert at.info[0].value == "Pick the table cards that make 15 with 7♥."
+    assert at.info[0].value == plain("Pick the table cards that make 15 with 7♥.")  # shown as written
     assert attempts(data) == []
     type_answer(at, "J♦")
     assert verdict(at)[1].startswith("Right:")

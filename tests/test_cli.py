@@ -7,11 +7,15 @@ import random
 import subprocess
 import sys
 import sysconfig
+import time
+import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
+from browser_kit import free_port
 
+import trainer.app
 from trainer import Deal, Match
 from trainer.cli import main
 from trainer.puzzles import load_puzzles
@@ -219,20 +223,20 @@ def test_generate_prints_yaml_without_out(capsys):
 
 
 def test_app_data_flag_sets_where_progress_is_kept(monkeypatch, tmp_path):
-    monkeypatch.setattr("subprocess.call", lambda command, cwd: 0)
+    monkeypatch.setattr("subprocess.call", lambda command: 0)
     monkeypatch.delenv("ESCOBA_TRAINER_DATA", raising=False)
     assert main(["app", "--data", str(tmp_path)]) == 0
     assert os.environ["ESCOBA_TRAINER_DATA"] == str(tmp_path.resolve())
 
 
-def test_app_starts_streamlit_on_the_projects_entry_point(monkeypatch):
+def test_app_starts_streamlit_on_the_entry_script_inside_the_package(monkeypatch):
     calls = []
-    monkeypatch.setattr("subprocess.call", lambda command, cwd: calls.append((command, cwd)) or 0)
+    monkeypatch.setattr("subprocess.call", lambda command: calls.append(command) or 0)
     assert main(["app"]) == 0
-    [(command, cwd)] = calls
-    root = Path(__file__).resolve().parent.parent
+    [command] = calls
     assert command[1:4] == ["-m", "streamlit", "run"]
-    assert (Path(command[4]), Path(cwd)) == (root / "streamlit_app.py", root)
+    assert Path(command[4]) == Path(trainer.app.__file__).parent / "main.py" and Path(command[4]).exists()
+    assert "--server.headless" in command  # the repository's settings, for an installed app too
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -275,6 +279,54 @@ def test_an_installed_wheel_checks_its_bundled_bank_from_any_folder(tmp_path):
         text=True,
     )
     assert Path(where.stdout.strip()) == Path(purelib, "trainer", "bank")
+    # the installed app draws its pages: Home and Learn run without an error, from the wheel's files
+    drawn = subprocess.run(
+        [python, "-c", DRAW_INSTALLED_APP],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ESCOBA_TRAINER_DATA": str(tmp_path / "data")},
+    )
+    assert drawn.returncode == 0, drawn.stderr[-2000:]
+    assert drawn.stdout.split() == ["Escoba", "Trainer", "|", "What", "each", "card", "is", "worth", "|", str(purelib)]
+    # and `escoba-trainer app` serves it
+    port = str(free_port())
+    server = subprocess.Popen(
+        [venv / "bin" / "escoba-trainer", "app", "--data", str(tmp_path / "data")],
+        cwd=elsewhere,
+        env={**os.environ, "STREAMLIT_SERVER_PORT": port},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        assert wait_for(f"http://127.0.0.1:{port}/_stcore/health") == b"ok"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+DRAW_INSTALLED_APP = """
+from pathlib import Path
+import trainer
+from streamlit.testing.v1 import AppTest
+at = AppTest.from_file(str(Path(trainer.__file__).parent / "app" / "main.py"), default_timeout=60).run()
+assert not at.exception, at.exception
+home = at.title[0].value
+at.switch_page(str(Path(trainer.__file__).parent / "app" / "pages" / "learn.py")).run()
+assert not at.exception, at.exception
+print(home, "|", at.title[0].value, "|", Path(trainer.__file__).parent.parent)
+"""
+
+
+def wait_for(url: str) -> bytes:
+    """The body of ``url`` once the server answers, within a minute."""
+    for _ in range(120):
+        try:
+            with urllib.request.urlopen(url, timeout=1) as answer:
+                return bytes(answer.read())
+        except OSError:
+            time.sleep(0.5)
+    raise AssertionError(f"{url} did not answer within a minute")
 
 
 def test_check_with_no_paths_checks_the_bundled_bank_from_any_folder(tmp_path, capsys, monkeypatch):

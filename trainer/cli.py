@@ -83,15 +83,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+#: The settings of ``.streamlit/config.toml``, given on the command line so an installed app has them too.
+APP_FLAGS = ("--server.headless", "true", "--browser.gatherUsageStats", "false", "--client.toolbarMode", "viewer")
+
+
 def _app(data: Path | None) -> int:
-    """Start the Streamlit app of this checkout, keeping progress in ``data`` if given."""
-    entry = Path(__file__).resolve().parent.parent / "streamlit_app.py"
-    if not entry.exists():
-        print(f"escoba-trainer: {entry.name} not found: run the app from a clone of the project", file=sys.stderr)
-        return 2
+    """Start the app installed with this package, keeping progress in ``data`` if given."""
+    entry = Path(__file__).resolve().parent / "app" / "main.py"
     if data is not None:
         os.environ["ESCOBA_TRAINER_DATA"] = str(data.resolve())
-    return subprocess.call([sys.executable, "-m", "streamlit", "run", str(entry)], cwd=entry.parent)
+    return subprocess.call([sys.executable, "-m", "streamlit", "run", str(entry), *APP_FLAGS])
 
 
 def _generate(kind: str, level: int, count: int, seed: int, out: Path | None, force: bool = False) -> int:
