@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -77,23 +78,37 @@ def now() -> float:
 
 def profile(saved: Store) -> str:
     """The learner's profile, chosen in the sidebar and kept in the address bar (``?profile=Ana``) so that a reload
-    or a new tab keeps it; a first one is made on first use."""
+    or a new tab keeps it; a first one is made on first use.
+
+    The choice is kept under "player", apart from the select box's own key: Streamlit forgets a widget's state
+    on a page that has not drawn it yet, and the address loses its query on a change of page.
+    """
     names = saved.profiles()
     if not names:
         saved.create_profile("Player")
         names = ["Player"]
-    if "profile" not in st.session_state and (wanted := st.query_params.get("profile")):
-        if wanted in names:
-            st.session_state.profile = wanted
-        else:
+    if "player" not in st.session_state:
+        wanted = st.query_params.get("profile")
+        if wanted is not None and wanted not in names:
             st.warning(f"The link names a profile {wanted!r} that is not here; choose a profile in the sidebar.")
+        st.session_state.player = wanted if wanted in names else names[0]
+    if st.session_state.player not in names:  # renamed or deleted in another tab
+        st.session_state.player = names[0]
+    st.session_state.profile = st.session_state.player
     with st.sidebar:
-        chosen = st.selectbox("Profile", names, key="profile")
+        st.selectbox("Profile", names, key="profile", on_change=_keep_player)
         if st.button("New profile") or "profile_error" in st.session_state:
             _new_profile(saved)
-    chosen = chosen or names[0]
+        with st.expander("Rename or delete this profile"):
+            _manage_profile(saved, st.session_state.player)
+    chosen: str = st.session_state.player
     st.query_params["profile"] = chosen
+    _damaged_notice(saved, chosen)
     return chosen
+
+
+def _keep_player() -> None:
+    st.session_state.player = st.session_state.profile
 
 
 @st.dialog("New profile")
@@ -113,7 +128,48 @@ def _create_profile(saved: Store) -> None:
     except ValueError as error:
         st.session_state.profile_error = str(error)
         return
-    st.session_state.profile = name
+    st.session_state.player = name
+
+
+def _manage_profile(saved: Store, name: str) -> None:
+    """Rename the profile, or delete it after a confirmation, with its export offered first."""
+    with st.form("rename_profile", border=False):
+        st.text_input("New name", value=name, max_chars=40, key="rename_to")
+        st.form_submit_button("Rename", on_click=_rename_profile, args=(saved, name))
+    if "rename_error" in st.session_state:
+        st.error(st.session_state.pop("rename_error"))
+    st.download_button(
+        "First keep a copy (JSON)",
+        lambda: json.dumps(saved.export_profile(name), ensure_ascii=False, indent=1),
+        file_name=f"escoba-trainer-{name}.json",
+        mime="application/json",
+        on_click="ignore",
+    )
+    sure = st.checkbox(f"Yes, delete {name} and all of its progress", key=f"sure_{name}")
+    st.button("Delete this profile", disabled=not sure, on_click=_delete_profile, args=(saved, name))
+
+
+def _rename_profile(saved: Store, name: str) -> None:
+    try:
+        st.session_state.player = saved.rename_profile(name, st.session_state.get("rename_to", "").strip())
+    except ValueError as error:
+        st.session_state.rename_error = str(error)
+
+
+def _delete_profile(saved: Store, name: str) -> None:
+    saved.delete_profile(name)
+    st.session_state.pop("player", None)
+
+
+def _damaged_notice(saved: Store, name: str) -> None:
+    """Say so when some of the profile's saved rows could not be read, and offer to set them aside."""
+    damaged = saved.damaged_rows(name)
+    if not damaged:
+        return
+    st.warning(f"{sum(damaged.values())} saved records of this profile could not be read and are left out.")
+    if st.button("Set them aside"):
+        kept = saved.set_aside_damaged(name)
+        st.success(f"They are kept in {kept}; the rest of your progress is untouched.")
 
 
 FACES = {"spanish": "Spanish: oros, copas, espadas, bastos", "french": "French: ♦ ♥ ♠ ♣"}

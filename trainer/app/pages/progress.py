@@ -103,8 +103,8 @@ st.download_button(
 upload = st.file_uploader("Import a profile exported before", type=["json"])
 if upload is not None and st.button("Import it"):
     try:
-        name = SAVED.import_profile(json.loads(upload.getvalue().decode("utf-8")))
-    except (ValueError, UnicodeDecodeError) as error:
+        name = SAVED.import_json(upload.getvalue())
+    except ValueError as error:
         st.error(f"That file could not be imported, and nothing was changed: {plain(str(error))}")
     else:
         st.success(f"Imported profile “{plain(name)}”. Pick it in the sidebar.")

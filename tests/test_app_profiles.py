@@ -1,0 +1,83 @@
+"""Profiles as a learner meets them: kept across pages, renamed, deleted, and damaged records set aside."""
+
+import sqlite3
+from contextlib import closing
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.progress.store import DB_NAME, Attempt, Store
+
+APP = str(Path(__file__).parent.parent / "streamlit_app.py")
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path))
+    with Store.open(tmp_path) as saved:
+        saved.create_profile("Ana")
+        saved.create_profile("Bea")
+    return tmp_path
+
+
+def opened(page: str = "trainer/app/pages/puzzles.py") -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def click(at: AppTest, label: str) -> None:
+    next(b for b in at.button if b.label == label).click().run()
+    assert not at.exception, at.exception
+
+
+def test_the_chosen_profile_stays_chosen_on_every_page(data: Path) -> None:
+    at = opened()
+    at.sidebar.selectbox(key="profile").set_value("Bea").run()
+    for page in ("trainer/app/pages/progress.py", "trainer/app/pages/learn.py", "trainer/app/pages/home.py"):
+        at.switch_page(page).run()
+        assert at.sidebar.selectbox(key="profile").value == "Bea", page
+        assert at.query_params["profile"] == "Bea"
+
+
+def test_a_profile_is_renamed_and_stays_chosen(data: Path) -> None:
+    at = opened()
+    at.sidebar.selectbox(key="profile").set_value("Bea").run()
+    at.text_input(key="rename_to").set_value("Beatriz")
+    click(at, "Rename")
+    assert at.sidebar.selectbox(key="profile").value == "Beatriz"
+    with Store.open(data) as saved:
+        assert saved.profiles() == ["Ana", "Beatriz"]
+
+
+def test_a_profile_is_deleted_only_once_the_learner_confirms(data: Path) -> None:
+    at = opened()
+    at.sidebar.selectbox(key="profile").set_value("Bea").run()
+    assert next(b for b in at.button if b.label == "Delete this profile").disabled
+    at.checkbox[0].check().run()
+    click(at, "Delete this profile")
+    with Store.open(data) as saved:
+        assert saved.profiles() == ["Ana"]
+    assert at.sidebar.selectbox(key="profile").value == "Ana"
+
+
+def test_damaged_records_are_left_out_said_and_set_aside_on_request(data: Path) -> None:
+    with Store.open(data) as saved:
+        when = datetime(2026, 1, 1, tzinfo=UTC)
+        saved.record_attempt(
+            "Ana", Attempt("capture-l1-sota", "capture", 1, ("sum",), "practice", "J♦", True, 3.0, 0, False, when)
+        )
+    with closing(sqlite3.connect(data / DB_NAME)) as conn:
+        conn.execute("UPDATE attempts SET at = 'not a date'")
+        conn.commit()
+    at = opened("trainer/app/pages/progress.py")
+    assert at.warning[0].value == "1 saved records of this profile could not be read and are left out."
+    click(at, "Set them aside")
+    assert at.success[0].value.startswith("They are kept in ")
+    assert list(data.glob(f"{DB_NAME}.damaged-*.json"))
+    with Store.open(data) as saved:
+        assert saved.damaged_rows("Ana") == {}
