@@ -1,13 +1,25 @@
-"""Training runs with an injected clock, puzzle choice, and review grades and scheduling."""
+"""Training runs with an injected clock, puzzle choice, review grades and scheduling, and answers kept whole."""
 
 import random
+import threading
 from datetime import UTC, datetime, timedelta
 
 import fsrs
 import pytest
 
-from trainer.progress.training import RUSH_SECONDS, Run, grade, needs_review, pick_next, schedule, slow_after
-from trainer.puzzles.kinds import SetentaPuzzle
+from trainer.cards import parse_card, parse_cards
+from trainer.progress.store import Attempt, Store
+from trainer.progress.training import (
+    RUSH_SECONDS,
+    Run,
+    answer_puzzle,
+    grade,
+    needs_review,
+    pick_next,
+    schedule,
+    slow_after,
+)
+from trainer.puzzles.kinds import CapturePuzzle, SetentaPuzzle
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
@@ -72,3 +84,60 @@ def test_missed_and_slow_puzzles_need_review_and_come_back_later_when_known():
     for _ in range(4):
         card, due = schedule(card, fsrs.Rating.Good, due)
     assert due > NOW + timedelta(days=3)  # once known, it waits days
+
+
+def test_an_answer_keeps_attempt_rating_and_review_card_together(tmp_path):
+
+    puzzle = CapturePuzzle(
+        id="p", level=1, themes=("making-15",), title="", table=parse_cards("J♦ 2♣"), play=parse_card("7♥")
+    )
+    with Store.open(tmp_path) as saved:
+        saved.create_profile("Ana")
+        right = answer_puzzle(saved, "Ana", puzzle, "jd", 5.0, 0, "practice", NOW)
+        assert right.verdict.correct and right.after.rating > right.before.rating == 1500
+        wrong = answer_puzzle(saved, "Ana", puzzle, "2c", 5.0, 0, "practice", NOW)
+        assert not wrong.verdict.correct and wrong.after.rating < wrong.before.rating == right.after.rating
+        assert [(a.answer, a.correct, a.rating_after) for a in saved.attempts("Ana")] == [
+            ("J♦", True, right.after.rating),
+            ("2♣", False, wrong.after.rating),
+        ]
+        assert saved.get_rating("Ana")[0] == wrong.after.rating
+        assert list(saved.review_cards("Ana")) == ["p"]  # only the miss is scheduled
+
+
+def test_an_answer_whose_review_fails_writes_nothing(tmp_path):
+
+    with Store.open(tmp_path) as saved:
+        saved.create_profile("Ana")
+        attempt = Attempt("p", "capture", 1, ("sum",), "practice", "J♦", False, 3.0, 0, False, NOW)
+
+        def broken(card_json):
+            raise RuntimeError("the scheduler failed")
+
+        with pytest.raises(RuntimeError):
+            saved.record_answer("Ana", attempt, lambda stored: (1490.0, 190.0, 0.06), broken)
+        assert saved.attempts("Ana") == [] and saved.get_rating("Ana") is None
+
+
+def test_two_tabs_answering_at_once_lose_no_rating_update(tmp_path):
+
+    with Store.open(tmp_path) as first:
+        first.create_profile("Ana")
+    attempt = Attempt("p", "capture", 1, ("sum",), "practice", "J♦", True, 3.0, 0, False, NOW)
+
+    def step(stored):
+        return ((stored[0] if stored else 1500.0) + 10.0, 100.0, 0.06)
+
+    def tab():
+        with Store.open(tmp_path) as saved:
+            for _ in range(25):
+                saved.record_answer("Ana", attempt, step, lambda card: None)
+
+    tabs = [threading.Thread(target=tab) for _ in range(2)]
+    for thread in tabs:
+        thread.start()
+    for thread in tabs:
+        thread.join()
+    with Store.open(tmp_path) as saved:
+        assert len(saved.attempts("Ana")) == 50
+        assert saved.get_rating("Ana")[0] == 1500.0 + 50 * 10.0  # every update built on the one before

@@ -272,6 +272,33 @@ class Store:
         with self._transaction() as conn:
             conn.execute(_INSERT_ATTEMPT, (_profile_id(conn, profile), *_attempt_row(attempt)))
 
+    def record_answer(
+        self,
+        profile: str,
+        attempt: Attempt,
+        rate: Callable[[tuple[float, float, float] | None], tuple[float, float, float]],
+        review: Callable[[str | None], tuple[str, datetime] | None],
+    ) -> tuple[tuple[float, float, float] | None, tuple[float, float, float]]:
+        """Save one answer in one transaction: the new rating, worked out by ``rate`` from the one stored (None
+        before the first), the attempt with that rating, and the puzzle's review card if ``review`` (given the
+        stored card's JSON or None) returns one. Two tabs answering at once cannot lose an update, and a crash
+        leaves all three or none. Returns the rating before and after."""
+        with self._transaction() as conn:
+            pid = _profile_id(conn, profile)
+            stored = _rows(conn, "ratings", pid)[0]
+            before = stored[0] if stored else None
+            after = _check_rating("", *rate(before))
+            conn.execute(_SET_RATING, (pid, *after))
+            kept = dataclasses.replace(attempt, rating_after=after[0], rd_after=after[1])
+            conn.execute(_INSERT_ATTEMPT, (pid, *_attempt_row(kept)))
+            cards = {puzzle_id: card for puzzle_id, card, _ in _rows(conn, "review_cards", pid)[0]}
+            scheduled = review(cards.get(attempt.puzzle_id))
+            if scheduled is not None:
+                card_json, due = scheduled
+                row = (attempt.puzzle_id, _check_card("card_json", card_json), _iso("due", due))
+                conn.execute(_SAVE_CARD, (pid, *row))
+        return before, after
+
     def attempts(self, profile: str, limit: int | None = None) -> list[Attempt]:
         """The profile's attempts, oldest first; with ``limit``, only the latest ``limit`` of them."""
         if limit is not None and limit < 0:

@@ -18,9 +18,10 @@ from datetime import datetime
 import fsrs
 
 from trainer.course import stars
-from trainer.progress.rating import LEVEL_RATINGS
-from trainer.progress.store import Store
+from trainer.progress.rating import LEVEL_RATINGS, START, Rating, puzzle_rating, score_of, update
+from trainer.progress.store import Attempt, Store
 from trainer.puzzles import Puzzle
+from trainer.puzzles.kinds import Verdict
 from trainer.text import plural
 
 MODES = {
@@ -114,6 +115,46 @@ def pick_next(
         return None
     nearest = min(abs(LEVEL_RATINGS[p.level] - rating) for p in fresh)
     return rng.choice([p for p in fresh if abs(LEVEL_RATINGS[p.level] - rating) == nearest])
+
+
+# -- answering a puzzle -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an answer did: the engine's verdict and the rating before and after it."""
+
+    verdict: Verdict
+    before: Rating
+    after: Rating
+
+
+def answer_puzzle(
+    saved: Store, profile: str, puzzle: Puzzle, answer: str, seconds: float, hints: int, mode: str, at: datetime
+) -> Outcome:
+    """Judge an answer with the engine and keep it: attempt, rating and review card in one transaction.
+
+    The rating is updated from the one stored at that moment, so two tabs cannot lose an answer; a miss (or,
+    in Review, any answer) schedules the puzzle's review. ``answer`` must be readable (``puzzle.canonical``).
+    """
+    verdict = puzzle.check(answer)
+    outcome = grade(verdict.correct, hints, seconds, puzzle.level)
+
+    def rate(stored: tuple[float, float, float] | None) -> tuple[float, float, float]:
+        new = update(
+            Rating(*stored) if stored else START, puzzle_rating(puzzle.level), score_of(verdict.correct, hints)
+        )
+        return new.rating, new.rd, new.vol
+
+    def review(card_json: str | None) -> tuple[str, datetime] | None:
+        return schedule(card_json, outcome, at) if mode == "review" or needs_review(outcome) else None
+
+    attempt = Attempt(
+        puzzle_id=puzzle.id, kind=puzzle.kind, level=puzzle.level, themes=puzzle.themes, mode=mode,
+        answer=puzzle.canonical(answer), correct=verdict.correct, seconds=seconds, hints=hints, skipped=False, at=at,
+    )  # fmt: skip
+    before, after = saved.record_answer(profile, attempt, rate, review)
+    return Outcome(verdict, Rating(*before) if before else START, Rating(*after))
 
 
 # -- the course -----------------------------------------------------------------------------

@@ -13,10 +13,10 @@ from trainer.app.common import bank, now, page, profile, store
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say
 from trainer.plays import parse_play
-from trainer.progress.rating import START, Rating, puzzle_rating, score_of, update
+from trainer.progress.rating import START, Rating
 from trainer.progress.stats import plain
 from trainer.progress.store import Attempt
-from trainer.progress.training import MODES, Run, grade, needs_review, pick_next, schedule
+from trainer.progress.training import MODES, Run, answer_puzzle, pick_next
 from trainer.puzzles import KINDS, THEMES, Puzzle
 from trainer.puzzles.catalog import first_puzzle
 from trainer.puzzles.kinds import (
@@ -145,22 +145,14 @@ def submit(puzzle: Puzzle, answer: str) -> None:
     except ValueError as unreadable:  # AnswerError, CardError and IllegalPlay are ValueErrors
         st.session_state.notice = f"{str(unreadable)[0].upper()}{str(unreadable)[1:]}."
         return
-    verdict = puzzle.check(answer)
-    st.session_state.verdict = verdict
     if st.session_state.get("retry"):
+        st.session_state.verdict = puzzle.check(answer)
         return
     seconds = now() - st.session_state.shown_at
-    hints = st.session_state.hints
-    before = rating()
-    after = update(before, puzzle_rating(puzzle.level), score_of(verdict.correct, hints))
-    SAVED.set_rating(PLAYER, after.rating, after.rd, after.vol)
-    record(puzzle, answer, verdict.correct, seconds, hints, skipped=False, after=after)
-    outcome = grade(verdict.correct, hints, seconds, puzzle.level)
-    if run.mode == "review" or needs_review(outcome):  # a miss brings a puzzle back, even one known before
-        card, due = schedule(SAVED.review_cards(PLAYER).get(puzzle.id), outcome, timestamp())
-        SAVED.save_review_card(PLAYER, puzzle.id, card, due)
-    run.answer(verdict.correct, now(), seconds)
-    st.session_state.rating_change = after.rating - before.rating
+    outcome = answer_puzzle(SAVED, PLAYER, puzzle, answer, seconds, st.session_state.hints, run.mode, timestamp())
+    st.session_state.verdict = outcome.verdict
+    run.answer(outcome.verdict.correct, now(), seconds)
+    st.session_state.rating_change = outcome.after.rating - outcome.before.rating
 
 
 def try_again() -> None:
