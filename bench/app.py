@@ -9,10 +9,13 @@ of interaction, measured in one run.
 from __future__ import annotations
 
 import os
+import sqlite3
 import statistics
 import tempfile
 import time
 from collections import defaultdict
+from contextlib import closing
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -26,6 +29,28 @@ def timed(times: list[float], action) -> None:  # type: ignore[no-untyped-def]
     start = time.perf_counter()
     action()
     times.append(time.perf_counter() - start)
+
+
+LONG_HISTORY = 100_000
+
+
+def store_many_answers(folder: Path, count: int) -> int:
+    """Give the learner ``count`` more answers, written straight into the file in one transaction (as a long
+    history would be); returns how many answers there are."""
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    rows = [
+        ("capture-l1-sota", "capture", 1, "making-15", "practice", "J♦", int(n % 3 > 0), 4.0, 0, 0,
+         (start + timedelta(seconds=n)).isoformat(), 1500.0 + n % 200, 90.0)
+        for n in range(count)
+    ]  # fmt: skip
+    with closing(sqlite3.connect(folder / "progress.sqlite3")) as conn, conn:
+        (pid,) = conn.execute("SELECT id FROM profiles WHERE name = 'Player'").fetchone()
+        conn.executemany(
+            "INSERT INTO attempts (profile_id, puzzle_id, kind, level, themes, mode, answer, correct, seconds, hints,"
+            " skipped, at, rating_after, rd_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(pid, *row) for row in rows],
+        )
+        return int(conn.execute("SELECT COUNT(*) FROM attempts WHERE profile_id = ?", (pid,)).fetchone()[0])
 
 
 def press(at: AppTest, label: str) -> None:
@@ -74,9 +99,12 @@ def main() -> None:
             lambda: next(b for b in at.button if b.label.startswith("Check")).click().run(),
         )
     at.switch_page("trainer/app/pages/progress.py")
-    timed(times["progress: first open"], at.run)  # loads the chart library once per server
+    timed(times["progress: first open"], at.run)
     for _ in range(10):
         timed(times["progress: open page"], at.run)
+    many = store_many_answers(Path(os.environ["ESCOBA_TRAINER_DATA"]), LONG_HISTORY)
+    for _ in range(5):
+        timed(times[f"progress, {many:,} answers"], at.run)
     print("script time per interaction (AppTest, one process), in ms")
     print(f"{'interaction':<24}{'runs':>6}{'median':>9}{'p95':>9}")
     every: list[float] = []

@@ -9,6 +9,7 @@ from trainer.progress.stats import (
     ACCENT,
     accuracy,
     describe_rating,
+    groups_of,
     plain,
     rating_domain,
     rating_history,
@@ -30,9 +31,9 @@ def test_accuracy_counts_right_answers_per_theme_and_leaves_skips_out():
         tried("choose", ("escoba",), False),
         tried("choose", ("escoba",), True, skipped=True),
     ]
-    by_theme = accuracy(tries, "theme")
+    by_theme = accuracy(groups_of(tries), "theme")
     assert [(r.name, r.right, r.answers) for r in by_theme] == [("escoba", 1, 2), ("sum", 1, 2)]
-    by_kind = accuracy(tries, "kind")
+    by_kind = accuracy(groups_of(tries), "kind")
     assert [(r.name, r.words(), r.percent) for r in by_kind] == [
         ("capture", "1 of 2 right", 50.0),
         ("choose", "0 of 1 right", 0.0),
@@ -43,19 +44,15 @@ def test_strengths_and_weak_spots_need_enough_answers_and_say_the_counts():
     tries = [tried("capture", ("sum",), ok) for ok in (True, True, True, False)]
     tries += [tried("capture", ("escoba",), ok) for ok in (False, False, True)]
     tries += [tried("capture", ("rare",), False)]
-    best, worst = strengths_and_weak_spots(tries, count=1)
+    best, worst = strengths_and_weak_spots(groups_of(tries), count=1)
     assert [(row.name, row.words()) for row in best] == [("sum", "3 of 4 right")]
     assert [(row.name, row.words()) for row in worst] == [("escoba", "1 of 3 right")]
-    assert [row.name for row in strengths_and_weak_spots(tries)[1]] == ["escoba", "sum"]
+    assert [row.name for row in strengths_and_weak_spots(groups_of(tries))[1]] == ["escoba", "sum"]
 
 
-def test_rating_history_starts_at_the_starting_rating_and_skips_unrated_answers():
-    tries = [
-        tried("capture", (), True, after=1520.0),
-        tried("capture", (), False),
-        tried("capture", (), False, after=1490.0),
-    ]
-    assert rating_history(tries) == [1500.0, 1520.0, 1490.0]
+def test_rating_history_starts_at_the_starting_rating_until_the_window_is_full():
+    assert rating_history([1520.0, 1490.0], window=3) == [1500.0, 1520.0, 1490.0]
+    assert rating_history([1520.0, 1490.0, 1510.0], window=3) == [1520.0, 1490.0, 1510.0]
 
 
 @pytest.mark.parametrize(

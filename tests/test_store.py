@@ -544,3 +544,23 @@ def test_a_file_of_the_first_version_is_brought_up_to_date_with_its_progress(tmp
         assert store.profiles() == ["Ana"] and store.stars("Ana") == {}
         store.record_stars("Ana", "values", 2)
         assert store.stars("Ana") == {"values": 2}
+
+
+def test_answers_are_counted_by_kind_and_themes_in_sqlite_and_the_latest_ratings_read_in_a_window(store: Store) -> None:
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    answers = [("capture", ("sum",), True, False), ("capture", ("sum",), False, False), ("score", (), True, False)]
+    answers.append(("capture", ("sum",), False, True))  # a skip is not an answer
+    for number, (kind, themes, correct, skipped) in enumerate(answers):
+        at = when + timedelta(minutes=number)
+        attempt = Attempt("p", kind, 1, themes, "practice", "", correct, 1.0, 0, skipped, at)
+        store.record_attempt("Ana", dataclasses.replace(attempt, rating_after=1500.0 + number, rd_after=100.0))
+    assert sorted(store.answer_groups("Ana")) == [("capture", ("sum",), 1, 2), ("score", (), 1, 1)]
+    assert store.recent_ratings("Ana", 2) == [1502.0, 1503.0]
+    assert store.recent_ratings("Ana", 10) == [1500.0, 1501.0, 1502.0, 1503.0]
+
+
+def test_the_puzzles_solved_are_found_by_sqlite(store: Store) -> None:
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    for puzzle_id, correct in (("a", False), ("b", True), ("b", False), ("c", True)):
+        store.record_attempt("Ana", Attempt(puzzle_id, "capture", 1, (), "practice", "", correct, 1.0, 0, False, when))
+    assert store.solved_puzzles("Ana") == {"b", "c"}

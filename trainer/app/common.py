@@ -162,13 +162,20 @@ def _delete_profile(saved: Store, name: str) -> None:
 
 
 def _damaged_notice(saved: Store, name: str) -> None:
-    """Say so when some of the profile's saved rows could not be read, and offer to set them aside."""
-    damaged = saved.damaged_rows(name)
+    """Say so when some of the profile's saved rows could not be read, and offer to set them aside.
+
+    Every row is read to find out, so it is done once per profile in a visit, not on every click.
+    """
+    checked = st.session_state.setdefault("damage_checked", {})
+    if name not in checked:
+        checked[name] = saved.damaged_rows(name)
+    damaged = checked[name]
     if not damaged:
         return
     st.warning(f"{sum(damaged.values())} saved records of this profile could not be read and are left out.")
     if st.button("Set them aside"):
         kept = saved.set_aside_damaged(name)
+        checked[name] = {}
         st.success(f"They are kept in {kept}; the rest of your progress is untouched.")
 
 

@@ -4,7 +4,7 @@
 >>> from trainer.progress.store import Attempt
 >>> when = datetime(2026, 1, 1, tzinfo=UTC)
 >>> tries = [Attempt("p1", "capture", 1, ("escoba",), "practice", "5♦", ok, 3.0, 0, False, when) for ok in (1, 0)]
->>> [(row.name, row.percent, row.words()) for row in accuracy(tries, "kind")]
+>>> [(row.name, row.percent, row.words()) for row in accuracy(groups_of(tries), "kind")]
 [('capture', 50.0, '1 of 2 right')]
 """
 
@@ -45,26 +45,45 @@ class Accuracy(NamedTuple):
         return f"{self.right} of {self.answers} right"
 
 
-def accuracy(attempts: Iterable[Attempt], by: str) -> list[Accuracy]:
-    """Right answers for every kind or theme answered (``by`` is "kind" or "theme"), by name, skips left out."""
-    right: dict[str, list[bool]] = defaultdict(list)
+#: Answers grouped by kind and themes: (kind, themes, right, answers), as ``Store.answer_groups`` counts them.
+Group = tuple[str, tuple[str, ...], int, int]
+
+
+def groups_of(attempts: Iterable[Attempt]) -> list[Group]:
+    """Attempts grouped as the store groups them, skips left out."""
+    counts: dict[tuple[str, tuple[str, ...]], list[int]] = defaultdict(lambda: [0, 0])
     for attempt in attempts:
-        if attempt.skipped:
-            continue
-        for name in attempt.themes if by == "theme" else (attempt.kind,):
-            right[name].append(bool(attempt.correct))
-    return [Accuracy(name, sum(marks), len(marks)) for name, marks in sorted(right.items())]
+        if not attempt.skipped:
+            tally = counts[attempt.kind, attempt.themes]
+            tally[0] += bool(attempt.correct)
+            tally[1] += 1
+    return [(kind, themes, right, answers) for (kind, themes), (right, answers) in counts.items()]
 
 
-def strengths_and_weak_spots(attempts: Iterable[Attempt], count: int = 3) -> tuple[list[Accuracy], list[Accuracy]]:
+def accuracy(groups: Iterable[Group], by: str) -> list[Accuracy]:
+    """Right answers for every kind or theme answered (``by`` is "kind" or "theme"), by name."""
+    right: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for kind, themes, correct, count in groups:
+        for name in themes if by == "theme" else (kind,):
+            right[name][0] += correct
+            right[name][1] += count
+    return [Accuracy(name, correct, count) for name, (correct, count) in sorted(right.items())]
+
+
+def strengths_and_weak_spots(groups: Iterable[Group], count: int = 3) -> tuple[list[Accuracy], list[Accuracy]]:
     """The best and the worst themes by accuracy, among those answered often enough."""
-    ranked = [row for _, row in sorted((r.percent, r) for r in accuracy(attempts, "theme") if r.answers >= MIN_ANSWERS)]
+    ranked = [row for _, row in sorted((r.percent, r) for r in accuracy(groups, "theme") if r.answers >= MIN_ANSWERS)]
     return ranked[::-1][:count], ranked[:count]
 
 
-def rating_history(attempts: Iterable[Attempt]) -> list[float]:
-    """The rating at the start, then after each rated answer."""
-    return [START.rating] + [a.rating_after for a in attempts if a.rating_after is not None]
+def rating_history(latest: Sequence[float], window: int) -> list[float]:
+    """The ratings to draw: the latest ones after rated answers (at most ``window``), with the starting rating
+    in front while the whole history fits.
+
+    >>> rating_history([1520.0, 1490.0], window=300), rating_history([1520.0, 1490.0], window=2)
+    ([1500.0, 1520.0, 1490.0], [1520.0, 1490.0])
+    """
+    return [START.rating, *latest] if len(latest) < window else list(latest)
 
 
 def rating_domain(ratings: Sequence[float]) -> tuple[float, float]:

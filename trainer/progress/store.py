@@ -330,6 +330,34 @@ class Store:
                 conn.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(row[0],) for row in rows])
         return target
 
+    def answer_groups(self, profile: str) -> list[tuple[str, tuple[str, ...], int, int]]:
+        """The answers (skips left out) grouped by kind and themes, counted by SQLite: (kind, themes, right,
+        answers). A few hundred groups at most, however many answers there are."""
+        query = """SELECT kind, themes, SUM(correct <> 0), COUNT(*) FROM attempts
+            WHERE profile_id = ? AND skipped = 0 GROUP BY kind, themes"""
+        with self._transaction("BEGIN") as conn:
+            rows = conn.execute(query, (_profile_id(conn, profile),)).fetchall()
+        return [
+            (kind, tuple(themes.split()), int(right), int(count))
+            for kind, themes, right, count in rows
+            if isinstance(kind, str) and isinstance(themes, str)  # a damaged row is left out, as everywhere
+        ]
+
+    def solved_puzzles(self, profile: str) -> set[str]:
+        """The puzzles answered right at least once, found by SQLite."""
+        query = "SELECT DISTINCT puzzle_id FROM attempts WHERE profile_id = ? AND correct <> 0 AND skipped = 0"
+        with self._transaction("BEGIN") as conn:
+            rows = conn.execute(query, (_profile_id(conn, profile),)).fetchall()
+        return {puzzle_id for (puzzle_id,) in rows if isinstance(puzzle_id, str)}
+
+    def recent_ratings(self, profile: str, limit: int) -> list[float]:
+        """The rating after each of the latest ``limit`` rated answers, oldest first."""
+        query = """SELECT rating_after FROM attempts WHERE profile_id = ? AND rating_after IS NOT NULL
+            ORDER BY at DESC, id DESC LIMIT ?"""
+        with self._transaction("BEGIN") as conn:
+            rows = conn.execute(query, (_profile_id(conn, profile), limit)).fetchall()
+        return [float(value) for (value,) in reversed(rows) if isinstance(value, float) and math.isfinite(value)]
+
     def get_rating(self, profile: str) -> tuple[float, float, float] | None:
         """The profile's (rating, rd, vol), or None before its first rating."""
         with self._transaction("BEGIN") as conn:
@@ -641,9 +669,25 @@ def _bounded_int(digits: str) -> int:
 
 
 def _select_attempts(conn: sqlite3.Connection, profile_id: int, limit: int | None) -> list[Attempt]:
-    """The latest ``limit`` readable attempts (all without it), oldest first; damaged ones are skipped."""
-    good = sorted(_rows(conn, "attempts", profile_id)[0], key=lambda a: a[0])  # by time, then by row id
-    return [attempt for _, attempt in good[len(good) - limit if limit is not None and limit < len(good) else 0 :]]
+    """The latest ``limit`` readable attempts (all without it), oldest first; damaged ones are skipped.
+
+    With a limit the rows are read newest first and only until there are enough, so a long history costs no
+    more than a short one.
+    """
+    if limit is None:
+        good = _rows(conn, "attempts", profile_id)[0]
+    else:
+        columns, read = _READERS["attempts"]
+        query = f"SELECT rowid, {columns} FROM attempts WHERE profile_id = ? ORDER BY at DESC, rowid DESC"
+        good = []
+        for row in conn.execute(query, (profile_id,)):
+            if len(good) == limit:
+                break
+            try:
+                good.append(read(row))
+            except (ValueError, TypeError, KeyError, OverflowError):
+                continue  # damaged: skipped, as _rows does
+    return [attempt for _, attempt in sorted(good, key=lambda a: a[0])]  # by time, then by row id
 
 
 def _attempt_row(a: Attempt) -> tuple[object, ...]:

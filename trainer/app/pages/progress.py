@@ -19,6 +19,7 @@ from trainer.progress.stats import (
 )
 from trainer.progress.store import Attempt
 
+RECENT = 300  # answers drawn on the rating chart and searched for recent mistakes
 PUZZLES = bank()
 SAVED = store()
 PLAYER = profile(SAVED)
@@ -32,7 +33,8 @@ def export() -> str:
 view = page("Progress")
 ink = INKS[view.theme]
 st.title("Progress")
-attempts = [a for a in SAVED.attempts(PLAYER) if not a.skipped]
+groups = SAVED.answer_groups(PLAYER)  # counted by SQLite: a long history costs no more to show
+answered = sum(count for *_, count in groups)
 rating = SAVED.get_rating(PLAYER)
 current, spread = (rating[0], rating[1]) if rating else (START.rating, START.rd)
 
@@ -42,7 +44,7 @@ figures.metric(
     f"{current:.0f}",
     help="Your true level is most likely within this many points either way; the range narrows as you answer",
 )
-figures.metric("Puzzles answered", len(attempts))
+figures.metric("Puzzles answered", answered)
 figures.metric("Best streak", SAVED.best(PLAYER, "streak") or 0, help="Most puzzles right in a row in Streak mode")
 figures.metric("Best rush", SAVED.best(PLAYER, "rush") or 0, help="Most puzzles right in one three-minute Rush")
 earned, levels = SAVED.stars(PLAYER), course()
@@ -55,23 +57,23 @@ with st.expander(f"The course: {len(earned)} of {len(levels)} levels done"):
         )
     )
 
-if not attempts:
+if not answered:
     st.info("No answers yet. Solve a few puzzles and your progress appears here.")
 else:
     st.header("Rating over time")
-    ratings = rating_history(attempts)
+    ratings = rating_history(SAVED.recent_ratings(PLAYER, RECENT), RECENT)
     low, high = rating_domain(ratings)
-    summary = describe_rating(ratings)
+    summary = describe_rating(ratings) + (f" (your latest {RECENT} answers)" if answered > RECENT else "")
     label = f"Line chart of your rating after each answer. {summary}"
     st.html(chart_image(line_svg(ratings, low=low, high=high, label=label, ink=ink), label))
     st.caption(summary)
 
     for by in ("kind", "theme"):
-        rows = accuracy(attempts, by)
+        rows = accuracy(groups, by)
         st.header(f"Accuracy by {by}")
         st.html(bars_html(rows, ink))
 
-    best, worst = strengths_and_weak_spots(attempts)
+    best, worst = strengths_and_weak_spots(groups)
     strong, weak = st.columns(2)
     for column, heading, rows in ((strong, "Strengths", best), (weak, "Weak spots", worst)):
         column.header(heading)
@@ -79,7 +81,8 @@ else:
         column.markdown("\n".join(lines) or "Not enough answers yet.")
 
     st.header("Recent mistakes")
-    mistakes: list[Attempt] = [a for a in reversed(attempts) if not a.correct][:8]
+    latest = SAVED.attempts(PLAYER, limit=RECENT)
+    mistakes: list[Attempt] = [a for a in reversed(latest) if not a.correct and not a.skipped][:8]
     for attempt in mistakes:
         if attempt.puzzle_id not in PUZZLES:  # a puzzle since removed from the bank
             continue

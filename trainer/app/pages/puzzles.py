@@ -78,7 +78,7 @@ def next_puzzle(for_me: bool = False) -> None:
         choice = PUZZLES[due[0]] if due else None
     else:
         pool = list(PUZZLES.values()) if for_me else [p for p in PUZZLES.values() if matches_filters(p)]
-        solved = {a.puzzle_id for a in SAVED.attempts(PLAYER) if a.correct}
+        solved = SAVED.solved_puzzles(PLAYER)
         choice = pick_next(pool, rating().rating, random.Random(now()), solved, set(seen))
         if choice is None and pool:  # every puzzle of this choice has been shown: go round again
             st.session_state.notice = f"You have seen all {len(pool)} puzzles of this choice; here they come again."
