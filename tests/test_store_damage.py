@@ -4,25 +4,12 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from store_kit import CARD, T0
 
 from trainer.progress.store import DB_NAME, Attempt, Store
-
-T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
-CARD = json.dumps(
-    {
-        "card_id": 1,
-        "state": 1,
-        "step": 0,
-        "stability": None,
-        "difficulty": None,
-        "due": T0.isoformat(),
-        "last_review": None,
-    }
-)
 
 
 def attempt(answer: str) -> Attempt:

@@ -2,26 +2,13 @@
 
 import json
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from store_kit import CARD, T0
 
 from trainer.progress.store import IMPORT_BYTES, Attempt, Store
-
-T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
-CARD = json.dumps(
-    {
-        "card_id": 1,
-        "state": 1,
-        "step": 0,
-        "stability": None,
-        "difficulty": None,
-        "due": T0.isoformat(),
-        "last_review": None,
-    }
-)
 
 
 @pytest.fixture
