@@ -222,17 +222,33 @@ def test_generate_prints_yaml_without_out(capsys):
     assert capsys.readouterr().out.startswith("- id: gen-checksum-l1-s9-001\n")
 
 
+class Started(Exception):
+    """Raised in place of the process Streamlit would have become."""
+
+
+def become(calls: list[list[str]]):
+    """A stand-in for ``os.execv`` that notes the command instead of replacing this process."""
+
+    def execv(path: str, command: list[str]) -> None:
+        calls.append(command)
+        raise Started
+
+    return execv
+
+
 def test_app_data_flag_sets_where_progress_is_kept(monkeypatch, tmp_path):
-    monkeypatch.setattr("subprocess.call", lambda command: 0)
+    monkeypatch.setattr("os.execv", become([]))
     monkeypatch.delenv("ESCOBA_TRAINER_DATA", raising=False)
-    assert main(["app", "--data", str(tmp_path)]) == 0
+    with pytest.raises(Started):
+        main(["app", "--data", str(tmp_path)])
     assert os.environ["ESCOBA_TRAINER_DATA"] == str(tmp_path.resolve())
 
 
-def test_app_starts_streamlit_on_the_entry_script_inside_the_package(monkeypatch):
-    calls = []
-    monkeypatch.setattr("subprocess.call", lambda command: calls.append(command) or 0)
-    assert main(["app"]) == 0
+def test_app_becomes_streamlit_on_the_entry_script_inside_the_package(monkeypatch):
+    calls: list[list[str]] = []
+    monkeypatch.setattr("os.execv", become(calls))
+    with pytest.raises(Started):  # the command becomes the server, so stopping it stops the server
+        main(["app"])
     [command] = calls
     assert command[1:4] == ["-m", "streamlit", "run"]
     assert Path(command[4]) == Path(trainer.app.__file__).parent / "main.py" and Path(command[4]).exists()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import errno
 import os
-import subprocess
 import sys
 import tempfile
 from collections import Counter
@@ -92,7 +91,8 @@ def _app(data: Path | None) -> int:
     entry = Path(__file__).resolve().parent / "app" / "main.py"
     if data is not None:
         os.environ["ESCOBA_TRAINER_DATA"] = str(data.resolve())
-    return subprocess.call([sys.executable, "-m", "streamlit", "run", str(entry), *APP_FLAGS])
+    # Streamlit takes this process's place, so stopping the command stops the server with it.
+    os.execv(sys.executable, [sys.executable, "-m", "streamlit", "run", str(entry), *APP_FLAGS])
 
 
 def _generate(kind: str, level: int, count: int, seed: int, out: Path | None, force: bool = False) -> int:
