@@ -23,7 +23,7 @@ every board through the engine: a level that breaks a rule fails to load with fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from trainer.cards import Card, CardError, cards_text, parse_cards
@@ -139,6 +139,15 @@ class Level:
     @property
     def tasks(self) -> int:
         return sum(stage.is_task for stage in self.stages)
+
+
+def star_text(count: int) -> str:
+    """Stars earned out of three, as the level map shows them.
+
+    >>> star_text(2)
+    '★★☆'
+    """
+    return "★" * count + "☆" * (3 - count)
 
 
 def stars(mistakes: int, hints: int) -> int:
@@ -321,8 +330,7 @@ class _Builder:
             if not right:
                 raise self.fail(want, f"no card on the board is worth {words[1]}")
             names = ", ".join(f"{card} counts {card.value}" for card in right)
-            every_row = Stage(stage.text, "pick", deal, highlight=stage.highlight, pick_from="all")
-            return _with(every_row, {cards_text(right)}, f"{names} (R3).")
+            return _with(replace(stage, pick_from="all"), {cards_text(right)}, f"{names} (R3).")
         if words[:2] == ["fifteen", "with"] and len(words) == 3:
             played = self.cards(Marked(words[2], want.line, want.column))[0]
             groups = captures(played, deal.table)
@@ -446,10 +454,7 @@ class _Builder:
 
 def _with(stage: Stage, accept: set[str], why: str) -> Stage:
     """The stage with the answers the engine accepts and its reason."""
-    return Stage(
-        stage.text, stage.task, stage.deal, stage.events, stage.highlight, frozenset(accept), None, why, stage.piles,
-        stage.pick_from,
-    )  # fmt: skip
+    return replace(stage, accept=frozenset(accept), why=why)
 
 
 def _category_why(name: str, deal: Deal) -> str:

@@ -6,6 +6,7 @@ from trainer import Deal
 from trainer.app.board import board_html
 from trainer.app.common import course, page, pages, profile, store
 from trainer.app.names import say
+from trainer.course import star_text
 from trainer.puzzles.kinds import play_text
 
 cards = page("Home")
@@ -31,7 +32,7 @@ with st.expander(f"The course: {sum(earned.values())} of {3 * len(LEVELS)} stars
     for level in LEVELS:
         stars = earned.get(level.id, 0)
         number, title = titles[level.id]
-        label = f"{number}. {title}  {'★' * stars}{'☆' * (3 - stars)}"
+        label = f"{number}. {title}  {star_text(stars)}"
         st.page_link(pages()["learn"], label=label, query_params={"level": level.id, "stage": "1"})
 
 if "home_seed" not in st.session_state:

@@ -12,7 +12,7 @@ from trainer.app.common import course, page, pages, profile, store
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say
 from trainer.app.rows import Row
-from trainer.course import Level, Stage, Verdict
+from trainer.course import Level, Stage, Verdict, star_text
 from trainer.progress.training import finish_level
 
 LEVELS = course()
@@ -107,13 +107,11 @@ def task_rows(stage: Stage) -> tuple[Row, ...]:
     return tuple(replace(row, pick="many" if row.name in open_rows and row.faces else None) for row in rows)
 
 
-def level_map(current: str, where: str) -> None:
+def level_map(current: str, earned: dict[str, int], where: str) -> None:
     """Every level with its stars, the current one filled; ``where`` keeps the sidebar's buttons apart."""
-    earned = SAVED.stars(PLAYER)
     for number, item in enumerate(LEVELS, start=1):
-        mark = "★" * earned.get(item.id, 0) + "☆" * (3 - earned.get(item.id, 0))
         st.button(
-            f"{number}. {item.title}  {mark}",
+            f"{number}. {item.title}  {star_text(earned.get(item.id, 0))}",
             key=f"{where}_{item.id}",
             on_click=go,
             args=(item.id, 0),
@@ -130,8 +128,9 @@ open_from_link()
 level: Level = BY_ID[st.session_state.level]
 index: int = st.session_state.stage
 number = LEVELS.index(level) + 1
+earned_stars = SAVED.stars(PLAYER)  # read once: the sidebar, the Levels button and the end of a level use it
 with st.sidebar.expander("Levels", expanded=False):
-    level_map(level.id, "side")
+    level_map(level.id, earned_stars, "side")
 
 st.title(level.title)
 st.markdown(f"**Goal:** {say(level.goal, cards)}")
@@ -152,12 +151,12 @@ with st.container(horizontal=True, key="steps"):
     elif number < len(LEVELS):
         st.button("Next level ▶", on_click=go, args=(LEVELS[number].id, 0), type="primary")
     with st.popover("Levels"):
-        level_map(level.id, "level")
+        level_map(level.id, earned_stars, "level")
 
 if at_end:
     just, stars = st.session_state.get("earned", ("", 0))
-    earned = stars if just == level.id else SAVED.stars(PLAYER).get(level.id, 1)
-    st.header(f"Level done: {'★' * earned}{'☆' * (3 - earned)}")
+    earned = stars if just == level.id else earned_stars.get(level.id, 1)
+    st.header(f"Level done: {star_text(earned)}")
     st.markdown(
         "Every task right the first time, with no answer shown: three stars."
         if earned == 3

@@ -8,6 +8,7 @@ import streamlit as st
 
 from trainer.app.charts import INKS, bars_html, chart_image, line_svg
 from trainer.app.common import bank, course, page, pages, profile, store
+from trainer.course import star_text
 from trainer.progress.rating import START
 from trainer.progress.stats import (
     accuracy,
@@ -52,7 +53,7 @@ figures.metric("Course stars", f"{sum(earned.values())} of {3 * len(levels)}", h
 with st.expander(f"The course: {len(earned)} of {len(levels)} levels done"):
     st.markdown(
         "\n".join(
-            f"- {number}. {level.title}: {'★' * earned.get(level.id, 0)}{'☆' * (3 - earned.get(level.id, 0))}"
+            f"- {number}. {level.title}: {star_text(earned.get(level.id, 0))}"
             for number, level in enumerate(levels, start=1)
         )
     )

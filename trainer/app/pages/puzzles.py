@@ -169,27 +169,20 @@ def reveal() -> None:
     st.session_state.reveal = True
 
 
-def record(
-    puzzle: Puzzle, answer: str, correct: bool, seconds: float, hints: int, skipped: bool, after: Rating | None
-) -> None:
-    SAVED.record_attempt(
-        PLAYER,
-        Attempt(
-            puzzle_id=puzzle.id, kind=puzzle.kind, level=puzzle.level, themes=puzzle.themes,
-            mode=st.session_state.run.mode, answer=answer, correct=correct, seconds=seconds, hints=hints,
-            skipped=skipped, at=timestamp(), rating_after=after.rating if after else None,
-            rd_after=after.rd if after else None,
-        ),
-    )  # fmt: skip
-
-
 def skip(puzzle: Puzzle) -> None:
     """Move on without answering; it is recorded, and a streak allows only one."""
     run: Run = st.session_state.run
     if not run.can_skip():
         return
     run.skip()
-    record(puzzle, "", False, now() - st.session_state.shown_at, st.session_state.hints, skipped=True, after=None)
+    SAVED.record_attempt(
+        PLAYER,
+        Attempt(
+            puzzle_id=puzzle.id, kind=puzzle.kind, level=puzzle.level, themes=puzzle.themes, mode=run.mode,
+            answer="", correct=False, seconds=now() - st.session_state.shown_at, hints=st.session_state.hints,
+            skipped=True, at=timestamp(),
+        ),
+    )  # fmt: skip
     next_puzzle()
 
 
