@@ -1,9 +1,11 @@
 """Learners' progress in one SQLite file, safe against crashes and against two tabs writing at once.
 
-Every write is one short ``BEGIN IMMEDIATE`` transaction: a crash loses at most the write in
-flight, and a second writer waits (busy timeout) rather than fails. A file that cannot be read,
-or that a newer version wrote, is never changed: opening it raises ``StoreError``, and the app
-may then move it out of the way with ``Store.set_aside`` and start afresh.
+Every write is one short ``BEGIN IMMEDIATE`` transaction (an import, a series of them): a crash
+loses at most the write in flight, and a second writer waits (busy timeout) rather than fails. A
+write that the file's state stops (a full disk) raises ``SaveError`` and changes nothing. A file
+that cannot be read, or that a newer version wrote, is never changed: opening it raises
+``StoreError``, and the app may then move it out of the way with ``Store.set_aside`` and start
+afresh.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import os
 import re
 import reprlib
 import shutil
+import socket
 import sqlite3
 import stat
 import tempfile
@@ -22,7 +25,7 @@ import threading
 import time
 import unicodedata
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,6 +47,12 @@ APPLICATION_ID = 0x45735472
 _FIRST_TABLES = frozenset({"profiles", "attempts", "ratings", "review_cards", "records"})
 #: The ratings kept: beyond these Glicko-2 overflows or stops moving, so a value outside is damage or a bad import.
 RATING_RANGE, RD_RANGE, VOL_RANGE = (0.0, 4000.0), (1.0, 500.0), (0.0, 1.0)
+IMPORT_CHUNK = 2_000  # rows an import writes per transaction, a few milliseconds of holding the write lock
+#: The rest an import takes after each chunk. A writer kept waiting retries at growing intervals, up to 25 ms
+#: in its first tenth of a second: a longer pause lets it in, where back-to-back chunks would starve it.
+IMPORT_PAUSE = 0.03
+#: An import that wrote nothing for this long is taken as dead even if its process seems alive.
+STALE_IMPORT_SECONDS = 600
 _NAME_CHARS = re.compile(r"[\w \-]+")  # \w: letters and digits of any script, and "_"
 
 #: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new file is at version 0.
@@ -78,6 +87,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
             level_id TEXT NOT NULL, stage INTEGER NOT NULL CHECK (stage >= 0))""",
     ),
+    # NULL for a profile in use; while an import writes a profile, who writes it and when it last wrote.
+    ("ALTER TABLE profiles ADD COLUMN importing TEXT",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -99,6 +110,25 @@ class StoreError(Exception):
     def __init__(self, message: str, path: Path) -> None:
         super().__init__(message)
         self.path = path
+
+
+class SaveError(StoreError):
+    """The progress file could not be read or written just now (a full disk, a file made read-only, another program
+    holding it); the write was rolled back, so nothing saved before is changed and trying again is safe."""
+
+
+#: What SQLite's primary result codes mean for a learner, for the ones a file's state causes.
+_FILE_TROUBLE = {
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_READONLY: "the file has been made read-only",
+    sqlite3.SQLITE_CANTOPEN: "the file can no longer be opened",
+    sqlite3.SQLITE_PERM: "permission was refused",
+    sqlite3.SQLITE_IOERR: "the disk reported an error",
+    sqlite3.SQLITE_BUSY: f"another program held the file for more than {BUSY_SECONDS:g} seconds",
+    sqlite3.SQLITE_LOCKED: f"another program held the file for more than {BUSY_SECONDS:g} seconds",
+    sqlite3.SQLITE_CORRUPT: "the file has been damaged",
+    sqlite3.SQLITE_NOTADB: "the file has been damaged",
+}
 
 
 @dataclass(frozen=True)
@@ -159,17 +189,17 @@ class Store:
     @classmethod
     def open(cls, folder: str | Path | None = None) -> Store:
         """Open (or create) the progress file in ``folder`` (default: ``data_dir()``), bringing its schema up to
-        date; StoreError if it is damaged or too new."""
+        date; StoreError if it is damaged, too new or not ours, SaveError if it is busy or cannot be written now."""
         path = _chosen_dir(folder) / DB_NAME
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             message = f"{path} cannot be made: its folder {path.parent} cannot be created ({error})"
             raise StoreError(message, path) from error
-        if _check_place(path):
-            _recover_journal(path)
-            _check_file(path)
         try:
+            if _check_place(path):
+                _recover_journal(path)
+                _check_file(path)
             conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
             conn.text_factory = _lenient_text
             try:
@@ -183,7 +213,8 @@ class Store:
                 raise
         except sqlite3.OperationalError as error:
             if error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-                raise  # another program holds the file for longer than the busy time: it may well be fine
+                busy = f"{path} is held by another program for more than {BUSY_SECONDS:g} seconds; try again soon"
+                raise SaveError(busy, path) from error  # the file itself may well be fine: it is not offered aside
             raise StoreError(f"{path} cannot be opened for writing ({error})", path) from error
         return store
 
@@ -217,19 +248,25 @@ class Store:
     @contextmanager
     def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> Iterator[sqlite3.Connection]:
         """One transaction on this Store's connection; a write one by default, taken at once so that a second
-        writer waits instead of failing half-way."""
+        writer waits instead of failing half-way. SaveError if the file's state stops it; it is rolled back."""
         with self._lock:
-            self._conn.execute(begin)
             try:
-                yield self._conn
-                self._conn.execute("COMMIT")
-            except BaseException:
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
-                raise
+                self._conn.execute(begin)
+                try:
+                    yield self._conn
+                    self._conn.execute("COMMIT")
+                except BaseException:
+                    if self._conn.in_transaction:
+                        self._conn.execute("ROLLBACK")
+                    raise
+            except sqlite3.DatabaseError as error:
+                if (trouble := _FILE_TROUBLE.get(getattr(error, "sqlite_errorcode", 0) & 0xFF)) is None:
+                    raise
+                action = "saved to" if begin == "BEGIN IMMEDIATE" else "read from"
+                raise SaveError(f"{self.path} could not be {action}: {trouble} ({error})", self.path) from error
 
     def _migrate(self) -> None:
-        """Bring an older schema up to date in one transaction."""
+        """Bring an older schema up to date, and remove what dead imports left, in one transaction."""
         with self._transaction() as conn:
             version: int = conn.execute("PRAGMA user_version").fetchone()[0]
             _check_version(self.path, version)
@@ -240,11 +277,14 @@ class Store:
                     for statement in statements:
                         conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            _drop_dead_imports(conn)
 
     def profiles(self) -> list[str]:
-        """The profile names, in alphabetical order; a damaged name is left out."""
+        """The profile names, in alphabetical order; a damaged name and a profile still being imported are left
+        out."""
         with self._transaction("BEGIN") as conn:
-            names = [name for (name,) in conn.execute("SELECT name FROM profiles") if _is_text(name)]
+            rows = conn.execute("SELECT name FROM profiles WHERE importing IS NULL")
+            names = [name for (name,) in rows if _is_text(name)]
         return sorted(names, key=str.casefold)
 
     def create_profile(self, name: str) -> None:
@@ -467,8 +507,12 @@ class Store:
     def import_profile(self, data: dict[str, Any], name: str | None = None, replace_empty: bool = True) -> str:
         """Add the profile of an export, under ``name`` if given, and return its name. With ``replace_empty``, an
         empty profile of that name is replaced, and so is the only profile if it is empty (a fresh install's
-        "Player"). Nothing is written unless all of it is; a ValueError names the first bad field, or the name
-        already taken."""
+        "Player"). Every field is checked before anything is written; a ValueError names the first bad field, or
+        the name already taken.
+
+        The rows are written in chunks of ``IMPORT_CHUNK``, so that other tabs' answers wait a moment at most. Until
+        the last chunk the profile is hidden and cannot be answered into; an import that fails is removed, and one
+        whose process died is removed by the next ``open`` or import."""
         top = _Fields(data, "")
         if top.get("format") != FORMAT:
             raise ValueError(f"format: expected {FORMAT!r}, got {reprlib.repr(top.get('format'))}")
@@ -500,21 +544,38 @@ class Store:
                 if (count := stars_fields.integer(level_id)) not in (1, 2, 3):
                     raise ValueError(f"{stars_fields.name(level_id)}: {count} is not 1, 2 or 3")
                 stars[level_id] = count
+        rows: list[tuple[str, list[tuple[object, ...]]]] = [
+            (_INSERT_ATTEMPT, [_attempt_row(a) for a in attempts]),
+            (_SAVE_CARD, [(p, card, due) for p, (card, due) in cards.items()]),
+            (_RECORD_BEST, list(records.items())),
+            (_RECORD_STARS, list(stars.items())),
+        ]
         with self._transaction() as conn:
+            _drop_dead_imports(conn)
             if replace_empty:
-                ids = [pid for (pid,) in conn.execute("SELECT id FROM profiles")]
+                ids = [pid for (pid,) in conn.execute("SELECT id FROM profiles WHERE importing IS NULL")]
                 same = _find_profile(conn, name)
                 empty = [
                     pid for pid in ([same] if same is not None else ids if len(ids) == 1 else []) if _empty(conn, pid)
                 ]
                 conn.executemany("DELETE FROM profiles WHERE id = ?", [(pid,) for pid in empty])
-            pid = _insert_profile(conn, name, created)
-            conn.executemany(_INSERT_ATTEMPT, [(pid, *_attempt_row(a)) for a in attempts])
-            if rating is not None:
-                conn.execute(_SET_RATING, (pid, *rating))
-            conn.executemany(_SAVE_CARD, [(pid, p, card, due) for p, (card, due) in cards.items()])
-            conn.executemany(_RECORD_BEST, [(pid, mode, best) for mode, best in records.items()])
-            conn.executemany(_RECORD_STARS, [(pid, level_id, count) for level_id, count in stars.items()])
+            pid = _insert_profile(conn, name, created, importing=_importer())
+        try:
+            for statement, values in rows:
+                for start in range(0, len(values), IMPORT_CHUNK):
+                    with self._transaction() as conn:
+                        conn.executemany(statement, [(pid, *row) for row in values[start : start + IMPORT_CHUNK]])
+                        conn.execute("UPDATE profiles SET importing = ? WHERE id = ?", (_importer(), pid))
+                    time.sleep(IMPORT_PAUSE)
+            with self._transaction() as conn:
+                if rating is not None:
+                    conn.execute(_SET_RATING, (pid, *rating))
+                conn.execute("UPDATE profiles SET importing = NULL WHERE id = ?", (pid,))
+        except BaseException:
+            # if even this fails, the next open drops the dead import
+            with suppress(sqlite3.Error, StoreError), self._transaction() as conn:
+                conn.execute("DELETE FROM profiles WHERE id = ?", (pid,))
+            raise
         return name
 
 
@@ -624,9 +685,10 @@ def _name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name.strip()).casefold()
 
 
-def _find_profile(conn: sqlite3.Connection, name: str) -> int | None:
+def _find_profile(conn: sqlite3.Connection, name: str, importing: bool = False) -> int | None:
+    """The id of the profile of that name (up to case and width); with ``importing``, also one being imported."""
     key = _name_key(name)
-    rows = conn.execute("SELECT id, name FROM profiles ORDER BY id")
+    rows = conn.execute(f"SELECT id, name FROM profiles {'' if importing else 'WHERE importing IS NULL'} ORDER BY id")
     return next((int(pid) for pid, kept in rows if _is_text(kept) and _name_key(kept) == key), None)
 
 
@@ -638,16 +700,49 @@ def _profile_id(conn: sqlite3.Connection, name: str) -> int:
 
 def _check_free(conn: sqlite3.Connection, name: str, own: int | None = None) -> None:
     """ValueError if another profile than ``own`` has this name, up to case and width."""
-    if (pid := _find_profile(conn, name)) is not None and pid != own:
+    if (pid := _find_profile(conn, name, importing=True)) is not None and pid != own:
         kept = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()[0]
         same = "" if kept == name else f" as {kept!r} (names that differ only in case or width are one)"
+        if conn.execute("SELECT importing FROM profiles WHERE id = ?", (pid,)).fetchone()[0] is not None:
+            raise ValueError(f"profile {kept!r} is being imported right now; try again when that import ends")
         raise ValueError(f"profile {name!r} exists{same}")
 
 
-def _insert_profile(conn: sqlite3.Connection, name: str, created: str) -> int:
+def _insert_profile(conn: sqlite3.Connection, name: str, created: str, importing: str | None = None) -> int:
     _check_free(conn, name)
-    cursor = conn.execute("INSERT INTO profiles (name, created) VALUES (?, ?)", (name, created))
-    return int(cursor.lastrowid or 0)
+    query = "INSERT INTO profiles (name, created, importing) VALUES (?, ?, ?)"
+    return int(conn.execute(query, (name, created, importing)).lastrowid or 0)
+
+
+def _importer() -> str:
+    """Who is importing, and when it last wrote: "<host> <process id> <UTC time>"."""
+    return f"{socket.gethostname()} {os.getpid()} {_iso('now', datetime.now(UTC))}"
+
+
+def _drop_dead_imports(conn: sqlite3.Connection) -> None:
+    """Remove the profiles of imports whose process has died (on this host) or that wrote nothing for
+    ``STALE_IMPORT_SECONDS``: what a killed import left half-written."""
+    now = datetime.now(UTC)
+    for pid, importer in conn.execute("SELECT id, importing FROM profiles WHERE importing IS NOT NULL").fetchall():
+        if _import_dead(importer, now):
+            conn.execute("DELETE FROM profiles WHERE id = ?", (pid,))
+
+
+def _import_dead(importer: object, now: datetime) -> bool:
+    try:
+        host, process, moment = _text_of(importer).split(" ")
+        last = datetime.fromisoformat(moment)
+        if (now - last).total_seconds() > STALE_IMPORT_SECONDS:
+            return True
+        if host == socket.gethostname():
+            os.kill(int(process), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False  # alive, another user's
+    except (ValueError, TypeError, OverflowError):
+        return True  # damaged: nothing could finish it
+    return False
 
 
 def _empty(conn: sqlite3.Connection, profile_id: int) -> bool:

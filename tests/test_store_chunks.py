@@ -1,0 +1,171 @@
+"""Large imports are written in chunks: other tabs keep answering meanwhile, and a killed import leaves nothing."""
+
+import dataclasses
+import multiprocessing
+import os
+import signal
+import sqlite3
+import threading
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from store_kit import T0
+
+from trainer.progress import store as store_module
+from trainer.progress.store import Attempt, Store
+
+
+def export_of(count: int) -> dict[str, Any]:
+    """An export of a profile "Big" with ``count`` attempts, made by the store itself."""
+    one = Attempt("p1", "capture", 1, ("sum",), "drill", "7", True, 2.0, 0, False, T0)
+    return {
+        "format": store_module.FORMAT,
+        "version": store_module.FORMAT_VERSION,
+        "name": "Big",
+        "created": T0.isoformat(),
+        "attempts": [
+            {**dataclasses.asdict(one), "themes": ["sum"], "at": (T0 + timedelta(seconds=i)).isoformat()}
+            for i in range(count)
+        ],
+        "rating": {"rating": 1500.0, "rd": 200.0, "vol": 0.06},
+        "review_cards": [],
+        "records": {"streak": 4},
+        "stars": {"values": 2},
+    }
+
+
+def with_ana(store: Store) -> Store:
+    """Add a profile "Ana" with some progress, which an import must not replace."""
+    store.create_profile("Ana")
+    store.record_best("Ana", "streak", 1)
+    return store
+
+
+def test_an_import_commits_one_chunk_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store_module, "IMPORT_CHUNK", 10)
+    with Store.open(tmp_path) as store:
+        commits: list[str] = []
+        store._conn.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
+        store.import_profile(export_of(35))
+        store._conn.set_trace_callback(None)
+        assert len(commits) == 1 + 4 + 1 + 1 + 1  # the profile, 4 chunks of attempts, records, stars, the end
+        assert len(store.attempts("Big")) == 35 and store.best("Big", "streak") == 4
+
+
+def test_a_profile_being_imported_is_hidden_and_cannot_be_answered_into(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "IMPORT_CHUNK", 10)
+    seen: list[tuple[list[str], str]] = []
+    with Store.open(tmp_path) as store, Store.open(tmp_path) as other:
+        with_ana(store)
+        importer = store_module._importer
+
+        def look_between_chunks() -> str:
+            with pytest.raises(ValueError) as refused:
+                other.attempts("Big")  # a read: WAL lets it run while the chunk is being written
+            seen.append((other.profiles(), str(refused.value)))
+            return importer()
+
+        monkeypatch.setattr(store_module, "_importer", look_between_chunks)
+        store.import_profile(export_of(25))
+        assert seen and all(entry == (["Ana"], "no profile 'Big'") for entry in seen)
+        assert other.profiles() == ["Ana", "Big"] and len(other.attempts("Big")) == 25
+
+
+def test_answers_from_another_tab_go_through_during_a_large_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other tab answers every 20 ms and waits at most 0.25 s for the lock; one transaction for all 100,000
+    rows takes about 0.4 s here, a chunk of 2,000 about 0.02 s."""
+    data = export_of(100_000)
+    failures: list[BaseException] = []
+    saved = 0
+    done = threading.Event()
+
+    def other_tab() -> None:
+        nonlocal saved
+        with Store.open(tmp_path) as tab:
+            while not done.wait(0.02):
+                try:
+                    tab.record_best("Ana", "streak", saved)
+                    saved += 1
+                except sqlite3.OperationalError as error:
+                    failures.append(error)
+
+    with Store.open(tmp_path) as store:
+        with_ana(store)
+        monkeypatch.setattr(store_module, "BUSY_SECONDS", 0.25)  # for the other tab, opened after this
+        writer = threading.Thread(target=other_tab)
+        writer.start()
+        try:
+            store.import_profile(data)
+        finally:
+            done.set()
+            writer.join()
+        assert len(store.attempts("Big")) == 100_000
+    assert failures == [] and saved > 0
+
+
+def import_slowly(folder: str, started: Any) -> None:
+    """Child process: import a profile in small chunks, saying so once a few chunks are written."""
+    store_module.IMPORT_CHUNK = 10
+    importer = store_module._importer
+    chunks = 0
+
+    def slow() -> str:
+        nonlocal chunks
+        chunks += 1
+        if chunks == 3:
+            started.set()
+        threading.Event().wait(0.05)
+        return importer()
+
+    store_module._importer = slow
+    with Store.open(folder) as store:
+        store.import_profile(export_of(5_000))
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_an_import_killed_half_way_leaves_nothing_and_can_be_run_again(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        with_ana(store)
+    context = multiprocessing.get_context("spawn")
+    started = context.Event()
+    child = context.Process(target=import_slowly, args=(str(tmp_path), started))
+    child.start()
+    try:
+        assert started.wait(timeout=300)
+    finally:
+        assert child.pid is not None
+        os.kill(child.pid, signal.SIGKILL)
+        child.join()
+    check = sqlite3.connect(tmp_path / store_module.DB_NAME)
+    assert check.execute("SELECT count(*) FROM profiles WHERE importing IS NOT NULL").fetchone() == (1,)
+    check.close()
+    with Store.open(tmp_path) as store:  # opening removes what the dead import wrote
+        assert store.profiles() == ["Ana"]
+        check = sqlite3.connect(store.path)
+        assert check.execute("SELECT count(*) FROM attempts").fetchone() == (0,)
+        check.close()
+        assert store.import_profile(export_of(30)) == "Big"
+        assert len(store.attempts("Big")) == 30
+
+
+def test_a_name_being_imported_by_a_live_import_is_refused_with_a_reason(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        with store._transaction() as conn:
+            store_module._insert_profile(conn, "Big", T0.isoformat(), importing=store_module._importer())
+        with pytest.raises(ValueError, match="'Big' is being imported right now"):
+            store.create_profile("big")
+
+
+def test_an_import_that_wrote_nothing_for_long_is_taken_as_dead(tmp_path: Path) -> None:
+    stale = f"{store_module.socket.gethostname()} {os.getpid()} {T0.isoformat()}"  # this process, long ago
+    with Store.open(tmp_path) as store, store._transaction() as conn:
+        store_module._insert_profile(conn, "Big", T0.isoformat(), importing=stale)
+    with Store.open(tmp_path) as store:
+        assert store.profiles() == []
+        store.create_profile("Big")
