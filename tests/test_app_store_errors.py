@@ -5,9 +5,11 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from store_kit import T0
 from streamlit.testing.v1 import AppTest
 
-from trainer.progress.store import DB_NAME, Store
+from trainer.app.common import _store
+from trainer.progress.store import DB_NAME, Attempt, SaveError, Store
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 
@@ -66,3 +68,48 @@ def test_an_unknown_profile_in_the_address_is_explained(data: Path) -> None:
     at = start("Zoe")
     assert at.warning[0].value == "The link names a profile 'Zoe' that is not here; choose a profile in the sidebar."
     assert at.query_params["profile"] == "Player"
+
+
+def test_an_answer_on_a_full_disk_is_explained_and_can_be_given_again(data: Path) -> None:
+    with Store.open(data) as saved:
+        saved.create_profile("Ana")
+        saved.create_profile("Zed")
+    at = start("Ana")
+    at.query_params["puzzle"] = "capture-l1-sota"
+    at.switch_page("trainer/app/pages/puzzles.py").run()
+    saved = _store(str(data))  # the app's own store: the test and the app run in one process
+    pages = saved._conn.execute("PRAGMA page_count").fetchone()[0]
+    saved._conn.execute(f"PRAGMA max_page_count = {pages}")  # the file may grow no more, as on a full disk
+    with pytest.raises(SaveError):
+        while True:  # fill the room left in its pages
+            saved.record_attempt("Zed", Attempt("p", "capture", 1, (), "drill", "x" * 500, True, 1.0, 0, False, T0))
+    at.text_input(key="ans_text").set_value("jd")
+    next(b for b in at.button if b.label.startswith("Check")).click().run()
+    assert not at.exception, at.exception
+    assert at.error[0].value.startswith(f"That could not be saved: {data / DB_NAME} could not be saved to: the disk")
+    assert "Everything saved before is kept and nothing was half-saved" in at.error[0].value
+    assert saved.attempts("Ana") == [] and saved.get_rating("Ana") is None
+    saved._conn.execute("PRAGMA max_page_count = 1073741823")
+    next(b for b in at.button if b.label.startswith("Check")).click().run()
+    assert not at.error and len(saved.attempts("Ana")) == 1
+
+
+def test_a_step_that_cannot_be_saved_is_explained_and_the_lesson_stays_where_it_was(data: Path) -> None:
+    at = start()
+    at.switch_page("trainer/app/pages/learn.py").run()
+    assert at.session_state.stage == 0
+    saved = _store(str(data))
+
+    def full(*args: object) -> None:
+        raise SaveError(f"{saved.path} could not be saved to: the disk is full", saved.path)
+
+    saved.set_place = full  # type: ignore[method-assign]
+    try:
+        next(b for b in at.button if b.label == "Next ▶").click().run()
+    finally:
+        del saved.set_place  # the class's own method again
+    assert not at.exception, at.exception
+    assert at.error[0].value.startswith(f"That could not be saved: {saved.path} could not be saved to: the disk")
+    assert at.session_state.stage == 0
+    next(b for b in at.button if b.label == "Next ▶").click().run()
+    assert not at.error and at.session_state.stage == 1

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import ParamSpec
 
 import streamlit as st
 
 from trainer.app.board import View
 from trainer.course import Level, load_levels
-from trainer.progress.store import Store, StoreError, data_dir
+from trainer.progress.store import SaveError, Store, StoreError, data_dir
 from trainer.puzzles import Puzzle, load_puzzles
 from trainer.puzzles.loader import bank_folder
 
 BANK = bank_folder()
+P = ParamSpec("P")
 _PAGES_DIR = Path(__file__).parent / "pages"  # a full path: the entry script may be anywhere
 
 
@@ -57,6 +61,9 @@ def store() -> Store:
         st.stop()
     try:
         return _store(str(folder))
+    except SaveError as error:
+        st.error(f"Your progress could not be opened just now: {error}. Reload the page in a moment.")
+        st.stop()
     except StoreError as error:
         st.error(f"Your progress could not be opened: {error}")
         if st.button("Keep that file aside and start a new progress file"):
@@ -68,6 +75,28 @@ def store() -> Store:
             st.success(f"The old file is kept at {kept}. Nothing in it was changed.")
             st.rerun()
         st.stop()
+
+
+def save_trouble(error: SaveError | str) -> None:
+    """Say that an action could not be saved, and that nothing was lost."""
+    st.error(
+        f"That could not be saved: {error}. Everything saved before is kept and nothing was half-saved; "
+        "once that is fixed, try again."
+    )
+
+
+def saving(action: Callable[P, None]) -> Callable[P, None]:
+    """A button's callback that writes progress: a SaveError (a full disk, say) is kept for the page to show on
+    the rerun that follows, instead of the traceback Streamlit would show."""
+
+    @functools.wraps(action)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            action(*args, **kwargs)
+        except SaveError as error:
+            st.session_state.save_trouble = str(error)
+
+    return run
 
 
 def now() -> float:
@@ -85,7 +114,11 @@ def profile(saved: Store) -> str:
     """
     names = saved.profiles()
     if not names:
-        saved.create_profile("Player")
+        try:
+            saved.create_profile("Player")
+        except ValueError:  # a profile of that name is being imported in another tab
+            st.info("A profile is being imported. Reload the page in a moment.")
+            st.stop()
         names = ["Player"]
     if "player" not in st.session_state:
         wanted = st.query_params.get("profile")
@@ -121,6 +154,7 @@ def _new_profile(saved: Store) -> None:
         st.error(st.session_state.pop("profile_error"))
 
 
+@saving
 def _create_profile(saved: Store) -> None:
     name = st.session_state.get("new_profile_name", "").strip()
     try:
@@ -149,6 +183,7 @@ def _manage_profile(saved: Store, name: str) -> None:
     st.button("Delete this profile", disabled=not sure, on_click=_delete_profile, args=(saved, name))
 
 
+@saving
 def _rename_profile(saved: Store, name: str) -> None:
     try:
         st.session_state.player = saved.rename_profile(name, st.session_state.get("rename_to", "").strip())
@@ -156,6 +191,7 @@ def _rename_profile(saved: Store, name: str) -> None:
         st.session_state.rename_error = str(error)
 
 
+@saving
 def _delete_profile(saved: Store, name: str) -> None:
     saved.delete_profile(name)
     st.session_state.pop("player", None)

@@ -2,9 +2,10 @@
 
 import streamlit as st
 
-from trainer.app.common import pages
+from trainer.app.common import pages, save_trouble
 from trainer.app.svg import card_svg
 from trainer.cards import parse_card
+from trainer.progress.store import SaveError
 
 # The favicon and logo are a card the app draws itself: nothing is fetched from elsewhere.
 ICON = card_svg(parse_card("7d"), width=48)
@@ -14,7 +15,17 @@ def run() -> None:
     """One run of the app: the page settings, the logo, and the page the address asks for."""
     st.set_page_config(page_title="Escoba Trainer", page_icon=ICON, layout="wide")
     st.logo(ICON, size="large")
-    st.navigation(list(pages().values())).run()
+    show_save_trouble()  # from a button's callback, which ran before this script
+    try:
+        st.navigation(list(pages().values())).run()
+    except SaveError as error:  # a full disk, say, while saving an answer: the page says so instead of crashing
+        save_trouble(error)
+    show_save_trouble()  # from an action the page itself took
+
+
+def show_save_trouble() -> None:
+    if (trouble := st.session_state.pop("save_trouble", None)) is not None:
+        save_trouble(trouble)
 
 
 if __name__ == "__main__":

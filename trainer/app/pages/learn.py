@@ -8,7 +8,7 @@ from functools import partial
 import streamlit as st
 
 from trainer.app.board import board_rows, pile_rows, rows_html
-from trainer.app.common import course, page, pages, profile, store
+from trainer.app.common import course, page, pages, profile, saving, store
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say
 from trainer.app.rows import Row
@@ -25,10 +25,12 @@ CHOICES = {"allowed": ["yes", "no"], "who": ["A", "B", "nobody"]}
 # -- state, changed only in callbacks -----------------------------------------------------
 
 
+@saving
 def go(level_id: str, index: int) -> None:
     """Show one stage of one level, remember it, and put it in the address bar for a deep link."""
     level = BY_ID[level_id]
     index = max(0, min(index, len(level.stages)))  # len(stages): the level's end, with its stars
+    SAVED.set_place(PLAYER, level_id, min(index, len(level.stages) - 1))  # first: if it cannot be saved, stay
     if st.session_state.get("level") != level_id:
         st.session_state.slips = {"mistakes": 0, "hints": 0}
     st.session_state.level, st.session_state.stage = level_id, index
@@ -36,7 +38,6 @@ def go(level_id: str, index: int) -> None:
     for key in ("verdict", "shown", "answer", "missed"):
         st.session_state.pop(key, None)
     st.query_params.update(level=level_id, stage=str(index + 1))
-    SAVED.set_place(PLAYER, level_id, min(index, len(level.stages) - 1))
 
 
 def judge(stage: Stage, answer: str) -> None:
@@ -67,6 +68,7 @@ def judge_widget(stage: Stage) -> None:
     judge(stage, str(st.session_state.get("answer") or ""))
 
 
+@saving
 def finish(level: Level) -> None:
     """The level is done: keep its stars, then show the end of the level."""
     slips = st.session_state.slips

@@ -9,7 +9,7 @@ from functools import partial
 import streamlit as st
 
 from trainer.app.board import position_html, position_rows
-from trainer.app.common import bank, now, page, profile, store
+from trainer.app.common import bank, now, page, profile, saving, store
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say
 from trainer.plays import parse_play
@@ -62,6 +62,7 @@ def timestamp() -> datetime:
 # -- state, changed only in callbacks --------------------------------------------------------
 
 
+@saving
 def start(mode: str) -> None:
     """Begin a run of a mode with a first puzzle."""
     st.session_state.run = Run(mode, started=now())
@@ -69,6 +70,7 @@ def start(mode: str) -> None:
     next_puzzle()
 
 
+@saving
 def next_puzzle(for_me: bool = False) -> None:
     """Pick the next puzzle: due ones in Review, else near the learner's rating within the filters."""
     run: Run = st.session_state.run
@@ -169,6 +171,7 @@ def reveal() -> None:
     st.session_state.reveal = True
 
 
+@saving
 def skip(puzzle: Puzzle) -> None:
     """Move on without answering; it is recorded, and a streak allows only one."""
     run: Run = st.session_state.run
@@ -271,6 +274,7 @@ def answer_widgets(puzzle: Puzzle) -> None:
         )
 
 
+@saving
 def submit_widgets(puzzle: Puzzle) -> None:
     """A Check button under a choice, two numbers or a typed answer."""
     submit(puzzle, answer_text(puzzle))
