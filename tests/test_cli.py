@@ -116,7 +116,7 @@ def test_replay_refuses_a_float_player_count(tmp_path, capsys):
     path = tmp_path / "float.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["replay", str(path)]) == 1
-    assert capsys.readouterr().err == f'{path}: "kind" must be "deal" or "match" and "players" 2 or 4\n'
+    assert capsys.readouterr().err == f'{path}: "kind" must be "deal" or "match" and "players" 2 or 4 (classic rules)\n'
 
 
 def test_replay_refuses_a_5000_digit_seed(tmp_path, capsys):

@@ -67,7 +67,7 @@ def test_r9_only_the_sum_of_all_four_counts():
 
 
 def test_r9_can_be_switched_off_by_a_profile():
-    profile = dataclasses.replace(CLASSIC, name="no-sweep", initial_sweep=False)
+    profile = dataclasses.replace(CLASSIC, name="no-sweep", first_table="none")
     deal = Deal.from_deck(deck_starting_with("3♦ 3♥ 3♣ 3♠ 4♦ 4♥ A♦ 2♥ 5♣ 7♠"), profile=profile)
     assert cards_text(deal.table) == "A♦ 2♥ 5♣ 7♠"
 

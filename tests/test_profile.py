@@ -39,7 +39,7 @@ def test_a_profile_without_setenta_and_double_escobas_scores_differently():
 
 
 def test_a_profile_with_a_lower_target_ends_the_match_sooner():
-    profile = dataclasses.replace(CLASSIC, name="short", target=5)
+    profile = dataclasses.replace(CLASSIC, name="short", target=5, targets=(5,))
     match = play_randomly(Match.new(2, seed=2, profile=profile), random.Random(2))
     a, b = match.totals
     assert max(a, b) >= 5 and a != b

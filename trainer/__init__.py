@@ -4,12 +4,13 @@ from trainer.cards import DECK, Card, CardError, Suit, cards_text, parse_card, p
 from trainer.deal import Deal, Event
 from trainer.match import Match
 from trainer.plays import IllegalPlay, Play, captures, illegal_reason, legal_plays, parse_play
-from trainer.profile import CLASSIC, RuleProfile
+from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.scoring import DealScore, score_deal, setenta
 
 __all__ = [
     "CLASSIC",
     "DECK",
+    "PROFILES",
     "Card",
     "CardError",
     "Deal",

@@ -17,6 +17,7 @@ from trainer.course import load_levels
 from trainer.coverage import coverage, coverage_text
 from trainer.deal import Deal
 from trainer.match import Match
+from trainer.profile import PROFILES
 from trainer.puzzles import KINDS, THEMES, check_paths, rule_coverage
 from trainer.puzzles.catalog import UNDRILLABLE
 from trainer.puzzles.generate import generate, to_yaml
@@ -25,6 +26,7 @@ from trainer.records import RecordError, load_record
 from trainer.safefile import FileRefused, read_bounded, terminal_safe
 from trainer.scoring import DealScore, score_rows
 from trainer.simulate import simulate
+from trainer.text import either
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long match's record is a few hundred kilobytes
 
@@ -36,7 +38,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     sim = commands.add_parser("simulate", help="play random legal deals and report what happened")
     sim.add_argument("--games", type=int, default=1000, help="number of deals (default 1000)")
-    sim.add_argument("--players", type=int, choices=(2, 4), default=2)
+    sim.add_argument("--players", type=int, choices=(2, 3, 4, 6), default=2)
+    sim.add_argument("--rules", choices=list(PROFILES), default="classic", help="the rule set (default classic)")
     sim.add_argument("--seed", type=int, default=None, help="same seed, same deals")
 
     replay = commands.add_parser("replay", help="check a game record and print its scores")
@@ -71,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "generate":
             return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force)
         if args.command == "simulate":
-            return _simulate(args.games, args.players, args.seed)
+            return _simulate(args.games, args.players, args.seed, args.rules)
         if args.command == "check":
             return _check(args.paths or [bank_folder()], args.rules)
         if args.command == "coverage":
@@ -169,12 +172,16 @@ def _coverage(paths: list[Path]) -> int:
     return 1 if gaps else 0
 
 
-def _simulate(games: int, players: int, seed: int | None) -> int:
+def _simulate(games: int, players: int, seed: int | None, rules: str = "classic") -> int:
     if games < 1:
         print("escoba-trainer: --games must be at least 1", file=sys.stderr)
         return 2
+    if players not in PROFILES[rules].players:
+        allowed = either(PROFILES[rules].players)
+        print(f"escoba-trainer: the {rules} rule set is for {allowed} players, not {players}", file=sys.stderr)
+        return 2
     with tqdm(total=games, unit="deal", disable=None, file=sys.stderr, leave=False) as bar:
-        stats = simulate(games, players, seed, progress=bar.update)
+        stats = simulate(games, players, seed, progress=bar.update, profile=PROFILES[rules])
     print(stats.report())
     return 0
 
@@ -196,7 +203,7 @@ def _replay(path: Path) -> int:
         return 0
     for number, done in enumerate(game.finished, start=1):
         print(f"deal {number} (dealer: seat {done.dealer})")
-        print(_score_table(done.scores, ("seats 0+2", "seats 1+3") if game.players == 4 else ("seat 0", "seat 1")))
+        print(_score_table(done.scores, _match_sides(game.players, game.sides)))
         print()
     print(_match_summary(game))
     return 0
@@ -205,21 +212,31 @@ def _replay(path: Path) -> int:
 def _deal_report(deal: Deal) -> str:
     if not deal.is_over:
         return f"the record stops after {len(deal.plays)} plays, before the deal is over"
-    return _score_table(deal.score(), ("leader's side", "dealer's side"))
+    names = [f"seat {seat}" for seat in range(deal.sides)] if deal.sides == 3 else ["leader's side", "dealer's side"]
+    return _score_table(deal.score(), names)
+
+
+def _match_sides(players: int, sides: int) -> list[str]:
+    """A name for each match side: its seats."""
+    word = "seat " if players == sides else "seats "
+    return [word + "+".join(str(seat) for seat in range(side, players, sides)) for side in range(sides)]
 
 
 def _match_summary(match: Match) -> str:
-    a, b = match.totals
+    scores = " to ".join(map(str, match.totals))
     if match.is_over:
-        return f"match over: {a} to {b}, side {match.winner} wins"
+        shut = " (the other side captured no card in a deal)" if match.shut_out is not None else ""
+        return f"match over: {scores}, side {match.winner} wins{shut}"
     state = "deal under way" if not match.current.is_over else "between deals"
-    return f"match not finished ({state}): {a} to {b}"
+    return f"match not finished ({state}): {scores}"
 
 
-def _score_table(scores: Sequence[DealScore], sides: tuple[str, str]) -> str:
+def _score_table(scores: Sequence[DealScore], sides: Sequence[str]) -> str:
     """Points per category with the figures behind them, as plain-text columns."""
-    lines = [f"{'':<12}{sides[0]:>18}{sides[1]:>18}"]
-    lines += [f"{name:<12}{a:>18}{b:>18}" for name, a, b in score_rows(scores)]
+    rows = score_rows(scores)
+    width = max(12, *(len(row[0]) + 2 for row in rows))
+    lines = [f"{'':<{width}}" + "".join(f"{side:>18}" for side in sides)]
+    lines += [f"{row[0]:<{width}}" + "".join(f"{text:>18}" for text in row[1:]) for row in rows]
     return "\n".join(lines)
 
 

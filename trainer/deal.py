@@ -20,9 +20,18 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from trainer.cards import DECK, Card, cards_of, cards_text, mask_of, value_of
-from trainer.plays import IllegalPlay, Play, illegal_reason_masks, legal_plays_masks
+from trainer.plays import (
+    IllegalPlay,
+    Play,
+    capture_masks,
+    illegal_reason_masks,
+    legal_plays_masks,
+    play_of,
+    playable_reason_masks,
+)
 from trainer.profile import CLASSIC, RuleProfile
 from trainer.scoring import DealScore, score_masks
+from trainer.text import either
 
 SWEEP_ESCOBAS = {15: 1, 30: 2}  # R9
 
@@ -31,9 +40,12 @@ class Event(NamedTuple):
     """Something that happened in a deal, for a log a tutorial can narrate.
 
     ``kind`` is one of: ``deal`` (hands and table dealt), ``sweep`` (the dealer
-    takes an initial table of 15 or 30, R9), ``play``, ``redeal`` (new hands,
-    R10), ``last-take`` (the last capturer takes the table, R15) and ``no-take``
-    (nobody captured all deal, so the table stays, R15).
+    takes a first table of 15 or 30, R9), ``play``, ``claim`` (the next player
+    takes a capture the last one missed, V5), ``redeal`` (new hands, R10),
+    ``last-take`` (the last capturer takes the table, R15) and ``no-take``
+    (nobody captured all deal, so the table stays, R15). ``fault`` marks a play
+    that stands although wrong (V5): ``wrong`` (a capture not making 15) or
+    ``missed`` (laid down when a capture was there).
     """
 
     kind: str
@@ -42,17 +54,25 @@ class Event(NamedTuple):
     play: Play | None = None
     cards: tuple[Card, ...] = ()
     escobas: int = 0
+    fault: str = ""
 
     def __str__(self) -> str:
         cards = cards_text(self.cards)
         if self.kind == "play" and self.play is not None:
             if not self.play.captured:
-                return f"seat {self.seat} lays {self.play.card} on the table"
+                laid = f"seat {self.seat} lays {self.play.card} on the table"
+                return laid + (" although a capture was there: it stands (V5)" if self.fault else "")
             took = f"seat {self.seat} plays {self.play.card} and takes {cards_text(self.play.captured)}"
+            if self.fault:
+                total = sum(card.value for card in (self.play.card, *self.play.captured))
+                return took + f", which make {total}, not 15: the capture stands and costs a penalty (V5)"
             return took + (": escoba" if self.escobas else "")
+        if self.kind == "claim" and self.play is not None:
+            return f"seat {self.seat} claims the missed capture: {self.play.card} with {cards_text(self.play.captured)}"
         return {
             "deal": f"three cards to each player, {cards} to the table",
-            "sweep": f"the dealer's side takes {cards} from the table: {escobas_text(self.escobas)}",
+            "sweep": f"the dealer's side takes {cards} from the table: "
+            + (escobas_text(self.escobas) if self.escobas else "no escoba in this rule set"),
             "redeal": "three more cards to each player",
             "last-take": f"side {self.side} made the last capture and takes {cards or 'nothing'}",
             "no-take": f"nobody captured, so {cards} stay on the table",
@@ -70,6 +90,7 @@ class Deal:
     __slots__ = (
         "profile", "players", "deck", "previous", "events",
         "_stock", "_table", "_hands", "_piles", "_escobas", "_to_play", "_last_capturer", "_remainder",
+        "_wrong", "_claim",
     )  # fmt: skip
 
     def __init__(
@@ -82,11 +103,13 @@ class Deal:
         stock: tuple[Card, ...],
         table: int,
         hands: tuple[int, ...],
-        piles: tuple[int, int],
-        escobas: tuple[int, int],
+        piles: tuple[int, ...],
+        escobas: tuple[int, ...],
         to_play: int | None,
         last_capturer: int | None,
         remainder: int,
+        wrong: tuple[int, ...] = (),
+        claim: int = 0,
     ) -> None:
         self.profile = profile
         self.players = players
@@ -101,6 +124,8 @@ class Deal:
         self._to_play = to_play  # None once the deal is over
         self._last_capturer = last_capturer
         self._remainder = remainder
+        self._wrong = wrong or (0,) * len(piles)  # V5: wrong captures per side, played by penalties
+        self._claim = claim  # V5: the card just laid although it could capture, which the seat to play may claim
 
     # -- making a deal ---------------------------------------------------------------
 
@@ -118,7 +143,8 @@ class Deal:
         deck = tuple(cards)
         if len(deck) != len(DECK) or mask_of(deck) != (1 << len(DECK)) - 1:
             raise ValueError("a deck must hold each of the 40 cards exactly once (R1)")
-        start = cls(profile, players, deck, None, (), deck, 0, (0,) * players, (0, 0), (0, 0), 0, None, 0)
+        sides = (0,) * profile.sides(players)
+        start = cls(profile, players, deck, None, (), deck, 0, (0,) * players, sides, sides, 0, None, 0)
         return start._deal_hands(first=True)
 
     @classmethod
@@ -127,8 +153,8 @@ class Deal:
         table: Iterable[Card],
         hands: Sequence[Iterable[Card]],
         stock: Iterable[Card] = (),
-        piles: Sequence[Iterable[Card]] = ((), ()),
-        escobas: Sequence[int] = (0, 0),
+        piles: Sequence[Iterable[Card]] | None = None,
+        escobas: Sequence[int] | None = None,
         to_play: int = 0,
         last_capturer: int | None = None,
         profile: RuleProfile = CLASSIC,
@@ -139,15 +165,21 @@ class Deal:
         """
         players = len(hands)
         _check_players(players, profile)
+        sides = profile.sides(players)
+        piles = [()] * sides if piles is None else piles
+        escobas = [0] * sides if escobas is None else escobas
         groups = [tuple(table), *(tuple(h) for h in hands), tuple(stock), *(tuple(p) for p in piles)]
         every = [card for group in groups for card in group]
         if len(set(every)) != len(every):
             twice = sorted({c for c in every if every.count(c) > 1})
             raise ValueError(f"a card cannot be in two places: {cards_text(twice)}")
-        if len(piles) != 2 or len(escobas) != 2 or not 0 <= to_play < players:
-            raise ValueError("a position has two piles, two escoba counts and a seat to play")
-        if min(escobas) < 0 or last_capturer not in (None, 0, 1):
-            raise ValueError("escoba counts are 0 or more, and the last capturer is side 0, side 1 or nobody")
+        if len(piles) != sides or len(escobas) != sides or not 0 <= to_play < players:
+            raise ValueError(
+                f"a position of {players} players has {sides} piles, {sides} escoba counts and a seat to play"
+            )
+        if min(escobas) < 0 or last_capturer not in (None, *range(sides)):
+            named = ", ".join(f"side {side}" for side in range(sides))
+            raise ValueError(f"escoba counts are 0 or more, and the last capturer is {named} or nobody")
         sizes = [len(tuple(h)) for h in hands]
         # Play goes round from seat 0, so the seats before the one to play hold one card fewer (R6, R11).
         if any(size != sizes[to_play] - (seat < to_play) for seat, size in enumerate(sizes)):
@@ -157,8 +189,8 @@ class Deal:
             )
         position = cls(
             profile, players, None, None, (), tuple(stock), mask_of(table),
-            tuple(mask_of(h) for h in hands), (mask_of(piles[0]), mask_of(piles[1])),
-            (escobas[0], escobas[1]), to_play, last_capturer, 0,
+            tuple(mask_of(h) for h in hands), tuple(mask_of(pile) for pile in piles),
+            tuple(escobas), to_play, last_capturer, 0,
         )  # fmt: skip
         return position._settle((), last_play_was_escoba=False) if not any(position._hands) else position
 
@@ -182,13 +214,28 @@ class Deal:
         return self._stock
 
     @property
-    def piles(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        """Captured cards per side; side = seat % 2 (R5)."""
-        return cards_of(self._piles[0]), cards_of(self._piles[1])
+    def sides(self) -> int:
+        """How many sides play (V3): each seat alone with 2 or 3 players, two sides with 4 or 6."""
+        return len(self._piles)
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for (R5, V3)."""
+        return seat % len(self._piles)
 
     @property
-    def escobas(self) -> tuple[int, int]:
+    def piles(self) -> tuple[tuple[Card, ...], ...]:
+        """Captured cards, one pile per side."""
+        return tuple(cards_of(pile) for pile in self._piles)
+
+    @property
+    def escobas(self) -> tuple[int, ...]:
+        """Escobas made, per side."""
         return self._escobas
+
+    @property
+    def wrong_captures(self) -> tuple[int, ...]:
+        """Wrong captures that stood, per side (V5; always 0 unless played by penalties)."""
+        return self._wrong
 
     @property
     def to_play(self) -> int | None:
@@ -224,8 +271,8 @@ class Deal:
 
     @property
     def plays(self) -> tuple[Play, ...]:
-        """The plays made so far, in order."""
-        return tuple(e.play for e in self.log if e.play is not None)
+        """The plays made so far, in order (claims of V5 left out)."""
+        return tuple(e.play for e in self.log if e.play is not None and e.kind == "play")
 
     # -- playing ---------------------------------------------------------------------
 
@@ -233,13 +280,18 @@ class Deal:
         """Every legal play for the seat to play (R11-R13); empty once over."""
         if self._to_play is None:
             return []
-        return legal_plays_masks(self._hands[self._to_play], self._table)
+        return legal_plays_masks(self._hands[self._to_play], self._table, self.profile.must_capture)
 
     def verify_play(self, play: Play) -> None:
-        """Raise ``IllegalPlay`` with the reason if ``play`` is not legal now (R17)."""
+        """Raise ``IllegalPlay`` with the reason if ``play`` is not legal now (R17); played by penalties (V5),
+        only if it cannot be made at all."""
         if self._to_play is None:
             raise IllegalPlay("the deal is over")
-        reason = illegal_reason_masks(play, self._hands[self._to_play], self._table)
+        hand = self._hands[self._to_play]
+        if self.profile.penalties:
+            reason = playable_reason_masks(play, hand, self._table)
+        else:
+            reason = illegal_reason_masks(play, hand, self._table, self.profile.must_capture)
         if reason is not None:
             raise IllegalPlay(reason)
 
@@ -251,28 +303,43 @@ class Deal:
             return False
         return True
 
+    def fault_of(self, play: Play) -> str:
+        """What is wrong with a play that can be made (V5): "wrong" (its capture does not make 15), "missed" (laid
+        down when a capture was there), or "" for a legal play."""
+        assert self._to_play is not None
+        hand = self._hands[self._to_play]
+        if illegal_reason_masks(play, hand, self._table, self.profile.must_capture) is None:
+            return ""
+        return "wrong" if play.captured else "missed"
+
     def play(self, play: Play) -> Deal:
         """The state after ``play``; this state is left unchanged."""
         self.verify_play(play)
         seat = self._to_play
         assert seat is not None  # verify_play refused a finished deal
-        side = seat % 2
+        fault = self.fault_of(play) if self.profile.penalties else ""
+        side = seat % len(self._piles)
         hands = list(self._hands)
         hands[seat] &= ~play.card.bit
         captured = play.captured_mask
-        piles, escobas, last_capturer = self._piles, self._escobas, self._last_capturer
+        piles, escobas, last_capturer, wrong = self._piles, self._escobas, self._last_capturer, self._wrong
         escoba = False
+        claim = 0
         if captured:  # R12
             table = self._table & ~captured
             piles = _add(piles, side, captured | play.card.bit)
             last_capturer = side
-            escoba = not table  # R14
+            escoba = not table and not fault  # R14; a wrong capture is never an escoba (V5)
+            if fault:
+                wrong = _add(wrong, side, 1)
         else:  # R13: a card that takes nothing stays on the table
             table = self._table | play.card.bit
-        event = Event("play", seat, side, play, tuple(play.captured), int(escoba))
+            if fault and capture_masks(play.card, self._table):
+                claim = play.card.bit  # V5: the next player may take it with what it could have taken
+        event = Event("play", seat, side, play, tuple(play.captured), int(escoba), fault)
         state = Deal(
             self.profile, self.players, self.deck, self, (event,), self._stock, table, tuple(hands),
-            piles, escobas, (seat + 1) % self.players, last_capturer, 0,
+            piles, escobas, (seat + 1) % self.players, last_capturer, 0, wrong, claim,
         )  # fmt: skip
         if escoba:
             state._escobas = _add(escobas, side, 1)
@@ -280,11 +347,34 @@ class Deal:
             state = state._settle((event,), last_play_was_escoba=escoba)
         return state
 
+    def claims(self) -> list[Play]:
+        """The captures the seat to play may claim before playing (V5): the card the last player laid down
+        although it could capture, with each group of table cards it makes 15 with."""
+        if not self._claim or self._to_play is None:
+            return []
+        card = cards_of(self._claim)[0]
+        return [play_of(card.index, group) for group in capture_masks(card, self._table & ~self._claim)]
+
+    def claim(self, play: Play) -> Deal:
+        """The state after the seat to play claims a missed capture (V5): the laid card and the cards it makes 15
+        with go to that seat's side, which becomes the last capturer; it is never an escoba. The seat then plays."""
+        if play not in self.claims():
+            raise IllegalPlay(f"{play} is not a capture the last player missed")
+        assert self._to_play is not None
+        seat = self._to_play
+        side = seat % len(self._piles)
+        taken = play.captured_mask | play.card.bit
+        event = Event("claim", seat, side, play, tuple(play.captured))
+        return Deal(
+            self.profile, self.players, self.deck, self, (event,), self._stock, self._table & ~taken, self._hands,
+            _add(self._piles, side, taken), self._escobas, seat, side, 0, self._wrong, 0,
+        )  # fmt: skip
+
     def score(self) -> list[DealScore]:
-        """Both sides' points for the finished deal (R18)."""
+        """Every side's points for the finished deal (R18, V1), with the penalties of V5 if played by them."""
         if self._to_play is not None:
             raise ValueError("the deal is not over yet: it is scored at the end (R18)")
-        return score_masks(self._piles, self._escobas, self.profile)
+        return score_masks(self._piles, self._escobas, self.profile, self._wrong)
 
     # -- steps the rules take on their own ---------------------------------------------
 
@@ -325,9 +415,11 @@ class Deal:
         self._table = mask_of(self._stock[: self.profile.table_size])
         self._stock = self._stock[self.profile.table_size :]
         self.events = (Event("deal", cards=cards_of(self._table)),)
-        sweep = SWEEP_ESCOBAS.get(value_of(self._table), 0) if self.profile.initial_sweep else 0
-        if sweep:  # R9: the dealer's side takes the whole table; it counts as a capture (R15)
-            side = self.dealer % 2
+        total, rule = value_of(self._table), self.profile.first_table
+        sweep = SWEEP_ESCOBAS.get(total, 0) if rule == "escobas" else 0
+        if sweep or (rule == "take" and total == 15):
+            # R9: the dealer's side takes the whole table; it counts as a capture (R15)
+            side = self.side_of(self.dealer)
             self.events += (Event("sweep", self.dealer, side, cards=cards_of(self._table), escobas=sweep),)
             self._piles = _add(self._piles, side, self._table)
             self._escobas = _add(self._escobas, side, sweep)
@@ -336,12 +428,12 @@ class Deal:
         return self
 
 
-def _add(pair: tuple[int, int], side: int, amount: int) -> tuple[int, int]:
-    """A pair with ``amount`` added (or OR-ed, for bitmasks of disjoint cards) on one side."""
-    return (pair[0] + amount, pair[1]) if side == 0 else (pair[0], pair[1] + amount)
+def _add(values: tuple[int, ...], side: int, amount: int) -> tuple[int, ...]:
+    """Values per side with ``amount`` added (or OR-ed, for bitmasks of disjoint cards) on one side."""
+    return (*values[:side], values[side] + amount, *values[side + 1 :])
 
 
 def _check_players(players: int, profile: RuleProfile) -> None:
     if players not in profile.players:
-        allowed = " or ".join(str(p) for p in profile.players)
-        raise ValueError(f"{players} players: this game is for {allowed} players (R5)")
+        allowed = either(profile.players)
+        raise ValueError(f"{players} players: the {profile.name} rule set is for {allowed} players (R5, V3)")

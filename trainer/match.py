@@ -30,7 +30,7 @@ class FinishedDeal:
 
     dealer: int
     deal: Deal
-    scores: tuple[DealScore, DealScore]
+    scores: tuple[DealScore, ...]
 
 
 @dataclass(frozen=True)
@@ -57,30 +57,39 @@ class Match:
         """Start a match: the first dealer is drawn at random unless given (R7)."""
         seed = random.SystemRandom().getrandbits(64) if seed is None else seed
         if first_dealer is None:
-            first_dealer = random.Random(f"{seed}:dealer").randrange(players)
+            first_dealer = draw_for_dealer(players, seed, profile)
         if not 0 <= first_dealer < players:
             raise ValueError(f"first dealer {first_dealer}: seats are 0 to {players - 1}")
         deal = Deal.from_deck(deck if deck is not None else _shuffled(seed, 0), players, profile)
         return cls(players, seed, first_dealer, deal, first_dealer, (), profile)
 
     @property
-    def totals(self) -> tuple[int, int]:
-        """Points of match sides 0 and 1 (match seats 0, 2 and 1, 3) after finished deals."""
-        return (
-            sum(done.scores[0].total for done in self.finished),
-            sum(done.scores[1].total for done in self.finished),
-        )
+    def sides(self) -> int:
+        """How many sides play (V3)."""
+        return self.current.sides
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Points of each match side (match seat % sides) after the finished deals."""
+        return tuple(sum(done.scores[side].total for done in self.finished) for side in range(self.sides))
 
     @property
     def is_over(self) -> bool:
-        """Over when, after a full deal, a side has the target and the totals differ (R21)."""
+        """Over when, after a full deal, a side has won (R21, V4)."""
         return self.winner is not None
+
+    @property
+    def shut_out(self) -> int | None:
+        """The match side that captured no card in a deal, losing the match at once (V1, ``turkish``), if any."""
+        return next((side for done in self.finished for side, s in enumerate(done.scores) if s.shut_out), None)
 
     @property
     def winner(self) -> int | None:
         """The winning match side, once the match is over."""
         if not self.current.is_over:
             return None
+        if (loser := self.shut_out) is not None:
+            return 1 - loser
         return match_result(self.totals, self.profile.target)
 
     def seat_of(self, deal_seat: int) -> int:
@@ -89,12 +98,19 @@ class Match:
 
     def play(self, play: Play) -> Match:
         """Play in the current deal; a deal that ends is scored at once (R18)."""
-        deal = self.current.play(play)
+        return self._after(self.current.play(play))
+
+    def claim(self, play: Play) -> Match:
+        """Claim a missed capture in the current deal (V5)."""
+        return self._after(self.current.claim(play))
+
+    def _after(self, deal: Deal) -> Match:
         finished = self.finished
         if deal.is_over:
             scores = deal.score()
-            # The deal's side 0 is the leader's, match side (dealer + 1) % 2.
-            by_match_side = (scores[0], scores[1]) if (self.dealer + 1) % 2 == 0 else (scores[1], scores[0])
+            # Deal side s is the side of deal seat s, which is match seat dealer + 1 + s.
+            first = (self.dealer + 1) % self.sides
+            by_match_side = tuple(scores[(side - first) % self.sides] for side in range(self.sides))
             finished = (*finished, FinishedDeal(self.dealer, deal, by_match_side))
         return replace(self, current=deal, finished=finished)
 
@@ -109,16 +125,33 @@ class Match:
         return replace(self, current=deal, dealer=(self.dealer + 1) % self.players)
 
 
-def match_result(totals: tuple[int, int], target: int) -> int | None:
-    """The side that has won once a whole deal is scored, or None when another deal is needed (R21).
+def match_result(totals: Sequence[int], target: int) -> int | None:
+    """The side that has won once a whole deal is scored, or None when another deal is needed (R21, V4): of the
+    sides that reached the target, the one with the highest total, unless that total is shared.
 
     >>> match_result((23, 18), 21), match_result((19, 20), 21), match_result((22, 22), 21), match_result((21, 25), 21)
     (0, None, None, 1)
+    >>> match_result((22, 25, 25), 21), match_result((22, 19, 25), 21)
+    (None, 2)
     """
-    a, b = totals
-    if max(a, b) < target or a == b:
+    top = max(totals)
+    if top < target or list(totals).count(top) > 1:
         return None
-    return 0 if a > b else 1
+    return list(totals).index(top)
+
+
+def draw_for_dealer(players: int, seed: int, profile: RuleProfile = CLASSIC) -> int:
+    """The first dealer (V4): drawn at random, or, with ``first_dealer = "high card"``, the seat that draws the
+    highest card (those tied draw again)."""
+    rng = random.Random(f"{seed}:dealer")
+    if profile.first_dealer != "high card":
+        return rng.randrange(players)
+    seats = list(range(players))
+    while len(seats) > 1:
+        cards = rng.sample(DECK, len(seats))
+        best = max(card.value for card in cards)
+        seats = [seat for seat, card in zip(seats, cards, strict=True) if card.value == best]
+    return seats[0]
 
 
 def _shuffled(seed: int, deal_number: int) -> list[Card]:

@@ -93,10 +93,11 @@ def captures(played: Card, table: Iterable[Card]) -> list[frozenset[Card]]:
     return [play_of(played.index, m).captured for m in capture_masks(played, mask_of(table))]
 
 
-def legal_plays_masks(hand: int, table: int) -> list[Play]:
+def legal_plays_masks(hand: int, table: int, must_capture: str = "played") -> list[Play]:
     """``legal_plays`` on bitmasks: the engine's fast path."""
     sums = groups_by_sum(table)
     plays: list[Play] = []
+    can_capture = False
     while hand:
         low = hand & -hand
         index = low.bit_length() - 1
@@ -104,30 +105,43 @@ def legal_plays_masks(hand: int, table: int) -> list[Play]:
         groups = sums[CAPTURE_SUM - VALUES[index]]
         if groups:  # R13: a card that can make 15 must capture
             plays.extend(play_of(index, g) for g in groups)
+            can_capture = True
         else:
             plays.append(play_of(index, 0))
+    if must_capture == "any" and can_capture:  # a player who can capture with some card must capture
+        return [play for play in plays if play.captured_mask]
     return plays
 
 
-def legal_plays(hand: Iterable[Card], table: Iterable[Card]) -> list[Play]:
-    """Every legal play (R11-R13): any hand card, capturing whenever it can."""
-    return legal_plays_masks(mask_of(hand), mask_of(table))
+def legal_plays(hand: Iterable[Card], table: Iterable[Card], must_capture: str = "played") -> list[Play]:
+    """Every legal play (R11-R13): any hand card, capturing whenever it can (with ``must_capture="any"``, a hand
+    that can capture with some card must capture)."""
+    return legal_plays_masks(mask_of(hand), mask_of(table), must_capture)
 
 
-def illegal_reason(play: Play, hand: Iterable[Card], table: Iterable[Card]) -> str | None:
+def illegal_reason(play: Play, hand: Iterable[Card], table: Iterable[Card], must_capture: str = "played") -> str | None:
     """Why ``play`` is illegal with this hand and table, or None if it is legal (R17)."""
-    return illegal_reason_masks(play, mask_of(hand), mask_of(table))
+    return illegal_reason_masks(play, mask_of(hand), mask_of(table), must_capture)
 
 
-def illegal_reason_masks(play: Play, hand: int, table: int) -> str | None:
+def illegal_reason_masks(play: Play, hand: int, table: int, must_capture: str = "played") -> str | None:
     """``illegal_reason`` on bitmasks."""
     card = play.card
     if not hand & card.bit:
         return f"{card} is not in your hand"
     captured = play.captured_mask
     options = capture_masks(card, table)
-    if captured in options or (not captured and not options):
+    if captured and captured in options:
         return None
+    if not captured and not options:
+        other = _other_capture(hand & ~card.bit, table) if must_capture == "any" else None
+        if other is None:
+            return None
+        taker, group = other
+        return (
+            f"{card} cannot be laid on the table: your {taker} can take {_plus_text(group)}, and in this rule set "
+            "a player who can capture must"
+        )
     if card in play.captured:
         return f"{card} is the card you play; it cannot also be taken"
     missing = captured & ~table
@@ -139,6 +153,29 @@ def illegal_reason_masks(play: Play, hand: int, table: int) -> str | None:
     total = card.value + sum(c.value for c in play.captured)
     terms = " + ".join(str(c) for c in [card, *sorted(play.captured)])
     return f"{terms} = {total}, not {CAPTURE_SUM}"
+
+
+def playable_reason_masks(play: Play, hand: int, table: int) -> str | None:
+    """Why ``play`` cannot even be made at a real table (V5: the card is not in hand, or a card taken is not on
+    the table, or is the card played), or None; a wrong or missed capture can be made, and is penalised."""
+    card = play.card
+    if not hand & card.bit:
+        return f"{card} is not in your hand"
+    if play.captured_mask & card.bit:
+        return f"{card} is the card you play; it cannot also be taken"
+    missing = play.captured_mask & ~table
+    if missing:
+        verb = "is" if missing.bit_count() == 1 else "are"
+        return f"{cards_text(cards_of(missing))} {verb} not on the table"
+    return None
+
+
+def _other_capture(hand: int, table: int) -> tuple[Card, int] | None:
+    """A hand card that can capture, and a group it takes, if any."""
+    for card in cards_of(hand):
+        if groups := capture_masks(card, table):
+            return card, groups[0]
+    return None
 
 
 def _plus_text(mask: int) -> str:

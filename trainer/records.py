@@ -1,7 +1,8 @@
 """Game records: a deal or a match as a small JSON document, and back.
 
-A record holds each deal's deck order and its plays in canonical text, so
-loading it replays every play through the engine and so checks it.
+A record holds its rule set, each deal's deck order and its plays in canonical
+text (a claimed capture, V5, as ``claim`` and the play), so loading it replays
+every play through the engine and so checks it.
 
 >>> from trainer import Deal
 >>> deal = Deal.new(seed=3)
@@ -19,11 +20,13 @@ from trainer.cards import CardError, cards_text, parse_cards
 from trainer.deal import Deal
 from trainer.match import Match
 from trainer.plays import IllegalPlay, parse_play
-from trainer.profile import CLASSIC
+from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.safefile import shorten
+from trainer.text import either
 
 FORMAT = "escoba-record"
 VERSION = 1
+CLAIM = "claim "  # V5: a play text starting so is a claimed capture
 SEEDS = (-(2**63), 2**64 - 1)  # the seeds a record may hold: a match draws its own from 64 random bits
 
 
@@ -51,11 +54,28 @@ def record_of(game: Deal | Match) -> dict[str, Any]:
         "version": VERSION,
         **extra,
         "profile": game.profile.name,
+        **_options(game.profile),
         "players": game.players,
-        "deals": [
-            {"deck": " ".join(map(str, deal.deck or ())), "plays": [str(p) for p in deal.plays]} for deal in deals
-        ],
+        "deals": [{"deck": " ".join(map(str, deal.deck or ())), "plays": _moves(deal)} for deal in deals],
     }
+
+
+def _options(profile: RuleProfile) -> dict[str, Any]:
+    """The choices a rule set was played with, where they differ from its usual ones."""
+    options: dict[str, Any] = {}
+    if profile.target != PROFILES[profile.name].target:
+        options["target"] = profile.target
+    if profile.penalties:
+        options["penalties"] = True
+    return options
+
+
+def _moves(deal: Deal) -> list[str]:
+    return [
+        f"{CLAIM}{event.play}" if event.kind == "claim" else str(event.play)
+        for event in deal.log
+        if event.play is not None
+    ]
 
 
 def dump_record(game: Deal | Match) -> str:
@@ -77,11 +97,11 @@ def load_record(text: str) -> Deal | Match:
         raise RecordError(f'not an Escoba record: "format" must be "{FORMAT}"')
     if data.get("version") != VERSION:
         raise RecordError(f"record version {shorten(repr(data.get('version')))}: this program reads version {VERSION}")
-    if data.get("profile", CLASSIC.name) != CLASSIC.name:
-        raise RecordError(f"unknown rule profile {shorten(repr(data.get('profile')))}: known: {CLASSIC.name}")
+    profile = _profile(data)
     kind, players, deals = data.get("kind"), data.get("players"), data.get("deals")
-    if kind not in ("deal", "match") or type(players) is not int or players not in CLASSIC.players:
-        raise RecordError('"kind" must be "deal" or "match" and "players" 2 or 4')
+    if kind not in ("deal", "match") or type(players) is not int or players not in profile.players:
+        allowed = either(profile.players)
+        raise RecordError(f'"kind" must be "deal" or "match" and "players" {allowed} ({profile.name} rules)')
     if not isinstance(deals, list) or not deals or (kind == "deal" and len(deals) != 1):
         raise RecordError('"deals" must be a list of deals (exactly one for a deal record)')
     game: Deal | Match | None = None
@@ -90,10 +110,10 @@ def load_record(text: str) -> Deal | Match:
         deck = _read_deck(deal_data, where)
         try:
             if kind == "deal":
-                game = Deal.from_deck(deck, players)
+                game = Deal.from_deck(deck, players, profile)
             elif game is None:
                 seed, first_dealer = _int(data, "seed", *SEEDS), _int(data, "first_dealer", 0, players - 1)
-                game = Match.new(players, seed, first_dealer, deck=deck)
+                game = Match.new(players, seed, first_dealer, profile, deck=deck)
             else:
                 assert isinstance(game, Match)
                 if not game.current.is_over:
@@ -129,11 +149,26 @@ def _replay(game: Deal | Match, plays: Any, where: str) -> Deal | Match:
         if not isinstance(text, str):
             raise RecordError(f"{at}: a play is text such as '3♥ A♦ 4♣ 7♦'", game)
         try:
-            game = game.play(parse_play(text))
+            game = game.claim(parse_play(text[len(CLAIM) :])) if text.startswith(CLAIM) else game.play(parse_play(text))
         except (CardError, IllegalPlay) as error:
             seat = f" (seat {deal.to_play})" if deal.to_play is not None else ""
             raise RecordError(f"{at}{seat}, {shorten(repr(text))}: {shorten(str(error), 200)}", game) from None
     return game
+
+
+def _profile(data: dict[str, Any]) -> RuleProfile:
+    """The rule set a record names (classic for records made before there were others), with its options."""
+    name = data.get("profile", CLASSIC.name)
+    if not isinstance(name, str) or name not in PROFILES:
+        raise RecordError(f"unknown rule set {shorten(repr(name))}: known are {', '.join(PROFILES)}")
+    profile = PROFILES[name]
+    target, penalties = data.get("target", profile.target), data.get("penalties", False)
+    if type(target) is not int or type(penalties) is not bool:
+        raise RecordError('"target" must be a whole number and "penalties" true or false')
+    try:
+        return profile.with_options(target=target, penalties=penalties)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
 
 
 def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:

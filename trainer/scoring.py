@@ -9,20 +9,27 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from trainer.cards import DECK, SUITS, Card, Suit, cards_of, mask_of
-from trainer.profile import CLASSIC, RuleProfile
+from trainer.profile import CATEGORY_NAMES, CLASSIC, RuleProfile
 from trainer.text import plural
 
 SEVEN_OF_COINS = next(c for c in DECK if c.rank == "7" and c.suit is Suit.COINS)
 COINS_MASK = mask_of(c for c in DECK if c.suit is Suit.COINS)
+SEVENS_MASK = mask_of(c for c in DECK if c.rank == "7")
+WRONG_CAPTURE_COST = 4  # V5, and 1 more for each escoba of the deal
 
 
 @dataclass(frozen=True, slots=True)
 class DealScore:
-    """One side's points for a deal, by category, and the figures behind them."""
+    """One side's points for a deal, by category, and the figures behind them.
+
+    The classic attribute names hold the classic categories' points (0 where a rule set has no such category);
+    ``points`` has every category of the rule set, in its order, and ``total`` their sum.
+    """
 
     escobas: int
     cards: int
@@ -35,6 +42,58 @@ class DealScore:
     coin_count: int
     setenta_sum: int | None
     has_seven_of_coins: bool
+    sevens: int = 0
+    all_coins: int = 0
+    all_sevens: int = 0
+    few_cards: int = 0
+    penalty: int = 0  # V5: minus (4 + the deal's escobas) for each wrong capture; 0 unless played by penalties
+    seven_count: int = 0
+    wrong_captures: int = 0
+    shut_out: bool = False  # V1 (``turkish``, two sides): captured no card, so the match is lost at once
+    points: Mapping[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Category:
+    """A way to score points in a deal (V1): what it is called, what wins it, and the figure it counts."""
+
+    name: str
+    label: str
+    won_by: str
+    figure: Callable[[DealScore], str] | None = None
+
+
+def _setenta_text(score: DealScore) -> str:
+    return "none" if score.setenta_sum is None else str(score.setenta_sum)
+
+
+#: Every scoring category, by name, in the order a score lists them.
+CATEGORIES: Mapping[str, Category] = MappingProxyType(
+    {
+        category.name: category
+        for category in (
+            Category("escoba", "escobas", "each escoba made in the deal"),
+            Category("cards", "most cards", "more cards than every other side", lambda s: plural(s.card_count, "card")),
+            Category("coins", "most coins", "more coins than every other side", lambda s: plural(s.coin_count, "coin")),
+            Category("all_coins", "all ten coins", "a pile with all ten coins", lambda s: plural(s.coin_count, "coin")),
+            Category(
+                "sevens", "most sevens", "more sevens than every other side", lambda s: plural(s.seven_count, "seven")
+            ),
+            Category("seven_of_coins", "7♦", "the pile with the 7♦"),
+            Category(
+                "all_sevens", "all four sevens", "a pile with all four sevens", lambda s: plural(s.seven_count, "seven")
+            ),
+            Category("setenta", "setenta", "a higher setenta than every other side", _setenta_text),
+            Category(
+                "few_cards", "opponents under 10 cards", "two sides only: the other side took fewer than 10 cards",
+                lambda s: plural(s.card_count, "card"),
+            ),
+            Category("penalty", "wrong captures", "minus 4, and 1 more for each escoba of the deal, a wrong capture",
+                     lambda s: plural(s.wrong_captures, "wrong capture")),
+        )
+    }
+)  # fmt: skip
+assert set(CATEGORIES) == {*CATEGORY_NAMES, "penalty"}
 
 
 def setenta(cards: Iterable[Card], profile: RuleProfile = CLASSIC) -> int | None:
@@ -65,71 +124,103 @@ def setenta_cards(cards: Iterable[Card], profile: RuleProfile = CLASSIC) -> dict
     return {suit: best[suit] for suit in SUITS if suit in best}
 
 
-def _winner(a: int | None, b: int | None) -> int | None:
-    """Side 0 or 1 with the higher figure; None on a tie. None as a figure loses (R19)."""
-    if a == b:
+def _most(figures: Sequence[int | None]) -> int | None:
+    """The side whose figure is higher than every other side's; None if the top is shared (V2, R18). A missing
+    figure (no setenta) loses to any other (R19)."""
+    known = [figure for figure in figures if figure is not None]
+    if not known:
         return None
-    if a is None or b is None:
-        return 0 if b is None else 1
-    return 0 if a > b else 1
+    top = max(known)
+    return figures.index(top) if known.count(top) == 1 else None
 
 
 def score_deal(
-    piles: Sequence[Iterable[Card]], escobas: Sequence[int], profile: RuleProfile = CLASSIC
+    piles: Sequence[Iterable[Card]],
+    escobas: Sequence[int],
+    profile: RuleProfile = CLASSIC,
+    wrong_captures: Sequence[int] | None = None,
 ) -> list[DealScore]:
-    """Points of both sides for one deal (R18), from their piles and escoba counts."""
-    if len(piles) != 2 or len(escobas) != 2:
-        raise ValueError("a deal is scored for exactly two sides (R5)")
-    return score_masks([mask_of(p) for p in piles], list(escobas), profile)
+    """Every side's points for one deal (R18, V1), from their piles and escoba counts (and, played by penalties,
+    their wrong captures)."""
+    if not 2 <= len(piles) <= 3 or len(escobas) != len(piles):
+        raise ValueError("a deal is scored for two or three sides, with an escoba count for each (R5, V3)")
+    return score_masks([mask_of(p) for p in piles], list(escobas), profile, wrong_captures)
 
 
-def score_masks(piles: Sequence[int], escobas: Sequence[int], profile: RuleProfile = CLASSIC) -> list[DealScore]:
+def score_masks(
+    piles: Sequence[int],
+    escobas: Sequence[int],
+    profile: RuleProfile = CLASSIC,
+    wrong_captures: Sequence[int] | None = None,
+) -> list[DealScore]:
     """``score_deal`` on bitmasks."""
+    sides = range(len(piles))
     card_counts = [p.bit_count() for p in piles]
     coin_counts = [(p & COINS_MASK).bit_count() for p in piles]
-    sevens = [bool(p & SEVEN_OF_COINS.bit) for p in piles]
-    setentas = [setenta_of_mask(p, profile) for p in piles]
+    seven_counts = [(p & SEVENS_MASK).bit_count() for p in piles]
+    holds_seven = [bool(p & SEVEN_OF_COINS.bit) for p in piles]
+    setentas = [setenta_of_mask(p, profile) for p in piles]  # shown as a figure even where it scores nothing
+    wrong = list(wrong_captures) if wrong_captures is not None else [0 for _ in sides]
+    two = len(piles) == 2
     winners = {
-        "cards": _winner(*card_counts),
-        "coins": _winner(*coin_counts),
-        "seven_of_coins": 0 if sevens[0] else 1 if sevens[1] else None,
-        "setenta": _winner(*setentas),
+        "cards": _most(card_counts),
+        "coins": _most(coin_counts),
+        "all_coins": next((side for side in sides if coin_counts[side] == 10), None),
+        "sevens": _most(seven_counts),
+        "seven_of_coins": next((side for side in sides if holds_seven[side]), None),
+        "all_sevens": next((side for side in sides if seven_counts[side] == 4), None),
+        "setenta": _most(setentas),
     }
-    points = profile.points
+    won = {name: [winner == side for side in sides] for name, winner in winners.items()}
+    won["few_cards"] = [two and card_counts[1 - side] < 10 for side in sides]
+    for bonus, replaced in profile.in_place_of.items():
+        won[replaced] = [had and not won[bonus][side] for side, had in enumerate(won[replaced])]
+    cost = WRONG_CAPTURE_COST + sum(escobas)
     scores = []
-    for side in (0, 1):
-        won = {name: points.get(name, 0) if winner == side else 0 for name, winner in winners.items()}
-        escoba_points = escobas[side] * points.get("escoba", 0)
+    for side in sides:
+        points = {
+            name: escobas[side] * worth if name == "escoba" else worth * won[name][side]
+            for name, worth in profile.points.items()
+        }
+        if profile.penalties:
+            points["penalty"] = -cost * wrong[side]
         scores.append(
             DealScore(
-                escobas=escoba_points,
-                cards=won["cards"],
-                coins=won["coins"],
-                seven_of_coins=won["seven_of_coins"],
-                setenta=won["setenta"],
-                total=escoba_points + sum(won.values()),
+                escobas=points.get("escoba", 0),
+                cards=points.get("cards", 0),
+                coins=points.get("coins", 0),
+                seven_of_coins=points.get("seven_of_coins", 0),
+                setenta=points.get("setenta", 0),
+                total=sum(points.values()),
                 escoba_count=escobas[side],
                 card_count=card_counts[side],
                 coin_count=coin_counts[side],
                 setenta_sum=setentas[side],
-                has_seven_of_coins=sevens[side],
+                has_seven_of_coins=holds_seven[side],
+                sevens=points.get("sevens", 0),
+                all_coins=points.get("all_coins", 0),
+                all_sevens=points.get("all_sevens", 0),
+                few_cards=points.get("few_cards", 0),
+                penalty=points.get("penalty", 0),
+                seven_count=seven_counts[side],
+                wrong_captures=wrong[side],
+                shut_out=profile.shut_out and two and card_counts[side] == 0 and card_counts[1 - side] > 0,
+                points=MappingProxyType(points),
             )
         )
     return scores
 
 
-def score_rows(scores: Sequence[DealScore]) -> list[tuple[str, str, str]]:
-    """A deal's points category by category, with the figures behind them, for a table.
-
-    ``1 (22 cards)`` reads as 1 point, won with 22 cards.
-    """
-    a, b = scores
-    setentas = ["none" if s.setenta_sum is None else str(s.setenta_sum) for s in (a, b)]
-    return [
-        ("escobas", f"{a.escobas}", f"{b.escobas}"),
-        ("most cards", f"{a.cards} ({plural(a.card_count, 'card')})", f"{b.cards} ({plural(b.card_count, 'card')})"),
-        ("most coins", f"{a.coins} ({plural(a.coin_count, 'coin')})", f"{b.coins} ({plural(b.coin_count, 'coin')})"),
-        ("7♦", f"{a.seven_of_coins}", f"{b.seven_of_coins}"),
-        ("setenta", f"{a.setenta} ({setentas[0]})", f"{b.setenta} ({setentas[1]})"),
-        ("total", f"{a.total}", f"{b.total}"),
-    ]
+def score_rows(scores: Sequence[DealScore]) -> list[tuple[str, ...]]:
+    """A deal's points category by category, with the figures behind them, for a table: a label, then one text
+    per side. ``1 (22 cards)`` reads as 1 point, won with 22 cards."""
+    rows = []
+    for name in scores[0].points:
+        category = CATEGORIES[name]
+        texts = [
+            f"{score.points[name]}" + (f" ({category.figure(score)})" if category.figure is not None else "")
+            for score in scores
+        ]
+        rows.append((category.label, *texts))
+    rows.append(("total", *(f"{score.total}" for score in scores)))
+    return rows

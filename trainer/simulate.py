@@ -10,23 +10,32 @@ from typing import TypeVar
 
 from trainer.deal import Deal
 from trainer.match import Match
-
-CATEGORIES = ("cards", "coins", "seven_of_coins", "setenta")
-CATEGORY_NAMES = {"cards": "most cards", "coins": "most coins", "seven_of_coins": "7♦", "setenta": "setenta"}
+from trainer.profile import CLASSIC, RuleProfile
+from trainer.scoring import CATEGORIES
 
 
 @dataclass
 class SimulationStats:
-    """Totals over many deals; sides are the leader's (0) and the dealer's (1)."""
+    """Totals over many deals; side 0 is the leader's, the last side the dealer's."""
 
     players: int
+    profile: RuleProfile = CLASSIC
     deals: int = 0
-    escobas: list[int] = field(default_factory=lambda: [0, 0])
-    points: list[int] = field(default_factory=lambda: [0, 0])
+    escobas: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
     sweeps: int = 0
-    # category -> Counter of winner: 0, 1 or None for nobody
-    winners: dict[str, Counter[int | None]] = field(default_factory=lambda: {c: Counter() for c in CATEGORIES})
+    # category -> Counter of the sides that scored it (None: nobody); a bonus category counts its winner only
+    winners: dict[str, Counter[int | None]] = field(default_factory=dict)
     remainder_sums: Counter[int] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        sides = self.profile.sides(self.players)
+        self.escobas, self.points = [0] * sides, [0] * sides
+        self.winners = {name: Counter() for name in self.profile.points if name != "escoba"}
+
+    def _side_names(self) -> list[str]:
+        sides = len(self.points)
+        return [f"seat {side}" for side in range(sides)] if sides == 3 else ["leader", "dealer"]
 
     def add(self, deal: Deal) -> None:
         """Count one finished deal."""
@@ -36,27 +45,28 @@ class SimulationStats:
         for side, score in enumerate(scores):
             self.escobas[side] += score.escoba_count
             self.points[side] += score.total
-        for category in CATEGORIES:
-            won = [getattr(score, category) > 0 for score in scores]
-            self.winners[category][0 if won[0] else 1 if won[1] else None] += 1
+        for category, won in self.winners.items():
+            sides: list[int | None] = [side for side, score in enumerate(scores) if score.points[category] > 0]
+            won.update(sides or [None])
         self.remainder_sums[sum(card.value for card in deal.remainder)] += 1
 
     def report(self) -> str:
         """A plain-text summary."""
         n = max(self.deals, 1)
+        names = self._side_names()
+        per_side = ", ".join(f"{name}'s side {value / n:.2f}" for name, value in zip(names, self.escobas, strict=True))
+        points = ", ".join(f"{name}'s side {value / n:.2f}" for name, value in zip(names, self.points, strict=True))
         lines = [
-            f"{self.deals} random {self.players}-player deals",
-            f"escobas per deal: {sum(self.escobas) / n:.2f} "
-            f"(leader's side {self.escobas[0] / n:.2f}, dealer's side {self.escobas[1] / n:.2f})",
-            f"deals opened by a 15 or 30 on the table (R9): {100 * self.sweeps / n:.1f}%",
-            f"points per deal: leader's side {self.points[0] / n:.2f}, dealer's side {self.points[1] / n:.2f}",
+            f"{self.deals} random {self.players}-player deals ({self.profile.name} rules)",
+            f"escobas per deal: {sum(self.escobas) / n:.2f} ({per_side})",
+            f"deals opened by the first table (R9): {100 * self.sweeps / n:.1f}%",
+            f"points per deal: {points}",
             "",
-            f"{'who takes the point':<22}{'leader':>9}{'dealer':>9}{'nobody':>9}",
+            f"{'who takes the point':<26}" + "".join(f"{name:>9}" for name in [*names, "nobody"]),
         ]
-        for category in CATEGORIES:
-            won = self.winners[category]
-            shares = "".join(f"{100 * won[side] / n:>8.1f}%" for side in (0, 1, None))
-            lines.append(f"{CATEGORY_NAMES[category]:<22}{shares}")
+        for category, won in self.winners.items():
+            shares = "".join(f"{100 * won[side] / n:>8.1f}%" for side in [*range(len(names)), None])
+            lines.append(f"{CATEGORIES[category].label:<26}{shares}")
         lines += ["", "sum of the cards left on the table at the end (R16: always 10, 25, 40, ...):"]
         widest = max(self.remainder_sums.values(), default=1)
         for total, count in sorted(self.remainder_sums.items()):
@@ -82,13 +92,17 @@ def play_randomly(game: Game, rng: random.Random, limit: int | None = None) -> G
 
 
 def simulate(
-    games: int, players: int = 2, seed: int | None = None, progress: Callable[[int], object] | None = None
+    games: int,
+    players: int = 2,
+    seed: int | None = None,
+    progress: Callable[[int], object] | None = None,
+    profile: RuleProfile = CLASSIC,
 ) -> SimulationStats:
     """Play ``games`` deals with uniformly random legal plays; the same seed gives the same figures."""
     rng = random.Random(seed)
-    stats = SimulationStats(players)
+    stats = SimulationStats(players, profile)
     for _ in range(games):
-        stats.add(play_randomly(Deal.new(players, seed=rng.getrandbits(64)), rng))
+        stats.add(play_randomly(Deal.new(players, seed=rng.getrandbits(64), profile=profile), rng))
         if progress is not None:
             progress(1)
     return stats

@@ -1,5 +1,7 @@
 """Small helpers for the sentences the trainer writes."""
 
+from collections.abc import Iterable
+
 
 def plural(count: int, noun: str) -> str:
     """A count with its noun, singular or plural: ``1 card``, ``3 escobas``.
@@ -8,3 +10,9 @@ def plural(count: int, noun: str) -> str:
     ('1 card', '0 ways', '2 escobas')
     """
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def either(items: Iterable[object]) -> str:
+    """Alternatives in words: "2, 3 or 4"."""
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"

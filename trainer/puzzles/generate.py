@@ -98,16 +98,16 @@ def _candidates(kind: str, deal: Deal, rng: random.Random) -> Iterator[tuple[Puz
 
 def _end_of_deal(kind: str, deal: Deal, rng: random.Random, common: dict[str, Any]) -> Iterator[tuple[Puzzle, int]]:
     """Puzzles about the piles and the table once a deal is over."""
-    piles = deal.piles
+    piles, escobas = (deal.piles[0], deal.piles[1]), (deal.escobas[0], deal.escobas[1])
     if kind == "setenta-duel":
         sums = [setenta(p) for p in piles]
         margin = abs((sums[0] or 0) - (sums[1] or 0))
         yield SetentaDuelPuzzle(**common, piles=piles), 1 if None in sums else 6 - _level_from(margin, (3, 8, 15, 25))
     elif kind == "score":
-        a, b = score_deal(piles, deal.escobas)
+        a, b = score_deal(piles, escobas)
         close = (abs(a.card_count - b.card_count) <= 2) + (abs(a.coin_count - b.coin_count) <= 1)
-        level = _level_from(sum(deal.escobas) + 2 * close, (1, 2, 3, 5))
-        yield ScorePuzzle(**common, piles=piles, escobas=deal.escobas), level
+        level = _level_from(sum(escobas) + 2 * close, (1, 2, 3, 5))
+        yield ScorePuzzle(**common, piles=piles, escobas=escobas), level
     elif kind == "checksum":
         left = deal.remainder
         yield ChecksumPuzzle(**common, table=left), 1 if len(left) <= 3 else 2
