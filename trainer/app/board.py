@@ -84,7 +84,7 @@ def face_down(view: View) -> Face:
 def seat_name(deal: Deal, seat: int) -> str:
     """A seat as a learner reads it: "You (seat 0)", "Seat 1, dealer", "Seat 2, your partner"."""
     roles = ["You (seat 0)" if seat == 0 else f"Seat {seat}"]
-    if deal.players == 4 and seat == 2:
+    if seat and deal.side_of(seat) == deal.side_of(0):
         roles.append("your partner")
     if seat == deal.dealer:
         roles.append("dealer")
@@ -151,8 +151,8 @@ def board_rows(
         faces = (
             tuple(card_face(card, view, marks.get(card)) for card in hand) if shown else (face_down(view),) * len(hand)
         )
-        side = seat % 2
-        whose = ("your side's pile" if side == 0 else "their side's pile") if deal.players == 4 else "pile"
+        side = deal.side_of(seat)
+        whose = ("your side's pile" if side == 0 else "their side's pile") if deal.players > deal.sides else "pile"
         title = f"{seat_name(deal, seat)}: {plural(len(hand), 'card')} in hand · {whose}: {pile_text(deal, side)}"
         name, choice = ("hand", "one" if pick and shown else None) if seat == 0 else (f"seat-{seat}", None)
         rows.append(Row(title, faces, name, choice, "no cards in hand"))
@@ -299,29 +299,34 @@ def position_html(puzzle: Puzzle, view: View = View(), chosen: Iterable[Card] = 
     return rows_html(position_rows(puzzle, view, chosen), view, "Puzzle position")
 
 
-def score_markdown(
-    scores: Sequence[DealScore], sides: tuple[str, str] = ("Side 0", "Side 1"), view: View = View()
-) -> str:
-    """A deal's points category by category, with the figures behind them (R18, R19), as a table."""
+def score_markdown(scores: Sequence[DealScore], sides: Sequence[str] | None = None, view: View = View()) -> str:
+    """A deal's points category by category, with the figures behind them (R18, R19, V1), as a table."""
+    sides = [f"Side {side}" for side in range(len(scores))] if sides is None else sides
     lines = [
         "Points won in each category; in brackets, what each side had.",
         "",
-        f"| | {sides[0]} | {sides[1]} |",
-        "| --- | --- | --- |",
+        "| | " + " | ".join(sides) + " |",
+        "| --- |" + " --- |" * len(sides),
     ]
-    for name, a, b in score_rows(scores):
+    for name, *texts in score_rows(scores):
         bold = "**" if name == "total" else ""
         title = say(name, view)
-        lines.append(f"| {bold}{title[0].upper()}{title[1:]}{bold} | {bold}{a}{bold} | {bold}{b}{bold} |")
+        cells = " | ".join(f"{bold}{text}{bold}" for text in texts)
+        lines.append(f"| {bold}{title[0].upper()}{title[1:]}{bold} | {cells} |")
     return "\n".join(lines)
 
 
 def match_markdown(match: Match) -> str:
-    """Every deal of a match with its points and the running totals (R21)."""
-    lines = ["| Deal | Dealer | Side 0 | Side 1 | Running total |", "| --- | --- | --- | --- | --- |"]
-    totals = [0, 0]
+    """Every deal of a match with its points and the running totals (R21, V4)."""
+    sides = range(match.sides)
+    lines = [
+        "| Deal | Dealer | " + " | ".join(f"Side {side}" for side in sides) + " | Running total |",
+        "| --- | --- |" + " --- |" * match.sides + " --- |",
+    ]
+    totals = [0] * match.sides
     for number, done in enumerate(match.finished, start=1):
         points = [score.total for score in done.scores]
-        totals = [totals[0] + points[0], totals[1] + points[1]]
-        lines.append(f"| {number} | seat {done.dealer} | {points[0]} | {points[1]} | {totals[0]} – {totals[1]} |")
+        totals = [total + point for total, point in zip(totals, points, strict=True)]
+        cells = " | ".join(map(str, points))
+        lines.append(f"| {number} | seat {done.dealer} | {cells} | {' – '.join(map(str, totals))} |")
     return "\n".join(lines)
