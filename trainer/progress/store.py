@@ -35,6 +35,8 @@ from typing import Any
 import fsrs
 import platformdirs
 
+from trainer.profile import CLASSIC, PROFILES, RuleProfile
+
 ENV_VAR = "ESCOBA_TRAINER_DATA"
 DB_NAME = "progress.sqlite3"
 FORMAT = "escoba-trainer-profile"
@@ -89,6 +91,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # NULL for a profile in use; while an import writes a profile, who writes it and when it last wrote.
     ("ALTER TABLE profiles ADD COLUMN importing TEXT",),
+    # The rule set the learner plays by, and the target chosen for it (NULL: the rule set's usual one).
+    (
+        "ALTER TABLE profiles ADD COLUMN rule_set TEXT NOT NULL DEFAULT 'classic'",
+        "ALTER TABLE profiles ADD COLUMN target INTEGER",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -307,6 +314,25 @@ class Store:
         with self._transaction() as conn:
             conn.execute("DELETE FROM profiles WHERE id = ?", (_profile_id(conn, name),))
 
+    def rules(self, profile: str) -> RuleProfile:
+        """The rule set the profile plays by, with its chosen target; classic if none was chosen, or if the saved
+        choice cannot be read."""
+        with self._transaction("BEGIN") as conn:
+            pid = _profile_id(conn, profile)
+            name, target = conn.execute("SELECT rule_set, target FROM profiles WHERE id = ?", (pid,)).fetchone()
+        try:
+            return _rules_of(name, target)
+        except ValueError:
+            return CLASSIC
+
+    def set_rules(self, profile: str, rules: RuleProfile) -> None:
+        """Keep the rule set (and target) the profile plays by; ValueError for one this program does not know."""
+        name, target = _rules_row(rules)
+        with self._transaction() as conn:
+            conn.execute(
+                "UPDATE profiles SET rule_set = ?, target = ? WHERE id = ?", (name, target, _profile_id(conn, profile))
+            )
+
     def record_attempt(self, profile: str, attempt: Attempt) -> None:
         """Save one attempt."""
         with self._transaction() as conn:
@@ -470,7 +496,8 @@ class Store:
         """Everything about a profile as plain data ready for JSON, which ``import_profile`` reads back."""
         with self._transaction("BEGIN") as conn:
             pid = _profile_id(conn, profile)
-            name, created = conn.execute("SELECT name, created FROM profiles WHERE id = ?", (pid,)).fetchone()
+            row = conn.execute("SELECT name, created, rule_set, target FROM profiles WHERE id = ?", (pid,)).fetchone()
+            name, created, rule_set, target = row
             attempts = _select_attempts(conn, pid, None)
             rating = _rows(conn, "ratings", pid)[0]
             cards = _rows(conn, "review_cards", pid)[0]
@@ -489,6 +516,7 @@ class Store:
                 ],
                 "records": dict(sorted(records)),
                 "stars": dict(sorted(stars)),
+                "rules": _rules_export(rule_set, target),
             }
 
     def import_json(self, text: str | bytes, name: str | None = None, replace_empty: bool = True) -> str:
@@ -544,6 +572,14 @@ class Store:
                 if (count := stars_fields.integer(level_id)) not in (1, 2, 3):
                     raise ValueError(f"{stars_fields.name(level_id)}: {count} is not 1, 2 or 3")
                 stars[level_id] = count
+        rules = CLASSIC
+        if isinstance(data, dict) and data.get("rules") is not None:  # exports made before the rule sets have none
+            fields = _Fields(top.get("rules"), "rules")
+            target = fields.optional_integer("target")
+            try:
+                rules = _rules_of(fields.text("name"), target)
+            except ValueError as error:
+                raise ValueError(f"rules: {error}") from None
         rows: list[tuple[str, list[tuple[object, ...]]]] = [
             (_INSERT_ATTEMPT, [_attempt_row(a) for a in attempts]),
             (_SAVE_CARD, [(p, card, due) for p, (card, due) in cards.items()]),
@@ -560,6 +596,7 @@ class Store:
                 ]
                 conn.executemany("DELETE FROM profiles WHERE id = ?", [(pid,) for pid in empty])
             pid = _insert_profile(conn, name, created, importing=_importer())
+            conn.execute("UPDATE profiles SET rule_set = ?, target = ? WHERE id = ?", (*_rules_row(rules), pid))
         try:
             for statement, values in rows:
                 for start in range(0, len(values), IMPORT_CHUNK):
@@ -712,6 +749,29 @@ def _insert_profile(conn: sqlite3.Connection, name: str, created: str, importing
     _check_free(conn, name)
     query = "INSERT INTO profiles (name, created, importing) VALUES (?, ?, ?)"
     return int(conn.execute(query, (name, created, importing)).lastrowid or 0)
+
+
+def _rules_of(name: object, target: object) -> RuleProfile:
+    """The rule set of a saved name and target; ValueError if either is not one this program knows."""
+    if not isinstance(name, str) or name not in PROFILES:
+        raise ValueError(f"{reprlib.repr(name)} is not a rule set: known are {', '.join(PROFILES)}")
+    if target is not None and not isinstance(target, int):
+        raise ValueError(f"{reprlib.repr(target)} is not a target")
+    return PROFILES[name].with_options(target=target)
+
+
+def _rules_row(rules: RuleProfile) -> tuple[str, int | None]:
+    """The name and target kept for a rule set: the target only where it is not the usual one."""
+    usual = _rules_of(rules.name, rules.target)  # refuses a rule set or target this program does not know
+    return usual.name, None if usual.target == PROFILES[usual.name].target else usual.target
+
+
+def _rules_export(name: object, target: object) -> dict[str, Any]:
+    try:
+        rules = _rules_of(name, target)
+    except ValueError:
+        rules = CLASSIC
+    return {"name": rules.name, "target": rules.target}
 
 
 def _importer() -> str:
@@ -1003,6 +1063,9 @@ class _Fields:
 
     def number(self, key: str) -> float:
         return _finite(self.name(key), float(self._typed(key, (int, float), "a number")))
+
+    def optional_integer(self, key: str) -> int | None:
+        return None if self._data.get(key) is None else self.integer(key)
 
     def optional_number(self, key: str) -> float | None:
         return None if self.get(key) is None else self.number(key)
