@@ -81,3 +81,32 @@ def test_damaged_records_are_left_out_said_and_set_aside_on_request(data: Path) 
     assert list(data.glob(f"{DB_NAME}.damaged-*.json"))
     with Store.open(data) as saved:
         assert saved.damaged_rows("Ana") == {}
+
+
+def targets(at: AppTest) -> list[object]:
+    """The "Play to" choice in the sidebar, if the rule set offers one."""
+    return [radio for radio in at.sidebar.radio if radio.key == "_target"]
+
+
+def saved_rules(data: Path, name: str) -> tuple[str, int]:
+    with Store.open(data) as saved:
+        rules = saved.rules(name)
+    return rules.name, rules.target
+
+
+def test_the_rule_set_is_chosen_in_the_sidebar_and_kept_with_the_profile(data: Path) -> None:
+    at = opened("trainer/app/pages/home.py")
+    assert at.sidebar.selectbox(key="_rule_set").value == "classic" and not targets(at)
+    at.sidebar.selectbox(key="_rule_set").set_value("turkish").run()
+    assert not at.exception, at.exception
+    assert saved_rules(data, "Ana") == ("turkish", 21)
+    assert any("Turkish (Konga), to 21 points" in c.value for c in at.caption)  # the fresh deal follows it
+    at.sidebar.radio(key="_target").set_value(31).run()  # V4: Turkish tables also play to 31
+    assert saved_rules(data, "Ana") == ("turkish", 31)
+    assert saved_rules(data, "Bea") == ("classic", 21)  # each learner has their own
+    again = opened("trainer/app/pages/progress.py")  # a new visit, another page
+    assert (
+        again.sidebar.selectbox(key="_rule_set").value == "turkish" and again.sidebar.radio(key="_target").value == 31
+    )
+    again.sidebar.selectbox(key="_rule_set").set_value("escova").run()
+    assert saved_rules(data, "Ana") == ("escova", 31) and not targets(again)  # escova plays to 31 only

@@ -13,6 +13,7 @@ import streamlit as st
 
 from trainer.app.board import View
 from trainer.course import Level, load_levels
+from trainer.profile import PROFILES, RuleProfile
 from trainer.progress.store import SaveError, Store, StoreError, data_dir
 from trainer.puzzles import Puzzle, load_puzzles
 from trainer.puzzles.loader import bank_folder
@@ -132,12 +133,49 @@ def profile(saved: Store) -> str:
         st.selectbox("Profile", names, key="profile", on_change=_keep_player)
         if st.button("New profile") or "profile_error" in st.session_state:
             _new_profile(saved)
+        _choose_rules(saved, st.session_state.player)
         with st.expander("Rename or delete this profile"):
             _manage_profile(saved, st.session_state.player)
     chosen: str = st.session_state.player
     st.query_params["profile"] = chosen
     _damaged_notice(saved, chosen)
     return chosen
+
+
+def rules() -> RuleProfile:
+    """The rule set the learner plays by, as ``profile`` read it from the sidebar this run."""
+    chosen: RuleProfile = st.session_state.rules
+    return chosen
+
+
+def _choose_rules(saved: Store, player: str) -> None:
+    """The rule set (and target, where it has a choice of them), kept with the learner's profile."""
+    current = saved.rules(player)
+    st.session_state.rules = current
+    st.session_state._rule_set = current.name  # from the store each run: the widget's own state is forgotten
+    st.selectbox(
+        "Rule set",
+        list(PROFILES),
+        format_func=lambda name: PROFILES[name].title,
+        key="_rule_set",
+        on_change=_keep_rules,
+        args=(saved, player),
+        help="How you play: the classic game with the setenta, or the rules of another table (see the course).",
+    )
+    if len(current.targets) > 1:
+        st.session_state._target = current.target
+        st.radio(
+            "Play to", current.targets, key="_target", horizontal=True, on_change=_keep_rules, args=(saved, player)
+        )
+
+
+@saving
+def _keep_rules(saved: Store, player: str) -> None:
+    name = st.session_state._rule_set
+    target = st.session_state.get("_target") if name == saved.rules(player).name else None
+    chosen = PROFILES[name].with_options(target=target if target in PROFILES[name].targets else None)
+    saved.set_rules(player, chosen)
+    st.session_state.rules = chosen
 
 
 def _keep_player() -> None:

@@ -4,7 +4,7 @@ import streamlit as st
 
 from trainer import Deal
 from trainer.app.board import board_html
-from trainer.app.common import course, page, pages, profile, store
+from trainer.app.common import course, page, pages, profile, rules, store
 from trainer.app.names import say
 from trainer.course import star_text
 from trainer.puzzles.kinds import play_text
@@ -12,6 +12,7 @@ from trainer.puzzles.kinds import play_text
 cards = page("Home")
 SAVED = store()
 PLAYER = profile(SAVED)
+RULES = rules()
 LEVELS = course()
 st.title("Escoba Trainer")
 st.write(
@@ -43,8 +44,10 @@ def _new_deal() -> None:
     st.session_state.home_seed += 1
 
 
-deal = Deal.new(players=2, seed=st.session_state.home_seed)
+deal = Deal.new(players=2, seed=st.session_state.home_seed, profile=RULES)
 st.header("A fresh deal")
+if RULES.name != "classic":
+    st.caption(f"Dealt by the rules you chose: {RULES.title}, to {RULES.target} points.")
 st.html(board_html(deal, cards, face_up=(0,)))
 takes = [p for p in deal.legal_plays() if p.captured]
 if takes:
