@@ -1,0 +1,56 @@
+"""The playout engine plays exactly the deals ``Deal`` plays: same legal plays, same order, same points."""
+
+import random
+
+import pytest
+
+from trainer import DECK, PROFILES, Deal, legal_plays
+from trainer.ai.playout import Rules, legal_moves, play_deal, random_deal_points
+
+SETS = [(name, players) for name, profile in PROFILES.items() for players in profile.players]
+DEALS = 10_000 // len(SETS) + 1  # at least 10,000 deals in all
+
+
+def through_deal(
+    deck: list[int], players: int, name: str, rng: random.Random
+) -> tuple[list[int], list[tuple[int, int]]]:
+    """The same deal played through the referee, choosing as the playout engine does."""
+    deal = Deal.from_deck([DECK[index] for index in deck], players, PROFILES[name])
+    moves = []
+    while not deal.is_over:
+        options = deal.legal_plays()
+        play = options[rng.randrange(len(options))] if len(options) > 1 else options[0]
+        moves.append((play.card.bit, play.captured_mask))
+        deal = deal.play(play)
+    return [score.total for score in deal.score()], moves
+
+
+@pytest.mark.parametrize(("name", "players"), SETS)
+def test_random_deals_match_the_referee_play_for_play(name: str, players: int) -> None:
+    rules = Rules.of(PROFILES[name])
+    shuffler = random.Random(f"{name}:{players}")
+    for number in range(DEALS):
+        deck = list(range(40))
+        shuffler.shuffle(deck)
+        fast = play_deal(deck, players, rules, random.Random(number).randrange)
+        slow = through_deal(deck, players, name, random.Random(number))
+        assert fast == slow, (name, players, number)
+
+
+def test_legal_moves_are_the_referees_in_its_order() -> None:
+    rng = random.Random(3)
+    for _ in range(2000):
+        cards = rng.sample(range(40), 3 + rng.randrange(9))
+        hand = sum(1 << index for index in cards[:3])
+        table = sum(1 << index for index in cards[3:])
+        for must in ("played", "any"):
+            plays = legal_plays([DECK[i] for i in cards[:3]], [DECK[i] for i in cards[3:]], must)
+            deal_order = [(play.card.bit, play.captured_mask) for play in plays]
+            assert legal_moves(hand, table, must == "any") == deal_order
+
+
+def test_random_deal_points_are_reproducible_and_one_entry_per_side() -> None:
+    assert random_deal_points(50, seed=4) == random_deal_points(50, seed=4)
+    assert {len(points) for points in random_deal_points(20, seed=4, players=3, rules="escova")} == {3}
+    with pytest.raises(ValueError, match="not for 6 players"):
+        random_deal_points(1, seed=1, players=6)

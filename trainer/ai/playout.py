@@ -1,0 +1,221 @@
+"""Whole deals played fast on plain integers, for bots that play many deals in their head.
+
+It follows the same rules as ``trainer.deal.Deal`` (every rule set and player count, legal plays only)
+and lists legal plays in the same order, so the same choices give the same deal; a test replays
+thousands of deals through both. It never referees a learner: ``Deal`` does that.
+
+A card is its index in ``DECK`` (bit ``1 << index``); a hand, the table and a pile are bitmasks.
+
+>>> points = random_deal_points(3, seed=1)
+>>> len(points), all(len(deal) == 2 for deal in points)
+(3, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from trainer.cards import DECK
+from trainer.plays import CAPTURE_SUM, groups_by_sum
+from trainer.profile import PROFILES, RuleProfile
+
+VALUE = tuple(index // 4 + 1 for index in range(len(DECK)))
+#: Moves are (card bit, captured bitmask); a lay captures 0.
+Move = tuple[int, int]
+_COINS = sum(1 << card.index for card in DECK if card.suit.name == "COINS")
+_SEVENS = sum(1 << card.index for card in DECK if card.rank == "7")
+_SEVEN_OF_COINS = _COINS & _SEVENS
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a playout needs of a rule set, unpacked once."""
+
+    profile: RuleProfile
+    must_any: bool
+    first_table: str
+    points: tuple[tuple[str, int], ...]
+    in_place_of: tuple[tuple[str, str], ...]
+    suit_prices: tuple[tuple[tuple[int, int], ...], ...]  # per suit: (card bit, price), best price first
+
+    @classmethod
+    def of(cls, profile: RuleProfile) -> Rules:
+        suits = []
+        for suit in range(4):
+            cards = [card for card in DECK if card.index % 4 == suit]
+            ranked = sorted(cards, key=lambda card: -profile.setenta_prices[card.rank])
+            suits.append(tuple((card.bit, profile.setenta_prices[card.rank]) for card in ranked))
+        return cls(
+            profile,
+            profile.must_capture == "any",
+            profile.first_table,
+            tuple(profile.points.items()),
+            tuple(profile.in_place_of.items()),
+            tuple(suits),
+        )
+
+
+_GROUPS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_GROUPS_KEPT = 1 << 18  # tables whose groups are kept: some tens of megabytes at most
+
+
+def _groups(table: int) -> tuple[tuple[int, ...], ...]:
+    """``groups_by_sum`` with a cache large enough for the many tables of many playouts."""
+    found = _GROUPS.get(table)
+    if found is None:
+        if len(_GROUPS) >= _GROUPS_KEPT:
+            _GROUPS.clear()
+        found = _GROUPS[table] = groups_by_sum.__wrapped__(table)
+    return found
+
+
+def legal_moves(hand: int, table: int, must_any: bool) -> list[Move]:
+    """The legal plays of a hand on a table, in ``Deal.legal_plays`` order."""
+    sums = _groups(table)
+    moves: list[Move] = []
+    can_capture = False
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        groups = sums[CAPTURE_SUM - VALUE[low.bit_length() - 1]]
+        if groups:
+            moves.extend([(low, group) for group in groups])
+            can_capture = True
+        else:
+            moves.append((low, 0))
+    if must_any and can_capture:
+        return [move for move in moves if move[1]]
+    return moves
+
+
+def setenta(pile: int, rules: Rules) -> int | None:
+    """The pile's setenta (R19), or None if a suit is missing."""
+    total = 0
+    for prices in rules.suit_prices:
+        for bit, price in prices:
+            if pile & bit:
+                total += price
+                break
+        else:
+            return None
+    return total
+
+
+def _most(figures: Sequence[int | None]) -> int:
+    """The side strictly ahead of every other (V2), or -1."""
+    best, who, shared = -1, -1, False
+    for side, figure in enumerate(figures):
+        if figure is None:
+            continue
+        if figure > best:
+            best, who, shared = figure, side, False
+        elif figure == best:
+            shared = True
+    return -1 if shared else who
+
+
+def deal_points(piles: Sequence[int], escobas: Sequence[int], rules: Rules) -> list[int]:
+    """Every side's points for a finished deal (R18, V1), as ``Deal.score`` totals them."""
+    sides = range(len(piles))
+    cards = [pile.bit_count() for pile in piles]
+    coins = [(pile & _COINS).bit_count() for pile in piles]
+    sevens = [(pile & _SEVENS).bit_count() for pile in piles]
+    won: dict[str, list[bool]] = {}
+    for name, _ in rules.points:
+        if name == "cards":
+            winner = _most(cards)
+        elif name == "coins":
+            winner = _most(coins)
+        elif name == "sevens":
+            winner = _most(sevens)
+        elif name == "setenta":
+            winner = _most([setenta(pile, rules) for pile in piles])
+        elif name == "all_coins":
+            winner = next((side for side in sides if coins[side] == 10), -1)
+        elif name == "all_sevens":
+            winner = next((side for side in sides if sevens[side] == 4), -1)
+        elif name == "seven_of_coins":
+            winner = next((side for side in sides if piles[side] & _SEVEN_OF_COINS), -1)
+        elif name == "few_cards":
+            won[name] = [len(piles) == 2 and cards[1 - side] < 10 for side in sides]
+            continue
+        else:
+            continue
+        won[name] = [winner == side for side in sides]
+    for bonus, replaced in rules.in_place_of:
+        if bonus in won and replaced in won:
+            won[replaced] = [had and not got for had, got in zip(won[replaced], won[bonus], strict=True)]
+    points = []
+    for side in sides:
+        total = 0
+        for name, worth in rules.points:
+            total += escobas[side] * worth if name == "escoba" else worth * won[name][side]
+        points.append(total)
+    return points
+
+
+Chooser = Callable[[int], int]  # given how many legal plays there are, the index of the one to make
+
+
+def play_deal(deck: Sequence[int], players: int, rules: Rules, choose: Chooser) -> tuple[list[int], list[Move]]:
+    """Deal ``deck`` (card indices, R8) and play it out with ``choose``; the points per side and the moves made."""
+    sides = rules.profile.sides(players)
+    hands = [0] * players
+    for i in range(3 * players):
+        hands[i % players] |= 1 << deck[i]
+    at = 3 * players + 4
+    table = 0
+    for index in deck[3 * players : at]:
+        table |= 1 << index
+    piles, escobas, last = [0] * sides, [0] * sides, -1
+    first = sum(VALUE[index] for index in deck[3 * players : at])
+    if (rules.first_table == "escobas" and first in (15, 30)) or (rules.first_table == "take" and first == 15):
+        side = (players - 1) % sides
+        piles[side] |= table
+        escobas[side] += (first // 15) if rules.first_table == "escobas" else 0
+        last, table = side, 0
+    moves: list[Move] = []
+    must_any = rules.must_any
+    while True:
+        for _ in range(3):
+            for seat in range(players):
+                options = legal_moves(hands[seat], table, must_any)
+                move = options[choose(len(options))] if len(options) > 1 else options[0]
+                moves.append(move)
+                bit, captured = move
+                hands[seat] ^= bit
+                if captured:
+                    side = seat % sides
+                    table ^= captured
+                    piles[side] |= captured | bit
+                    last = side
+                    if not table:
+                        escobas[side] += 1
+                else:
+                    table |= bit
+        if at >= len(deck):
+            break
+        for i in range(3 * players):
+            hands[i % players] |= 1 << deck[at + i]
+        at += 3 * players
+    if last >= 0:
+        piles[last] |= table
+    return deal_points(piles, escobas, rules), moves
+
+
+def random_deal_points(n: int, seed: int, players: int = 2, rules: str = "classic") -> list[tuple[int, ...]]:
+    """The points per side of ``n`` random deals, each shuffled and played by uniformly random legal plays."""
+    profile = PROFILES[rules]
+    if players not in profile.players:
+        raise ValueError(f"the {rules} rule set is not for {players} players")
+    unpacked = Rules.of(profile)
+    rng = random.Random(seed)
+    deck = list(range(len(DECK)))
+    results = []
+    for _ in range(n):
+        rng.shuffle(deck)
+        points, _ = play_deal(deck, players, unpacked, rng.randrange)
+        results.append(tuple(points))
+    return results
