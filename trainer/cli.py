@@ -13,6 +13,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from trainer.ai.arena import arena
+from trainer.ai.bots import LEVELS, make_bot
 from trainer.course import load_levels
 from trainer.coverage import coverage, coverage_text
 from trainer.deal import Deal
@@ -41,6 +43,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--players", type=int, choices=(2, 3, 4, 6), default=2)
     sim.add_argument("--rules", choices=list(PROFILES), default="classic", help="the rule set (default classic)")
     sim.add_argument("--seed", type=int, default=None, help="same seed, same deals")
+
+    duel = commands.add_parser("arena", help="measure one bot against another on duplicate deals")
+    duel.add_argument("--a", choices=LEVELS, default="expert", help="the bot measured (default expert)")
+    duel.add_argument("--b", choices=LEVELS, default="greedy", help="its opponent (default greedy)")
+    duel.add_argument("--deals", type=int, default=100, help="decks, each played twice with seats swapped")
+    duel.add_argument("--seed", type=int, default=1, help="same seed, same decks and the same bots' choices")
+    duel.add_argument("--rules", choices=list(PROFILES), default="classic", help="the rule set (default classic)")
 
     replay = commands.add_parser("replay", help="check a game record and print its scores")
     replay.add_argument("file", type=Path)
@@ -75,6 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force)
         if args.command == "simulate":
             return _simulate(args.games, args.players, args.seed, args.rules)
+        if args.command == "arena":
+            return _arena(args.a, args.b, args.deals, args.seed, args.rules)
         if args.command == "check":
             return _check(args.paths or [bank_folder()], args.rules)
         if args.command == "coverage":
@@ -183,6 +194,16 @@ def _simulate(games: int, players: int, seed: int | None, rules: str = "classic"
     with tqdm(total=games, unit="deal", disable=None, file=sys.stderr, leave=False) as bar:
         stats = simulate(games, players, seed, progress=bar.update, profile=PROFILES[rules])
     print(stats.report())
+    return 0
+
+
+def _arena(a: str, b: str, deals: int, seed: int, rules: str) -> int:
+    if deals < 2:
+        print("escoba-trainer: --deals must be at least 2, for a standard error", file=sys.stderr)
+        return 2
+    with tqdm(total=deals, unit="deal", disable=None, file=sys.stderr, leave=False) as bar:
+        result = arena(make_bot(a, seed), make_bot(b, seed + 1), deals, seed, PROFILES[rules], progress=bar.update)
+    print(result.report())
     return 0
 
 

@@ -159,50 +159,90 @@ def deal_points(piles: Sequence[int], escobas: Sequence[int], rules: Rules) -> l
 Chooser = Callable[[int], int]  # given how many legal plays there are, the index of the one to make
 
 
+@dataclass(slots=True)
+class Position:
+    """A deal in progress, changed in place by ``apply``; ``copy`` it to explore."""
+
+    rules: Rules
+    players: int
+    hands: list[int]
+    table: int
+    stock: list[int]  # card indices still to deal, in dealing order
+    piles: list[int]
+    escobas: list[int]
+    last: int = -1  # the side of the last capture, -1 for none yet
+    to_play: int = 0  # -1 once the deal is over
+
+    @classmethod
+    def from_deck(cls, deck: Sequence[int], players: int, rules: Rules) -> Position:
+        """Deal ``deck`` (R8) and take the first table if the rule set says so (R9)."""
+        sides = rules.profile.sides(players)
+        hands = [0] * players
+        for i in range(3 * players):
+            hands[i % players] |= 1 << deck[i]
+        shown = deck[3 * players : 3 * players + 4]
+        table = sum(1 << index for index in shown)
+        position = cls(rules, players, hands, table, list(deck[3 * players + 4 :]), [0] * sides, [0] * sides)
+        first = sum(VALUE[index] for index in shown)
+        if (rules.first_table == "escobas" and first in (15, 30)) or (rules.first_table == "take" and first == 15):
+            side = (players - 1) % sides
+            position.piles[side] |= table
+            position.escobas[side] += first // 15 if rules.first_table == "escobas" else 0
+            position.last, position.table = side, 0
+        return position
+
+    def copy(self) -> Position:
+        return Position(
+            self.rules, self.players, self.hands[:], self.table, self.stock[:], self.piles[:], self.escobas[:],
+            self.last, self.to_play,
+        )  # fmt: skip
+
+    def moves(self) -> list[Move]:
+        """The legal plays of the seat to play."""
+        return legal_moves(self.hands[self.to_play], self.table, self.rules.must_any)
+
+    def apply(self, move: Move) -> None:
+        """Make a play; deal again when every hand is empty (R10), and end the deal with the last take (R15)."""
+        seat = self.to_play
+        bit, captured = move
+        self.hands[seat] ^= bit
+        if captured:
+            side = seat % len(self.piles)
+            self.table ^= captured
+            self.piles[side] |= captured | bit
+            self.last = side
+            if not self.table:
+                self.escobas[side] += 1
+        else:
+            self.table |= bit
+        self.to_play = (seat + 1) % self.players
+        if self.to_play or any(self.hands):
+            return
+        if self.stock:
+            dealt, self.stock = self.stock[: 3 * self.players], self.stock[3 * self.players :]
+            for i, index in enumerate(dealt):
+                self.hands[i % self.players] |= 1 << index
+        else:
+            if self.last >= 0:
+                self.piles[self.last] |= self.table
+                self.table = 0
+            self.to_play = -1
+
+    def points(self) -> list[int]:
+        """Every side's points, once the deal is over."""
+        return deal_points(self.piles, self.escobas, self.rules)
+
+
 def play_deal(deck: Sequence[int], players: int, rules: Rules, choose: Chooser) -> tuple[list[int], list[Move]]:
     """Deal ``deck`` (card indices, R8) and play it out with ``choose``; the points per side and the moves made."""
-    sides = rules.profile.sides(players)
-    hands = [0] * players
-    for i in range(3 * players):
-        hands[i % players] |= 1 << deck[i]
-    at = 3 * players + 4
-    table = 0
-    for index in deck[3 * players : at]:
-        table |= 1 << index
-    piles, escobas, last = [0] * sides, [0] * sides, -1
-    first = sum(VALUE[index] for index in deck[3 * players : at])
-    if (rules.first_table == "escobas" and first in (15, 30)) or (rules.first_table == "take" and first == 15):
-        side = (players - 1) % sides
-        piles[side] |= table
-        escobas[side] += (first // 15) if rules.first_table == "escobas" else 0
-        last, table = side, 0
+    position = Position.from_deck(deck, players, rules)
     moves: list[Move] = []
-    must_any = rules.must_any
-    while True:
-        for _ in range(3):
-            for seat in range(players):
-                options = legal_moves(hands[seat], table, must_any)
-                move = options[choose(len(options))] if len(options) > 1 else options[0]
-                moves.append(move)
-                bit, captured = move
-                hands[seat] ^= bit
-                if captured:
-                    side = seat % sides
-                    table ^= captured
-                    piles[side] |= captured | bit
-                    last = side
-                    if not table:
-                        escobas[side] += 1
-                else:
-                    table |= bit
-        if at >= len(deck):
-            break
-        for i in range(3 * players):
-            hands[i % players] |= 1 << deck[at + i]
-        at += 3 * players
-    if last >= 0:
-        piles[last] |= table
-    return deal_points(piles, escobas, rules), moves
+    while position.to_play >= 0:
+        options = position.moves()
+        move = options[choose(len(options))] if len(options) > 1 else options[0]
+        moves.append(move)
+        position.apply(move)
+    return position.points(), moves
 
 
 def random_deal_points(n: int, seed: int, players: int = 2, rules: str = "classic") -> list[tuple[int, ...]]:

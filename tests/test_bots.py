@@ -1,0 +1,85 @@
+"""Bots see only what their seat can see, the greedy one takes what counts most, and evaluations add up."""
+
+import random
+
+import pytest
+
+from trainer import DECK, Deal, parse_cards, parse_play
+from trainer.ai.arena import arena
+from trainer.ai.bots import LEVELS, Seen, evaluate, make_bot
+
+
+def swap_hidden(deal: Deal, rng: random.Random) -> Deal:
+    """The same deal as seat to play sees it, with the other hands and the stock dealt differently."""
+    seat = deal.to_play
+    assert seat is not None
+    hidden = [card for other, hand in enumerate(deal.hands) if other != seat for card in hand] + list(deal.stock)
+    rng.shuffle(hidden)
+    hands, at = [], 0
+    for other, hand in enumerate(deal.hands):
+        if other == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(hidden[at : at + len(hand)]))
+            at += len(hand)
+    return Deal.from_position(
+        deal.table, hands, hidden[at:], deal.piles, deal.escobas, seat, deal.last_capturer, deal.profile
+    )
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_chooses_the_same_whatever_the_cards_it_cannot_see(level: str) -> None:
+    rng = random.Random(level)
+    for seed in range(6):
+        deal = Deal.new(seed=seed)
+        for _ in range(rng.randrange(12)):
+            deal = deal.play(rng.choice(deal.legal_plays()))
+        other = swap_hidden(deal, rng)
+        assert Seen.of(other) == Seen.of(deal)
+        assert (other.hands, other.stock) != (deal.hands, deal.stock)
+        assert make_bot(level, seed=7).choose(deal) == make_bot(level, seed=7).choose(other)
+
+
+def test_the_greedy_bot_takes_an_escoba_before_the_seven_of_coins() -> None:
+    # 5♣ sweeps 4♠ 6♥ (an escoba, R14); 8♦ (a sota) would take the 7♦ and leave cards behind.
+    deal = Deal.from_position(table=parse_cards("4♠ 6♥"), hands=[parse_cards("5♣ J♦"), parse_cards("A♥ 2♥")])
+    assert make_bot("greedy", 1).choose(deal) == parse_play("5♣ 4♠ 6♥")
+    deal = Deal.from_position(table=parse_cards("7♦ 4♠ 2♥"), hands=[parse_cards("J♣ Q♣"), parse_cards("A♥ 2♠")])
+    assert make_bot("greedy", 1).choose(deal) == parse_play("J♣ 7♦")  # the 7♦ before Q♣ taking 4♠ 2♥
+
+
+def test_the_greedy_bot_lays_the_card_that_leaves_no_sweep() -> None:
+    # Nothing captures; laying the K makes the table 12 (a 3 sweeps it), laying the A makes it 3 (nothing can).
+    deal = Deal.from_position(table=parse_cards("2♠"), hands=[parse_cards("K♣ A♥"), parse_cards("3♥ 3♠")])
+    assert make_bot("greedy", 1).choose(deal) == parse_play("A♥")
+
+
+def test_with_nothing_hidden_the_evaluation_is_exact() -> None:
+    """Two players, stock empty: the last plays are solved, with no error."""
+    rng = random.Random(2)
+    deal = Deal.new(seed=3)
+    while deal.stock or len(deal.hands[deal.to_play or 0]) < 3:
+        deal = deal.play(rng.choice(deal.legal_plays()))
+    found = evaluate(deal)
+    assert {e.play for e in found} == set(deal.legal_plays()) and all(e.error == 0 for e in found)
+    assert found == sorted(found, key=lambda e: -e.margin)
+
+
+def test_an_evaluation_covers_every_legal_play_with_an_error() -> None:
+    deal = Deal.new(seed=11)
+    found = evaluate(deal, samples=16, seed=1)
+    assert sorted(str(e.play) for e in found) == sorted(str(p) for p in deal.legal_plays())
+    assert all(e.error > 0 or len(found) == 1 for e in found)
+    assert evaluate(deal, samples=16, seed=1) == found  # the same samples give the same figures
+
+
+def test_the_arena_plays_each_deck_twice_and_counts_every_deal() -> None:
+    result = arena(make_bot("greedy", 1), make_bot("random", 2), deals=6, seed=3)
+    assert len(result.margins) == 6 and result.wins + result.draws + result.losses == 12
+    assert set(result.seconds) == {"greedy", "random"} and len(DECK) == 40
+    assert "6 duplicate deals (12 deals): greedy against random" in result.report()
+
+
+def test_an_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="no bot level 'master'"):
+        make_bot("master")

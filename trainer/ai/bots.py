@@ -1,0 +1,213 @@
+"""Computer players, and the evaluation of every play a seat can make.
+
+A bot sees only what its seat can know: its hand, the table, the piles and escobas, the plays made so
+far, and how many cards each hand and the stock hold (``Seen``). The expert fills in the hidden cards
+in many ways at random (the same ones for every play it weighs), plays each way out with the greedy
+policy and takes the play with the best average point margin; once nothing is hidden (two players,
+stock empty) it solves the rest of the deal exactly.
+
+>>> from trainer import Deal
+>>> deal = Deal.new(seed=5)
+>>> make_bot("greedy").choose(deal) in deal.legal_plays()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trainer.ai.playout import VALUE, Move, Position, Rules
+from trainer.cards import DECK, mask_of
+from trainer.deal import Deal
+from trainer.plays import Play, play_of
+
+FULL = (1 << len(DECK)) - 1
+_COINS = mask_of(card for card in DECK if card.suit.name == "COINS")
+_SEVENS = mask_of(card for card in DECK if card.rank == "7")
+_SEVEN_OF_COINS = _COINS & _SEVENS
+LEVELS = ("random", "greedy", "expert")
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one seat knows of a deal in progress."""
+
+    rules: Rules
+    players: int
+    seat: int
+    hand: int
+    table: int
+    piles: tuple[int, ...]
+    escobas: tuple[int, ...]
+    last: int
+    hand_counts: tuple[int, ...]
+    stock_count: int
+
+    @classmethod
+    def of(cls, deal: Deal) -> Seen:
+        """What the seat to play knows; the other hands and the stock are only counted."""
+        seat = deal.to_play
+        if seat is None:
+            raise ValueError("the deal is over: nobody is to play")
+        return cls(
+            Rules.of(deal.profile),
+            deal.players,
+            seat,
+            mask_of(deal.hands[seat]),
+            mask_of(deal.table),
+            tuple(mask_of(pile) for pile in deal.piles),
+            deal.escobas,
+            -1 if deal.last_capturer is None else deal.last_capturer,
+            tuple(len(hand) for hand in deal.hands),
+            len(deal.stock),
+        )
+
+    @property
+    def unseen(self) -> int:
+        """The cards this seat has not seen: in the other hands or the stock."""
+        seen = self.hand | self.table
+        for pile in self.piles:
+            seen |= pile
+        return FULL & ~seen
+
+    @property
+    def hidden(self) -> bool:
+        """Whether some card's place is unknown to this seat: always, unless two play and the stock is empty."""
+        return self.stock_count > 0 or self.players > 2
+
+    def world(self, rng: random.Random) -> Position:
+        """One way the hidden cards may lie, consistent with the counts this seat sees."""
+        unseen = [index for index in range(len(DECK)) if self.unseen >> index & 1]
+        rng.shuffle(unseen)
+        hands, at = [], 0
+        for seat, count in enumerate(self.hand_counts):
+            if seat == self.seat:
+                hands.append(self.hand)
+                continue
+            hands.append(sum(1 << index for index in unseen[at : at + count]))
+            at += count
+        return Position(
+            self.rules, self.players, hands, self.table, unseen[at:], list(self.piles), list(self.escobas),
+            self.last, self.seat,
+        )  # fmt: skip
+
+
+def greedy_move(position: Position) -> Move:
+    """The best immediate take: an escoba, then the 7♦, sevens, coins, cards; without a take, the least dangerous
+    card to lay down (one that leaves no single card able to sweep, and gives away no seven or coin)."""
+    table = position.table
+    moves = position.moves()
+    if len(moves) == 1:
+        return moves[0]
+    total = sum(VALUE[index] for index in range(len(DECK)) if table >> index & 1)
+    return max(moves, key=lambda move: _greedy_key(move, table, total))
+
+
+def _greedy_key(move: Move, table: int, total: int) -> tuple[int, ...]:
+    bit, captured = move
+    if captured:
+        taken = captured | bit
+        return (
+            1, captured == table, bool(taken & _SEVEN_OF_COINS), (taken & _SEVENS).bit_count(),
+            (taken & _COINS).bit_count(), taken.bit_count(),
+        )  # fmt: skip
+    after = total + VALUE[bit.bit_length() - 1]
+    safe = not 5 <= after <= 14  # no card of value 1 to 10 makes 15 with the whole table
+    return (0, safe, not bit & _SEVEN_OF_COINS, not bit & _SEVENS, not bit & _COINS, -VALUE[bit.bit_length() - 1])
+
+
+def margin(points: Sequence[int], side: int) -> int:
+    """A side's points minus the best of the other sides'."""
+    return points[side] - max(point for other, point in enumerate(points) if other != side)
+
+
+def _greedy_finish(position: Position) -> list[int]:
+    while position.to_play >= 0:
+        position.apply(greedy_move(position))
+    return position.points()
+
+
+def _solve(position: Position, side: int) -> int:
+    """The exact margin for ``side`` with best play by both of two players to the end (nothing hidden)."""
+    if position.to_play < 0:
+        return margin(position.points(), side)
+    mine = position.to_play % len(position.piles) == side
+    best = -math.inf if mine else math.inf
+    for move in position.moves():
+        after = position.copy()
+        after.apply(move)
+        value = _solve(after, side)
+        best = max(best, value) if mine else min(best, value)
+    return int(best)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A play, the point margin expected for its side to the end of the deal, and that figure's standard error."""
+
+    play: Play
+    margin: float
+    error: float
+
+
+def evaluate(deal: Deal, samples: int = 32, seed: int | str | None = 0) -> list[Evaluation]:
+    """Every legal play of the seat to move with its expected point margin (its side minus the best other side)
+    to the end of the deal: exact where nothing is hidden, else over ``samples`` ways the hidden cards may lie,
+    the same ways for every play, each played out by the greedy policy. Best first."""
+    seen = Seen.of(deal)
+    side = seen.seat % len(seen.piles)
+    plays = deal.legal_plays()
+    if not seen.hidden:
+        world = seen.world(random.Random(0))
+        values = []
+        for play in plays:
+            after = world.copy()
+            after.apply((play.card.bit, play.captured_mask))
+            values.append(Evaluation(play, float(_solve(after, side)), 0.0))
+        return sorted(values, key=lambda e: -e.margin)
+    rng = random.Random(seed)
+    worlds = [seen.world(rng) for _ in range(samples)]
+    results = []
+    for play in plays:
+        margins = []
+        for world in worlds:
+            after = world.copy()
+            after.apply((play.card.bit, play.captured_mask))
+            margins.append(margin(_greedy_finish(after), side))
+        mean = sum(margins) / len(margins)
+        spread = sum((m - mean) ** 2 for m in margins) / max(1, len(margins) - 1)
+        results.append(Evaluation(play, mean, math.sqrt(spread / len(margins))))
+    return sorted(results, key=lambda e: -e.margin)
+
+
+class Bot:
+    """A computer player of one level; ``choose(deal)`` plays for ``deal.to_play``."""
+
+    def __init__(self, level: str, seed: int | None = None, samples: int = 32) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"no bot level {level!r}: the levels are {', '.join(LEVELS)}")
+        self.level = level
+        self.seed = random.SystemRandom().getrandbits(32) if seed is None else seed
+        self.samples = samples
+
+    def choose(self, deal: Deal) -> Play:
+        """The play this bot makes, from what the seat to play can see only."""
+        seen = Seen.of(deal)
+        # The same for positions this seat cannot tell apart, and different from one move to the next.
+        moment = f"{self.seed}:{seen.hand}:{seen.table}:{seen.piles}:{seen.escobas}:{seen.hand_counts}"
+        if self.level == "expert":
+            return evaluate(deal, self.samples, moment)[0].play
+        plays = deal.legal_plays()
+        if self.level == "random":
+            return random.Random(moment).choice(plays)
+        world = seen.world(random.Random(moment))  # the hidden cards do not matter to the greedy choice
+        bit, captured = greedy_move(world)
+        return play_of(bit.bit_length() - 1, captured)
+
+
+def make_bot(level: str, seed: int | None = None) -> Bot:
+    """A bot of ``level``: "random", "greedy" or "expert"."""
+    return Bot(level, seed)
