@@ -91,7 +91,7 @@ def test_the_first_run_creates_the_folder_and_the_file(tmp_path: Path) -> None:
     assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"profiles", "attempts", "ratings", "review_cards", "records", "stars", "places"}
+    assert tables == {"profiles", "attempts", "ratings", "review_cards", "records", "stars", "places", "games"}
     conn.close()
 
 

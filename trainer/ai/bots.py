@@ -151,6 +151,7 @@ class Evaluation:
     play: Play
     margin: float
     error: float
+    margins: tuple[int, ...] = ()  # one per sample, in the order of the samples (none when exact)
 
 
 def evaluate(deal: Deal, samples: int = 32, seed: int | str | None = 0) -> list[Evaluation]:
@@ -179,7 +180,7 @@ def evaluate(deal: Deal, samples: int = 32, seed: int | str | None = 0) -> list[
             margins.append(margin(_greedy_finish(after), side))
         mean = sum(margins) / len(margins)
         spread = sum((m - mean) ** 2 for m in margins) / max(1, len(margins) - 1)
-        results.append(Evaluation(play, mean, math.sqrt(spread / len(margins))))
+        results.append(Evaluation(play, mean, math.sqrt(spread / len(margins)), tuple(margins)))
     return sorted(results, key=lambda e: -e.margin)
 
 

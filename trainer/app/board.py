@@ -81,10 +81,10 @@ def face_down(view: View) -> Face:
     return Face("", card_back_svg(theme=view.theme, width=view.width), FACE_DOWN)
 
 
-def seat_name(deal: Deal, seat: int) -> str:
+def seat_name(deal: Deal, seat: int, me: int = 0) -> str:
     """A seat as a learner reads it: "You (seat 0)", "Seat 1, dealer", "Seat 2, your partner"."""
-    roles = ["You (seat 0)" if seat == 0 else f"Seat {seat}"]
-    if seat and deal.side_of(seat) == deal.side_of(0):
+    roles = [f"You (seat {seat})" if seat == me else f"Seat {seat}"]
+    if seat != me and deal.side_of(seat) == deal.side_of(me):
         roles.append("your partner")
     if seat == deal.dealer:
         roles.append("dealer")
@@ -131,8 +131,9 @@ def board_rows(
     events: Iterable[Event] = (),
     face_up: tuple[int, ...] | None = None,
     pick: bool = False,
+    me: int = 0,
 ) -> tuple[Row, ...]:
-    """The board of ``deal`` as rows: the other seats, the table, your hand, then the last play.
+    """The board of ``deal`` as rows: the other seats, the table, your hand (seat ``me``), then the last play.
 
     With ``pick`` the learner picks one card of the "hand" row and any cards of the "table" row.
     """
@@ -143,8 +144,9 @@ def board_rows(
     if played is not None:
         marks[played] = "played"
     rows = []
-    for seat in [*range(1, deal.players), 0]:  # the others across the table, you at the bottom
-        if seat == 0:
+    others = [(me + step) % deal.players for step in range(1, deal.players)]
+    for seat in [*others, me]:  # the others across the table in playing order, you at the bottom
+        if seat == me:
             rows.append(_table_row(deal, view, marks, pick))
         hand = deal.hands[seat]
         shown = face_up is None or seat in face_up
@@ -152,9 +154,10 @@ def board_rows(
             tuple(card_face(card, view, marks.get(card)) for card in hand) if shown else (face_down(view),) * len(hand)
         )
         side = deal.side_of(seat)
-        whose = ("your side's pile" if side == 0 else "their side's pile") if deal.players > deal.sides else "pile"
-        title = f"{seat_name(deal, seat)}: {plural(len(hand), 'card')} in hand · {whose}: {pile_text(deal, side)}"
-        name, choice = ("hand", "one" if pick and shown else None) if seat == 0 else (f"seat-{seat}", None)
+        ours = side == deal.side_of(me)
+        whose = ("your side's pile" if ours else "their side's pile") if deal.players > deal.sides else "pile"
+        title = f"{seat_name(deal, seat, me)}: {plural(len(hand), 'card')} in hand · {whose}: {pile_text(deal, side)}"
+        name, choice = ("hand", "one" if pick and shown else None) if seat == me else (f"seat-{seat}", None)
         rows.append(Row(title, faces, name, choice, "no cards in hand"))
     if played is not None and taken:
         title = f"Last play: {card_name(played, view)} took {cards_name(sorted(taken), view)}"

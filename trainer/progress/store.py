@@ -36,6 +36,7 @@ import fsrs
 import platformdirs
 
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
+from trainer.records import RecordError, load_record
 
 ENV_VAR = "ESCOBA_TRAINER_DATA"
 DB_NAME = "progress.sqlite3"
@@ -95,6 +96,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         "ALTER TABLE profiles ADD COLUMN rule_set TEXT NOT NULL DEFAULT 'classic'",
         "ALTER TABLE profiles ADD COLUMN target INTEGER",
+    ),
+    # Matches against the computer: a summary to show on Progress, and the game record to replay.
+    (
+        """CREATE TABLE games (
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            played_at TEXT NOT NULL, level TEXT NOT NULL, players INTEGER NOT NULL, points INTEGER NOT NULL,
+            against INTEGER NOT NULL, over INTEGER NOT NULL, decisions INTEGER NOT NULL, lost REAL NOT NULL,
+            record TEXT NOT NULL)""",
+        "CREATE INDEX games_by_profile ON games(profile_id, played_at)",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -165,8 +175,31 @@ class Attempt:
                 _finite(field, value)
 
 
+@dataclass(frozen=True)
+class GameSummary:
+    """A match against the computer: when, at which bot level, the learner's side's points and the best other
+    side's, whether it is over, and how many of the learner's plays were reviewed and the points they lost."""
+
+    played_at: datetime
+    level: str
+    players: int
+    points: int
+    against: int
+    over: bool
+    decisions: int
+    lost: float
+
+    def __post_init__(self) -> None:
+        _iso("played_at", self.played_at)
+        _finite("lost", self.lost)
+
+
+_GAME_FIELDS = [field.name for field in dataclasses.fields(GameSummary)]
 _ATTEMPT_FIELDS = [field.name for field in dataclasses.fields(Attempt)]
 _ATTEMPT_COLUMNS = ", ".join(_ATTEMPT_FIELDS)
+_INSERT_GAME = (
+    f"INSERT INTO games (profile_id, {', '.join(_GAME_FIELDS)}, record) VALUES (?{', ?' * (len(_GAME_FIELDS) + 1)})"
+)
 _INSERT_ATTEMPT = f"INSERT INTO attempts (profile_id, {_ATTEMPT_COLUMNS}) VALUES (?{', ?' * len(_ATTEMPT_FIELDS)})"
 
 
@@ -332,6 +365,28 @@ class Store:
             conn.execute(
                 "UPDATE profiles SET rule_set = ?, target = ? WHERE id = ?", (name, target, _profile_id(conn, profile))
             )
+
+    def save_game(self, profile: str, summary: GameSummary, record: dict[str, Any], game: int | None = None) -> int:
+        """Keep a match against the computer with its game record (``trainer.records``); with ``game`` (the
+        number a first save returned), replace that one as the match goes on. Returns the game's number."""
+        row = (*_game_row(summary), json.dumps(record, ensure_ascii=False))
+        with self._transaction() as conn:
+            pid = _profile_id(conn, profile)
+            if game is not None:
+                changed = conn.execute(
+                    f"UPDATE games SET ({', '.join(_GAME_FIELDS)}, record) = ({', '.join('?' * (len(row)))}) "
+                    "WHERE rowid = ? AND profile_id = ?",
+                    (*row, game, pid),
+                )
+                if changed.rowcount:
+                    return game
+            return int(conn.execute(_INSERT_GAME, (pid, *row)).lastrowid or 0)
+
+    def games(self, profile: str) -> list[GameSummary]:
+        """The profile's matches against the computer, oldest first."""
+        with self._transaction("BEGIN") as conn:
+            kept = _rows(conn, "games", _profile_id(conn, profile))[0]
+        return sorted((summary for summary, _ in kept), key=lambda g: g.played_at)
 
     def record_attempt(self, profile: str, attempt: Attempt) -> None:
         """Save one attempt."""
@@ -502,6 +557,7 @@ class Store:
             rating = _rows(conn, "ratings", pid)[0]
             cards = _rows(conn, "review_cards", pid)[0]
             records, stars = _rows(conn, "records", pid)[0], _rows(conn, "stars", pid)[0]
+            games = sorted(_rows(conn, "games", pid)[0], key=lambda game: game[0].played_at)
             return {
                 "format": FORMAT,
                 "version": FORMAT_VERSION,
@@ -517,6 +573,10 @@ class Store:
                 "records": dict(sorted(records)),
                 "stars": dict(sorted(stars)),
                 "rules": _rules_export(rule_set, target),
+                "games": [
+                    {**dataclasses.asdict(g), "played_at": _iso("played_at", g.played_at), "record": record}
+                    for g, record in games
+                ],
             }
 
     def import_json(self, text: str | bytes, name: str | None = None, replace_empty: bool = True) -> str:
@@ -580,11 +640,13 @@ class Store:
                 rules = _rules_of(fields.text("name"), target)
             except ValueError as error:
                 raise ValueError(f"rules: {error}") from None
+        games = [_read_game(_Fields(item, f"games[{i}]")) for i, item in enumerate(top.optional_items("games"))]
         rows: list[tuple[str, list[tuple[object, ...]]]] = [
             (_INSERT_ATTEMPT, [_attempt_row(a) for a in attempts]),
             (_SAVE_CARD, [(p, card, due) for p, (card, due) in cards.items()]),
             (_RECORD_BEST, list(records.items())),
             (_RECORD_STARS, list(stars.items())),
+            (_INSERT_GAME, games),
         ]
         with self._transaction() as conn:
             _drop_dead_imports(conn)
@@ -923,6 +985,28 @@ def _place_of(row: tuple[Any, ...]) -> tuple[str, int]:
     return _text_of(row[1]), _int_of(row[2], 0, 2**31)
 
 
+def _game_of(row: tuple[Any, ...]) -> tuple[GameSummary, dict[str, Any]]:
+    fields = dict(zip([*_GAME_FIELDS, "record"], row[1:], strict=True))
+    summary = GameSummary(
+        played_at=_moment_of(fields["played_at"]),
+        level=_text_of(fields["level"]),
+        players=_int_of(fields["players"], 2, 6),
+        points=_int_of(fields["points"], -(2**31), 2**31),
+        against=_int_of(fields["against"], -(2**31), 2**31),
+        over=bool(_int_of(fields["over"], 0, 1)),
+        decisions=_int_of(fields["decisions"], 0, 2**31),
+        lost=_real_of(fields["lost"]),
+    )
+    record = json.loads(_text_of(fields["record"]))
+    if not isinstance(record, dict):
+        raise ValueError("a game record is a JSON object")
+    return summary, record
+
+
+def _game_row(g: GameSummary) -> tuple[object, ...]:
+    return (_iso("played_at", g.played_at), g.level, g.players, g.points, g.against, int(g.over), g.decisions, g.lost)
+
+
 #: Each table a profile's progress is read from: its columns (after the row id) and what makes a row of them.
 _READERS: dict[str, tuple[str, Callable[[tuple[Any, ...]], Any]]] = {
     "attempts": (_ATTEMPT_COLUMNS, _attempt_of),
@@ -931,6 +1015,7 @@ _READERS: dict[str, tuple[str, Callable[[tuple[Any, ...]], Any]]] = {
     "records": ("mode, best", _record_of),
     "stars": ("level_id, stars", _stars_of),
     "places": ("level_id, stage", _place_of),
+    "games": (", ".join([*_GAME_FIELDS, "record"]), _game_of),
 }
 
 
@@ -941,7 +1026,7 @@ def _rows(conn: sqlite3.Connection, table: str, profile_id: int) -> tuple[list[A
     for row in conn.execute(f"SELECT rowid, {columns} FROM {table} WHERE profile_id = ?", (profile_id,)):
         try:
             good.append(read(row))
-        except (ValueError, TypeError, KeyError, OverflowError):
+        except (ValueError, TypeError, KeyError, OverflowError, RecursionError):
             damaged.append(row)
     return good, damaged
 
@@ -973,6 +1058,26 @@ def _read_attempt(f: _Fields) -> Attempt:
         rating_after=f.optional_number("rating_after"),
         rd_after=f.optional_number("rd_after"),
     )
+
+
+def _read_game(f: _Fields) -> tuple[object, ...]:
+    """An imported game: its summary checked field by field, and its record replayed through the engine."""
+    summary = GameSummary(
+        played_at=f.moment("played_at"),
+        level=f.text("level"),
+        players=f.integer("players"),
+        points=f.integer("points"),
+        against=f.integer("against"),
+        over=f.flag("over"),
+        decisions=f.integer("decisions"),
+        lost=f.number("lost"),
+    )
+    record = f.get("record")
+    try:
+        load_record(json.dumps(record))
+    except (RecordError, TypeError, ValueError) as error:
+        raise ValueError(f"{f.name('record')}: {error}") from None
+    return (*_game_row(summary), json.dumps(record, ensure_ascii=False))
 
 
 def _valid_name(field: str, name: str) -> str:
@@ -1072,6 +1177,9 @@ class _Fields:
 
     def flag(self, key: str) -> bool:
         return bool(self._typed(key, (bool,), "true or false"))
+
+    def optional_items(self, key: str) -> list[object]:
+        return [] if self._data.get(key) is None else self.items(key)
 
     def items(self, key: str) -> list[object]:
         return list(self._typed(key, (list,), "a list"))

@@ -1,0 +1,67 @@
+"""Matches against the computer are kept with the profile: a summary for Progress and a record that replays."""
+
+import dataclasses
+import json
+import sqlite3
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from store_kit import T0
+
+from trainer import Deal
+from trainer.progress.store import GameSummary, Store
+from trainer.records import load_record, record_of
+
+
+def finished_deal() -> Deal:
+    deal = Deal.new(seed=4)
+    while not deal.is_over:
+        deal = deal.play(deal.legal_plays()[0])
+    return deal
+
+
+SUMMARY = GameSummary(T0, "expert", 2, 3, 5, False, 18, 1.25)
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    with Store.open(tmp_path) as store:
+        store.create_profile("Ana")
+        yield store
+
+
+def test_a_game_is_kept_and_updated_as_the_match_goes_on(store: Store) -> None:
+    number = store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    later = dataclasses.replace(SUMMARY, points=21, over=True, decisions=40)
+    assert store.save_game("Ana", later, record_of(finished_deal()), number) == number
+    assert store.games("Ana") == [later]
+    other = dataclasses.replace(SUMMARY, played_at=T0 - timedelta(days=1), level="greedy")
+    store.save_game("Ana", other, record_of(finished_deal()))
+    assert [g.level for g in store.games("Ana")] == ["greedy", "expert"]  # oldest first
+
+
+def test_games_travel_with_an_export_and_their_records_replay(store: Store) -> None:
+    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    data = store.export_profile("Ana")
+    [game] = data["games"]
+    assert load_record(json.dumps(game["record"])).score() == finished_deal().score()
+    store.import_profile(data, name="Bea")
+    assert store.games("Bea") == [SUMMARY]
+
+
+def test_an_import_whose_game_record_does_not_replay_is_refused(store: Store) -> None:
+    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    data = store.export_profile("Ana")
+    data["games"][0]["record"]["deals"][0]["plays"][0] = "7♦ K♠"
+    with pytest.raises(ValueError, match=r"^games\[0\]\.record: deal 1, play 1"):
+        store.import_profile(data, name="Bea")
+    assert store.profiles() == ["Ana"]
+
+
+def test_a_damaged_game_row_is_left_out_and_counted(store: Store) -> None:
+    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    with sqlite3.connect(store.path) as conn:
+        conn.execute("UPDATE games SET record = '[[[' WHERE rowid = 1")
+    assert store.games("Ana") == [SUMMARY] and store.damaged_rows("Ana") == {"games": 1}

@@ -1,0 +1,130 @@
+"""A match between a learner and the computer, with hints, and the review of the learner's plays.
+
+The learner sits at match seat 0; every other seat is a bot of the chosen level (with four players the
+partner opposite too). Each action returns a new ``Game``; nothing here knows about Streamlit.
+
+>>> game = Game.start(players=2, level="greedy", seed=3)
+>>> while not game.learner_to_play and not game.deal.is_over:
+...     game = game.computer_turn()
+>>> game = game.learner_plays(game.deal.legal_plays()[0])
+>>> len(game.decisions)
+1
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from trainer.ai.bots import Evaluation, evaluate, make_bot
+from trainer.deal import Deal
+from trainer.match import Match
+from trainer.plays import Play
+from trainer.profile import CLASSIC, RuleProfile
+
+LEARNER = 0  # the learner's match seat
+#: The smallest loss, in points, that earns each label; a loss within twice its standard error earns none.
+LABELS = (("blunder", 0.5), ("mistake", 0.25), ("inaccuracy", 0.1))
+HINT_SAMPLES = 64
+REVIEW_SAMPLES = 160
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A play the learner made, and the state of the deal just before it."""
+
+    before: Deal
+    play: Play
+
+
+@dataclass(frozen=True)
+class Game:
+    """A match against the computer, and the learner's decisions in the current deal."""
+
+    match: Match
+    level: str
+    seed: int
+    decisions: tuple[Decision, ...] = ()
+
+    @classmethod
+    def start(
+        cls, players: int = 2, level: str = "expert", rules: RuleProfile = CLASSIC, seed: int | None = None
+    ) -> Game:
+        """A new match: 2 players, or 4 with a computer partner."""
+        if players not in (2, 4) or players not in rules.players:
+            raise ValueError(f"a match against the computer is for 2 players, or 4 with a partner, not {players}")
+        make_bot(level)  # refuses an unknown level before anything starts
+        seed = random.SystemRandom().getrandbits(32) if seed is None else seed
+        return cls(Match.new(players, seed, profile=rules), level, seed)
+
+    @property
+    def deal(self) -> Deal:
+        return self.match.current
+
+    @property
+    def learner_to_play(self) -> bool:
+        """Whether the deal waits for the learner's play."""
+        seat = self.deal.to_play
+        return seat is not None and self.match.seat_of(seat) == LEARNER
+
+    @property
+    def learner_seat(self) -> int:
+        """The learner's seat in the current deal (seat 0 leads it)."""
+        return next(seat for seat in range(self.match.players) if self.match.seat_of(seat) == LEARNER)
+
+    def computer_turn(self) -> Game:
+        """The computer plays for the seat to play, which must not be the learner's."""
+        seat = self.deal.to_play
+        if seat is None or self.learner_to_play:
+            raise ValueError("it is not the computer's turn")
+        bot = make_bot(self.level, self.seed + self.match.seat_of(seat))
+        return replace(self, match=self.match.play(bot.choose(self.deal)))
+
+    def learner_plays(self, play: Play) -> Game:
+        """The learner's play; ``IllegalPlay`` with the reason if the rules refuse it (R17)."""
+        if not self.learner_to_play:
+            raise ValueError("it is not your turn")
+        return replace(self, match=self.match.play(play), decisions=(*self.decisions, Decision(self.deal, play)))
+
+    def hint(self) -> Evaluation:
+        """The best play for the learner now, with its expected point margin to the end of the deal."""
+        return evaluate(self.deal, HINT_SAMPLES, f"hint:{self.seed}")[0]
+
+    def next_deal(self) -> Game:
+        """Deal again once the deal is over (and the match is not)."""
+        return replace(self, match=self.match.next_deal(), decisions=())
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """One decision of the learner, weighed: the best play, the points the play made cost, and a label."""
+
+    decision: Decision
+    best: Play
+    loss: float
+    error: float
+    label: str
+
+
+def review(
+    decisions: tuple[Decision, ...], samples: int = REVIEW_SAMPLES, progress: Callable[[int], object] | None = None
+) -> list[Reviewed]:
+    """Weigh each decision against the best play of its position, on the same samples (exact where nothing is
+    hidden): the expected points lost, with its standard error, labelled only when the loss is more than twice
+    its error."""
+    weighed = []
+    for number, decision in enumerate(decisions):
+        found = evaluate(decision.before, samples, f"review:{number}")
+        best = found[0]
+        made = next(e for e in found if e.play == decision.play)
+        differences = [b - m for b, m in zip(best.margins, made.margins, strict=True)]
+        loss = best.margin - made.margin
+        error = statistics.stdev(differences) / math.sqrt(len(differences)) if len(differences) > 1 else 0.0
+        label = next((name for name, size in LABELS if loss >= size and loss > 2 * error), "")
+        weighed.append(Reviewed(decision, best.play, loss, error, label))
+        if progress is not None:
+            progress(number + 1)
+    return weighed
