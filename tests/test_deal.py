@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer import CLASSIC, DECK, Deal, IllegalPlay, cards_text, parse_cards, parse_play
+from trainer import CLASSIC, DECK, PROFILES, Deal, IllegalPlay, Play, cards_text, parse_cards, parse_play
 from trainer.simulate import play_randomly
 
 
@@ -222,3 +222,22 @@ def test_invariants_hold_at_every_step_of_random_deals(seed, players):
     assert deal.remainder and not last_play.escobas
     assert deal.last_capturer is not None  # with a whole deck somebody always captures
     assert sum(len(p) for p in deal.piles) == 40
+
+
+def test_the_log_lists_taken_cards_in_deck_order_however_the_play_was_written():
+    """A play takes a set of cards; the log names them in deck order, so the same play typed in any order (or
+    replayed from a record) leaves the same log."""
+    table = parse_cards("A♦ A♥ A♣ A♠ 2♦ 2♥ 2♣ 2♠ 3♦ 3♥ 3♣ 3♠")
+    deal = Deal.from_position(table, [parse_cards("K♦"), parse_cards("Q♦")])
+    for play in deal.legal_plays():  # 80 groups of 2 to 5 cards making 5
+        in_order = tuple(sorted(play.captured))
+        for written in (in_order, in_order[::-1], in_order[1:] + in_order[:1]):
+            event = deal.play(Play(play.card, frozenset(written))).log[-1]
+            assert event.cards == in_order, str(play)
+    table_mode = PROFILES["turkish"].with_options(penalties=True)  # V5: a claimed capture is logged the same way
+    laid = Deal.from_position(table, [parse_cards("K♦ K♥"), parse_cards("Q♦ Q♥")], profile=table_mode)
+    laid = laid.play(parse_play("K♦"))
+    for claim in laid.claims():
+        in_order = tuple(sorted(claim.captured))
+        for written in (in_order, in_order[::-1], in_order[1:] + in_order[:1]):
+            assert laid.claim(Play(claim.card, frozenset(written))).log[-1].cards == in_order, str(claim)

@@ -336,7 +336,7 @@ class Deal:
             table = self._table | play.card.bit
             if fault and capture_masks(play.card, self._table):
                 claim = play.card.bit  # V5: the next player may take it with what it could have taken
-        event = Event("play", seat, side, play, tuple(play.captured), int(escoba), fault)
+        event = Event("play", seat, side, play, cards_of(captured), int(escoba), fault)
         state = Deal(
             self.profile, self.players, self.deck, self, (event,), self._stock, table, tuple(hands),
             piles, escobas, (seat + 1) % self.players, last_capturer, 0, wrong, claim,
@@ -364,7 +364,7 @@ class Deal:
         seat = self._to_play
         side = seat % len(self._piles)
         taken = play.captured_mask | play.card.bit
-        event = Event("claim", seat, side, play, tuple(play.captured))
+        event = Event("claim", seat, side, play, cards_of(play.captured_mask))
         return Deal(
             self.profile, self.players, self.deck, self, (event,), self._stock, self._table & ~taken, self._hands,
             _add(self._piles, side, taken), self._escobas, seat, side, 0, self._wrong, 0,
