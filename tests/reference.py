@@ -462,3 +462,45 @@ def new_deal(deck: Sequence[Card], players: int, rules: str = "classic", table_m
         state.last_capturer = dealer_side  # counts as a capture for R15
         state.table = []
     return state
+
+
+# -- counting play sequences (tests/data/perft.yaml) ----------------------------------------------
+
+
+def copy_deal(state: RefDeal) -> RefDeal:
+    """An independent copy of a deal state: every list copied."""
+    return RefDeal(
+        players=state.players,
+        stock=list(state.stock),
+        table=list(state.table),
+        hands=[list(hand) for hand in state.hands],
+        piles=[list(pile) for pile in state.piles or []],
+        escobas=list(state.escobas or []),
+        to_play=state.to_play,
+        last_capturer=state.last_capturer,
+        remainder=list(state.remainder),
+        rules=state.rules,
+        table_mode=state.table_mode,
+        wrong=list(state.wrong or []),
+        claimable=state.claimable,
+    )
+
+
+def perft(state: RefDeal, depth: int) -> tuple[int, int, int]:
+    """Every sequence of ``depth`` legal plays from ``state``, counted as (sequences, sequences whose last play
+    captures, sequences whose last play is an escoba); a deal ending sooner counts as one sequence."""
+    if depth == 0 or state.to_play is None:
+        return 1, 0, 0
+    found = [0, 0, 0]
+    for card, taken in legal_plays(state.hands[state.to_play], state.table, state.book.any_must_capture):
+        after = copy_deal(state)
+        escobas = sum(after.escobas or [])
+        after.play(card, taken)
+        if depth == 1:
+            found[0] += 1
+            found[1] += bool(taken)
+            found[2] += sum(after.escobas or []) > escobas
+        else:
+            for i, count in enumerate(perft(after, depth - 1)):
+                found[i] += count
+    return found[0], found[1], found[2]

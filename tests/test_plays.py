@@ -3,12 +3,15 @@
 from pathlib import Path
 
 import pytest
+import reference
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
 from trainer import (
     DECK,
+    PROFILES,
+    Deal,
     IllegalPlay,
     Play,
     captures,
@@ -108,12 +111,61 @@ def test_every_legal_play_passes_its_own_check(cards):
 
 
 PERFT = yaml.safe_load((Path(__file__).parent / "data" / "perft.yaml").read_text(encoding="utf-8"))
+POSITIONS = [p for p in PERFT if "deck" not in p]
+SEQUENCES = [p for p in PERFT if "deck" in p]
 
 
-@pytest.mark.parametrize("position", PERFT, ids=[p["name"] for p in PERFT])
+@pytest.mark.parametrize("position", POSITIONS, ids=[p["name"] for p in POSITIONS])
 def test_r11_r13_perft_counts(position):
     hand, table = parse_cards(position["hand"]), parse_cards(position["table"])
-    plays = legal_plays(hand, table)
+    plays = legal_plays(hand, table, position.get("must_capture", "played"))
     assert len(plays) == len(set(plays)) == position["plays"]
     assert sum(1 for p in plays if p.captured) == position["captures"]
     assert sum(1 for p in plays if p.captured and p.captured == set(table)) == position["escobas"]
+
+
+def perft(deal: Deal, depth: int) -> tuple[int, int, int]:
+    """Sequences of ``depth`` legal plays from ``deal``: all, those whose last play captures, and those whose last
+    play is an escoba (the file's own definition)."""
+    if depth == 0 or deal.is_over:
+        return 1, 0, 0
+    found = [0, 0, 0]
+    for play in deal.legal_plays():
+        after = deal.play(play)
+        if depth == 1:
+            found[0] += 1
+            found[1] += bool(play.captured)
+            found[2] += sum(after.escobas) > sum(deal.escobas)
+        else:
+            for i, count in enumerate(perft(after, depth - 1)):
+                found[i] += count
+    return found[0], found[1], found[2]
+
+
+def dealt(position: dict) -> Deal:
+    return Deal.from_deck(parse_cards(position["deck"]), position["players"], PROFILES[position["rules"]])
+
+
+@pytest.mark.parametrize("position", SEQUENCES, ids=[p["name"] for p in SEQUENCES])
+def test_r8_r13_v3_perft_sequence_counts(position):
+    """R8-R13, V3 and each rule set's first-table and must-capture rules: play sequences from a dealt deck."""
+    counts = perft(dealt(position), position["depth"])
+    assert counts == (position["plays"], position["captures"], position["escobas"])
+
+
+@pytest.mark.parametrize(
+    "position", [p for p in SEQUENCES if p["plays"] < 1000], ids=[p["name"] for p in SEQUENCES if p["plays"] < 1000]
+)
+def test_perft_sequence_counts_are_the_references(position):
+    """The file's counts come from tests/reference.py, not from the engine; the cheap ones are recomputed."""
+    state = reference.new_deal(parse_cards(position["deck"]), position["players"], position["rules"])
+    assert reference.perft(state, position["depth"]) == (position["plays"], position["captures"], position["escobas"])
+
+
+def test_perft_file_covers_every_rule_set_and_player_count():
+    """Every rule set and every player count is walked by some entry, and the must-capture rule of the other
+    rule sets has single positions of its own."""
+    walked = {(p["rules"], p["players"]) for p in SEQUENCES}
+    assert {players for _, players in walked} == {2, 3, 4, 6}
+    assert {rules for rules, _ in walked} == set(PROFILES)
+    assert any(p.get("must_capture") == "any" for p in POSITIONS)
