@@ -1,7 +1,12 @@
 """Engine speed, through the public API: ``python bench/engine.py``.
 
-Prints medians of several runs. Every run starts with the engine's capture
-cache emptied, so the figures are not flattered by positions seen before.
+Prints medians of several runs: random full deals per second for every rule set with every
+player count it allows (and the Turkish rule set played by its penalties), each also as a share
+of the classic two-player figure, then ``captures()`` calls per second. Time is this process's
+CPU time, so other work on a shared machine weighs on the figures as little as possible; runs
+of the different games are interleaved, so what it still changes touches them all alike. Every
+run plays the same number of deals and starts with the engine's capture cache emptied, so the
+figures are not flattered by positions seen before.
 """
 
 from __future__ import annotations
@@ -12,21 +17,32 @@ import statistics
 import time
 from collections.abc import Callable
 
-from trainer import DECK, Deal, captures
+from trainer import DECK, PROFILES, Deal, RuleProfile, captures
 from trainer.plays import groups_by_sum
 
+#: Every game measured: a name, the rule set and the number of players. Classic with 2 players comes first: the
+#: other figures are given as a share of it.
+GAMES: list[tuple[str, RuleProfile, int]] = [
+    *((f"{profile.name} {players}p", profile, players) for profile in PROFILES.values() for players in profile.players),
+    *(
+        (f"turkish {players}p, penalties", PROFILES["turkish"].with_options(penalties=True), players)
+        for players in PROFILES["turkish"].players
+    ),
+]
+#: The floor the share of the classic two-player figure should stay above.
+FLOOR = 0.8
 
-def deals_per_second(players: int, seconds: float, seed: int) -> float:
+
+def deals_per_second(players: int, deals: int, seed: int, profile: RuleProfile = PROFILES["classic"]) -> float:
     """Random full deals: a new shuffle, then uniformly random legal plays to the end."""
     groups_by_sum.cache_clear()
     rng = random.Random(seed)
-    count, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        deal = Deal.new(players, seed=rng.getrandbits(64))
+    start = time.process_time()
+    for _ in range(deals):
+        deal = Deal.new(players, seed=rng.getrandbits(64), profile=profile)
         while not deal.is_over:
             deal = deal.play(rng.choice(deal.legal_plays()))
-        count += 1
-    return count / elapsed
+    return deals / (time.process_time() - start)
 
 
 def captures_per_second(table_size: int, calls: int, seed: int) -> float:
@@ -38,10 +54,10 @@ def captures_per_second(table_size: int, calls: int, seed: int) -> float:
         cases[frozenset(cards[1:])] = cards[0]
     work = [(played, list(table)) for table, played in cases.items()]
     groups_by_sum.cache_clear()
-    start = time.perf_counter()
+    start = time.process_time()
     for played, table in work:
         captures(played, table)
-    return calls / (time.perf_counter() - start)
+    return calls / (time.process_time() - start)
 
 
 def median_of(runs: int, measure: Callable[[int], float]) -> tuple[float, float, float]:
@@ -53,12 +69,24 @@ def median_of(runs: int, measure: Callable[[int], float]) -> tuple[float, float,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
-    parser.add_argument("--seconds", type=float, default=1.0, help="length of one deal run (default 1 s)")
+    parser.add_argument("--deals", type=int, default=1000, help="deals in one run (default 1000)")
     args = parser.parse_args()
-    print(f"median of {args.runs} runs (lowest - highest), one process, one core")
-    for players in (2, 4):
-        med, low, high = median_of(args.runs, lambda run, p=players: deals_per_second(p, args.seconds, run))
-        print(f"random {players}-player deals per second: {med:8.0f}  ({low:.0f} - {high:.0f})")
+    print(f"median of {args.runs} runs (lowest - highest), one process, one core, CPU time")
+    figures: dict[str, list[float]] = {name: [] for name, _, _ in GAMES}
+    for run in range(args.runs):  # interleaved: run 1 of every game, then run 2, ...
+        for name, profile, players in GAMES:
+            figures[name].append(deals_per_second(players, args.deals, run, profile))
+    base = statistics.median(figures[GAMES[0][0]])
+    below = []
+    print(f"{'random full deals per second':<36}{'median':>8}  {'range':<15}{'of classic 2p':>14}")
+    for name, _, _ in GAMES:
+        med = statistics.median(figures[name])
+        share = med / base
+        span = f"{min(figures[name]):.0f} - {max(figures[name]):.0f}"
+        print(f"{name:<36}{med:8.0f}  {span:<15}{share:13.0%}" + ("  below the floor" if share < FLOOR else ""))
+        if share < FLOOR:
+            below.append(name)
+    print(f"every game at {FLOOR:.0%} of classic 2p or more" if not below else f"below {FLOOR:.0%}: {', '.join(below)}")
     for size in (4, 8, 12):
         med, low, high = median_of(args.runs, lambda run, n=size: captures_per_second(n, 5000, run))
         print(f"captures() per second, {size:2d}-card tables: {med:8.0f}  ({low:.0f} - {high:.0f})")
