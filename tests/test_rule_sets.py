@@ -430,7 +430,6 @@ def test_v4_turkish_first_dealer_is_the_seat_that_draws_the_highest_card() -> No
             while len(seats) > 1:
                 drawn = rng.sample(DECK, len(seats))
                 best = max(card.value for card in drawn)
-                assert all(card.value <= best for card in drawn)
                 seats = [seat for seat, card in zip(seats, drawn, strict=True) if card.value == best]
             assert draw_for_dealer(players, seed, TURKISH) == seats[0]
             assert Match.new(players, seed=seed, profile=TURKISH).first_dealer == seats[0]
@@ -461,7 +460,9 @@ def test_v5_by_default_every_rule_set_refuses_an_illegal_play_per_r17(profile: R
     assert deal.claims() == [] and deal.wrong_captures == (0, 0)
 
 
-@pytest.mark.parametrize("profile", [CLASSIC, SEVENS, ESCOVA, CARDGAMES], ids=["classic", "sevens", "escova", "cg"])
+@pytest.mark.parametrize(
+    "profile", [CLASSIC, SEVENS, ESCOVA, CARDGAMES], ids=["classic", "sevens", "escova", "cardgames"]
+)
 def test_v5_only_turkish_can_be_played_by_its_penalties(profile: RuleProfile) -> None:
     """V5: the table mode belongs to ``turkish``; asking another rule set for it is refused."""
     with pytest.raises(ValueError, match=f"the {profile.name} rule set has no table mode"):
