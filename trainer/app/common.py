@@ -32,6 +32,7 @@ def pages() -> dict[str, st.Page]:
         "home": st.Page(f"{_PAGES_DIR}/home.py", title="Home", icon="", default=True),
         "learn": st.Page(f"{_PAGES_DIR}/learn.py", title="Learn", icon="", url_path="learn"),
         "puzzles": st.Page(f"{_PAGES_DIR}/puzzles.py", title="Puzzles", icon="", url_path="puzzles"),
+        "play": st.Page(f"{_PAGES_DIR}/play.py", title="Play", icon="", url_path="play"),
         "progress": st.Page(f"{_PAGES_DIR}/progress.py", title="Progress", icon="", url_path="progress"),
     }
 

@@ -1,7 +1,7 @@
 """Figures about a learner's attempts, for the Progress page.
 
 >>> from datetime import UTC, datetime
->>> from trainer.progress.store import Attempt
+>>> from trainer.progress.store import Attempt, GameSummary
 >>> when = datetime(2026, 1, 1, tzinfo=UTC)
 >>> tries = [Attempt("p1", "capture", 1, ("escoba",), "practice", "5♦", ok, 3.0, 0, False, when) for ok in (1, 0)]
 >>> [(row.name, row.percent, row.words()) for row in accuracy(groups_of(tries), "kind")]
@@ -14,10 +14,11 @@ import math
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from trainer.progress.rating import START
-from trainer.progress.store import Attempt
+from trainer.progress.store import Attempt, GameSummary
 
 MIN_ANSWERS = 3  # answers on a theme before it counts as a strength or a weak spot
 
@@ -107,3 +108,36 @@ def describe_rating(ratings: Sequence[float]) -> str:
 def plain(text: str) -> str:
     """Stored text made safe to show where Markdown is read: every mark escaped, lines joined."""
     return _MARKDOWN.sub(r"\\\1", " ".join(text.split()))
+
+
+@dataclass(frozen=True)
+class LevelResults:
+    """Matches against one level of computer player: how many, won, lost and still under way."""
+
+    level: str
+    played: int
+    won: int
+    lost: int
+    open: int
+
+
+def results_by_level(games: Iterable[GameSummary]) -> list[LevelResults]:
+    """Matches grouped by the computer's level, in the order the levels were first played."""
+    grouped: dict[str, list[GameSummary]] = {}
+    for game in games:
+        grouped.setdefault(game.level, []).append(game)
+    return [
+        LevelResults(
+            level,
+            len(kept),
+            sum(g.over and g.points > g.against for g in kept),
+            sum(g.over and g.points <= g.against for g in kept),
+            sum(not g.over for g in kept),
+        )
+        for level, kept in grouped.items()
+    ]
+
+
+def loss_per_decision(games: Iterable[GameSummary]) -> list[float]:
+    """The average points lost per reviewed play, match by match, oldest first."""
+    return [game.lost / game.decisions for game in games if game.decisions]

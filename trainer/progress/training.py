@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 import fsrs
 
+from trainer.ai.game import Game, Reviewed
 from trainer.course import stars
 from trainer.progress.rating import LEVEL_RATINGS, START, Rating, puzzle_rating, score_of, update
-from trainer.progress.store import Attempt, Store
+from trainer.progress.store import Attempt, GameSummary, Store
 from trainer.puzzles import Puzzle
 from trainer.puzzles.kinds import Verdict
+from trainer.records import record_of
 from trainer.text import plural
 
 MODES = {
@@ -196,3 +198,22 @@ def schedule(card_json: str | None, outcome: fsrs.Rating, now: datetime) -> tupl
     card = fsrs.Card.from_dict(json.loads(card_json)) if card_json else fsrs.Card(card_id=1, due=now)
     card, _ = _SCHEDULER.review_card(card, outcome, review_datetime=now)
     return json.dumps(card.to_dict()), card.due
+
+
+def keep_game(
+    saved: Store, profile: str, game: Game, reviewed: Sequence[Reviewed], number: int | None, at: datetime
+) -> int:
+    """Save a match against the computer as it stands, with the points its reviewed plays lost; returns the number
+    to pass next time, so the same match is updated rather than added again."""
+    totals = game.match.totals
+    summary = GameSummary(
+        played_at=at,
+        level=game.level,
+        players=game.match.players,
+        points=totals[0],
+        against=max(totals[1:]),
+        over=game.match.is_over,
+        decisions=len(reviewed),
+        lost=sum(max(0.0, r.loss) for r in reviewed),
+    )
+    return saved.save_game(profile, summary, record_of(game.match), number)

@@ -13,9 +13,11 @@ from trainer.progress.rating import START
 from trainer.progress.stats import (
     accuracy,
     describe_rating,
+    loss_per_decision,
     plain,
     rating_domain,
     rating_history,
+    results_by_level,
     strengths_and_weak_spots,
 )
 from trainer.progress.store import Attempt
@@ -95,6 +97,21 @@ else:
         st.page_link(pages()["puzzles"], label=label, query_params={"puzzle": attempt.puzzle_id}, width="stretch")
     if not mistakes:
         st.markdown("No mistakes so far.")
+
+games = SAVED.games(PLAYER)
+if games:
+    st.header("Matches against the computer")
+    table = ["| The computer | Matches | Won | Lost | Under way |", "| --- | --- | --- | --- | --- |"]
+    table += [f"| {r.level} | {r.played} | {r.won} | {r.lost} | {r.open} |" for r in results_by_level(games)]
+    st.markdown("\n".join(table))
+    losses = loss_per_decision(games)
+    if losses:
+        top = max(0.5, max(losses))
+        average = sum(losses) / len(losses)
+        summary = f"Points lost per play, match by match: {losses[-1]:.2f} in the latest, {average:.2f} on average."
+        label = f"Line chart of the points your plays lost on average in each match. {summary}"
+        st.html(chart_image(line_svg(losses, low=0.0, high=top, label=label, ink=ink), label))
+        st.caption(summary + " Fewer is better: the review after each deal shows where they went.")
 
 st.header("Keep or move your progress")
 st.download_button(

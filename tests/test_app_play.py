@@ -1,0 +1,106 @@
+"""The Play page driven as a learner would: a match against the computer, a hint, a refused play, the review."""
+
+import random
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.plays import illegal_reason, parse_play
+from trainer.progress.store import Store
+
+APP = str(Path(__file__).parent.parent / "streamlit_app.py")
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path))
+    return tmp_path
+
+
+def press(at: AppTest, label: str) -> None:
+    next(b for b in at.button if b.label.startswith(label)).click().run()
+    assert not at.exception, at.exception
+
+
+def start(players: int = 2) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page("trainer/app/pages/play.py").run()
+    at.radio(key="table").set_value(players)
+    at.radio(key="bot_level").set_value("greedy")
+    press(at, "Start the match")
+    return at
+
+
+def play_the_deal(at: AppTest, rng: random.Random) -> int:
+    """Play until the deal is over, the learner by typed plays; how many plays the learner made."""
+    mine = 0
+    while not at.session_state.game.deal.is_over:
+        game = at.session_state.game
+        if not game.learner_to_play:
+            press(at, "Next: ")
+            continue
+        at.text_input(key="play_text").set_value(str(rng.choice(game.deal.legal_plays())))
+        press(at, "Play what I typed")
+        mine += 1
+    return mine
+
+
+def test_a_deal_against_the_computer_is_played_reviewed_and_kept(data: Path) -> None:
+    at = start()
+    assert at.markdown[0].value.startswith("**You – Computer: 0 – 0**, to 21")
+    assert play_the_deal(at, random.Random(1)) == 18  # 36 cards, half of them yours (R8, R10)
+    assert [h.value for h in at.header] == ["Deal 1 is over"]
+    assert any(c.value.startswith("18 plays weighed;") for c in at.caption)
+    with Store.open(data) as saved:
+        [game] = saved.games("Player")
+    assert (game.level, game.players, game.decisions, game.over) == ("greedy", 2, 18, False)
+    assert game.points == at.session_state.game.match.totals[0]
+    press(at, "Next deal")
+    assert not at.session_state.game.deal.is_over
+
+
+def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(data: Path) -> None:
+    at = start()
+    while not at.session_state.game.learner_to_play:
+        press(at, "Next: ")
+    game = at.session_state.game
+    deal, seat = game.deal, game.learner_seat
+    wrong = next(
+        (f"{card} {other}" for card in deal.hands[seat] for other in deal.table
+         if illegal_reason(parse_play(f"{card} {other}"), deal.hands[seat], deal.table)),
+        None,
+    )  # fmt: skip
+    assert wrong is not None
+    at.text_input(key="play_text").set_value(wrong)
+    press(at, "Play what I typed")
+    assert at.session_state.game is game
+    assert at.session_state.play_error.startswith("Not allowed: ")
+
+
+def test_a_hint_names_the_best_play_with_its_expected_margin(data: Path) -> None:
+    at = start()
+    while not at.session_state.game.learner_to_play:
+        press(at, "Next: ")
+    press(at, "Hint: the best play now")
+    [hint] = [i.value for i in at.info if i.value.startswith("Best now: ")]
+    assert "points ahead of the other by the end of the deal on average (±" in hint
+
+
+def test_four_players_with_a_computer_partner(data: Path) -> None:
+    at = start(players=4)
+    assert at.markdown[0].value.startswith("**You and your partner – Computer: 0 – 0**")
+    assert play_the_deal(at, random.Random(2)) == 9  # a quarter of the 36 cards
+
+
+def test_progress_lists_the_matches_and_the_points_lost_per_play(data: Path) -> None:
+    at = start()
+    play_the_deal(at, random.Random(3))
+    at.switch_page("trainer/app/pages/progress.py").run()
+    assert not at.exception, at.exception
+    assert "Matches against the computer" in [h.value for h in at.header]
+    assert any(
+        m.value.startswith("| The computer | Matches") and "| greedy | 1 | 0 | 0 | 1 |" in m.value for m in at.markdown
+    )
+    assert any(c.value.startswith("Points lost per play, match by match:") for c in at.caption)

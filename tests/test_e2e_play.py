@@ -1,0 +1,59 @@
+"""End to end: a whole deal against the computer in headless Chromium, cards tapped, then the review.
+
+Skipped, saying why, where no Chromium is installed. Screenshots go beside the other end-to-end ones.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from browser_kit import CHROMIUM, app_server, chromium, click_and_settle, open_app
+from test_e2e import shoot
+
+from trainer.app.board import View
+from trainer.app.names import spoken_label
+from trainer.cards import parse_cards
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
+FRENCH = View(style="french", courts="letters")
+SIZES = {1280: {"viewport": {"width": 1280, "height": 900}}, 390: {"viewport": {"width": 390, "height": 844}}}
+
+
+def best_play(page) -> list[str]:
+    """Ask for a hint and read the cards of the best play it names."""
+    click_and_settle(page, page.get_by_role("button", name="Hint: the best play now"))
+    text = page.locator("[data-testid='stAlertContentInfo']").last.inner_text()
+    return re.findall(r"(?:[A2-7JQK])[♦♥♣♠]", text.split("Best now: ")[1].split(", which")[0])
+
+
+@pytest.mark.parametrize("width", SIZES)
+def test_a_whole_deal_against_the_computer_is_played_by_tapping_cards_then_reviewed(tmp_path, width):
+    with app_server(tmp_path) as url, chromium() as browser:
+        page = browser.new_page(**SIZES[width])
+        open_app(page, f"{url}/play?faces=french&courts=letters")
+        shoot(page, f"play-setup-{width}")
+        click_and_settle(page, page.get_by_role("button", name="Start the match"))
+        turns = 0
+        while not page.get_by_role("heading", name=re.compile("^Deal 1 is over")).count():
+            turns += 1
+            assert turns < 60, "the deal should be over after 36 plays"
+            computer = page.get_by_role("button", name=re.compile("^Next: .* plays"))
+            if computer.count():
+                click_and_settle(page, computer)
+                continue
+            tokens = best_play(page)
+            if turns == 3:
+                shoot(page, f"play-turn-{width}")
+            for card in parse_cards(" ".join(tokens)):
+                name = spoken_label(card, FRENCH).split(" (")[0]
+                page.get_by_role("button", name=re.compile(f"^{re.escape(name)}\\b")).first.click()
+            click_and_settle(page, page.get_by_role("button", name="Play", exact=True))
+        assert page.get_by_role("heading", name="Your plays, weighed").is_visible()
+        assert page.get_by_text(re.compile(r"^18 plays weighed")).is_visible()  # 18 of the 36 plays are yours
+        shoot(page, f"play-review-{width}")
+        click_and_settle(page, page.get_by_role("button", name="Next deal ▶"))
+        assert (
+            page.get_by_role("button", name="Hint: the best play now").count()
+            or page.get_by_role("button", name=re.compile("^Next: ")).count()
+        )

@@ -1,0 +1,237 @@
+"""Play: a match against the computer, a hint when wanted, and after each deal a review of every play."""
+
+from datetime import UTC, datetime
+from functools import partial
+
+import streamlit as st
+
+from trainer.ai.game import LEARNER, Game, Reviewed, review
+from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
+from trainer.app.common import page, profile, rules, store
+from trainer.app.components import Pick, announce, card_table
+from trainer.app.names import say
+from trainer.deal import Deal
+from trainer.plays import IllegalPlay, Play, parse_play
+from trainer.progress.training import keep_game
+from trainer.puzzles.kinds import play_text
+from trainer.text import plural
+
+cards = page("Play")
+SAVED = store()
+PLAYER = profile(SAVED)
+RULES = rules()
+LEVELS = {
+    "random": "Beginner: plays any legal card",
+    "greedy": "Steady: takes the most it can at once",
+    "expert": "Strong: weighs where the hidden cards may be",
+}
+TABLES = {2: "Two players: you against the computer", 4: "Four players: you and a computer partner, against two"}
+
+
+# -- state, changed only in callbacks --------------------------------------------------------
+
+
+def start(players: int, level: str) -> None:
+    """A new match by the learner's rule set."""
+    st.session_state.game = Game.start(players, level, RULES)
+    st.session_state.game_number = None
+    st.session_state.reviews = []  # the reviewed plays of every finished deal of the match
+    clear_turn()
+
+
+def clear_turn() -> None:
+    for key in ("hint", "play_error", "play_text"):
+        st.session_state.pop(key, None)
+
+
+def computer_plays() -> None:
+    """One computer play, shown before the next."""
+    st.session_state.game = st.session_state.game.computer_turn()
+    clear_turn()
+
+
+def learner_plays(play: Play) -> None:
+    game: Game = st.session_state.game
+    try:
+        st.session_state.game = game.learner_plays(play)
+    except IllegalPlay as error:
+        st.session_state.play_error = f"Not allowed: {error}"
+        return
+    clear_turn()
+
+
+def play_pick(pick: Pick) -> None:
+    """The card table's Play button: the hand card, then the table cards it takes."""
+    card = pick.one("hand")
+    if card is None:
+        st.session_state.play_error = "Choose one card from your hand, then the table cards it takes, if any."
+        return
+    learner_plays(parse_play(" ".join([card, *pick.many("table")])))
+
+
+def play_typed() -> None:
+    try:
+        play = parse_play(st.session_state.get("play_text", ""))
+    except ValueError as error:
+        st.session_state.play_error = f"That is not a play: {error}"
+        return
+    learner_plays(play)
+
+
+def hint() -> None:
+    st.session_state.hint = st.session_state.game.hint()
+
+
+def next_deal() -> None:
+    st.session_state.game = st.session_state.game.next_deal()
+    clear_turn()
+
+
+# -- drawing -------------------------------------------------------------------------------
+
+
+def side_names(game: Game) -> list[str]:
+    players, sides = game.match.players, game.match.sides
+    return ["You and your partner" if players > sides else "You", "Computer"]
+
+
+def review_deal(game: Game) -> list[Reviewed]:
+    """Review the learner's plays of the deal just over, with a progress bar, and keep the match as it stands."""
+    bar = st.progress(0.0, text="Weighing each of your plays against the best one…")
+    count = max(1, len(game.decisions))
+    reviewed = review(game.decisions, progress=lambda done: bar.progress(done / count))
+    bar.empty()
+    st.session_state.reviews = [*st.session_state.reviews, *reviewed]
+    number = keep_game(SAVED, PLAYER, game, st.session_state.reviews, st.session_state.game_number, datetime.now(UTC))
+    st.session_state.game_number = number
+    return reviewed
+
+
+def review_table(reviewed: list[Reviewed]) -> None:
+    lines = [
+        "| # | You played | Best play | Points lost | Label |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for number, r in enumerate(reviewed, start=1):
+        same = r.best == r.decision.play
+        lost = "—" if same else f"{r.loss:.2f} ± {r.error:.2f}"
+        best = "the same" if same else say(play_text(r.best), cards)
+        lines.append(f"| {number} | {say(play_text(r.decision.play), cards)} | {best} | {lost} | {r.label} |")
+    st.markdown("\n".join(lines))
+    labelled = [r for r in reviewed if r.label]
+    total = sum(max(0.0, r.loss) for r in reviewed)
+    st.caption(
+        f"{plural(len(reviewed), 'play')} weighed; {total:.2f} points lost in all. A play is labelled an inaccuracy "
+        "from 0.1 points lost, a mistake from 0.25, a blunder from 0.5, and only when the loss is more than twice "
+        f"its uncertainty. {plural(len(labelled), 'play')} labelled."
+    )
+
+
+def replay(game: Game) -> None:
+    """Step through the finished deal with every hand shown."""
+    states = []
+    state: Deal | None = game.deal
+    while state is not None:
+        states.append(state)
+        state = state.previous
+    states.reverse()
+    step = st.slider("Step through the deal, every hand shown", 0, len(states) - 1, len(states) - 1)
+    shown = states[step]
+    everyone = tuple(range(game.match.players))
+    st.html(
+        rows_html(
+            board_rows(shown, cards, events=shown.events, face_up=everyone, me=game.learner_seat), cards, "Replay"
+        )
+    )
+
+
+def setup() -> None:
+    """Choose the table and the computer's strength, then start."""
+    st.write(
+        f"A match to {RULES.target} points by the rules you chose ({RULES.title}). After each deal you see, for every "
+        "one of your plays, the best play and how many points yours cost."
+    )
+    with st.form("new_match", border=False):
+        tables = [p for p in TABLES if p in RULES.players]
+        players = st.radio("Table", tables, format_func=TABLES.__getitem__, key="table")
+        level = st.radio("The computer plays", list(LEVELS), format_func=LEVELS.__getitem__, index=2, key="bot_level")
+        if st.form_submit_button("Start the match", type="primary"):
+            start(int(players or 2), str(level))
+            st.rerun()
+
+
+def in_deal(game: Game) -> None:
+    """The board; the learner's cards to play with a hint, or the computer's next play one at a time."""
+    deal, me = game.deal, game.learner_seat
+    played = [(event, event.play) for event in deal.events if event.kind == "play" and event.play is not None]
+    if played:
+        event, last = played[-1]
+        escoba = ": an escoba!" if event.escobas else ""
+        st.caption(say(f"Last play, {seat_name(deal, event.seat or 0, me)}: {play_text(last)}{escoba}", cards))
+    rows = board_rows(deal, cards, events=deal.events, face_up=(me,), pick=game.learner_to_play, me=me)
+    if not game.learner_to_play:
+        st.html(rows_html(rows, cards, "Escoba board"))
+        waiting = seat_name(deal, deal.to_play or 0, me)
+        st.button(f"Next: {waiting} (computer) plays ▶", on_click=computer_plays, type="primary")
+        return
+    error = st.session_state.get("play_error")
+    card_table(
+        rows,
+        key=f"play-{len(game.match.finished)}-{len(deal.plays)}",
+        confirm="Play",
+        on_confirm=play_pick,
+        message=None if error is None else ("error", say(error, cards)),
+    )
+    with st.expander("Type your play instead"), st.form("typed_play", border=False):
+        st.text_input(
+            "Your play: the card you play, then the cards it takes (7d 8c), or just the card", key="play_text"
+        )
+        st.form_submit_button("Play what I typed", on_click=play_typed)
+    if error is not None:
+        announce(say(error, cards), "error", key="play-error")
+    st.button("Hint: the best play now", on_click=hint)
+    if (best := st.session_state.get("hint")) is not None:
+        st.info(
+            say(
+                f"Best now: {play_text(best.play)}, which leaves your side {best.margin:+.2f} points ahead of the "
+                f"other by the end of the deal on average (± {best.error:.2f}).",
+                cards,
+            )
+        )
+
+
+def after_deal(game: Game) -> None:
+    """The deal's points, the review of the learner's plays, a replay with every hand shown, and what next."""
+    match = game.match
+    st.header(f"Deal {len(match.finished)} is over")
+    st.markdown(score_markdown(match.finished[-1].scores, side_names(game), cards))
+    if st.session_state.get("reviewed_deal") != len(match.finished):
+        st.session_state.deal_review = review_deal(game)
+        st.session_state.reviewed_deal = len(match.finished)
+    st.subheader("Your plays, weighed")
+    review_table(st.session_state.deal_review)
+    replay(game)
+    if not match.is_over:
+        st.button("Next deal ▶", on_click=next_deal, type="primary")
+        return
+    if match.winner == LEARNER % match.sides:
+        st.success("You won the match!")
+    else:
+        st.info("The computer won this match.")
+    st.button("Start a new match", on_click=partial(st.session_state.pop, "game"), type="primary")
+
+
+st.title("Play")
+current: Game | None = st.session_state.get("game")
+if current is None:
+    setup()
+else:
+    totals = " – ".join(str(total) for total in current.match.totals)
+    profile_of = current.match.profile
+    st.markdown(f"**{' – '.join(side_names(current))}: {totals}**, to {profile_of.target} · {profile_of.title}")
+    if current.deal.is_over:
+        after_deal(current)
+    else:
+        in_deal(current)
+    with st.expander("Every play of this deal"):
+        st.markdown("\n".join(f"- {say(str(event), cards)}" for event in current.deal.log))
