@@ -241,3 +241,22 @@ def test_the_log_lists_taken_cards_in_deck_order_however_the_play_was_written():
         in_order = tuple(sorted(claim.captured))
         for written in (in_order, in_order[::-1], in_order[1:] + in_order[:1]):
             assert laid.claim(Play(claim.card, frozenset(written))).log[-1].cards == in_order, str(claim)
+
+
+#: Seeded random deals, played with random.Random(9) choosing among the legal plays in the engine's order: a
+#: change to that order (or to dealing) would change every seeded deal, puzzle generator and simulation.
+SEEDED_PLAYS = {
+    2: "Q♣ | 7♣ | Q♠ | A♠ 7♣ 7♠ | 7♥ | 5♦ | K♦ 5♦ | 3♥ | 4♠ 2♣ Q♠ | K♣ 2♦ 3♥ | 6♦ Q♣ | J♣ 7♦ | 4♣ | 5♣ | 2♠ | "
+    "4♥ 4♣ 7♥ | Q♥ | 2♥ | 6♣ Q♥ | J♠ 2♠ 5♣ | 4♦ | A♥ | K♥ A♥ 4♦ | 3♣ | A♣ | 5♠ | Q♦ A♣ 5♠ | 6♥ | J♦ | "
+    "K♠ 2♥ 3♣ | 3♦ | 3♠ | A♦ 6♥ J♦ | J♥ | 6♠ | 5♥",
+    4: "7♠ J♣ | 5♦ K♣ | 7♦ | A♠ 4♠ K♦ | 7♥ | 2♣ | 6♦ 2♣ 7♥ | 3♥ | Q♠ | 7♣ | Q♣ | 2♦ | 4♣ 2♦ Q♣ | J♠ 7♦ | K♥ | "
+    "3♣ 3♥ Q♠ | 2♠ | 2♥ | 4♦ 2♥ 2♠ 7♣ | A♥ | 6♣ | 5♣ K♥ | Q♥ 6♣ | 4♥ | Q♦ | 5♥ A♥ Q♦ | 6♠ | 3♠ | A♣ | "
+    "6♥ 3♠ 6♠ | J♦ | J♥ | 3♦ 4♥ J♥ | 5♠ | A♦ A♣ 5♠ J♦ | K♠",
+}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_seeded_classic_deals_stay_the_same(players):
+    """R8, R11-R13: the same seed gives the same deal and, with the same random choices, the same plays."""
+    end = play_randomly(Deal.new(players, seed=9), random.Random(9))
+    assert " | ".join(map(str, end.plays)) == SEEDED_PLAYS[players]
