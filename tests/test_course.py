@@ -5,11 +5,13 @@ from pathlib import Path
 
 import pytest
 
-from trainer.cards import parse_cards
+from trainer.cards import cards_text, parse_cards
 from trainer.course import CourseError, load_level, load_levels, narrate, sensible_play, stars
 from trainer.deal import Deal
 from trainer.plays import Play
+from trainer.profile import PROFILES
 from trainer.puzzles import load_puzzles
+from trainer.scoring import score_deal
 
 LEVELS = load_levels()
 
@@ -225,3 +227,349 @@ def test_r12_a_board_whose_pile_no_deal_gives_fails_to_load(tmp_path):
             board: {table: 5♦, hands: [2♠, 3♠], piles: [A♦ 2♦, ""]}
         """,
         )
+
+
+# -- rule sets -----------------------------------------------------------------------------
+
+
+def scored(deal, name: str):
+    """The deal's piles scored by a rule set, straight from the engine's scoring."""
+    return score_deal(deal.piles, deal.escobas, PROFILES[name])
+
+
+def test_v1_a_stage_is_made_and_scored_under_the_rule_set_it_names(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: number
+        prompt: Points by the sevens rules?
+        rules: sevens
+        board: {seed: 58}
+        ask: points A
+      - task: number
+        prompt: And with the same deal by the classic rules?
+        rules: classic
+        ask: points A
+    """,
+    )
+    sevens, classic = level.stages
+    assert (sevens.profile.name, sevens.deal.profile.name) == ("sevens", "sevens")
+    assert (classic.profile.name, classic.deal.profile.name) == ("classic", "classic")
+    assert sevens.deal.piles == classic.deal.piles  # the same deal, played again by the other rules
+    assert sevens.accept == {str(scored(sevens.deal, "sevens")[0].total)}
+    assert classic.accept == {str(scored(classic.deal, "classic")[0].total)}
+    assert sevens.accept != classic.accept  # sevens and no setenta (V1) against the setenta (R18, R19)
+
+
+def test_v1_a_level_names_its_rule_set_among_its_rules_and_a_stage_can_change_it(tmp_path):
+    text = """\
+        id: t
+        title: T
+        goal: G.
+        rules: R13 escova V1
+        stages:
+          - say: Look.
+            board: {seed: 10, plays: 0}
+          - say: Now sevens.
+            rules: sevens
+          - task: allowed
+            prompt: May you lay 3♥ down?
+            play: 3♥
+        """
+    level = load_level(write(tmp_path, text))
+    assert level.rules == ("R13", "V1")
+    assert [stage.profile.name for stage in level.stages] == ["escova", "sevens", "sevens"]  # it holds until changed
+    assert level.stages[2].accept == {"no"}  # Q♠ can take 6♠, so a lay-down is refused by the sevens rules
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ("R3 poker", r"level.yaml:4:8: unknown rule 'poker': name rule ids \(R1-R22, V1-V6\)"),
+        ("R3 R99", r"level.yaml:4:8: unknown rule 'R99'"),
+        ("sevens escova", r"level.yaml:4:8: a level has one rule set, not sevens or escova"),
+    ],
+)
+def test_v1_a_level_with_an_unknown_rule_or_two_rule_sets_names_its_line(tmp_path, rules, message):
+    text = HEAD.replace("rules: R3", f"rules: {rules}") + "  - task: allowed\n    prompt: P?\n    board: {seed: 1}\n"
+    with pytest.raises(CourseError, match=message):
+        load_level(write(tmp_path, text))
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ("rules: poker", r"level.yaml:9:12: unknown rule set 'poker': use one of classic, sevens, escova"),
+        ("penalties: true", r"level.yaml:9:16: the classic rule set has no table mode"),
+        ("rules: turkish\n    penalties: often", r"level.yaml:10:16: penalties is true or false"),
+        ("board: {seed: 1, players: 3}", r"level.yaml:9:\d+: 3 players: the classic rule set is for 2 or 4"),
+    ],
+)
+def test_v1_v3_v5_a_stage_whose_rule_set_cannot_be_names_its_place(tmp_path, lines, message):
+    stages = "  - say: Look.\n    board: {seed: 1, plays: 0}\n  - say: Again.\n    " + lines + "\n"
+    with pytest.raises(CourseError, match=message):
+        load_level(write(tmp_path, HEAD + stages))
+
+
+def test_r9_a_stage_naming_other_rules_plays_the_same_deal_again_or_says_why_it_cannot(tmp_path):
+    with pytest.raises(CourseError, match=r"level.yaml:9:10: this deal does not end the same way by the sevens"):
+        level_of(  # seed 120's first table makes 15: an escoba by the classic rules, none by the sevens rules
+            tmp_path,
+            """\
+          - say: Look.
+            board: {seed: 120}
+          - say: Again.
+            rules: sevens
+        """,
+        )
+    with pytest.raises(CourseError, match=r"level.yaml:9:10: this deal cannot be played the same way by the escova"):
+        level_of(  # by the escova rules that first table stays, and the first play that took from it cannot be made
+            tmp_path,
+            """\
+          - say: Look.
+            board: {seed: 120}
+          - say: Again.
+            rules: escova
+        """,
+        )
+
+
+def test_r11_a_dealt_board_stops_after_its_plays_and_makes_the_moves_it_names(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: number
+        prompt: Two plays in, and the second laid 7♣ down instead of taking. What does the table add up to?
+        rules: turkish
+        penalties: true
+        board: {seed: 10, plays: 2, moves: {play 2: 7♣}}
+        ask: table sum
+    """,
+    )
+    stage = level.stages[0]
+    deal = stage.deal
+    plain = Deal.new(seed=10, profile=deal.profile)
+    assert deal.deck == plain.deck and deal.plays[0] == sensible_play(plain)  # the first play is the plain one
+    assert len(deal.plays) == 2 and str(deal.plays[1]) == "7♣" and deal.to_play == 0
+    assert stage.events == deal.events  # the board marks the last play
+    assert stage.accept == {str(sum(card.value for card in deal.table))}
+
+
+@pytest.mark.parametrize(
+    ("board", "message"),
+    [
+        ("{seed: 10, moves: {play 1: 3♥ K♠}}", r"level.yaml:7:\d+: play 1: 3♥ \+ K♠ = 13, not 15"),
+        ("{seed: 10, plays: 40}", r"level.yaml:7:\d+: this board has 36 plays"),
+        ("{seed: 10, plays: 3, moves: {play 5: 2♣}}", r"level.yaml:7:\d+: this board has 3 plays"),
+        ("{seed: 10, moves: {move 2: 2♣}}", r"level.yaml:7:\d+: 'move 2': name a move 'play N'"),
+        ("{seed: ten}", r"level.yaml:7:\d+: expected a whole number, not 'ten'"),
+    ],
+)
+def test_r17_a_dealt_board_with_a_move_the_rules_refuse_or_too_many_plays_names_its_place(tmp_path, board, message):
+    with pytest.raises(CourseError, match=message):
+        level_of(tmp_path, f"  - say: Look.\n    board: {board}\n")
+
+
+def test_r13_v5_whether_a_play_is_allowed_or_a_fault_depends_on_the_rule_set(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: allowed
+        prompt: By the classic rules, may you lay 3♥ down while Q♠ could take 6♠?
+        board: {seed: 10, plays: 0}
+        play: 3♥
+      - task: allowed
+        prompt: And by the sevens rules?
+        rules: sevens
+        play: 3♥
+      - task: fault
+        prompt: At a Turkish table played by its penalties, what is 3♥ taking K♠?
+        rules: turkish
+        penalties: true
+        play: 3♥ K♠
+      - task: fault
+        prompt: And Q♠ laid down?
+        play: Q♠
+      - task: fault
+        prompt: And Q♠ taking 6♠?
+        play: Q♠ 6♠
+    """,
+    )
+    classic, sevens, wrong, missed, legal = level.stages
+    assert (classic.accept, sevens.accept) == ({"yes"}, {"no"})  # R13 against "a player who can capture must"
+    assert "a player who can capture must" in sevens.why
+    assert [stage.accept for stage in (wrong, missed, legal)] == [{"wrong capture"}, {"missed capture"}, {"legal"}]
+    assert wrong.choices == ("legal", "wrong capture", "missed capture")
+    assert "3♥ + K♠ = 13, not 15" in wrong.why and "loses 4 points" in wrong.why
+    assert "may claim" in missed.why
+    assert wrong.judge("Wrong capture").correct and not wrong.judge("legal").correct
+    assert not wrong.judge("maybe").correct  # not one of the choices: a miss that says why
+
+
+def test_v5_a_fault_task_needs_a_table_played_by_its_penalties(tmp_path):
+    with pytest.raises(CourseError, match=r"level.yaml:6:3: a fault task needs a table played by its penalties"):
+        level_of(tmp_path, "  - task: fault\n    prompt: P?\n    board: {seed: 10, plays: 0}\n    play: 3♥ K♠\n")
+
+
+def test_v5_a_claim_takes_the_laid_card_with_what_it_could_have_taken(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: pick
+        prompt: Claim the capture your opponent missed.
+        rules: turkish
+        penalties: true
+        board: {seed: 10, plays: 2, moves: {play 2: 7♣}}
+        want: claim
+    """,
+    )
+    stage = level.stages[0]
+    assert stage.accept == {cards_text(sorted([c.card, *c.captured])) for c in stage.deal.claims()} == {"7♣ J♦"}
+    assert stage.judge("jd 7c").correct and not stage.judge("7♣").correct
+    with pytest.raises(CourseError, match=r"level.yaml:\d+:\d+: nothing can be claimed here"):
+        level_of(
+            tmp_path,
+            """\
+          - task: pick
+            prompt: Claim.
+            rules: turkish
+            penalties: true
+            board: {seed: 10, plays: 1}
+            want: claim
+        """,
+        )
+
+
+def test_v5_points_at_a_table_played_by_its_penalties_can_fall_below_zero(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: number
+        prompt: Side A's points?
+        rules: turkish
+        penalties: true
+        board: {seed: 10, moves: {play 1: 3♥ K♠}}
+        ask: points A
+    """,
+    )
+    stage = level.stages[0]
+    a = stage.deal.score()[0]
+    assert stage.deal.wrong_captures == (1, 0) and a.points["penalty"] == -(4 + sum(stage.deal.escobas))
+    assert stage.accept == {str(a.total)} and a.total < 0
+    assert stage.judge(str(a.total)).correct and not stage.judge(str(-a.total)).correct
+    assert "wrong captures" in stage.why
+
+
+def test_v2_v3_three_sides_answer_a_b_c_or_nobody_and_a_shared_top_scores_nothing(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: who
+        prompt: Who wins most cards?
+        rules: sevens
+        board: {seed: 90, players: 3}
+        category: cards
+      - task: number
+        prompt: Side C's points?
+        ask: points C
+    """,
+    )
+    cards, points = level.stages
+    counts = [len(pile) for pile in cards.deal.piles]
+    assert len(counts) == 3 and counts.count(max(counts)) == 2  # two sides share the top
+    assert cards.choices == ("A", "B", "C", "nobody") and cards.accept == {"nobody"}
+    assert not cards.judge("c").correct and cards.judge("None").correct
+    assert points.accept == {str(scored(points.deal, "sevens")[2].total)}
+
+
+def test_v3_six_players_sit_in_two_teams_of_three(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: play
+        prompt: Clear the table for your team.
+        rules: turkish
+        board: {seed: 23, players: 6, plays: 0}
+        goal: escoba
+    """,
+    )
+    deal = level.stages[0].deal
+    assert (deal.players, deal.sides, [deal.side_of(seat) for seat in range(6)]) == (6, 2, [0, 1, 0, 1, 0, 1])
+    assert level.stages[0].judge("5h ac as 4h 4s").correct
+
+
+def test_v1_which_rule_set_pays_a_side_most_is_worked_out_on_the_deal_played_under_each(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: which
+        prompt: Which pays side A most?
+        board: {seed: 58}
+        ask: points A
+      - task: which
+        prompt: Of these two?
+        compare: [classic, escova]
+        ask: points A
+      - say: Side by side.
+        compare: [classic, sevens]
+    """,
+    )
+    every, two, table = level.stages
+    totals = {}
+    for name, profile in PROFILES.items():  # the same seed played out under each rule set, apart from the loader
+        deal = Deal.new(seed=58, profile=profile)
+        while not deal.is_over:
+            deal = deal.play(sensible_play(deal))
+        totals[name] = deal.score()[0].total
+    assert every.choices == tuple(PROFILES) and every.accept == {max(totals, key=totals.__getitem__)}
+    assert two.choices == ("classic", "escova")
+    assert two.accept == {"classic" if totals["classic"] > totals["escova"] else "escova"}
+    assert not two.judge("sevens").correct  # not one of the two compared
+    assert table.table[0] == ("points: side A – side B", "Classic", "Sevens")
+    assert table.table[-1] == (
+        "total",
+        *(" – ".join(str(s.total) for s in scored(table.deal, n)) for n in ("classic", "sevens")),
+    )
+
+
+@pytest.mark.parametrize(
+    ("stage", "message"),
+    [
+        (
+            "say: Look.\n    board: {seed: 58, plays: 3}\n    compare: [classic, sevens]",
+            r"compare needs a finished deal",
+        ),
+        ("say: Look.\n    board: {seed: 58}\n    compare: [classic]", r"compare two rule sets or more"),
+        ("say: Look.\n    board: {seed: 120}\n    compare: [classic, escova]", r"this deal cannot be played the same"),
+        ("task: number\n    prompt: P?\n    board: {seed: 58}\n    ask: points C", r"ask is .*, with a side of A or B"),
+        (
+            "task: who\n    prompt: P?\n    board: {seed: 58}\n    category: setenta\n    rules: sevens",
+            r"category is one of cards",
+        ),
+    ],
+)
+def test_v1_a_comparison_or_a_question_the_deal_cannot_answer_fails_to_load(tmp_path, stage, message):
+    with pytest.raises(CourseError, match=r"level.yaml:\d+:\d+: " + message):
+        load_level(write(tmp_path, HEAD + "  - " + stage + "\n"))
+
+
+def test_r13_a_play_task_accepts_only_the_plays_its_rule_set_allows(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: play
+        prompt: Leave your opponent nothing to take.
+        board: {seed: 143, plays: 0}
+        goal: safe
+        next_hand: 6♦ 6♥ 7♥
+      - task: play
+        prompt: The same by the sevens rules, where whoever can capture must.
+        rules: sevens
+        goal: safe
+        next_hand: 6♦ 6♥ 7♥
+    """,
+    )
+    classic, sevens = level.stages
+    assert classic.accept == {"A♦", "K♠ 5♥"}  # laying the ace down is safe too (R13)
+    assert sevens.accept == {"K♠ 5♥"} and sevens.answer().startswith("K♠ taking 5♥")
+    assert sevens.judge("ad").text.startswith("Not allowed: A♦ cannot be laid on the table")

@@ -1,19 +1,35 @@
 """The course: short levels of one idea each, whose tasks the engine judges.
 
 A level is a YAML file in ``trainer/levels``: an id, a title, a one-line goal, the rules it
-teaches, the puzzle themes to practise after it, and its stages. A stage says something short
+teaches (ids such as ``R12`` or ``V1``, and at most one rule set, a ``PROFILES`` key, for all its
+stages), the puzzle themes to practise after it, and its stages. A stage says something short
 (``say``, with a board to look at) or asks the learner to act on the board:
 
-- ``pick``: tap cards; ``want: value 8`` (every card worth 8) or ``want: fifteen with 7♦``
-  (the table cards that 7♦ can take, R12);
+- ``pick``: tap cards; ``want: value 8`` (every card worth 8), ``want: fifteen with 7♦``
+  (the table cards that 7♦ can take, R12) or ``want: claim`` (the capture the last player
+  missed, to claim at a table played by its penalties, V5);
 - ``play``: make a play from the position, meeting a ``goal`` (``escoba``, ``most-cards``,
   ``coins``, ``setenta``, ``safe`` with ``next_hand``, ``take 7♦``);
 - ``allowed``: say whether a ``play`` is allowed, and see the engine's reason (R13, R17);
-- ``who``: say which side wins a ``category`` of a finished deal (cards, coins, seven, setenta, deal);
-- ``number``: give a figure: ``ask: table sum``, or of a finished deal ``setenta A`` or ``points B``.
+- ``fault``: at a table played by its penalties, say whether a ``play`` is legal, a wrong
+  capture or a missed capture (V5);
+- ``who``: say which side wins a ``category`` of a finished deal (``cards``, ``coins``, ``seven``,
+  ``setenta``, any other category of the rule set such as ``sevens``, or ``deal``);
+- ``number``: give a figure: ``ask: table sum``, or of a finished deal ``setenta A`` or ``points B``;
+- ``which``: say which rule set gives a side the most points for the same finished deal
+  (``ask: points A``), among those ``compare`` names (all of them if it names none).
 
 A board is ``board: {table, hands, piles, escobas, to_play}`` set up by hand, or
-``board: {seed: N}``, a whole real deal played out plainly (for scoring).
+``board: {seed: N}``, a whole real deal played out plainly (for scoring). A dealt board may also
+have ``players`` (2 by default), ``plays: K`` (stop after K plays) and ``moves`` (``play 5: 7♠ J♣``:
+the plays made instead of the plain ones).
+
+A stage is made and judged under a rule set: the level's, or the one a stage names with
+``rules: sevens`` (and ``penalties: true`` for a table played by its penalties, V5), which then
+holds for the stages after it. A stage that names other rules without a board of its own plays
+the board before it again under them: the same cards and the same plays, which must stay legal
+and end the same way. A ``say`` stage with ``compare: [classic, sevens]`` shows that deal's points
+under each rule set named, side by side.
 
 ``watch: {seed: N}`` plays a whole real deal, one stage per play with a sentence that says what
 happened and why; ``predict: [5, 9]`` turns those plays into tasks (which cards will it take?).
@@ -23,22 +39,30 @@ every board through the engine: a level that breaks a rule fails to load with fi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from trainer.cards import Card, CardError, cards_text, parse_cards
 from trainer.deal import Deal, Event
-from trainer.plays import IllegalPlay, Play, captures, parse_play
+from trainer.plays import IllegalPlay, Play, captures, illegal_reason, parse_play
+from trainer.profile import CLASSIC, PROFILES, RuleProfile
+from trainer.puzzles.catalog import ALL_RULES
 from trainer.puzzles.kinds import ChoosePuzzle, play_text
 from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
-from trainer.scoring import setenta
-from trainer.text import plural
+from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, setenta
+from trainer.text import either, plural
 
 LEVELS = Path(__file__).parent / "levels"
-TASKS = ("say", "pick", "play", "allowed", "who", "number")
-CATEGORIES = {"cards": "cards", "coins": "coins", "seven": "seven_of_coins", "setenta": "setenta"}
-SIDES = ("A", "B")
+TASKS = ("say", "pick", "play", "allowed", "who", "number", "which", "fault")
+#: The rules of the other rule sets (RULES.md, "Other rule sets"); the course teaches them, puzzles do not drill them.
+VARIANT_RULES = tuple(f"V{n}" for n in range(1, 7))
+RULE_IDS = frozenset((*ALL_RULES, *VARIANT_RULES))
+ALIASES = {"seven": "seven_of_coins"}  # the course's short names for scoring categories
+SIDES = ("A", "B", "C")
+#: A play at a table played by its penalties (V5), as ``Deal.fault_of`` names it, in the learner's words.
+FAULTS = {"": "legal", "wrong": "wrong capture", "missed": "missed capture"}
 MOST_SENTENCES = 2
 
 
@@ -66,8 +90,11 @@ class Stage:
     accept: frozenset[str] = frozenset()  # canonical answers the engine accepts
     goal: ChoosePuzzle | None = None  # for a play with a goal
     why: str = ""  # the engine's reason, shown once the task is answered
-    piles: bool = False  # draw both sides' piles, by suit
+    piles: bool = False  # draw every side's pile, by suit
     pick_from: str = "table"  # where a pick task's cards are: "table", or "all" rows shown
+    profile: RuleProfile = CLASSIC  # the rule set the stage is made and judged under
+    choices: tuple[str, ...] = ()  # the answers to choose from, for a task answered by choosing one
+    table: tuple[tuple[str, ...], ...] = ()  # a table to show: a header row, then a row per scoring category
 
     @property
     def is_task(self) -> bool:
@@ -86,22 +113,20 @@ class Stage:
         return Verdict(False, "Not quite. Look again, or show the answer.")
 
     def canonical(self, answer: str) -> str:
-        """The answer in the form ``accept`` holds: cards in order, a side, yes or no, a number."""
+        """The answer in the form ``accept`` holds: cards in order, one of the choices, a number."""
         said = answer.strip()
         if self.task == "pick":
             return cards_text(sorted(parse_cards(said)))
-        if self.task == "who":
-            side = {"a": "A", "b": "B", "nobody": "nobody", "none": "nobody"}.get(said.lower())
-            if side is None:
-                raise ValueError("answer A, B or nobody")
-            return side
-        if self.task == "allowed":
-            if said.lower() not in ("yes", "no"):
-                raise ValueError("answer yes or no")
-            return said.lower()
+        if self.choices:
+            named = {choice.lower(): choice for choice in self.choices}
+            if "nobody" in self.choices:
+                named["none"] = "nobody"
+            if said.lower() not in named:
+                raise ValueError(f"answer {either(self.choices)}")
+            return named[said.lower()]
         if said.lower() == "none":
             return "none"
-        if not said.isdigit():
+        if not said.removeprefix("-").isdigit():  # a deal played by penalties can score below zero (V5)
             raise ValueError("answer with a number, or none")
         return str(int(said))
 
@@ -119,10 +144,19 @@ class Stage:
     def answer(self) -> str:
         """A right answer in words, for a learner who asks to see it."""
         if self.task == "play" and self.goal is not None:
-            best = self.goal.best()[0]
+            best = next(play for play in self.goal.best() if str(play) in self.accept)
             return f"{play_text(best)}: {self.goal.why(str(best))}."
-        shown = sorted(self.accept)[0]
+        shown = choice_label(sorted(self.accept)[0])
         return f"{shown}. {self.why}".strip()
+
+
+def choice_label(choice: str) -> str:
+    """A choice as the learner reads it: a rule set by its title, anything else as it is.
+
+    >>> choice_label("escova"), choice_label("nobody")
+    ('Escova (Brazil)', 'nobody')
+    """
+    return PROFILES[choice].title if choice in PROFILES else choice
 
 
 @dataclass(frozen=True)
@@ -182,6 +216,7 @@ def load_level(path: Path) -> Level:
     fields = builder.fields(root, {"id", "title", "goal", "rules", "practice", "stages"}) if root else {}
     if root is None or "stages" not in fields:
         raise CourseError(f"{path}:1:1: a level is a mapping with id, title, goal, rules, practice and stages")
+    rules = builder.level_rules(builder.text(fields, "rules", root), fields["rules"])
     stages: list[Stage] = []
     for item in builder.items(fields["stages"]):
         stages += builder.stages(item, stages[-1].deal if stages else None)
@@ -191,7 +226,7 @@ def load_level(path: Path) -> Level:
         id=builder.text(fields, "id", root),
         title=builder.text(fields, "title", root),
         goal=builder.text(fields, "goal", root),
-        rules=tuple(builder.text(fields, "rules", root).split()),
+        rules=rules,
         practice=tuple(builder.text(fields, "practice", root).split()) if "practice" in fields else (),
         stages=tuple(stages),
     )
@@ -241,19 +276,108 @@ def sensible_play(deal: Deal) -> Play:
     return min(plays, key=cost)
 
 
+def same_deal(deal: Deal, profile: RuleProfile) -> Deal:
+    """The same deal under another rule set: the same cards dealt and the same plays made.
+
+    ``ValueError`` if it cannot go the same way there: a first table those rules treat otherwise (R9),
+    or a play they refuse (R13).
+    """
+    if deal.deck is None:
+        raise ValueError("only a dealt board can be played again by other rules: give this stage a board")
+    again = Deal.from_deck(deal.deck, deal.players, profile)
+    try:
+        for play in deal.plays:
+            again = again.play(play)
+    except IllegalPlay as refusal:
+        raise ValueError(f"this deal cannot be played the same way by the {profile.name} rules: {refusal}") from None
+    if (again.piles, again.escobas, again.table) != (deal.piles, deal.escobas, deal.table):
+        raise ValueError(f"this deal does not end the same way by the {profile.name} rules (its first table, R9)")
+    return again
+
+
+def compare_table(deal: Deal, names: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """A finished deal's points under each rule set named, side by side (V1): a header row, a row per category any
+    of them scores, then the totals; each cell holds every side's points, ``1 – 0``, or ``–`` where not scored.
+
+    >>> deal = Deal.new(seed=58)
+    >>> while not deal.is_over:
+    ...     deal = deal.play(sensible_play(deal))
+    >>> table = compare_table(deal, ["classic", "sevens"])
+    >>> table[0], table[-1]
+    (('points: side A – side B', 'Classic', 'Sevens'), ('total', '8 – 1', '9 – 1'))
+    """
+    scores = {name: same_deal(deal, PROFILES[name]).score() for name in names}
+
+    def cell(name: str, category: str) -> str:
+        if category not in scores[name][0].points:
+            return "–"
+        return " – ".join(str(score.points[category]) for score in scores[name])
+
+    used = [category for category in CATEGORIES if any(category in score[0].points for score in scores.values())]
+    rows = [(CATEGORIES[category].label, *(cell(name, category) for name in names)) for category in used]
+    totals = ("total", *(" – ".join(str(score.total) for score in scores[name]) for name in names))
+    corner = "points: " + " – ".join(f"side {side}" for side in SIDES[: deal.sides])
+    return ((corner, *(short_title(name) for name in names)), *rows, totals)
+
+
+def short_title(name: str) -> str:
+    """A rule set's title without its note, short enough for a column of a phone-wide table.
+
+    >>> short_title("classic"), short_title("cardgames")
+    ('Classic', 'Online')
+    """
+    return PROFILES[name].title.split(" (")[0].split(",")[0]
+
+
 class _Builder:
-    """Builds a level's stages through the engine, keeping the file for messages."""
+    """Builds a level's stages through the engine, keeping the file for messages and the rule set in force."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.profile = CLASSIC  # the level's rule set, then the one the last stage named
 
     def fail(self, where: Marked, message: str) -> CourseError:
         return CourseError(str(Problem(str(self.path), where.line, where.column, message)))
 
+    def level_rules(self, text: str, where: Marked) -> tuple[str, ...]:
+        """The rule ids a level teaches; a rule set named among them becomes its stages' rule set."""
+        words = text.split()
+        for word in words:
+            if word not in RULE_IDS and word not in PROFILES:
+                raise self.fail(where, f"unknown rule {word!r}: name rule ids (R1-R22, V1-V6) and at most one rule "
+                                f"set ({', '.join(PROFILES)})")  # fmt: skip
+        named = [word for word in words if word in PROFILES]
+        if len(named) > 1:
+            raise self.fail(where, f"a level has one rule set, not {either(named)}: a stage can name another")
+        self.profile = PROFILES[named[0]] if named else CLASSIC
+        return tuple(word for word in words if word in RULE_IDS)
+
+    def rule_set(self, fields: dict[str, Marked]) -> RuleProfile:
+        """The rule set a stage names (``rules``, ``penalties``), or the one in force."""
+        profile = self.profile
+        if "rules" in fields:
+            profile = PROFILES[self.rule_set_name(fields["rules"])]
+        if "penalties" in fields:
+            where = fields["penalties"]
+            if not isinstance(where.value, bool):
+                raise self.fail(where, "penalties is true or false")
+            try:
+                profile = profile.with_options(penalties=where.value)
+            except ValueError as error:
+                raise self.fail(where, str(error)) from None
+        return profile
+
+    def rule_set_name(self, where: Marked) -> str:
+        name = str(where.value)
+        if name not in PROFILES:
+            raise self.fail(where, f"unknown rule set {name!r}: use one of {', '.join(PROFILES)}")
+        return name
+
     def stages(self, item: Marked, board: Deal | None) -> list[Stage]:
         """One stage, or one per play for a watched deal."""
         keys = {"say", "task", "prompt", "board", "highlight", "want", "goal", "play", "category", "ask", "watch"}
-        fields = self.fields(item, keys | {"predict", "next_hand", "piles"})
+        fields = self.fields(item, keys | {"predict", "next_hand", "piles", "rules", "penalties", "compare"})
+        self.profile = self.rule_set(fields)
         if "watch" in fields:
             return self.watch(fields["watch"], fields.get("predict"))
         task = str(fields["task"].value) if "task" in fields else "say"
@@ -266,13 +390,41 @@ class _Builder:
         if task == "say" and text.count(". ") + 1 > MOST_SENTENCES:
             raise self.fail(fields["say"], f"say it in at most {MOST_SENTENCES} sentences")
         deal = self.position(fields["board"]) if "board" in fields else board
+        if deal is not None and deal.profile != self.profile:  # the board before, under the rules this stage names
+            deal = self.again(deal, self.profile, fields.get("rules") or fields.get("penalties") or item)
+        events = deal.events if "board" in fields and deal is not None and not deal.is_over else ()
         highlight = frozenset(self.cards(fields["highlight"])) if "highlight" in fields else frozenset()
-        stage = Stage(text, task, deal, highlight=highlight, piles="piles" in fields and bool(fields["piles"].value))
+        piles = "piles" in fields and bool(fields["piles"].value)
+        stage = Stage(text, task, deal, events, highlight, piles=piles, profile=self.profile)
+        if "compare" in fields and task not in ("say", "which"):
+            raise self.fail(fields["compare"], "compare goes with a say stage or a which task")
         if task == "say":
-            return [stage]
+            return [self.table(stage, fields["compare"]) if "compare" in fields else stage]
         if deal is None:
             raise self.fail(item, f"a {task} task needs a board")
         return [self.task(stage, fields, item)]
+
+    def again(self, deal: Deal, profile: RuleProfile, where: Marked) -> Deal:
+        """The same deal under another rule set (``same_deal``); a deal that goes otherwise there fails here."""
+        try:
+            return same_deal(deal, profile)
+        except ValueError as error:
+            raise self.fail(where, str(error)) from None
+
+    def compared(self, where: Marked) -> tuple[str, ...]:
+        names = tuple(self.rule_set_name(name) for name in self.items(where))
+        if len(set(names)) < 2:
+            raise self.fail(where, "compare two rule sets or more")
+        return names
+
+    def table(self, stage: Stage, where: Marked) -> Stage:
+        """A say stage's finished deal scored under each rule set named, side by side (V1)."""
+        if stage.deal is None or not stage.deal.is_over:
+            raise self.fail(where, "compare needs a finished deal to score (V1)")
+        try:
+            return replace(stage, table=compare_table(stage.deal, self.compared(where)))
+        except ValueError as error:
+            raise self.fail(where, str(error)) from None
 
     def task(self, stage: Stage, fields: dict[str, Marked], item: Marked) -> Stage:
         """Work out, with the engine, which answers a task accepts."""
@@ -282,43 +434,90 @@ class _Builder:
             return self.pick(stage, self.need(fields, "want", item))
         if stage.task == "play":
             return self.play(stage, fields, item)
-        if stage.task == "allowed":
-            where = self.need(fields, "play", item)
-            try:
-                play = parse_play(str(where.value))
-                deal.verify_play(play)
-            except IllegalPlay as refusal:
-                return _with(stage, {"no"}, f"It is not allowed: {refusal}.")
-            except CardError as error:
-                raise self.fail(where, str(error)) from None
-            return _with(stage, {"yes"}, f"It is allowed: {play_text(play)}.")
+        if stage.task in ("allowed", "fault"):
+            return self.judged_play(stage, self.need(fields, "play", item), item)
         if stage.task == "number" and str(self.need(fields, "ask", item).value) == "table sum":
             total = sum(card.value for card in deal.table)
             return _with(stage, {str(total)}, f"{' + '.join(str(c.value) for c in deal.table)} = {total}.")
         if not deal.is_over:
             raise self.fail(item, f"a {stage.task} task needs a finished deal to score (R18)")
         scores = deal.score()
+        names = SIDES[: deal.sides]
         if stage.task == "who":
             where = self.need(fields, "category", item)
-            name = str(where.value)
+            name = ALIASES.get(str(where.value), str(where.value))
+            stage = replace(stage, choices=(*names, "nobody"))
             if name == "deal":
                 totals = [s.total for s in scores]
-                winner = SIDES[totals.index(max(totals))] if totals[0] != totals[1] else "nobody"
-                return _with(stage, {winner}, f"Side A scores {totals[0]}, side B {totals[1]}.")
-            if name not in CATEGORIES:
-                raise self.fail(where, f"category is one of {', '.join(CATEGORIES)} or deal")
-            won = [getattr(score, CATEGORIES[name]) for score in scores]
-            winner = SIDES[won.index(1)] if 1 in won else "nobody"
-            return _with(stage, {winner}, _category_why(name, deal))
+                top = [side for side, total in zip(names, totals, strict=True) if total == max(totals)]
+                why = _by_side(f"Side A scores {totals[0]}", totals[1:]) + "."
+                return _with(stage, {top[0] if len(top) == 1 else "nobody"}, why)
+            if name not in deal.profile.points or name == "escoba":
+                known = ", ".join(c for c in deal.profile.points if c != "escoba")
+                raise self.fail(where, f"category is one of {known} or deal, by the {deal.profile.name} rules")
+            won = [side for side, score in zip(names, scores, strict=True) if score.points[name] > 0]
+            return _with(stage, {won[0] if len(won) == 1 else "nobody"}, _category_why(name, scores))
         where = self.need(fields, "ask", item)
         ask = str(where.value).split()
-        if ask[:1] == ["setenta"] and ask[1:] in (["A"], ["B"]):
-            value = setenta(deal.piles[SIDES.index(ask[1])])
-            return _with(stage, {"none" if value is None else str(value)}, _category_why("setenta", deal))
-        if ask[:1] == ["points"] and ask[1:] in (["A"], ["B"]):
-            total = scores[SIDES.index(ask[1])].total
-            return _with(stage, {str(total)}, f"Side {ask[1]} scores {total}.")
-        raise self.fail(where, "ask is 'table sum', 'setenta A', 'setenta B', 'points A' or 'points B'")
+        side = names.index(ask[1]) if len(ask) == 2 and ask[1] in names else None
+        if side is None or ask[0] not in ("setenta", "points") or (stage.task == "which" and ask[0] != "points"):
+            asks = "'points A'" if stage.task == "which" else "'table sum', 'setenta A' or 'points A'"
+            raise self.fail(where, f"ask is {asks}, with a side of {either(names)}")
+        if stage.task == "which":
+            return self.which(stage, side, fields.get("compare"), where)
+        if ask[0] == "setenta":
+            value = setenta(deal.piles[side])
+            return _with(stage, {"none" if value is None else str(value)}, _category_why("setenta", scores))
+        return _with(stage, {str(scores[side].total)}, _points_why(names[side], scores[side]))
+
+    def judged_play(self, stage: Stage, where: Marked, item: Marked) -> Stage:
+        """An ``allowed`` task: is the play legal (R13, R17)? A ``fault`` task: at a table played by its penalties, is
+        it legal, a wrong capture or a missed capture (V5)?"""
+        deal = stage.deal
+        assert deal is not None
+        try:
+            play = parse_play(str(where.value))
+        except (CardError, IllegalPlay) as error:
+            raise self.fail(where, str(error)) from None
+        if stage.task == "allowed":
+            stage = replace(stage, choices=("yes", "no"))
+            try:
+                deal.verify_play(play)
+            except IllegalPlay as refusal:
+                return _with(stage, {"no"}, f"It is not allowed: {refusal}.")
+            return _with(stage, {"yes"}, f"It is allowed: {play_text(play)}.")
+        if not deal.profile.penalties:
+            raise self.fail(item, "a fault task needs a table played by its penalties: add 'penalties: true' (V5)")
+        try:
+            deal.verify_play(play)
+        except IllegalPlay as refusal:
+            raise self.fail(where, f"this play cannot be made at all: {refusal}") from None
+        assert deal.to_play is not None
+        fault = deal.fault_of(play)
+        reason = illegal_reason(play, deal.hands[deal.to_play], deal.table, deal.profile.must_capture)
+        side = SIDES[deal.side_of(deal.to_play)]
+        then = {
+            "": f"{play_text(play)} breaks no rule, so there is nothing to pay",
+            "wrong": f"The capture stands, and when the deal is scored side {side} loses {WRONG_CAPTURE_COST} points "
+            "plus 1 for every escoba of the deal (V5)",
+            "missed": "The card stays down, and the next player may claim that capture before playing (V5)"
+            if captures(play.card, deal.table)
+            else "The card stays down; it takes nothing itself, so nobody can claim it (V5)",
+        }[fault]
+        why = f"{reason}. {then}." if fault else f"{then}."
+        return _with(replace(stage, choices=tuple(FAULTS.values())), {FAULTS[fault]}, why)
+
+    def which(self, stage: Stage, side: int, compare: Marked | None, where: Marked) -> Stage:
+        """Which rule set gives ``side`` the most points for this same deal (V1)?"""
+        deal = stage.deal
+        assert deal is not None
+        names = (
+            self.compared(compare) if compare else tuple(n for n, p in PROFILES.items() if deal.players in p.players)
+        )
+        totals = {name: self.again(deal, PROFILES[name], compare or where).score()[side].total for name in names}
+        top = {name for name, total in totals.items() if total == max(totals.values())}
+        said = "; ".join(f"{total} under {PROFILES[name].title}" for name, total in totals.items())
+        return _with(replace(stage, choices=names), top, f"Side {SIDES[side]} scores {said} (V1).")
 
     def pick(self, stage: Stage, want: Marked) -> Stage:
         deal = stage.deal
@@ -338,7 +537,15 @@ class _Builder:
                 raise self.fail(want, f"{played} takes nothing from this table (R12)")
             ways = [cards_text(sorted(group)) for group in groups]
             return _with(stage, set(ways), f"{played} takes {' or '.join(ways)}: each makes 15 with it (R12).")
-        raise self.fail(want, "want is 'value N' or 'fifteen with <card>'")
+        if words == ["claim"]:
+            claims = deal.claims()
+            if not claims:
+                raise self.fail(want, "nothing can be claimed here: the last play must lay down a card that could take")
+            ways = [cards_text(sorted([claim.card, *claim.captured])) for claim in claims]
+            laid = claims[0].card
+            why = f"{laid} could have made 15 with {' or '.join(cards_text(sorted(c.captured)) for c in claims)} (V5)."
+            return _with(stage, set(ways), why)
+        raise self.fail(want, "want is 'value N', 'fifteen with <card>' or 'claim'")
 
     def play(self, stage: Stage, fields: dict[str, Marked], item: Marked) -> Stage:
         deal = stage.deal
@@ -353,24 +560,23 @@ class _Builder:
             table=deal.table, hand=deal.hands[deal.to_play], goal="take" if target else text,
             target=target[0] if target else None,
             next_hand=self.cards(fields["next_hand"]) if "next_hand" in fields else (),
-            pile=deal.piles[deal.to_play % 2] if text == "setenta" else (),
+            pile=deal.piles[deal.side_of(deal.to_play)] if text == "setenta" else (),
         )  # fmt: skip
         try:
             problems = goal.author_problems()
-            right = goal.solutions()
+            right = [answer for answer in goal.solutions() if deal.can_play(parse_play(answer))]  # by these rules
         except (KeyError, ValueError) as error:
             raise self.fail(where, f"unknown goal {text!r}: {error}") from None
-        if problems:
-            raise self.fail(where, problems[0][1])
-        return Stage(stage.text, "play", deal, highlight=stage.highlight, accept=frozenset(right), goal=goal)
+        if problems or not right:
+            raise self.fail(where, problems[0][1] if problems else f"no play these rules allow meets the goal {text!r}")
+        return replace(stage, accept=frozenset(right), goal=goal)
 
     def watch(self, value: Marked, predict: Marked | None) -> list[Stage]:
         """A whole real deal, one stage per event; the plays named in ``predict`` become tasks first."""
         fields = self.fields(value, {"seed", "players"})
-        players = int(fields["players"].value) if "players" in fields else 2
-        deal = Deal.new(players=players, seed=int(self.need(fields, "seed", value).value))
-        asked = {int(n.value) for n in self.items(predict)} if predict else set()
-        stages = [Stage(" ".join(narrate(deal, e) for e in deal.log), deal=deal, events=deal.log)]
+        deal = self.dealt(fields, value)
+        asked = {self.number(n) for n in self.items(predict)} if predict else set()
+        stages = [Stage(" ".join(narrate(deal, e) for e in deal.log), deal=deal, events=deal.log, profile=self.profile)]
         number = 0
         while not deal.is_over:
             play = sensible_play(deal)
@@ -382,10 +588,12 @@ class _Builder:
                 prompt = f"Seat {deal.to_play} plays {play.card}. Which table cards will it take?"
                 why = f"{play.card} needs {15 - play.card.value}, and these make it (R12)."
                 stages.append(
-                    Stage(prompt, "pick", deal, highlight=frozenset({play.card}), accept=frozenset(ways), why=why)
-                )
+                    Stage(prompt, "pick", deal, highlight=frozenset({play.card}), accept=frozenset(ways), why=why,
+                          profile=self.profile)
+                )  # fmt: skip
             after = deal.play(play)
-            stages.append(Stage(" ".join(narrate(deal, e) for e in after.events), deal=after, events=after.events))
+            text = " ".join(narrate(deal, e) for e in after.events)
+            stages.append(Stage(text, deal=after, events=after.events, profile=self.profile))
             deal = after
         unasked = asked - set(range(1, number + 1))
         if unasked:
@@ -395,16 +603,14 @@ class _Builder:
     # -- reading values ------------------------------------------------------------------
 
     def position(self, value: Marked) -> Deal:
-        fields = self.fields(value, {"table", "hands", "piles", "escobas", "to_play", "seed"})
-        if "seed" in fields:  # a finished real deal, played out plainly
-            deal = Deal.new(seed=int(fields["seed"].value))
-            while not deal.is_over:
-                deal = deal.play(sensible_play(deal))
-            return deal
+        keys = {"table", "hands", "piles", "escobas", "to_play", "seed", "players", "plays", "moves"}
+        fields = self.fields(value, keys)
+        if "seed" in fields:
+            return self.played(fields, value)
         hands = [self.cards(hand) for hand in self.items(fields.get("hands"))]
-        piles = [self.cards(pile) for pile in self.items(fields["piles"])] if "piles" in fields else [(), ()]
-        escobas = [int(e.value) for e in self.items(fields["escobas"])] if "escobas" in fields else [0, 0]
-        for side, (pile, count) in enumerate(zip(piles, escobas, strict=False)):
+        piles = [self.cards(pile) for pile in self.items(fields["piles"])] if "piles" in fields else None
+        escobas = [self.number(e) for e in self.items(fields["escobas"])] if "escobas" in fields else None
+        for side, (pile, count) in enumerate(zip(piles or (), escobas or [0] * 3, strict=False)):
             problem = pile_problem(pile, end=False, escobas=count)  # a board set up by hand is mid-deal
             if pile and problem:
                 raise self.fail(fields["piles"], f"side {SIDES[side]}: {problem}")
@@ -414,10 +620,53 @@ class _Builder:
                 hands=hands,
                 piles=piles,
                 escobas=escobas,
-                to_play=int(fields["to_play"].value) if "to_play" in fields else 0,
+                to_play=self.number(fields["to_play"]) if "to_play" in fields else 0,
+                profile=self.profile,
             )
         except ValueError as error:
             raise self.fail(value, str(error)) from None
+
+    def dealt(self, fields: dict[str, Marked], value: Marked) -> Deal:
+        """A real deal from a seed, under the rules in force, with ``players`` at the table (2 unless named)."""
+        players = self.number(fields["players"]) if "players" in fields else 2
+        try:
+            return Deal.new(players=players, seed=self.number(self.need(fields, "seed", value)), profile=self.profile)
+        except ValueError as error:
+            raise self.fail(fields.get("players", value), str(error)) from None
+
+    def played(self, fields: dict[str, Marked], value: Marked) -> Deal:
+        """A real deal played the plain way (``sensible_play``) but for its ``moves``, for ``plays`` plays or to the
+        end."""
+        deal = self.dealt(fields, value)
+        moves = self.moves(fields["moves"]) if "moves" in fields else {}
+        stop = self.number(fields["plays"]) if "plays" in fields else None
+        number = 0
+        while not deal.is_over and number != stop:
+            number += 1
+            play, where = moves.pop(number, (sensible_play(deal), value))
+            try:
+                deal = deal.play(play)
+            except IllegalPlay as refusal:
+                raise self.fail(where, f"play {number}: {refusal}") from None
+        if (stop is not None and number < stop) or moves:
+            where = fields["plays"] if stop is not None and number < stop else next(iter(moves.values()))[1]
+            raise self.fail(where, f"this board has {plural(number, 'play')}")
+        return deal
+
+    def moves(self, value: Marked) -> dict[int, tuple[Play, Marked]]:
+        """``play 5: 7♠ J♣``: the plays a board makes instead of the plain ones, by number."""
+        if not isinstance(value.value, dict):
+            raise self.fail(value, "moves maps 'play N' to the play made then, such as 'play 5: 7♠ J♣'")
+        found: dict[int, tuple[Play, Marked]] = {}
+        for key, where in value.value.items():
+            words = key.split()
+            if len(words) != 2 or words[0] != "play" or not words[1].isdigit() or int(words[1]) < 1:
+                raise self.fail(Marked(key, where.key_line, where.key_column), f"{key!r}: name a move 'play N'")
+            try:
+                found[int(words[1])] = (parse_play(str(where.value)), where)
+            except (CardError, IllegalPlay) as error:
+                raise self.fail(where, str(error)) from None
+        return found
 
     def fields(self, item: Marked, allowed: set[str]) -> dict[str, Marked]:
         if not isinstance(item.value, dict):
@@ -436,6 +685,11 @@ class _Builder:
         if key not in fields:
             raise self.fail(item, f"this stage needs '{key}'")
         return fields[key]
+
+    def number(self, value: Marked) -> int:
+        if not isinstance(value.value, int) or isinstance(value.value, bool) or value.value < 0:
+            raise self.fail(value, f"expected a whole number, not {value.value!r}")
+        return value.value
 
     def text(self, fields: dict[str, Marked], key: str, parent: Marked) -> str:
         value = fields.get(key)
@@ -457,14 +711,33 @@ def _with(stage: Stage, accept: set[str], why: str) -> Stage:
     return replace(stage, accept=frozenset(accept), why=why)
 
 
-def _category_why(name: str, deal: Deal) -> str:
+def _by_side(first: str, others: Sequence[object], each: str = "side {}") -> str:
+    """A figure for every side: side A's in ``first``, then the others', ``Side A took 22 cards, side B 18``."""
+    return first + "".join(f", {each.format(SIDES[n])} {figure}" for n, figure in enumerate(others, 1))
+
+
+def _category_why(name: str, scores: Sequence[DealScore]) -> str:
     """The figures behind a scoring category, side by side."""
-    a, b = deal.score()
-    if name == "cards":
-        return f"Side A took {a.card_count} cards, side B {b.card_count}; a tie scores nothing (R18)."
-    if name == "coins":
-        return f"Side A took {plural(a.coin_count, 'coin')}, side B {b.coin_count}; a tie scores nothing (R18)."
-    if name == "seven":
-        return f"The 7♦ is in side {'A' if a.seven_of_coins else 'B'}'s pile (R18)."
-    values = ["none: a suit is missing" if s.setenta_sum is None else str(s.setenta_sum) for s in (a, b)]
-    return f"Side A's setenta is {values[0]}, side B's {values[1]} (R19)."
+    a, others = scores[0], scores[1:]
+    if name in ("cards", "coins"):
+        counts = [score.card_count if name == "cards" else score.coin_count for score in scores]
+        tie = f"a tie scores nothing ({'R18' if len(scores) == 2 else 'V2'})"
+        return f"{_by_side(f'Side A took {plural(counts[0], name[:-1])}', counts[1:])}; {tie}."
+    if name == "seven_of_coins":
+        holder = next((SIDES[n] for n, score in enumerate(scores) if score.has_seven_of_coins), None)
+        where = f"The 7♦ is in side {holder}'s pile" if holder else "Nobody took the 7♦"
+        replaced = any(score.has_seven_of_coins and score.all_sevens for score in scores)
+        return where + (", but all four sevens score in place of its point (V1)." if replaced else " (R18).")
+    if name == "setenta":
+        values = ["none: a suit is missing" if s.setenta_sum is None else str(s.setenta_sum) for s in scores]
+        return _by_side(f"Side A's setenta is {values[0]}", values[1:], "side {}'s") + " (R19)."
+    category = CATEGORIES[name]
+    figures = [category.figure(score) if category.figure else "" for score in others]
+    first = f"Side A has {category.figure(a) if category.figure else ''}"
+    return f"{category.label.capitalize()}: {category.won_by}. {_by_side(first, figures)} (V1)."
+
+
+def _points_why(side: str, score: DealScore) -> str:
+    """A side's points for a deal, category by category (R18, V1): ``Side A scores 3: most cards 1, 7♦ 1, ...``."""
+    parts = [f"{CATEGORIES[name].label} {points}" for name, points in score.points.items() if points]
+    return f"Side {side} scores {score.total}: {', '.join(parts) or 'nothing won'}."
