@@ -12,14 +12,14 @@ from trainer.app.common import course, page, pages, profile, saving, store
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say
 from trainer.app.rows import Row
-from trainer.course import Level, Stage, Verdict, star_text
+from trainer.course import Level, Stage, Verdict, choice_label, star_text
+from trainer.profile import CLASSIC
 from trainer.progress.training import finish_level
 
 LEVELS = course()
 BY_ID = {level.id: level for level in LEVELS}
 SAVED = store()
 PLAYER = profile(SAVED)
-CHOICES = {"allowed": ["yes", "no"], "who": ["A", "B", "nobody"]}
 
 
 # -- state, changed only in callbacks -----------------------------------------------------
@@ -105,8 +105,19 @@ def task_rows(stage: Stage) -> tuple[Row, ...]:
     rows = board_rows(stage.deal, cards, stage.highlight, stage.events, pick=stage.task == "play")
     if stage.task != "pick":
         return rows
-    open_rows = ("table",) if stage.pick_from == "table" else ("table", "hand", *(f"seat-{n}" for n in range(1, 4)))
+    seats = (f"seat-{n}" for n in range(1, stage.deal.players))
+    open_rows = ("table",) if stage.pick_from == "table" else ("table", "hand", *seats)
     return tuple(replace(row, pick="many" if row.name in open_rows and row.faces else None) for row in rows)
+
+
+def table_markdown(rows: tuple[tuple[str, ...], ...]) -> str:
+    """A stage's table (a header row, then rows; the last one, the totals, in bold) as Markdown."""
+    header, *body = (tuple(say(cell[:1].upper() + cell[1:], cards) for cell in row) for row in rows)
+    lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
+    for number, row in enumerate(body, start=1):
+        bold = "**" if number == len(body) else ""
+        lines.append("| " + " | ".join(f"{bold}{cell}{bold}" for cell in row) + " |")
+    return "\n".join(lines)
 
 
 def level_map(current: str, earned: dict[str, int], where: str) -> None:
@@ -171,7 +182,12 @@ if at_end:
 
 verdict: Verdict | None = st.session_state.get("verdict")
 message = None if verdict is None else ("success" if verdict.correct else "error", say(verdict.text, cards))
+if stage.profile != CLASSIC:  # the classic rules go without saying
+    note = ", played by its penalties (V5)" if stage.profile.penalties else ""
+    st.caption(f"Rule set for this step: {stage.profile.title}{note}")
 st.markdown(say(stage.text, cards))
+if stage.table:
+    st.markdown(table_markdown(stage.table))
 if stage.task in ("pick", "play"):
     card_table(
         task_rows(stage),
@@ -188,18 +204,20 @@ if stage.task in ("pick", "play"):
             st.text_input(f"Your answer: {example} (or 7♦ 8♣)", key="answer")
             st.form_submit_button("Check what I typed", on_click=judge_widget, args=(stage,))
 elif stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
-    for side, column in enumerate(st.columns(2)):
+    for side, column in enumerate(st.columns(stage.deal.sides)):
         column.html(rows_html(pile_rows(stage.deal, side, cards), cards, f"Side {'AB'[side]}'s pile"))
 elif stage.deal is not None:
     st.html(rows_html(board_rows(stage.deal, cards, stage.highlight, stage.events), cards, "Escoba board"))
 
-if stage.task in CHOICES or stage.task == "number":
+if stage.choices or stage.task == "number":
     if not solved():
         with st.form(f"answer-{level.id}-{index}", border=False):
             if stage.task == "number":
                 st.text_input("Your answer: a number, or none", key="answer")
             else:
-                st.radio("Your answer", CHOICES[stage.task], index=None, horizontal=True, key="answer")
+                st.radio(
+                    "Your answer", stage.choices, index=None, horizontal=True, key="answer", format_func=choice_label
+                )
             st.form_submit_button("Check", type="primary", on_click=judge_widget, args=(stage,))
     if message is not None:
         announce(message[1], message[0], key=f"verdict-{level.id}-{index}")
