@@ -8,7 +8,8 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.app.board import View
 from trainer.app.names import say
-from trainer.course import load_levels, stars
+from trainer.course import choice_label, load_levels, stars
+from trainer.profile import PROFILES
 from trainer.progress.store import Store
 from trainer.puzzles import load_puzzles
 
@@ -146,3 +147,61 @@ def test_the_end_of_a_level_links_to_puzzles_of_its_themes(data):
     bank = {puzzle.id: puzzle for puzzle in load_puzzles(Path(__file__).parent.parent / "puzzles")}
     assert level.practice[0] in bank[puzzles.session_state.puzzle_id].themes
 
+
+def level_of(level_id: str):
+    return next(level for level in LEVELS if level.id == level_id)
+
+
+def test_v1_a_step_under_another_rule_set_says_which_and_a_classic_one_does_not(data):
+    at = open_learn(level="sevens", stage="1")
+    assert [caption.value for caption in at.caption] == ["Rule set for this step: Sevens (no setenta)"]
+    click(at, "Next ▶")  # the same first table under the classic rules
+    assert not at.caption
+    at = open_learn(level="penalties", stage="2")
+    assert [caption.value for caption in at.caption] == [
+        "Rule set for this step: Turkish (Konga), played by its penalties (V5)"
+    ]
+
+
+def test_v5_a_fault_is_chosen_among_three_kinds_and_a_wrong_kind_is_refused(data):
+    at = open_learn(level="penalties", stage="2")  # 3♥ taking K♠: a wrong capture
+    assert at.radio(key="answer").options == ["legal", "wrong capture", "missed capture"]
+    at.radio(key="answer").set_value("legal")
+    click(at, "Check")
+    assert verdict(at)[0] == "error"
+    at.radio(key="answer").set_value("wrong capture")
+    click(at, "Check")
+    tone, text = verdict(at)
+    assert tone == "success" and "loses 4 points" in text
+
+
+def test_v5_a_score_below_zero_is_typed_with_a_minus(data):
+    level = level_of("penalties")
+    stage = level.stages[-1]
+    at = open_learn(level="penalties", stage=str(len(level.stages)))
+    assert int(right_answer(stage)) < 0
+    answer(at, stage, right_answer(stage))
+    assert verdict(at)[0] == "success"
+
+
+def test_v1_which_rule_set_is_chosen_by_title_and_the_comparison_is_a_table(data):
+    level = level_of("rule-sets")
+    number = next(n for n, stage in enumerate(level.stages, start=1) if stage.task == "which")
+    at = open_learn(level="rule-sets", stage=str(number))
+    assert at.radio(key="answer").options == [choice_label(name) for name in level.stages[number - 1].choices]
+    assert "Sevens (no setenta)" in at.radio(key="answer").options
+    at = open_learn(level="rule-sets", stage=str(len(level.stages)))
+    table = next(m.value for m in at.markdown if m.value.startswith("| Points: side A – side B |"))
+    lines = table.splitlines()
+    assert len(lines[0].split("|")) - 2 == 1 + len(PROFILES)  # a column per rule set
+    assert lines[-1].startswith("| **Total** |")
+
+
+def test_v2_v3_a_deal_for_three_is_answered_a_b_c_or_nobody(data):
+    level = level_of("sevens")
+    number = next(n for n, stage in enumerate(level.stages, start=1) if stage.task == "who" and stage.deal.sides == 3)
+    at = open_learn(level="sevens", stage=str(number))
+    assert at.radio(key="answer").options == ["A", "B", "C", "nobody"]
+    at.radio(key="answer").set_value("C")
+    click(at, "Check")
+    assert verdict(at)[0] == "error"  # side C shares the most cards with side B: nobody scores (V2)
