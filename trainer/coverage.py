@@ -1,8 +1,9 @@
-"""Which course stages teach each rule R1-R22, and which bank puzzles drill it.
+"""Which course stages teach each rule (R1-R22, and V1-V6 of the other rule sets), and which bank puzzles drill it.
 
 A rule counts as taught by every stage of a level that lists it, and as drilled by every puzzle
 whose kind, goal or themes train it (``trainer.puzzles.catalog.rules_of``). Each rule needs a
-level that teaches it and at least ``DRILLS`` puzzles.
+level that teaches it, and each rule R1-R22 at least ``DRILLS`` puzzles: the bank drills the
+classic rules, so the rules of the other rule sets (V1-V6) need a level only.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from trainer.course import Level
+from trainer.course import VARIANT_RULES, Level
 from trainer.puzzles.catalog import ALL_RULES, rule_coverage
 from trainer.puzzles.kinds import Puzzle
 
@@ -19,11 +20,13 @@ DRILLS = 2
 
 @dataclass(frozen=True)
 class Covered:
-    """One rule: the levels (with their stage counts) that teach it, and the puzzles that drill it."""
+    """One rule: the levels (with their stage counts) that teach it, the puzzles that drill it, and how many
+    puzzles it needs."""
 
     rule: str
     levels: tuple[tuple[str, int], ...]
     puzzles: tuple[str, ...]
+    drills: int = DRILLS
 
     @property
     def gap(self) -> str:
@@ -31,22 +34,24 @@ class Covered:
         missing = []
         if not self.levels:
             missing.append("no level teaches it")
-        if len(self.puzzles) < DRILLS:
-            missing.append(f"{len(self.puzzles)} puzzle{'' if len(self.puzzles) == 1 else 's'} drill it, not {DRILLS}")
+        if len(self.puzzles) < self.drills:
+            count = len(self.puzzles)
+            missing.append(f"{count} puzzle{'' if count == 1 else 's'} drill it, not {self.drills}")
         return "; ".join(missing)
 
 
 def coverage(levels: Iterable[Level], puzzles: Iterable[Puzzle]) -> list[Covered]:
-    """Every rule in order, with what teaches and drills it."""
+    """Every rule in order, R1-R22 then V1-V6, with what teaches and drills it."""
     levels = list(levels)
     drilled = rule_coverage(puzzles)
     return [
         Covered(
             rule,
             tuple((level.id, len(level.stages)) for level in levels if rule in level.rules),
-            tuple(drilled[rule]),
+            tuple(drilled.get(rule, ())),
+            DRILLS if rule in ALL_RULES else 0,
         )
-        for rule in ALL_RULES
+        for rule in (*ALL_RULES, *VARIANT_RULES)
     ]
 
 
