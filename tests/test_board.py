@@ -12,6 +12,7 @@ from trainer.app.board import (
     board_rows,
     last_play,
     match_markdown,
+    pile_rows,
     position_html,
     position_rows,
     rows_html,
@@ -141,3 +142,27 @@ def test_position_rows_let_the_learner_pick_what_the_puzzle_asks():
     assert [(row.name, row.pick) for row in rows] == [("", None), ("table", "many")]
     assert [face.mark for face in rows[1].faces] == ["selected", None, None]
     assert all(row.pick is None for row in position_rows(capture, SPANISH))
+
+
+def test_a_third_sides_pile_and_no_setenta_marks_where_the_rules_have_no_setenta():
+    """V3: with three players each seat is a side of its own; V1: sevens has no setenta, so nothing is marked."""
+    from trainer import PROFILES
+
+    deal = Deal.from_position(
+        table=(), hands=[(), (), ()], piles=[parse_cards("7♦ 6♥"), parse_cards("A♣"), parse_cards("7♠ 7♥")],
+        profile=PROFILES["sevens"],
+    )  # fmt: skip
+    rows = pile_rows(deal, 2)
+    assert rows[0].title.startswith("Side C's pile")
+    assert not any("best" in face.label for row in rows for face in row.faces)
+    classic = Deal.from_position(table=(), hands=[(), ()], piles=[parse_cards("7♦ 6♥"), parse_cards("A♣")])
+    assert any(face.mark == "best" for row in pile_rows(classic, 0) for face in row.faces)
+
+
+def test_a_first_table_taken_without_an_escoba_says_so():
+    from trainer import PROFILES
+
+    deals = (Deal.new(2, seed=seed, profile=PROFILES["sevens"]) for seed in range(400))
+    deal = next(deal for deal in deals if any(e.kind == "sweep" for e in deal.log))
+    texts = [row.title for row in board_rows(deal, events=deal.log)]
+    assert any(text.endswith("with no escoba in these rules") for text in texts)

@@ -50,6 +50,7 @@ class DealScore:
     seven_count: int = 0
     wrong_captures: int = 0
     shut_out: bool = False  # V1 (``turkish``, two sides): captured no card, so the match is lost at once
+    other_cards: int = 0  # with two sides, how many cards the other side took (the figure behind few_cards)
     points: Mapping[str, int] = field(default_factory=dict)
 
 
@@ -86,7 +87,7 @@ CATEGORIES: Mapping[str, Category] = MappingProxyType(
             Category("setenta", "setenta", "a higher setenta than every other side", _setenta_text),
             Category(
                 "few_cards", "opponents under 10 cards", "two sides only: the other side took fewer than 10 cards",
-                lambda s: plural(s.card_count, "card"),
+                lambda s: f"they took {s.other_cards}",
             ),
             Category("penalty", "wrong captures", "minus 4, and 1 more for each escoba of the deal, a wrong capture",
                      lambda s: plural(s.wrong_captures, "wrong capture")),
@@ -205,6 +206,7 @@ def score_masks(
                 seven_count=seven_counts[side],
                 wrong_captures=wrong[side],
                 shut_out=profile.shut_out and two and card_counts[side] == 0 and card_counts[1 - side] > 0,
+                other_cards=card_counts[1 - side] if two else 0,
                 points=MappingProxyType(points),
             )
         )

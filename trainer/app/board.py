@@ -118,6 +118,8 @@ def _whole_table_text(event: Event, view: View) -> str:
     worth = sum(card.value for card in event.cards)
     if event.kind == "sweep":
         cards = cards_name(sorted(event.cards), view)
+        if not event.escobas:  # a rule set where the first table is taken without an escoba (V1)
+            return f"The dealer's side took the first table, {cards}, worth {worth}, with no escoba in these rules"
         return f"The dealer's side took the first table, {cards}, worth {worth}: {escobas_text(event.escobas)} (R9)"
     if event.kind == "no-take":
         return f"Left on the table at the end, worth {worth}: nobody captured, so nobody takes it (R15)"
@@ -247,13 +249,14 @@ def as_image(svg: str, label: str, width: int) -> str:
 
 
 def pile_rows(deal: Deal, side: int, view: View = View()) -> tuple[Row, ...]:
-    """A side's pile suit by suit, with how many cards of each and each suit's best setenta card marked (R19).
+    """A side's pile suit by suit, with how many cards of each and, where the rule set scores the setenta, each
+    suit's best setenta card marked (R19).
 
     The totals are left for the learner to work out.
     """
-    name, pile = "AB"[side], deal.piles[side]
+    name, pile = "ABC"[side], deal.piles[side]
     rows = [Row(f"Side {name}'s pile, suit by suit ({escobas_count(deal.escobas[side])})", (), empty="")]
-    best = set(setenta_cards(pile).values())
+    best = set(setenta_cards(pile).values()) if "setenta" in deal.profile.points else set()
     for suit in Suit:
         cards = sorted(card for card in pile if card.suit is suit)
         faces = tuple(card_face(card, view, "best" if card in best else None) for card in cards)
