@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 from trainer import DECK, PROFILES, Deal, RuleProfile, captures
+from trainer.ai import playout
 from trainer.plays import groups_by_sum
 
 #: Every game measured: a name, the rule set and the number of players. Classic with 2 players comes first: the
@@ -42,6 +43,14 @@ def deals_per_second(players: int, deals: int, seed: int, profile: RuleProfile =
         deal = Deal.new(players, seed=rng.getrandbits(64), profile=profile)
         while not deal.is_over:
             deal = deal.play(rng.choice(deal.legal_plays()))
+    return deals / (time.process_time() - start)
+
+
+def playouts_per_second(deals: int, seed: int) -> float:
+    """Random two-player deals through the bots' playout engine, its table cache emptied first."""
+    playout._GROUPS.clear()
+    start = time.process_time()
+    playout.random_deal_points(deals, seed)
     return deals / (time.process_time() - start)
 
 
@@ -87,6 +96,8 @@ def main() -> None:
         if share < FLOOR:
             below.append(name)
     print(f"every game at {FLOOR:.0%} of classic 2p or more" if not below else f"below {FLOOR:.0%}: {', '.join(below)}")
+    med, low, high = median_of(args.runs, lambda run: playouts_per_second(10 * args.deals, run))
+    print(f"{'playout engine (bots), classic 2p':<36}{med:8.0f}  {f'{low:.0f} - {high:.0f}':<15}{med / base:13.0%}")
     for size in (4, 8, 12):
         med, low, high = median_of(args.runs, lambda run, n=size: captures_per_second(n, 5000, run))
         print(f"captures() per second, {size:2d}-card tables: {med:8.0f}  ({low:.0f} - {high:.0f})")
