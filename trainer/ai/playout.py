@@ -234,15 +234,65 @@ class Position:
 
 
 def play_deal(deck: Sequence[int], players: int, rules: Rules, choose: Chooser) -> tuple[list[int], list[Move]]:
-    """Deal ``deck`` (card indices, R8) and play it out with ``choose``; the points per side and the moves made."""
+    """Deal ``deck`` (card indices, R8) and play it out with ``choose``; the points per side and the moves made.
+
+    ``Position.apply`` written out, and a move counted out instead of listing every legal play, as this is
+    where the bots' time goes; it picks the same play ``legal_moves`` would list at that index."""
     position = Position.from_deck(deck, players, rules)
+    hands, piles, escobas, stock = position.hands, position.piles, position.escobas, position.stock
+    table, last, sides, must_any = position.table, position.last, len(piles), rules.must_any
     moves: list[Move] = []
-    while position.to_play >= 0:
-        options = position.moves()
-        move = options[choose(len(options))] if len(options) > 1 else options[0]
-        moves.append(move)
-        position.apply(move)
-    return position.points(), moves
+    while True:
+        for seat in range(players):
+            sums, hand = _groups(table), hands[seat]
+            cards: list[tuple[int, tuple[int, ...]]] = []
+            count, can_capture = 0, False
+            while hand:
+                low = hand & -hand
+                hand ^= low
+                groups = sums[CAPTURE_SUM - VALUE[low.bit_length() - 1]]
+                cards.append((low, groups))
+                count += len(groups) or 1
+                can_capture = can_capture or bool(groups)
+            lays = not (must_any and can_capture)
+            if not lays:
+                count = sum(len(groups) for _, groups in cards)
+            bit, captured = _counted(cards, choose(count) if count > 1 else 0, lays)
+            moves.append((bit, captured))
+            hands[seat] ^= bit
+            if captured:
+                side = seat % sides
+                table ^= captured
+                piles[side] |= captured | bit
+                last = side
+                if not table:
+                    escobas[side] += 1
+            else:
+                table |= bit
+        if hands[0]:
+            continue
+        if not stock:
+            break
+        for i, index in enumerate(stock[: 3 * players]):
+            hands[i % players] |= 1 << index
+        del stock[: 3 * players]
+    if last >= 0:
+        piles[last] |= table
+    return deal_points(piles, escobas, rules), moves
+
+
+def _counted(cards: list[tuple[int, tuple[int, ...]]], left: int, lays: bool) -> Move:
+    """The play at index ``left`` in ``legal_moves`` order, from each hand card's capture groups."""
+    for bit, groups in cards:
+        if groups:
+            if left < len(groups):
+                return bit, groups[left]
+            left -= len(groups)
+        elif lays:
+            if not left:
+                return bit, 0
+            left -= 1
+    raise IndexError("no legal play at that index")
 
 
 def random_deal_points(n: int, seed: int, players: int = 2, rules: str = "classic") -> list[tuple[int, ...]]:
@@ -252,10 +302,15 @@ def random_deal_points(n: int, seed: int, players: int = 2, rules: str = "classi
         raise ValueError(f"the {rules} rule set is not for {players} players")
     unpacked = Rules.of(profile)
     rng = random.Random(seed)
+    uniform = rng.random
+
+    def choose(count: int) -> int:
+        return int(uniform() * count)
+
     deck = list(range(len(DECK)))
     results = []
     for _ in range(n):
         rng.shuffle(deck)
-        points, _ = play_deal(deck, players, unpacked, rng.randrange)
+        points, _ = play_deal(deck, players, unpacked, choose)
         results.append(tuple(points))
     return results
