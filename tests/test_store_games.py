@@ -65,3 +65,19 @@ def test_a_damaged_game_row_is_left_out_and_counted(store: Store) -> None:
     with sqlite3.connect(store.path) as conn:
         conn.execute("UPDATE games SET record = '[[[' WHERE rowid = 1")
     assert store.games("Ana") == [SUMMARY] and store.damaged_rows("Ana") == {"games": 1}
+
+
+def test_a_kept_game_replays_on_the_command_line(store: Store, tmp_path: Path, capsys) -> None:
+    from trainer.ai.game import Game
+    from trainer.cli import main
+    from trainer.progress.training import keep_game
+
+    game = Game.start(2, "greedy", seed=8)
+    while not game.deal.is_over:
+        game = game.learner_plays(game.deal.legal_plays()[0]) if game.learner_to_play else game.computer_turn()
+    keep_game(store, "Ana", game, [], None, T0)
+    [kept] = store.export_profile("Ana")["games"]
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(kept["record"]), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    assert "match not finished (between deals)" in capsys.readouterr().out
