@@ -2,19 +2,22 @@
 
 import pytest
 
-from trainer import parse_card, parse_cards
+from trainer import DECK, parse_card, parse_cards
 from trainer.deal import Deal
 from trainer.match import Match
+from trainer.profile import PROFILES
 from trainer.puzzles.kinds import (
     CapturePuzzle,
     ChecksumPuzzle,
     ChoosePuzzle,
+    ClaimPuzzle,
     MatchPuzzle,
     ScorePuzzle,
     SeatsPuzzle,
     SetentaDuelPuzzle,
     SetentaPuzzle,
 )
+from trainer.scoring import CATEGORIES
 
 COMMON = {"id": "t", "level": 1, "themes": ("making-15",), "title": "t"}
 
@@ -149,8 +152,10 @@ def test_r18_r20_score_puzzle_category_by_category():
     assert puzzle.solutions() == ["6 0"]
     verdict = puzzle.check("6-0")
     assert verdict.correct
-    assert "A has more coins, 6 to 4, and scores 1" in verdict.explanation
-    assert "The setenta is 84 for A and none for B, so A scores 1" in verdict.explanation
+    lines = verdict.explanation.split(". ")
+    assert "Most coins: A 6 coins, B 4 coins; A has more coins than the other side, so it scores 1" in lines
+    assert "Setenta: A 84, B none; A has a higher setenta than the other side, so it scores 1" in lines
+    assert lines[-1] == "In all, A scores 6 and B 0"
     assert puzzle.check("six").explanation == "answer with two numbers, A's points then B's: 6 2"
 
 
@@ -194,7 +199,7 @@ def test_r5_partners_sit_opposite_whoever_deals(seat, partner):
 
 def test_r5_two_players_have_no_partner_and_a_partner_question_needs_a_seat():
     assert seats(2, 0, "partner", seat=1).author_problems() == [
-        ("ask", "with two players each plays alone, so nobody has a partner (R5)")
+        ("ask", "with 2 players each plays alone, so nobody has a partner (R5, V3)")
     ]
     assert seats(4, 0, "partner").author_problems() == [("seat", "seat is needed with ask 'partner', and only there")]
     assert seats(4, 0, "leader", seat=1).author_problems()[0][0] == "seat"
@@ -270,3 +275,177 @@ def test_r21_totals_that_already_won_cannot_come_before_a_deal():
         ("totals", "A has already won with these totals, so no deal comes after them (R21)")
     ]
     assert match((21, 21), (0, 0)).author_problems() == []  # level: another deal was needed
+
+
+# -- other rule sets ----------------------------------------------------------------------------------------------
+
+#: A holds all ten coins and three more sevens, so all four; B the other 27 cards.
+ALL_COINS_AND_SEVENS = (
+    parse_cards("A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ J♦ Q♦ K♦ 7♥ 7♣ 7♠"),
+    tuple(card for card in DECK if card.suit.value != "♦" and card.rank != "7"),
+)
+
+
+def score(piles, escobas, **extra) -> ScorePuzzle:
+    return ScorePuzzle(**COMMON, piles=tuple(piles), escobas=tuple(escobas), **extra)
+
+
+@pytest.mark.parametrize(
+    ("rules", "totals"),
+    [("classic", "3 1"), ("sevens", "4 1"), ("escova", "4 1"), ("cardgames", "7 1"), ("turkish", "7 1")],
+)
+def test_v1_a_score_puzzle_counts_its_rule_sets_categories_and_names_each(rules, totals):
+    puzzle = score(ALL_COINS_AND_SEVENS, (0, 0), rules=rules)
+    assert puzzle.solutions() == [totals]
+    lines = puzzle.check(totals).explanation.split(". ")
+    labels = [line.split(":")[0].lower() for line in lines[:-1]]
+    assert labels == [CATEGORIES[name].label.lower() for name in PROFILES[rules].points]
+    assert lines[-1] == f"In all, A scores {totals.split()[0]} and B {totals.split()[1]}"
+
+
+def test_v1_all_four_sevens_score_three_in_place_of_the_seven_of_coins_in_cardgames_but_add_in_sevens():
+    lines = score(ALL_COINS_AND_SEVENS, (0, 0), rules="cardgames").check("7 1").explanation.split(". ")
+    assert "All four sevens: A 4 sevens, B 0 sevens; A has a pile with all four sevens, so it scores 3, in place of " \
+        "the 7♦ point" in lines  # fmt: skip
+    assert "7♦: A has the pile with the 7♦, but all four sevens score in place of it, so nobody scores it" in lines
+    assert "All ten coins: A 10 coins, B 0 coins; A has a pile with all ten coins, so it scores 2" in lines
+    sevens = score(ALL_COINS_AND_SEVENS, (0, 0), rules="sevens").check("4 1").explanation.split(". ")
+    assert "7♦: A has the pile with the 7♦, so it scores 1" in sevens
+    assert "All four sevens: A 4 sevens, B 0 sevens; A has a pile with all four sevens, so it scores 1" in sevens
+
+
+#: Three sides: A and B hold four coins each and two sevens each, C the most cards.
+THREE_SIDES = (
+    parse_cards("2♦ 3♦ 4♦ 5♦ 7♥ 7♣ K♥ K♣"),
+    parse_cards("6♦ 7♦ J♦ Q♦ 7♠ K♠"),
+    tuple(card for card in DECK if card not in parse_cards("2♦ 3♦ 4♦ 5♦ 7♥ 7♣ K♥ K♣ 6♦ 7♦ J♦ Q♦ 7♠ K♠")),
+)
+
+
+@pytest.mark.parametrize("rules", ["sevens", "escova"])
+def test_v2_v3_three_sides_a_shared_top_scores_nothing_and_the_answer_has_three_numbers(rules):
+    puzzle = score(THREE_SIDES, (0, 0, 1), rules=rules)
+    assert puzzle.solutions() == ["0 1 2"]
+    verdict = puzzle.check("A 0, B 1, C 2")
+    assert verdict.correct
+    lines = verdict.explanation.split(". ")
+    assert "Most coins: A 4 coins, B 4 coins, C 2 coins; A and B share the top, so nobody scores it (V2)" in lines
+    assert (
+        "Most cards: A 8 cards, B 6 cards, C 26 cards; C has more cards than every other side, so it scores 1" in lines
+    )
+    assert lines[-1] == "In all, A scores 0, B 1 and C 2"
+    assert puzzle.check("1 2").explanation == "answer with three numbers, A's points, then B's, then C's: 4 2 1"
+
+
+def test_v3_three_piles_only_where_three_play_alone():
+    assert score(THREE_SIDES, (0, 0, 1)).author_problems() == [
+        ("piles", "the classic rule set is for 2 or 4 players, so a deal has 2 sides, not 3 (R5, V3)")
+    ]
+    assert score(THREE_SIDES, (0, 0), rules="sevens").author_problems() == [
+        ("escobas", "3 piles, so 3 counts: one for each side")
+    ]
+    assert score(ALL_COINS_AND_SEVENS, (0, 0), rules="turkish", players=6).author_problems() == []
+    assert score(ALL_COINS_AND_SEVENS, (0, 0), rules="sevens", players=3).author_problems() == [
+        ("piles", "3 players make 3 sides, not 2 (V3)")
+    ]
+
+
+def test_v5_a_wrong_capture_costs_four_and_the_deals_escobas_and_can_take_a_side_below_zero():
+    puzzle = score(ALL_COINS_AND_SEVENS, (1, 2), rules="turkish", wrong_captures=(2, 0))
+    assert puzzle.solutions() == ["-6 3"]  # A: 7 + 1 escoba - 2 x (4 + 3 escobas); B: 1 + 2 escobas
+    verdict = puzzle.check("A: -6, B: 3")
+    assert verdict.correct
+    assert verdict.explanation.split(". ")[-2] == (
+        "Wrong captures: A 2 wrong captures, B 0 wrong captures; each costs 4, and 1 more for each of the deal's "
+        "3 escobas: 7, so A loses 14 (V5)"
+    )
+    assert puzzle.check("6-3").explanation.startswith("Escobas:")  # a dash between numbers is no minus sign
+    assert not puzzle.check("6-3").correct
+    assert "with a minus for points lost: -3 5" in puzzle.check("lots").explanation
+    assert score(ALL_COINS_AND_SEVENS, (0, 0), rules="cardgames", wrong_captures=(1, 0)).author_problems() == [
+        ("wrong_captures", "the cardgames rule set refuses a wrong capture (R17); only turkish plays by penalties (V5)")
+    ]
+
+
+def claim(table: str, laid: str, **extra) -> ClaimPuzzle:
+    record = {"players": 2, "seed": 1, "plays": ()} | extra
+    return ClaimPuzzle(**COMMON | {"rules": "turkish"}, table=parse_cards(table), laid=parse_card(laid), **record)
+
+
+def test_v5_a_missed_capture_may_be_claimed_with_the_cards_it_could_have_taken():
+    puzzle = claim("5♠ 6♣", "K♣")
+    assert puzzle.solutions() == ["5♠"]
+    assert puzzle.check("5s").explanation == (
+        "K♣ + 5♠ = 15: you take them all into your side's pile before you play. A claim is never an escoba (V5)"
+    )
+    missed = puzzle.check("nothing")
+    assert not missed.correct and missed.explanation == (
+        "K♣ + 5♠ = 15: K♣ could have taken that, so the last player missed a capture and you may claim it "
+        "before you play (V5)"
+    )
+    assert puzzle.check("6♣").explanation == "K♣ + 6♣ = 16, not 15"
+    assert puzzle.check("").explanation == "pick the table cards that make 15 with K♣, or answer nothing"
+
+
+def test_v5_a_card_that_could_take_nothing_leaves_nothing_to_claim():
+    puzzle = claim("6♥ 2♣", "A♥")
+    assert puzzle.solutions() == ["nothing"] and puzzle.check("None").correct
+    assert puzzle.check("6♥").explanation == (
+        "A♥ + 6♥ = 7: 8 short of 15; no table cards make 15 with A♥, so laying it down missed no capture (V5)"
+    )
+
+
+def test_v5_claims_exist_only_in_table_mode_and_come_with_their_deal():
+    assert claim("5♠", "K♣", seed=None).author_problems() == [
+        ("seed", "a claim comes from a real deal: give players, seed and plays, the record of that deal")
+    ]
+    classic = ClaimPuzzle(**COMMON, table=parse_cards("5♠"), laid=parse_card("K♣"), players=2, seed=1)
+    assert classic.author_problems() == [
+        ("rules", "the classic rule set refuses a missed capture (R13, R17), so nothing is claimed")
+    ]
+
+
+def test_r13_where_any_card_that_can_capture_must_a_lay_down_is_refused():
+    classic = choose("K♦ 4♣", "5♠ 2♥", "most-cards")
+    assert classic.check("2♥").explanation.startswith("that brings you 0 cards")  # legal, just not the best
+    sevens = choose("K♦ 4♣", "5♠ 2♥", "most-cards", rules="sevens")
+    assert sevens.check("2♥").explanation == (
+        "2♥ cannot be laid on the table: your 5♠ can take K♦, and in this rule set a player who can capture must"
+    )
+    assert sevens.solutions() == ["5♠ K♦"]
+    laid = choose("K♦ 4♣", "2♥ 3♠", "safe", rules="escova", next_hand=parse_cards("6♥"))  # nothing takes anything
+    assert laid.check("2♥").explanation.startswith("you lay 2♥ on the table (no card of yours can make 15")
+
+
+def test_v1_setenta_questions_need_a_rule_set_that_scores_the_setenta():
+    message = "the sevens rule set scores no setenta (V1), so it cannot judge this puzzle"
+    assert SetentaPuzzle(**COMMON, pile=parse_cards("7♦ J♦"), rules="sevens").author_problems() == [("rules", message)]
+    duel = SetentaDuelPuzzle(**COMMON, piles=(parse_cards("7♦ J♦"), parse_cards("7♥ J♥")), rules="sevens")
+    assert duel.author_problems() == [("rules", message)]
+    assert choose("7♣ 6♦", "J♠", "setenta", rules="sevens").author_problems() == [("goal", message)]
+
+
+def test_v3_six_players_make_two_teams_of_three_and_three_players_three_sides():
+    team = seats(6, 5, "partner", seat=1, rules="turkish")
+    assert team.solutions() == ["3", "5"] and team.check("seat 5").correct and not team.check("2").correct
+    assert (
+        team.check("3").explanation
+        == "with six players every other seat is one side: seat 1 plays with seats 3 and 5 (V3)"
+    )
+    assert seats(3, 1, "stock-after", round=2, rules="escova").solutions() == ["18"]  # 40 - 4 - 2 x 9
+    assert seats(6, 0, "stock-after", round=2, rules="turkish").solutions() == ["0"]
+    assert seats(3, 0, "leader").author_problems() == [
+        ("players", "3 players: the classic rule set is for 2 or 4 players (V3)")
+    ]
+
+
+def test_v4_a_match_is_won_at_its_rule_sets_target():
+    escova = match((19, 22), (3, 2), target=31, rules="escova")
+    assert escova.solutions() == ["another deal"]  # 24 would win a classic match
+    assert escova.check("B").explanation == (
+        "after the deal A has 22 and B 24: nobody has reached 31 yet, so another deal is played (V4)"
+    )
+    assert match((12, 13), (4, 1), target=15, rules="sevens").solutions() == ["A"]
+    assert match((19, 22), (3, 2), rules="escova").author_problems() == [
+        ("target", "a escova match is played to 31 points, not 21 (V4)")
+    ]

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from trainer.puzzles import PuzzleError, check_paths, load_puzzles
-from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle, SeatsPuzzle
+from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle, ClaimPuzzle, ScorePuzzle, SeatsPuzzle
 
 HERE = Path(__file__).parent
 BROKEN = sorted((HERE / "data" / "broken").glob("*.yaml"))
@@ -78,8 +78,8 @@ SEATS_AND_MATCH = """\
   level: 1
   themes: [seats]
   title: T
-  players: 3
-  dealer: 5
+  players: 5
+  dealer: 6
   ask: who-shuffles
 - id: partner-for-two
   kind: seats
@@ -122,10 +122,10 @@ def test_r5_r10_r21_seats_and_match_fields_are_checked_with_their_place(tmp_path
     path.write_text(SEATS_AND_MATCH, encoding="utf-8")
     _puzzles, problems = check_paths(path)
     assert [f"{p.line}:{p.column}: {p.message}" for p in problems] == [
-        "6:12: players: expected 2 or 4 players, not 3",
-        "7:11: dealer: expected a seat, a whole number from 0 to 3, not 5",
+        "6:12: players: expected 2, 3, 4 or 6 players, not 5",
+        "7:11: dealer: expected a seat, a whole number from 0 to 5, not 6",
         "8:8: ask: expected one of next-dealer, leader, partner, stock-after, first-after-redeal; not 'who-shuffles'",
-        "16:8: with two players each plays alone, so nobody has a partner (R5)",
+        "16:8: with 2 players each plays alone, so nobody has a partner (R5, V3)",
         "26:10: 4 players get new hands only 3 times in a deal (R10)",
         "33:15: points: expected a deal's points, a whole number from 0 to 40, not 'two'",
         "39:11: A has already won with these totals, so no deal comes after them (R21)",
@@ -141,3 +141,48 @@ def test_r22_a_seats_puzzle_loads_with_its_engine_answer(tmp_path):
     )
     [puzzle] = load_puzzles(path)
     assert isinstance(puzzle, SeatsPuzzle) and puzzle.solutions() == ["0"]
+
+
+ESCOVA_DEAL = """\
+- id: escova-deal
+  kind: score
+  level: 1
+  rules: {rules}
+  themes: [scoring]
+  title: T
+  piles:
+    - A♦ A♥ 2♦ 2♥ 3♠ 4♣ 6♦ 6♥ 6♣ 7♣ 7♠ J♥ Q♦ Q♥ Q♠ K♠
+    - A♣ A♠ 2♣ 2♠ 3♦ 3♥ 3♣ 4♦ 4♥ 4♠ 5♦ 5♥ 5♣ 5♠ 6♠ 7♦ 7♥ J♦ J♣ J♠ Q♣ K♦ K♥ K♣
+  escobas: [0, 0]
+  players: 2
+  seed: 1388605676329983125
+  plays: [3♠ A♦ A♥ K♠, 7♠, 6♦ Q♠, 5♣, 2♥, 4♥, 6♥ 2♥ 7♠, K♦ 5♣, 3♣, 7♦, Q♦, 7♥, 6♣ Q♦, 4♦ 4♥ 7♥, Q♣, 5♠ 3♣ 7♦, K♣,
+    J♥, 2♦, 6♠ Q♣, 4♣, J♦, Q♥ 2♦ 4♣, 2♣, 7♣ J♥, 3♥ 2♣ K♣, 5♥, K♥ 5♥, A♠, J♠, 5♦, 2♠ 5♦ J♠, A♣, 4♠, J♣, 3♦ 4♠ J♦]
+  expect: 0 3
+"""
+
+
+def test_v1_rules_judge_a_puzzle_under_its_rule_set_and_classic_is_the_default(tmp_path):
+    path = tmp_path / "escova.yaml"
+    path.write_text(ESCOVA_DEAL.format(rules="escova"), encoding="utf-8")
+    [puzzle] = load_puzzles(path)
+    assert isinstance(puzzle, ScorePuzzle) and puzzle.rules == "escova"
+    assert puzzle.solutions() == ["0 3"]
+    assert "Setenta" not in puzzle.check("0 3").explanation  # escova scores no setenta (V1)
+    # Without rules the same deal, whose plays the classic rules allow too, is judged as classic: A's setenta counts.
+    path.write_text(ESCOVA_DEAL.replace("  rules: {rules}\n", ""), encoding="utf-8")
+    _puzzles, problems = check_paths(path)
+    [problem] = problems
+    assert problem.message.startswith("expect: the engine does not accept '0 3': Escobas: A 0, B 0")
+    assert "Setenta: A 78, B 76; A has a higher setenta than the other side, so it scores 1" in problem.message
+
+
+def test_v5_a_claim_loads_with_the_claims_its_record_allows(tmp_path):
+    path = tmp_path / "claim.yaml"
+    path.write_text(
+        "- id: c\n  kind: claim\n  level: 1\n  rules: turkish\n  themes: [claims]\n  title: C\n  laid: 6♦\n"
+        "  table: A♠ 3♣ Q♥ Q♠\n  players: 2\n  seed: 31\n  plays: [6♦]\n  expect: [Q♥, Q♠]\n",
+        encoding="utf-8",
+    )
+    [puzzle] = load_puzzles(path)
+    assert isinstance(puzzle, ClaimPuzzle) and set(puzzle.solutions()) == {"Q♥", "Q♠"}

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from trainer import DECK, Deal, parse_cards
+from trainer.profile import PROFILES
 from trainer.puzzles.reachable import deal_problem, pile_problem
 from trainer.simulate import play_randomly
 
@@ -89,3 +90,42 @@ def test_an_opening_sweep_of_30_brings_exactly_two_escobas_and_one_side_only():
 def test_the_last_take_needs_a_capture_of_its_own():
     assert "no capture" in str(pile_problem(parse_cards("K♦ K♥ K♣ K♠"), end=True))
     assert pile_problem(parse_cards("K♦ K♥ 5♦"), end=True) is None  # K + 5 = 15, and a rey left on the table
+
+
+OTHER_RULES = [PROFILES[name] for name in ("sevens", "escova", "cardgames", "turkish")]
+
+
+@pytest.mark.parametrize("profile", OTHER_RULES, ids=lambda p: p.name)
+def test_v3_deals_of_every_rule_set_and_number_of_players_end_with_reachable_piles(profile):
+    rng = random.Random(profile.name)
+    for players in profile.players:
+        for n in range(12):
+            deal = play_randomly(Deal.new(players, seed=n, profile=profile), rng)
+            assert len(deal.piles) == profile.sides(players)
+            assert deal_problem(deal.piles, deal.escobas, profile) is None, (players, n)
+
+
+def test_r9_only_rule_sets_that_score_a_first_table_of_30_give_its_sweep():
+    sweep = parse_cards("K♦ Q♥ J♣ 3♠")  # 30, no group of 15 inside
+    rest = tuple(card for card in DECK if card not in sweep)
+    for name in ("classic", "cardgames", "turkish"):
+        assert deal_problem([sweep, rest], [2, 0], PROFILES[name]) is None
+    for name in ("sevens", "escova"):  # no escobas there for a first table of 30: it stays on the table
+        assert pile_problem(sweep, end=False, profile=PROFILES[name]) == (
+            "this pile adds up to 30 but cannot be split into groups of cards making 15 (R12)"
+        )
+
+
+def test_v3_three_piles_hold_one_last_take_and_at_most_one_sweep():
+    sweep, other = parse_cards("K♦ Q♥ J♣ 3♠"), parse_cards("K♥ Q♦ J♠ 3♣")  # 30 each, no group of 15 inside
+    sevens = parse_cards("7♦ J♦ 7♥ J♥")
+    cardgames = PROFILES["cardgames"]
+    rest = tuple(card for card in DECK if card not in sweep + sevens)
+    assert deal_problem([sweep, sevens, rest], [2, 1, 0], cardgames) is None
+    assert deal_problem([sweep, sevens, rest], [2, 3, 0], cardgames) == (
+        "B: 3 escobas claimed, but this pile holds at most 2 (one per capture, R14; R9)"
+    )
+    rest = tuple(card for card in DECK if card not in sweep + other + sevens)
+    assert deal_problem([sweep, other + sevens, rest], [2, 2, 0], cardgames) == (
+        "each pile needs the opening sweep of 30 to be made, but only the dealer's side takes it (R9)"
+    )

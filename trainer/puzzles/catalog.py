@@ -13,17 +13,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from trainer.plays import captures
+from trainer.profile import CLASSIC
 from trainer.puzzles.kinds import (
+    MOST,
     CapturePuzzle,
     ChecksumPuzzle,
     ChoosePuzzle,
+    ClaimPuzzle,
+    MatchPuzzle,
     Puzzle,
     ScorePuzzle,
     SeatsPuzzle,
     SetentaDuelPuzzle,
     SetentaPuzzle,
 )
-from trainer.scoring import score_deal, setenta
+from trainer.scoring import setenta
 
 #: The themes a puzzle may carry, each with what it trains.
 THEMES = {
@@ -52,6 +56,18 @@ THEMES = {
     "worked-example": "the rule book's own example (R20)",
     "seats": "who deals, who plays first, who plays with whom, and what the stock holds (R5-R8, R10, R22)",
     "match-target": "when a match of 21 is won, and when a level score means another deal (R21)",
+    "other-rules": "a deal scored under another rule set, category by category (V1)",
+    "most-sevens": "the point for the most sevens, where a rule set scores it (V1)",
+    "all-coins": "all ten coins in one pile: two more points where a rule set pays for them (V1)",
+    "all-sevens": "all four sevens in one pile: a bonus, worth 3 in place of the 7♦ point in some rule sets (V1)",
+    "few-cards": "Turkish rules: 2 points when the other side took fewer than 10 cards (V1)",
+    "three-sides": "three players, each a side of its own, each with a pile (V3)",
+    "three-way-ties": "three sides, and the top figure shared by two of them: nobody scores that point (V2)",
+    "seats-and-sides": "who plays with whom and what the stock holds with 3 or 6 players (V3)",
+    "match-rules": "when a match of another rule set is won: its own target (V4)",
+    "penalties": "Turkish table mode: a wrong capture stands and costs 4 points, plus 1 per escoba of the deal (V5)",
+    "claims": "Turkish table mode: taking the capture the last player missed, before you play (V5)",
+    "printed-numbers": "a sota, caballo or rey counts 8, 9 or 10 whatever number it shows, in every rule set (V6)",
 }
 
 
@@ -60,11 +76,13 @@ def _lays_down_safely(puzzle: Puzzle) -> bool:
 
 
 def _takes_a_seven(puzzle: Puzzle) -> bool:
-    best = puzzle.best() if isinstance(puzzle, ChoosePuzzle) else []
+    best = puzzle.best() if isinstance(puzzle, ChoosePuzzle) and "setenta" in puzzle.profile.points else []
     return bool(best) and all(any(c.rank == "7" for c in [*p.captured, p.card]) and p.captured for p in best)
 
 
 def _lacks_a_suit(puzzle: Puzzle) -> bool:
+    if "setenta" not in puzzle.profile.points:  # a missing suit matters only where the setenta is scored
+        return False
     if isinstance(puzzle, ChoosePuzzle):
         return bool(puzzle.pile) and setenta(puzzle.pile) is None
     piles = (puzzle.pile,) if isinstance(puzzle, SetentaPuzzle) else getattr(puzzle, "piles", ())
@@ -75,8 +93,20 @@ def _has_a_tie(puzzle: Puzzle) -> bool:
     if isinstance(puzzle, SetentaDuelPuzzle):
         return puzzle.solutions() == ["nobody"]
     if isinstance(puzzle, ScorePuzzle):
-        a, b = score_deal(puzzle.piles, puzzle.escobas)
-        return a.card_count == b.card_count or a.coin_count == b.coin_count or a.setenta + b.setenta == 0
+        scores = puzzle.scores()
+        return any(not any(s.points[name] for s in scores) for name in MOST if name in puzzle.profile.points)
+    return False
+
+
+def _scores(name: str) -> Callable[[Puzzle], bool]:
+    """A test that some side of a score puzzle scores the category ``name``."""
+    return lambda p: isinstance(p, ScorePuzzle) and any(s.points.get(name) for s in p.scores())
+
+
+def _court_card_in_play(puzzle: Puzzle) -> bool:
+    if isinstance(puzzle, CapturePuzzle | ClaimPuzzle):
+        played = puzzle.play if isinstance(puzzle, CapturePuzzle) else puzzle.laid
+        return any(card.value > 7 for group in puzzle.options() for card in (played, *group))
     return False
 
 
@@ -90,14 +120,41 @@ def _has_several_ways(puzzle: Puzzle) -> bool:
 #: Themes whose claim the engine can check: a puzzle carrying one must pass its test.
 THEME_TESTS: dict[str, tuple[Callable[[Puzzle], bool], str]] = {
     "safe-laydown": (_lays_down_safely, "a 'safe' choose puzzle where laying a card down is a right answer"),
-    "keep-sevens": (_takes_a_seven, "a choose puzzle whose every right play takes a seven into the pile"),
-    "missing-suit": (_lacks_a_suit, "a pile shown without one of the four suits"),
+    "keep-sevens": (
+        _takes_a_seven,
+        "a choose puzzle, under rules scoring the setenta, whose every right play takes a seven into the pile",
+    ),
+    "missing-suit": (_lacks_a_suit, "a pile shown without one of the four suits, under rules scoring the setenta"),
     "ties": (_has_a_tie, "a duel nobody wins, or a deal with a category level"),
     "several-ways": (_has_several_ways, "a card that can make 15 in more than one way"),
     "count-out": (
         lambda p: isinstance(p, ChecksumPuzzle) and p.ask == "missing",
         "a checksum puzzle with a hidden card",
     ),
+    "other-rules": (lambda p: p.rules != CLASSIC.name, "a puzzle judged under a rule set other than classic"),
+    "most-sevens": (
+        lambda p: isinstance(p, ScorePuzzle) and "sevens" in p.profile.points,
+        "a deal scoring most sevens",
+    ),
+    "all-coins": (_scores("all_coins"), "a deal where one side scores all ten coins"),
+    "all-sevens": (_scores("all_sevens"), "a deal where one side scores all four sevens"),
+    "few-cards": (_scores("few_cards"), "a deal where one side scores because the other took fewer than 10 cards"),
+    "three-sides": (lambda p: isinstance(p, ScorePuzzle) and len(p.piles) == 3, "a deal of three sides"),
+    "three-way-ties": (
+        lambda p: isinstance(p, ScorePuzzle) and len(p.piles) == 3 and _has_a_tie(p),
+        "a deal of three sides where some category's top figure is shared",
+    ),
+    "seats-and-sides": (
+        lambda p: isinstance(p, SeatsPuzzle) and p.players in (3, 6),
+        "a seats puzzle with 3 or 6 players",
+    ),
+    "match-rules": (lambda p: isinstance(p, MatchPuzzle) and p.rules != CLASSIC.name, "a match of another rule set"),
+    "penalties": (
+        lambda p: isinstance(p, ScorePuzzle) and any(p.wrong_captures),
+        "a deal where a wrong capture stood",
+    ),
+    "claims": (lambda p: isinstance(p, ClaimPuzzle), "a claim puzzle"),
+    "printed-numbers": (_court_card_in_play, "a capture or claim whose answer takes or plays a sota, caballo or rey"),
 }
 
 
@@ -129,6 +186,13 @@ RULES_OF_KIND = {
     "checksum": ("R3", "R16"),
     "seats": (),
     "match": ("R21",),
+    "claim": ("R12", "R13", "V5"),
+}
+#: Rules a kind drills when its puzzle is judged under a rule set other than classic, in place of the classic ones
+#: about the same thing: another rule set scores its own categories (V1) and plays its own match (V4).
+RULES_OF_KIND_ELSEWHERE = {
+    "score": ("R14", "V1"),
+    "match": ("V4",),
 }
 #: Rules a choose puzzle's goal adds.
 RULES_OF_GOAL = {
@@ -174,15 +238,32 @@ RULES_OF_THEME = {
     "worked-example": ("R20",),
     "seats": (),
     "match-target": ("R21",),
+    "other-rules": ("V1",),
+    "most-sevens": ("V1",),
+    "all-coins": ("V1",),
+    "all-sevens": ("V1",),
+    "few-cards": ("V1",),
+    "three-sides": ("V3",),
+    "three-way-ties": ("V2", "V3"),
+    "seats-and-sides": ("V3",),
+    "match-rules": ("V4",),
+    "penalties": ("V5",),
+    "claims": ("V5",),
+    "printed-numbers": ("R3", "V6"),
 }
+#: The classic rules, which ``escoba-trainer coverage`` asks the course to teach.
 ALL_RULES = tuple(f"R{n}" for n in range(1, 23))
+#: The rules of the other rule sets (RULES.md, "Other rule sets"), drilled by puzzles judged under them.
+VARIANT_RULES = tuple(f"V{n}" for n in range(1, 7))
 #: Rules no puzzle can drill, and why: none now that seats and match puzzles ask about the table and the match.
 UNDRILLABLE: dict[str, str] = {}
 
 
 def rules_of(puzzle: Puzzle) -> tuple[str, ...]:
-    """The rules R1-R22 a puzzle drills, from its kind, its goal and its themes, in rule order."""
-    found = set(RULES_OF_KIND[puzzle.kind])
+    """The rules R1-R22 and V1-V6 a puzzle drills, from its kind, its rule set, its goal and its themes, in rule
+    order."""
+    elsewhere = puzzle.rules != CLASSIC.name and puzzle.kind in RULES_OF_KIND_ELSEWHERE
+    found = set(RULES_OF_KIND_ELSEWHERE[puzzle.kind] if elsewhere else RULES_OF_KIND[puzzle.kind])
     if isinstance(puzzle, ChoosePuzzle):
         found.update(RULES_OF_GOAL[puzzle.goal])
     if isinstance(puzzle, SeatsPuzzle):
@@ -191,12 +272,12 @@ def rules_of(puzzle: Puzzle) -> tuple[str, ...]:
             found.add("R10")
     for theme in puzzle.themes:
         found.update(RULES_OF_THEME[theme])
-    return tuple(rule for rule in ALL_RULES if rule in found)
+    return tuple(rule for rule in (*ALL_RULES, *VARIANT_RULES) if rule in found)
 
 
 def rule_coverage(puzzles: Iterable[Puzzle]) -> dict[str, list[str]]:
-    """Rule -> the ids of the puzzles that drill it, for every rule R1-R22."""
-    coverage: dict[str, list[str]] = {rule: [] for rule in ALL_RULES}
+    """Rule -> the ids of the puzzles that drill it, for every rule R1-R22 and V1-V6."""
+    coverage: dict[str, list[str]] = {rule: [] for rule in (*ALL_RULES, *VARIANT_RULES)}
     for puzzle in puzzles:
         for rule in rules_of(puzzle):
             coverage[rule].append(puzzle.id)

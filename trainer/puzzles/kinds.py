@@ -1,13 +1,14 @@
 """The puzzle kinds: what each asks, which answers the engine accepts, and why.
 
 Every accepted answer comes from the engine (``captures``, ``legal_plays``,
-``setenta``, ``score_deal``, the R16 check sum, a ``Match`` played out); nothing here is an answer key.
+``setenta``, ``score_deal``, the R16 check sum, a ``Match`` played out, a deal replayed); nothing
+here is an answer key. A puzzle is judged under its rule set (``rules``, a ``PROFILES`` key).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -25,11 +26,12 @@ from trainer.plays import (
     missing_value,
 )
 from trainer.plays import parse_play as parse_play_text
-from trainer.profile import CLASSIC
-from trainer.scoring import DealScore, score_deal, setenta, setenta_cards
-from trainer.text import plural
+from trainer.profile import CLASSIC, PROFILES, RuleProfile
+from trainer.records import CLAIM
+from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, score_deal, setenta, setenta_cards
+from trainer.text import either, plural
 
-SIDES = ("A", "B")
+SIDES = ("A", "B", "C")
 
 
 class AnswerError(ValueError):
@@ -57,6 +59,12 @@ class Puzzle:
     hints: tuple[str, ...] = ()
     explain: str = ""
     source: str = ""  # "file:line" of the puzzle, for messages
+    rules: str = CLASSIC.name  # the rule set the puzzle is judged under
+
+    @property
+    def profile(self) -> RuleProfile:
+        """The rule set's choices, as the engine reads them."""
+        return PROFILES[self.rules]
 
     def solutions(self) -> list[str]:
         """Every accepted answer, in canonical text."""
@@ -134,26 +142,31 @@ class CapturePuzzle(Puzzle):
         return f"all {plural(len(options), 'way')}: " + "; ".join(_sum_text(self.play, g) for g in options)
 
     def _why_group(self, pick: frozenset[Card]) -> str:
-        off_table = pick - set(self.table)
-        if off_table:
-            return f"{_group_text(off_table)} {'is' if len(off_table) == 1 else 'are'} not on the table"
         if pick in self.options():
             sweep = ": the table is empty, an escoba (R14)" if pick == set(self.table) else ""
             return _sum_text(self.play, pick) + sweep
-        total = self.play.value + sum(c.value for c in pick)
-        inside = [group for group in self.options() if group < pick]
-        if inside:
-            extra = _group_text(pick - inside[0])
-            return f"{_sum_text(self.play, inside[0])}, but you also took {extra}: that makes {total}"
-        if total < CAPTURE_SUM:
-            return f"{_sum_text(self.play, pick)}: {CAPTURE_SUM - total} short of {CAPTURE_SUM}"
-        return f"{_sum_text(self.play, pick)}, not {CAPTURE_SUM}"
+        return _why_not(self.play, self.table, self.options(), pick)
 
 
-def _table_pick(answer: str, played: Card) -> frozenset[Card]:
+def _why_not(played: Card, table: Iterable[Card], options: list[frozenset[Card]], pick: frozenset[Card]) -> str:
+    """Why the table cards picked do not make 15 with the card played (R12)."""
+    off_table = pick - set(table)
+    if off_table:
+        return f"{_group_text(off_table)} {'is' if len(off_table) == 1 else 'are'} not on the table"
+    total = played.value + sum(c.value for c in pick)
+    inside = [group for group in options if group < pick]
+    if inside:
+        extra = _group_text(pick - inside[0])
+        return f"{_sum_text(played, inside[0])}, but you also took {extra}: that makes {total}"
+    if total < CAPTURE_SUM:
+        return f"{_sum_text(played, pick)}: {CAPTURE_SUM - total} short of {CAPTURE_SUM}"
+    return f"{_sum_text(played, pick)}, not {CAPTURE_SUM}"
+
+
+def _table_pick(answer: str, played: Card, nothing: str = "") -> frozenset[Card]:
     cards = parse_cards(answer)
     if not cards:
-        raise AnswerError(f"pick the table cards that make 15 with {played}")
+        raise AnswerError(f"pick the table cards that make 15 with {played}{nothing}")
     if len(set(cards)) != len(cards):
         raise AnswerError("you named a card twice")
     if played in cards:
@@ -204,7 +217,7 @@ class ChoosePuzzle(Puzzle):
         return [(card, group) for card in self.next_hand for group in captures(card, table)]
 
     def best(self) -> list[Play]:
-        plays = legal_plays(self.hand, self.table)
+        plays = legal_plays(self.hand, self.table, self.profile.must_capture)
         top = max((self.measure(p) for p in plays), default=0)
         return [p for p in plays if top > 0 and self.measure(p) == top]
 
@@ -212,6 +225,9 @@ class ChoosePuzzle(Puzzle):
         return [str(play) for play in self.best()]
 
     def author_problems(self) -> list[tuple[str, str]]:
+        return (_setenta_problems(self, "goal") if self.goal == "setenta" else []) or self._goal_problems()
+
+    def _goal_problems(self) -> list[tuple[str, str]]:
         if self.goal == "take" and self.target not in self.table:
             return [("goal", f"{self.target} is not on the table, so it cannot be taken")]
         if self.goal == "safe" and not self.next_hand:
@@ -235,14 +251,16 @@ class ChoosePuzzle(Puzzle):
 
     def why(self, answer: str) -> str:
         play = parse_play_text(answer)
-        reason = illegal_reason(play, self.hand, self.table)
+        reason = illegal_reason(play, self.hand, self.table, self.profile.must_capture)
         if reason is not None:
             return reason
         best = self.best()
         return self._describe(play) if play in best else self._compare(play, best[0])
 
     def _describe(self, play: Play) -> str:
-        if not play.captured:
+        if not play.captured and self.profile.must_capture == "any":
+            done = f"you lay {play.card} on the table (no card of yours can make 15, so you need not capture)"
+        elif not play.captured:
             done = f"you lay {play.card} on the table (a card that takes nothing may always be played, R13)"
         else:
             done = f"{_sum_text(play.card, play.captured)}: you take {len(play.captured) + 1} cards"
@@ -295,6 +313,13 @@ def play_text(play: Play) -> str:
 # -- the setenta and scoring ----------------------------------------------------------------
 
 
+def _setenta_problems(puzzle: Puzzle, field: str = "rules") -> list[tuple[str, str]]:
+    """A setenta question under a rule set that does not score the setenta cannot be asked (V1)."""
+    if "setenta" in puzzle.profile.points:
+        return []
+    return [(field, f"the {puzzle.rules} rule set scores no setenta (V1), so it cannot judge this puzzle")]
+
+
 def setenta_breakdown(pile: Iterable[Card]) -> str:
     """Why a pile has the setenta it has (R19), in a learner's words."""
     pile = tuple(pile)
@@ -317,6 +342,9 @@ class SetentaPuzzle(Puzzle):
     def solutions(self) -> list[str]:
         value = setenta(self.pile)
         return ["none" if value is None else str(value)]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        return _setenta_problems(self)
 
     def canonical(self, answer: str) -> str:
         said = answer.lower()
@@ -346,6 +374,9 @@ class SetentaDuelPuzzle(Puzzle):
     def solutions(self) -> list[str]:
         return [_winner_text(_side_of(score_deal(self.piles, [0, 0]), "setenta"))]
 
+    def author_problems(self) -> list[tuple[str, str]]:
+        return _setenta_problems(self)
+
     def canonical(self, answer: str) -> str:
         said = {"a": "A", "b": "B", "nobody": "nobody", "none": "nobody", "tie": "nobody"}.get(answer.lower())
         if said is None:
@@ -353,69 +384,262 @@ class SetentaDuelPuzzle(Puzzle):
         return said
 
     def why(self, answer: str) -> str:
-        why = "; ".join(f"{name}: {setenta_breakdown(pile)}" for name, pile in zip(SIDES, self.piles, strict=True))
+        why = "; ".join(f"{name}: {setenta_breakdown(pile)}" for name, pile in zip(SIDES, self.piles, strict=False))
         return f"{why}. The point goes to {self.solutions()[0]} (R19)"
 
 
 @dataclass(frozen=True, kw_only=True)
-class ScorePuzzle(Puzzle):
-    """How many points does each side score for this deal?"""
+class Dealt:
+    """Where a position comes from, when it keeps its record: the deal ``Deal.new(players, seed)`` dealt under the
+    puzzle's rule set, and the plays made in it so far, written as in a game record (a claimed capture as
+    ``claim 5♦ K♣``). Replaying them through the engine shows that a real deal reaches the position."""
+
+    players: int | None = None
+    seed: int | None = None
+    plays: tuple[str, ...] = ()
+
+    def record_problems(self) -> list[tuple[str, str]]:
+        """(field, message) for a record that is not whole."""
+        if self.seed is not None and self.players is None:
+            return [("seed", "a recorded deal needs players too: how many played it")]
+        if self.plays and self.seed is None:
+            return [("plays", "plays need the seed of the deal they were made in")]
+        return []
+
+    def replay(self, profile: RuleProfile) -> Deal:
+        """The recorded deal, replayed play by play; ``IllegalPlay`` names the first play the engine refuses."""
+        if self.players is None or self.seed is None:
+            raise ValueError("no recorded deal to replay")
+        deal = Deal.new(self.players, self.seed, profile)
+        for number, text in enumerate(self.plays, start=1):
+            play = parse_play_text(text.removeprefix(CLAIM))
+            try:
+                deal = deal.claim(play) if text.startswith(CLAIM) else deal.play(play)
+            except IllegalPlay as error:
+                raise IllegalPlay(f"play {number}, {text}: {error}") from None
+        return deal
+
+
+def _sides_text(count: int) -> str:
+    return {2: "two", 3: "three"}.get(count, str(count))
+
+
+def _together(words: Sequence[str]) -> str:
+    """Words in a list: "A", "A and B", "A, B and C"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScorePuzzle(Puzzle, Dealt):
+    """How many points does each side score for this deal? Two sides, or three where the rule set seats three
+    players (V3); with ``wrong_captures`` the deal was played by penalties (V5)."""
 
     kind: ClassVar[str] = "score"
-    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
-    escobas: tuple[int, int]
+    piles: tuple[tuple[Card, ...], ...]
+    escobas: tuple[int, ...]
+    wrong_captures: tuple[int, ...] = ()
+
+    @property
+    def profile(self) -> RuleProfile:
+        rules = PROFILES[self.rules]
+        return rules.with_options(penalties=True) if self.wrong_captures else rules
 
     def scores(self) -> list[DealScore]:
-        return score_deal(self.piles, self.escobas)
+        return score_deal(self.piles, self.escobas, self.profile, self.wrong_captures or None)
 
     def solutions(self) -> list[str]:
-        a, b = self.scores()
-        return [f"{a.total} {b.total}"]
+        return [" ".join(str(score.total) for score in self.scores())]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        rules, sides = PROFILES[self.rules], len(self.piles)
+        if self.wrong_captures and not rules.penalties_allowed:
+            message = f"the {self.rules} rule set refuses a wrong capture (R17); only turkish plays by penalties (V5)"
+            return [("wrong_captures", message)]
+        for key, counts in (("escobas", self.escobas), ("wrong_captures", self.wrong_captures or self.piles)):
+            if len(counts) != sides:
+                return [(key, f"{sides} piles, so {sides} counts: one for each side")]
+        possible = sorted({rules.sides(players) for players in rules.players})
+        players = f"the {self.rules} rule set is for {either(rules.players)} players"
+        if self.players is not None and self.players not in rules.players:
+            return [("players", f"{self.players} players: {players} (R5, V3)")]
+        if self.players is not None and rules.sides(self.players) != sides:
+            return [("piles", f"{self.players} players make {rules.sides(self.players)} sides, not {sides} (V3)")]
+        if sides not in possible:
+            return [("piles", f"{players}, so a deal has {either(possible)} sides, not {sides} (R5, V3)")]
+        return self.record_problems()
 
     def canonical(self, answer: str) -> str:
-        numbers = re.findall(r"\d+", answer)
-        if len(numbers) != 2 or re.sub(r"[\d\s,\-–:ABab]", "", answer):
-            raise AnswerError("answer with two numbers, A's points then B's: 6 2")
+        numbers = re.findall(r"(?:(?<![^\s,:])-)?\d+", answer)
+        sides = len(self.piles)
+        if len(numbers) != sides or re.sub(r"[\d\s,\-–:ABCabc]", "", answer):
+            order = "A's points then B's: 6 2" if sides == 2 else "A's points, then B's, then C's: 4 2 1"
+            below = ", with a minus for points lost: -3 5" if self.wrong_captures else ""
+            raise AnswerError(f"answer with {_sides_text(sides)} numbers, {order}{below}")
         return " ".join(str(int(n)) for n in numbers)
 
     def why(self, answer: str) -> str:
-        return score_breakdown(self.scores())
+        return score_breakdown(self.scores(), self.profile)
 
 
-def score_breakdown(scores: list[DealScore]) -> str:
-    """Category by category, who scores what and why (R18), in sentences.
+#: The categories the one side strictly ahead wins (R18, V2), with the figure each compares.
+MOST = {"cards": "card_count", "coins": "coin_count", "sevens": "seven_count", "setenta": "setenta_sum"}
+
+
+def score_breakdown(scores: Sequence[DealScore], profile: RuleProfile = CLASSIC) -> str:
+    """Category by category, the figures behind it and who scores what (R18, V1, V2, V5), in sentences built from
+    the categories of ``scoring.CATEGORIES``.
 
     >>> from trainer.cards import DECK
     >>> print(score_breakdown(score_deal([DECK[:25], DECK[25:]], [1, 0])).replace(". ", ".\\n"))
-    A made 1 escoba, B none.
-    A has more cards, 25 to 15, and scores 1.
-    A has more coins, 7 to 3, and scores 1.
-    A holds the 7♦ and scores 1.
-    The setenta is 75 for A and 73 for B, so A scores 1.
+    Escobas: A 1, B 0, worth 1 point each.
+    Most cards: A 25 cards, B 15 cards; A has more cards than the other side, so it scores 1.
+    Most coins: A 7 coins, B 3 coins; A has more coins than the other side, so it scores 1.
+    7♦: A has the pile with the 7♦, so it scores 1.
+    Setenta: A 75, B 73; A has a higher setenta than the other side, so it scores 1.
     In all, A scores 5 and B 0
     """
-    a, b = scores
+    lines = [_category_line(name, scores, profile) for name in scores[0].points]
+    totals = [f"{SIDES[side]} {score.total}" for side, score in enumerate(scores)]
+    return ". ".join([*lines, "In all, " + _together([totals[0].replace(" ", " scores ", 1), *totals[1:]])])
 
-    def most(what: str, figures: tuple[int, int], category: str) -> str:
-        side = _side_of(scores, category)
-        if side is None:
-            return f"Both sides have {figures[0]} {what}, so nobody scores that point"
-        return f"{SIDES[side]} has more {what}, {max(figures)} to {min(figures)}, and scores 1"
 
-    setenta_side = _side_of(scores, "setenta")
-    setentas = ["none" if s.setenta_sum is None else str(s.setenta_sum) for s in scores]
-    escobas = f"A made {plural(a.escobas, 'escoba') if a.escobas else 'no escoba'}, B "
-    escobas += plural(b.escobas, "escoba") if b.escobas else "none"
-    lines = [
-        escobas,
-        most("cards", (a.card_count, b.card_count), "cards"),
-        most("coins", (a.coin_count, b.coin_count), "coins"),
-        f"{_winner_text(_side_of(scores, 'seven_of_coins'))} holds the 7♦ and scores 1",
-        f"The setenta is {setentas[0]} for A and {setentas[1]} for B, so "
-        + ("nobody scores it" if setenta_side is None else f"{SIDES[setenta_side]} scores 1"),
-        f"In all, A scores {a.total} and B {b.total}",
-    ]
-    return ". ".join(lines)
+def _category_line(name: str, scores: Sequence[DealScore], profile: RuleProfile) -> str:
+    """One category: its figures for every side, then who scores it and why."""
+    category = CATEGORIES[name]
+    label = category.label[0].upper() + category.label[1:]
+    # the opponents-under-10 point is read off both sides' card counts, the figures of the most-cards point
+    figure = CATEGORIES["cards"].figure if name == "few_cards" else category.figure
+    if name == "escoba":
+        figures = ", ".join(f"{SIDES[side]} {score.escoba_count}" for side, score in enumerate(scores))
+        return f"{label}: {figures}, worth {plural(profile.points[name], 'point')} each"
+    figures = "" if figure is None else ", ".join(f"{SIDES[side]} {figure(s)}" for side, s in enumerate(scores))
+    return f"{label}: " + (f"{figures}; " if figures else "") + _category_reason(name, scores, profile)
+
+
+def _category_reason(name: str, scores: Sequence[DealScore], profile: RuleProfile) -> str:
+    """Who scores a category (other than escobas) and why, or why nobody does."""
+    won_by = CATEGORIES[name].won_by
+    if len(scores) == 2:
+        won_by = won_by.replace("every other side", "the other side")
+    winners = [side for side, score in enumerate(scores) if score.points[name]]
+    if name == "penalty":
+        if not winners:
+            return "none stood, so nobody loses points"
+        escobas = sum(score.escoba_count for score in scores)
+        lost = _together([f"{SIDES[side]} loses {-scores[side].points[name]}" for side in winners])
+        return (
+            f"each costs {WRONG_CAPTURE_COST}, and 1 more for each of the deal's {plural(escobas, 'escoba')}: "
+            f"{WRONG_CAPTURE_COST + escobas}, so {lost} (V5)"
+        )
+    if name == "few_cards":
+        if len(scores) != 2:
+            return "only scored when two sides play"
+        if not winners:
+            return "no side took fewer than 10, so nobody scores it"
+        return f"the other side took fewer than 10, so {SIDES[winners[0]]} scores {scores[winners[0]].points[name]}"
+    if winners:
+        side = winners[0]
+        replaced = profile.in_place_of.get(name)
+        instead = f", in place of the {CATEGORIES[replaced].label} point" if replaced else ""
+        return f"{SIDES[side]} has {won_by}, so it scores {scores[side].points[name]}{instead}"
+    if name in MOST:
+        values = [getattr(score, MOST[name]) for score in scores]
+        known = [value for value in values if value is not None]
+        if not known:
+            return "no side has one, so nobody scores it"
+        top = [SIDES[side] for side, value in enumerate(values) if value == max(known)]
+        return f"{_together(top)} share the top, so nobody scores it ({'V2' if len(scores) > 2 else 'R18'})"
+    for bonus, replaced in profile.in_place_of.items():
+        holder = next((side for side, score in enumerate(scores) if score.points[bonus]), None)
+        if replaced == name and holder is not None:
+            bonus_label = CATEGORIES[bonus].label
+            return f"{SIDES[holder]} has {won_by}, but {bonus_label} score in place of it, so nobody scores it"
+    return f"nobody has {won_by}"
+
+
+def scoring_text(profile: RuleProfile) -> str:
+    """What a rule set scores, category by category, in a line a learner reads before counting (R18, V1, V5).
+
+    >>> from trainer.profile import CARDGAMES
+    >>> print(scoring_text(CARDGAMES).replace("; ", ";\\n"))
+    1 per escoba;
+    most cards 1;
+    most coins 1;
+    all ten coins 2;
+    most sevens 1;
+    7♦ 1;
+    all four sevens 3, in place of the 7♦ point
+    """
+    parts = []
+    for name, worth in profile.points.items():
+        replaced = profile.in_place_of.get(name)
+        instead = f", in place of the {CATEGORIES[replaced].label} point" if replaced else ""
+        parts.append(f"{worth} per escoba" if name == "escoba" else f"{CATEGORIES[name].label} {worth}{instead}")
+    if profile.penalties:
+        parts.append(f"each wrong capture costs {WRONG_CAPTURE_COST} and 1 more per escoba of the deal")
+    return "; ".join(parts)
+
+
+# -- table mode: claiming a missed capture (V5) -----------------------------------------------
+
+NOTHING = "nothing"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClaimPuzzle(Puzzle, Dealt):
+    """The last player laid ``laid`` on the table; before playing, what may the next player claim (V5)?
+
+    ``table`` holds the other cards on the table. The answer is the table cards the claim takes with the laid
+    card, or "nothing" when the laid card could make 15 with none of them, so laying it was no mistake. The
+    position comes from its recorded deal, played by penalties.
+    """
+
+    kind: ClassVar[str] = "claim"
+    table: tuple[Card, ...]
+    laid: Card
+
+    @property
+    def profile(self) -> RuleProfile:
+        rules = PROFILES[self.rules]
+        return rules.with_options(penalties=True) if rules.penalties_allowed else rules
+
+    def options(self) -> list[frozenset[Card]]:
+        return sorted(captures(self.laid, self.table), key=cards_text)
+
+    def solutions(self) -> list[str]:
+        return [cards_text(group) for group in self.options()] or [NOTHING]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        if not PROFILES[self.rules].penalties_allowed:
+            return [("rules", f"the {self.rules} rule set refuses a missed capture (R13, R17), so nothing is claimed")]
+        if self.seed is None:
+            return [("seed", "a claim comes from a real deal: give players, seed and plays, the record of that deal")]
+        return self.record_problems()
+
+    def canonical(self, answer: str) -> str:
+        if answer.lower() in (NOTHING, "none", "no"):
+            return NOTHING
+        return cards_text(_table_pick(answer, self.laid, f", or answer {NOTHING}"))
+
+    def why(self, answer: str) -> str:
+        options = self.options()
+        if not options:
+            missed = f"no table cards make 15 with {self.laid}, so laying it down missed no capture"
+            if answer == NOTHING:
+                return f"{missed}: there is nothing to claim (V5)"
+            return f"{_why_not(self.laid, self.table, options, frozenset(parse_cards(answer)))}; {missed} (V5)"
+        if answer == NOTHING:
+            return (
+                f"{_sum_text(self.laid, options[0])}: {self.laid} could have taken that, so the last player missed "
+                "a capture and you may claim it before you play (V5)"
+            )
+        pick = frozenset(parse_cards(answer))
+        if pick not in options:
+            return _why_not(self.laid, self.table, options, pick)
+        return (
+            f"{_sum_text(self.laid, pick)}: you take them all into your side's pile before you play. "
+            "A claim is never an escoba (V5)"
+        )
 
 
 # -- the check sum ----------------------------------------------------------------------
@@ -497,7 +721,7 @@ class SeatsPuzzle(Puzzle):
     round: int = 1  # for ask "stock-after": after hands are dealt for the round-th time
 
     def _start(self) -> Match:
-        return Match.new(self.players, seed=0, first_dealer=self.dealer, deck=DECK)
+        return Match.new(self.players, seed=0, first_dealer=self.dealer, profile=self.profile, deck=DECK)
 
     def _played(self, rounds: int = len(DECK)) -> Match:
         """The match played on, the first legal play each turn, until hands are dealt ``rounds`` times or it ends."""
@@ -510,40 +734,43 @@ class SeatsPuzzle(Puzzle):
         """How many times hands are dealt in a whole deal at this table."""
         return _hands_dealt(self._played().current)
 
-    def answer(self) -> int | None:
-        """The engine's answer: a seat, or the cards left in the stock; None if the deal never gets there."""
+    def answers(self) -> list[int]:
+        """The engine's answers: a seat (with six players, either partner), or the cards left in the stock; none
+        if the deal never gets there."""
         if self.ask == "stock-after":
             later = self._played(self.round)
-            return len(later.current.stock) if _hands_dealt(later.current) == self.round else None
+            return [len(later.current.stock)] if _hands_dealt(later.current) == self.round else []
         if self.ask == "next-dealer":
-            return self._played().next_deal(DECK).dealer
+            return [self._played().next_deal(DECK).dealer]
         match = self._played(2) if self.ask == "first-after-redeal" else self._start()
         to_play = match.current.to_play
         assert to_play is not None  # hands have just been dealt
         if self.ask != "partner":
-            return match.seat_of(to_play)
-        # The deal's sides are seat % 2, as its piles are (R5); map them back to the seats at the table.
-        seats = [match.seat_of(deal_seat) for deal_seat in range(self.players)]
+            return [match.seat_of(to_play)]
+        # The deal's sides are its seats' sides, as its piles are (R5, V3); map them back to the seats at the table.
+        deal, seats = match.current, [match.seat_of(deal_seat) for deal_seat in range(self.players)]
         mine = seats.index(self.seat) if self.seat is not None else to_play
-        return next(seat for deal_seat, seat in enumerate(seats) if deal_seat % 2 == mine % 2 and deal_seat != mine)
+        return sorted(seat for at, seat in enumerate(seats) if deal.side_of(at) == deal.side_of(mine) and at != mine)
 
     def choices(self) -> tuple[str, ...]:
         """The seats to choose from, or nothing when the answer is a count of cards."""
         return () if self.ask == "stock-after" else tuple(map(str, range(self.players)))
 
     def solutions(self) -> list[str]:
-        found = self.answer()
-        return [] if found is None else [str(found)]
+        return [str(found) for found in self.answers()]
 
     def author_problems(self) -> list[tuple[str, str]]:
+        if self.players not in self.profile.players:
+            allowed = either(self.profile.players)
+            return [("players", f"{self.players} players: the {self.rules} rule set is for {allowed} players (V3)")]
         if not 0 <= self.dealer < self.players:
             return [("dealer", f"with {self.players} players the seats are 0 to {self.players - 1}")]
         if (self.seat is None) != (self.ask != "partner"):
             return [("seat", "seat is needed with ask 'partner', and only there")]
         if self.round != 1 and self.ask != "stock-after":
             return [("round", "round is used only with ask 'stock-after'")]
-        if self.ask == "partner" and self.players != 4:
-            return [("ask", "with two players each plays alone, so nobody has a partner (R5)")]
+        if self.ask == "partner" and self.profile.sides(self.players) == self.players:
+            return [("ask", f"with {self.players} players each plays alone, so nobody has a partner (R5, V3)")]
         if self.seat is not None and not 0 <= self.seat < self.players:
             return [("seat", f"with {self.players} players the seats are 0 to {self.players - 1}")]
         if self.ask == "stock-after" and not self.solutions():
@@ -565,14 +792,17 @@ class SeatsPuzzle(Puzzle):
                 f"seat {self.dealer} dealt this time; once the deal is over the cards are shuffled again and "
                 f"the deal moves one seat on, to seat {found}, who led this deal (R7, R22)"
             )
+        if self.ask == "partner" and self.players > 4:
+            partners = " and ".join(self.solutions())
+            return f"with six players every other seat is one side: seat {self.seat} plays with seats {partners} (V3)"
         if self.ask == "partner":
             return f"partners sit across the table from each other: seat {self.seat} plays with seat {found} (R5)"
         if self.ask == "first-after-redeal":
             return f"new hands do not change the order: seat {found}, just after the dealer, plays first again (R10)"
-        dealt = self.round * CLASSIC.hand_size * self.players
+        hands = self.profile.hand_size * self.players
         return (
-            f"{len(DECK)} cards, {CLASSIC.table_size} turned up on the table and {self.round} × "
-            f"{CLASSIC.hand_size * self.players} = {dealt} dealt into hands leave {found} in the stock (R8, R10)"
+            f"{len(DECK)} cards, {self.profile.table_size} turned up on the table and {self.round} × "
+            f"{hands} = {self.round * hands} dealt into hands leave {found} in the stock (R8, R10)"
         )
 
 
@@ -605,11 +835,20 @@ class MatchPuzzle(Puzzle):
         side = match_result(self.after(), self.target)
         return [OUTCOMES[2] if side is None else SIDES[side]]
 
+    @property
+    def rule(self) -> str:
+        """The rule a match puzzle drills: R21, or V4 for a match of another rule set."""
+        return "R21" if self.rules == CLASSIC.name else "V4"
+
     def author_problems(self) -> list[tuple[str, str]]:
+        if self.target not in self.profile.targets:
+            goals = either(self.profile.targets)
+            return [("target", f"a {self.rules} match is played to {goals} points, not {self.target} ({self.rule})")]
         side = match_result(self.totals, self.target)
         if side is None:
             return []
-        return [("totals", f"{SIDES[side]} has already won with these totals, so no deal comes after them (R21)")]
+        message = f"{SIDES[side]} has already won with these totals, so no deal comes after them ({self.rule})"
+        return [("totals", message)]
 
     def canonical(self, answer: str) -> str:
         said = {"a": "A", "b": "B", "another deal": OUTCOMES[2], "another": OUTCOMES[2]}.get(
@@ -623,10 +862,10 @@ class MatchPuzzle(Puzzle):
         a, b = self.after()
         totals = f"after the deal A has {a} and B {b}"
         if max(a, b) < self.target:
-            return f"{totals}: nobody has reached {self.target} yet, so another deal is played (R21)"
+            return f"{totals}: nobody has reached {self.target} yet, so another deal is played ({self.rule})"
         if a == b:
-            return f"{totals}: level at {self.target} or more, so one more whole deal decides it (R21)"
-        return f"{totals}: {self.solutions()[0]} has reached {self.target} with the larger total and wins (R21)"
+            return f"{totals}: level at {self.target} or more, so one more whole deal decides it ({self.rule})"
+        return f"{totals}: {self.solutions()[0]} has reached {self.target} with the larger total and wins ({self.rule})"
 
 
 KINDS: dict[str, type[Puzzle]] = {
@@ -640,5 +879,6 @@ KINDS: dict[str, type[Puzzle]] = {
         ChecksumPuzzle,
         SeatsPuzzle,
         MatchPuzzle,
+        ClaimPuzzle,
     )
 }

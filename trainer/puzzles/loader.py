@@ -10,14 +10,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trainer.cards import Card, CardError, mask_of, parse_card
+from trainer.cards import Card, CardError, cards_text, mask_of, parse_card
+from trainer.deal import Deal
+from trainer.plays import IllegalPlay, parse_play
+from trainer.profile import PROFILES
 from trainer.puzzles.catalog import THEMES, theme_problems
 from trainer.puzzles.kinds import (
     ASKS,
     GOALS,
     KINDS,
+    SIDES,
     AnswerError,
     ChoosePuzzle,
+    ClaimPuzzle,
     Puzzle,
     ScorePuzzle,
     SetentaDuelPuzzle,
@@ -25,6 +30,7 @@ from trainer.puzzles.kinds import (
 )
 from trainer.puzzles.reachable import DECK_SIZE, deal_problem, pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
+from trainer.records import CLAIM
 
 
 class PuzzleError(ValueError):
@@ -131,9 +137,27 @@ def _whole(low: int, high: int, what: str) -> Callable[[Any], int]:
 
 
 def _players(value: Any) -> int:
-    if value not in (2, 4) or isinstance(value, bool):
-        raise _Bad(f"expected 2 or 4 players, not {value!r}")
+    if value not in (2, 3, 4, 6) or isinstance(value, bool):
+        raise _Bad(f"expected 2, 3, 4 or 6 players, not {value!r}")
     return int(value)
+
+
+def _rules(value: Any) -> str:
+    if value not in PROFILES:
+        raise _Bad(f"expected one of {', '.join(PROFILES)}; not {value!r}")
+    return str(value)
+
+
+def _play(value: Any) -> str:
+    """One play of a deal's record, in canonical text: ``4♣ J♦``, or ``claim 5♦ K♣`` (V5)."""
+    if not isinstance(value, str):
+        raise _Bad(f"expected a play written as text, such as '4♣ J♦', not {value!r}")
+    claimed = value.startswith(CLAIM)
+    try:
+        play = parse_play(value.removeprefix(CLAIM))
+    except (CardError, IllegalPlay) as error:
+        raise _Bad(f"cannot read the play: {error}", len(CLAIM) if claimed else 0) from None
+    return (CLAIM if claimed else "") + str(play)
 
 
 def _seats_ask(value: Any) -> str:
@@ -150,18 +174,26 @@ def _answer(value: Any) -> str:
 class _Field:
     read: Callable[[Any], Any]
     required: bool = False
-    shape: str = "one"  # "one" value, a non-empty "list", "one-or-list", or a "pair" (list of two)
+    #: "one" value, a non-empty "list", "one-or-list", a "pair" (list of two) or "sides" (two or three, V3)
+    shape: str = "one"
 
 
 COMMON = {
     "id": _Field(_id, True),
     "kind": _Field(_text, True),
     "level": _Field(_level, True),
+    "rules": _Field(_rules),
     "themes": _Field(_text, True, "list"),
     "title": _Field(_text, True),
     "hint": _Field(_text, False, "one-or-list"),
     "explain": _Field(_text),
     "expect": _Field(_answer, False, "one-or-list"),
+}
+#: A position's record (``kinds.Dealt``): the deal's players and seed, and the plays made in it.
+RECORD = {
+    "players": _Field(_players),
+    "seed": _Field(_whole(0, 2**64 - 1, "a deal's seed")),
+    "plays": _Field(_play, False, "list"),
 }
 PER_KIND = {
     "capture": {"table": _Field(_cards, True), "play": _Field(_one_card, True), "all": _Field(_flag)},
@@ -174,13 +206,20 @@ PER_KIND = {
     },
     "setenta": {"pile": _Field(_cards, True)},
     "setenta-duel": {"piles": _Field(_cards, True, "pair")},
-    "score": {"piles": _Field(_cards, True, "pair"), "escobas": _Field(_escoba_count, True, "pair")},
+    "score": {
+        "piles": _Field(_cards, True, "sides"),
+        "escobas": _Field(_escoba_count, True, "sides"),
+        "wrong_captures": _Field(_whole(0, 36, "a count of wrong captures"), False, "sides"),
+        **RECORD,
+    },
+    "claim": {"laid": _Field(_one_card, True), "table": _Field(_cards, True)}
+    | {key: _Field(spec.read, True, spec.shape) for key, spec in RECORD.items()},
     "checksum": {"table": _Field(_cards, True), "ask": _Field(_ask)},
     "seats": {
         "players": _Field(_players, True),
-        "dealer": _Field(_whole(0, 3, "a seat"), True),
+        "dealer": _Field(_whole(0, 5, "a seat"), True),
         "ask": _Field(_seats_ask, True),
-        "seat": _Field(_whole(0, 3, "a seat")),
+        "seat": _Field(_whole(0, 5, "a seat")),
         "round": _Field(_whole(1, 6, "a round of hands")),
     },
     "match": {
@@ -189,7 +228,7 @@ PER_KIND = {
         "target": _Field(_whole(1, 99, "a target")),
     },
 }
-POSITION_FIELDS = ("table", "play", "hand", "next_hand", "pile", "piles")
+POSITION_FIELDS = ("table", "play", "laid", "hand", "next_hand", "pile", "piles")
 
 
 class _File:
@@ -209,10 +248,16 @@ class _File:
         if spec.shape == "one" or (spec.shape == "one-or-list" and not isinstance(marked.value, list)):
             items = [marked]
         elif not isinstance(marked.value, list) or not marked.value:
-            self.at(marked, f"{name}: expected a list" + (" of two" if spec.shape == "pair" else ""))
+            self.at(
+                marked,
+                f"{name}: expected a list" + {"pair": " of two", "sides": " of two or three"}.get(spec.shape, ""),
+            )
             return None
         elif spec.shape == "pair" and len(marked.value) != 2:
             self.at(marked, f"{name}: expected a list of two, one for side A and one for side B")
+            return None
+        elif spec.shape == "sides" and len(marked.value) not in (2, 3):
+            self.at(marked, f"{name}: expected a list of two or three, one for each side (A, B and maybe C)")
             return None
         else:
             items = marked.value
@@ -262,8 +307,10 @@ def _build(marked: Marked, file: _File) -> Puzzle | None:
     if not _position_ok(fields, values, file):
         return None
     puzzle = _make(str(kind.value), values, f"{file.name}:{marked.line}")
-    for key, message in [*puzzle.author_problems(), *reach_problems(puzzle)]:
+    for key, message in puzzle.author_problems() or reach_problems(puzzle):
         file.at(fields.get(key, marked), message)
+    if len(file.problems) > before:  # a puzzle that cannot be posed has no themes to check either
+        return None
     for message in theme_problems(puzzle):
         file.at(fields["themes"], message)
     if "expect" in values and len(file.problems) == before:
@@ -294,23 +341,69 @@ def _cards_of_field(key: str, value: Any) -> list[Card]:
 
 
 def reach_problems(puzzle: Puzzle) -> list[tuple[str, str]]:
-    """(field, message) for each pile of the puzzle that no real deal gives (see ``reachable``)."""
+    """(field, message) for each pile or position of the puzzle that no real deal gives (see ``reachable``), or
+    that its recorded deal does not reach."""
     if isinstance(puzzle, ScorePuzzle):
         held = sum(map(len, puzzle.piles))
         if held != DECK_SIZE:
             return [("piles", f"a deal is scored once all 40 cards are in the piles, but these hold {held} (R15)")]
-        problem = deal_problem(puzzle.piles, puzzle.escobas)
+        if puzzle.seed is not None:
+            return _record_problems(puzzle)
+        if any(puzzle.wrong_captures):
+            return [("wrong_captures", "wrong captures take cards of any sum, so show the deal's record (V5)")]
+        problem = deal_problem(puzzle.piles, puzzle.escobas, puzzle.profile)
+    elif isinstance(puzzle, ClaimPuzzle):
+        return _record_problems(puzzle)
     elif isinstance(puzzle, SetentaDuelPuzzle):
         problem = deal_problem(puzzle.piles)
     elif isinstance(puzzle, SetentaPuzzle):
         problem = pile_problem(puzzle.pile, end=True)
         return [] if problem is None else [("pile", problem)]
     elif isinstance(puzzle, ChoosePuzzle) and puzzle.pile:
-        problem = pile_problem(puzzle.pile, end=False)
+        problem = pile_problem(puzzle.pile, end=False, profile=puzzle.profile)
         return [] if problem is None else [("pile", f"{problem}; a pile in the middle of a deal")]
     else:
         return []
     return [] if problem is None else [("piles", problem)]
+
+
+def _record_problems(puzzle: ScorePuzzle | ClaimPuzzle) -> list[tuple[str, str]]:
+    """Whether the puzzle's recorded deal, replayed through the engine, reaches the position shown."""
+    try:
+        deal = puzzle.replay(puzzle.profile)
+    except ValueError as error:  # IllegalPlay, or players the rule set does not seat
+        return [("plays", f"the recorded deal cannot be replayed: {error}")]
+    if isinstance(puzzle, ClaimPuzzle):
+        return _claim_reached(puzzle, deal)
+    if not deal.is_over:
+        return [("plays", f"the recorded plays stop before the end of the deal; seat {deal.to_play} is still to play")]
+    for name, shown, real in zip(SIDES, puzzle.piles, deal.piles, strict=False):
+        if mask_of(shown) != mask_of(real):
+            return [("piles", f"the recorded deal ends with another pile for {name}: {cards_text(real)}")]
+    for key, shown_counts, real_counts in (
+        ("escobas", puzzle.escobas, deal.escobas),
+        ("wrong_captures", puzzle.wrong_captures or deal.wrong_captures, deal.wrong_captures),
+    ):
+        if tuple(shown_counts) != real_counts:
+            return [(key, f"the recorded deal ends with {key.replace('_', ' ')} {list(real_counts)}")]
+    return []
+
+
+def _claim_reached(puzzle: ClaimPuzzle, deal: Deal) -> list[tuple[str, str]]:
+    """A claim puzzle shows the table just after a card was laid down, with the claims the engine allows (V5)."""
+    plays = [event for event in deal.log if event.kind in ("play", "claim")]
+    last = plays[-1] if plays else None
+    if deal.is_over or last is None or last.kind != "play" or last.cards or last.seat is None:
+        return [("plays", "the recorded plays must end with a card laid on the table, and the deal going on")]
+    if last.play is None or last.play.card != puzzle.laid:
+        return [("laid", f"the recorded plays end with {last.play.card if last.play else 'nothing'} laid down")]
+    if mask_of(deal.table) != mask_of((*puzzle.table, puzzle.laid)):
+        rest = [card for card in deal.table if card != puzzle.laid]
+        return [("table", f"the recorded deal has {cards_text(rest)} on the table besides {puzzle.laid}")]
+    claims = sorted(cards_text(play.captured) for play in deal.claims()) or ["nothing"]
+    if claims != sorted(puzzle.solutions()):
+        return [("laid", f"the engine allows these claims here: {' | '.join(claims)}")]
+    return []
 
 
 def piles_shown(puzzle: Puzzle) -> tuple[tuple[Card, ...], ...]:
@@ -329,6 +422,8 @@ def _make(kind: str, values: dict[str, Any], source: str) -> Puzzle:
     args["hints"] = (hints,) if isinstance(hints, str) else tuple(hints)
     if kind == "choose" and values["goal"].startswith("take "):
         args["goal"], args["target"] = "take", parse_card(values["goal"][5:])
+    if kind == "match" and "target" not in args:
+        args["target"] = PROFILES[values.get("rules", "classic")].target  # the rule set's usual target (V4)
     return KINDS[kind](source=source, **args)
 
 

@@ -13,8 +13,12 @@ A pile is built from *takes*, and this module accepts a pile exactly when it spl
   with a last take needs a capture or the sweep of its own (the last capture).
 
 The escobas a side claims (R14) are at least the sweep's (2 for 30) and at most that plus its
-captures. A *whole deal* puts all 40 cards in the two piles, at most one of them holds the sweep
-of 30, and exactly one holds the last take (the sums see to that). Piles of part of a deal (a
+captures. A *whole deal* puts all 40 cards in the piles (two, or three where three play alone, V3),
+at most one of them holds the sweep of 30, and exactly one holds the last take (the sums see to that).
+Only a rule set whose first table of 30 brings two escobas has that sweep at all (R9, "Other rule
+sets"); where the dealer's side takes a first table of 15 with no escoba, that take is a group of 15
+like any other. A deal played by penalties (V5) keeps wrong captures of any sum, which this
+check does not model: such a puzzle shows its deal's record instead. Piles of part of a deal (a
 setenta puzzle, a choose puzzle's pile, a duel of fewer than 40 cards) hold no last take, except
 a single pile, which may be a side's whole pile at the end. The checker stops at these counts: it
 does not replay an order of plays, which the tables of a deal leave free enough.
@@ -36,11 +40,11 @@ from dataclasses import dataclass
 
 from trainer.cards import Card, mask_of, value_of
 from trainer.plays import CAPTURE_SUM, END_SUM_RESIDUE
+from trainer.profile import CLASSIC, RuleProfile
 
-SIDES = ("A", "B")
+SIDES = ("A", "B", "C")
 DECK_SIZE = 40
 SWEEP_OF_30 = 30  # R9: four opening cards adding up to 30 are two escobas for the dealer's side
-_ONE_SWEEP_AT_MOST = ((False, False), (True, False), (False, True))  # only the dealer's side sweeps (R9)
 _VALUES = range(1, 11)
 _GUARD = sum(8 << (4 * (v - 1)) for v in _VALUES)  # bit 3 of each four-bit count: catches a borrow
 
@@ -156,32 +160,45 @@ class Pile:
         captures = (self.total - (SWEEP_OF_30 if sweep else 0)) // CAPTURE_SUM  # every group takes exactly 15
         return claimed - least <= captures and any(self.search.splits(rest) for rest in self._rests(sweep))
 
-    def most_escobas(self) -> int:
-        """The most escobas a deal can give this pile (-1: no deal gives it)."""
-        return max((e for e in range(DECK_SIZE // 2) for sweep in (False, True) if self.allows(e, sweep)), default=-1)
+    def most_escobas(self, sweeps: tuple[bool, ...] = (False, True)) -> int:
+        """The most escobas a deal can give this pile (-1: no deal gives it); ``sweeps``: with or without the
+        sweep of 30."""
+        return max((e for e in range(DECK_SIZE // 2) for sweep in sweeps if self.allows(e, sweep)), default=-1)
 
 
-def pile_problem(cards: Sequence[Card], end: bool, escobas: int | None = None) -> str | None:
+def _sweeps(profile: RuleProfile) -> tuple[bool, ...]:
+    """Whether a pile may hold the opening sweep of 30: only where it brings escobas (R9)."""
+    return (False, True) if profile.initial_sweep else (False,)
+
+
+def pile_problem(
+    cards: Sequence[Card], end: bool, escobas: int | None = None, profile: RuleProfile = CLASSIC
+) -> str | None:
     """Why no deal gives this one pile (``end``: it may hold the last take), or None if one can."""
     pile = Pile.of(cards)
     if pile is None or (pile.last_take and not end):
         total = sum(card.value for card in cards)
         takes = "captures take 15 at a time" + (" and the last take 10, 25, 40, ..." if end else "")
         return f"this pile adds up to {total}, but {takes}: no deal gives it (R12{', R15, R16' if end else ''})"
-    if pile.allows(escobas, False) or pile.allows(escobas, True):
+    sweeps = _sweeps(profile)
+    if any(pile.allows(escobas, sweep) for sweep in sweeps):
         return None
-    if not (pile.allows(None, False) or pile.allows(None, True)):
+    if not any(pile.allows(None, sweep) for sweep in sweeps):
         if pile.last_take:
             return (
                 f"this pile adds up to {pile.total} but has no group of cards making 15: "
                 "it holds no capture, so no last take either (R12, R15)"
             )
         return f"this pile adds up to {pile.total} but cannot be split into groups of cards making 15 (R12)"
-    return f"{escobas} escobas claimed, but this pile holds at most {pile.most_escobas()} (one per capture, R14; R9)"
+    return (
+        f"{escobas} escobas claimed, but this pile holds at most {pile.most_escobas(sweeps)} (one per capture, R14; R9)"
+    )
 
 
-def deal_problem(piles: Sequence[Sequence[Card]], escobas: Sequence[int] | None = None) -> str | None:
-    """Why no deal has these two piles (A's, then B's) at its end, or None if one can.
+def deal_problem(
+    piles: Sequence[Sequence[Card]], escobas: Sequence[int] | None = None, profile: RuleProfile = CLASSIC
+) -> str | None:
+    """Why no deal of this rule set has these piles (A's, B's and maybe C's) at its end, or None if one can.
 
     With fewer than 40 cards the piles are taken to be part of a deal, with no last take yet.
 
@@ -192,13 +209,17 @@ def deal_problem(piles: Sequence[Sequence[Card]], escobas: Sequence[int] | None 
     'A: 5 escobas claimed, but this pile holds at most 4 (one per capture, R14; R9)'
     """
     whole = sum(map(len, piles)) == DECK_SIZE
-    claims: list[int | None] = [None, None] if escobas is None else list(escobas)
-    for name, cards, claim in zip(SIDES, piles, claims, strict=True):
-        problem = pile_problem(cards, whole, claim)
+    claims: list[int | None] = [None] * len(piles) if escobas is None else list(escobas)
+    for name, cards, claim in zip(SIDES, piles, claims, strict=False):
+        problem = pile_problem(cards, whole, claim, profile)
         if problem is not None:
             return f"{name}: {problem}"
-    a, b = (Pile.of(cards) for cards in piles)
-    assert a is not None and b is not None  # pile_problem refused the others
-    if any(a.allows(claims[0], sweep_a) and b.allows(claims[1], sweep_b) for sweep_a, sweep_b in _ONE_SWEEP_AT_MOST):
-        return None
+    made = [Pile.of(cards) for cards in piles]
+    # At most one side, the dealer's, holds the sweep of 30 (R9): try none, then each side in turn.
+    for sweeper in [None, *range(len(made))] if profile.initial_sweep else [None]:
+        if all(
+            pile is not None and pile.allows(claim, side == sweeper)
+            for side, (pile, claim) in enumerate(zip(made, claims, strict=True))
+        ):
+            return None
     return "each pile needs the opening sweep of 30 to be made, but only the dealer's side takes it (R9)"
