@@ -65,6 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     gen.add_argument("--level", required=True, type=int, choices=range(1, 6))
     gen.add_argument("--count", type=int, default=10)
     gen.add_argument("--seed", type=int, default=1)
+    gen.add_argument("--rules", choices=list(PROFILES), default="classic", help="deal and judge under this rule set")
+    gen.add_argument("--penalties", action="store_true", help="play the deals by the rule set's penalties (V5)")
+    gen.add_argument("--theme", action="append", default=[], choices=list(THEMES), help="keep puzzles with this theme")
     gen.add_argument("--out", type=Path, help="write to this new file instead of printing")
     gen.add_argument("--force", action="store_true", help="let --out replace a file that exists")
 
@@ -81,7 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "app":
             return _app(args.data)
         if args.command == "generate":
-            return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force)
+            variant = (args.rules, args.penalties, tuple(args.theme))
+            return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force, *variant)
         if args.command == "simulate":
             return _simulate(args.games, args.players, args.seed, args.rules)
         if args.command == "arena":
@@ -109,12 +113,22 @@ def _app(data: Path | None) -> int:
     os.execv(sys.executable, [sys.executable, "-m", "streamlit", "run", str(entry), *APP_FLAGS])
 
 
-def _generate(kind: str, level: int, count: int, seed: int, out: Path | None, force: bool = False) -> int:
+def _generate(
+    kind: str,
+    level: int,
+    count: int,
+    seed: int,
+    out: Path | None,
+    force: bool = False,
+    rules: str = "classic",
+    penalties: bool = False,
+    themes: tuple[str, ...] = (),
+) -> int:
     if out is not None and not force and os.path.lexists(out):
         print(terminal_safe(f"escoba-trainer: {out} exists: add --force to replace it"), file=sys.stderr)
         return 1
     try:
-        text = to_yaml(generate(kind, level, count, seed))
+        text = to_yaml(generate(kind, level, count, seed, rules, penalties, themes))
     except ValueError as error:
         print(f"escoba-trainer: {error}", file=sys.stderr)
         return 1

@@ -4,6 +4,12 @@ Positions come from deals played with random legal moves, so every table,
 hand and pile is one a learner could meet. A level is estimated from what
 makes a position hard to read: table size, the number of ways to answer, and
 decoys (cards that cannot be part of any answer).
+
+Deals are dealt and judged under a rule set (``rules``). Played by penalties
+(``turkish`` only, V5), a player now and then makes a wrong capture or lays down
+a card that could capture, and the next player sometimes claims it. Score and
+claim puzzles keep their deal's record (players, seed and plays), which the
+loader replays to show the position is real.
 """
 
 from __future__ import annotations
@@ -16,21 +22,29 @@ import yaml
 
 from trainer.cards import Card, cards_text
 from trainer.deal import Deal
-from trainer.plays import captures, legal_plays
+from trainer.plays import Play, captures, legal_plays
+from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import found_themes
 from trainer.puzzles.kinds import (
+    MOST,
     CapturePuzzle,
     ChecksumPuzzle,
     ChoosePuzzle,
+    ClaimPuzzle,
     Puzzle,
     ScorePuzzle,
     SetentaDuelPuzzle,
     SetentaPuzzle,
+    scoring_text,
 )
-from trainer.scoring import score_deal, setenta
+from trainer.records import CLAIM
+from trainer.scoring import setenta
 from trainer.simulate import play_randomly
 
 MAX_DEALS = 20_000  # how many random deals to search before giving up on the count asked
+FAULT_CHANCE = 0.08  # played by penalties: how often a turn is a wrong or a missed capture (V5)
+CLAIM_CHANCE = 0.5  # and how often the next player claims a missed capture
+NOTHING_CHANCE = 0.1  # how often a card laid down that missed nothing becomes a claim puzzle
 
 
 def _level_from(score: float, steps: tuple[float, float, float, float]) -> int:
@@ -55,19 +69,69 @@ def choose_level(puzzle: ChoosePuzzle) -> int:
     return _level_from(score, (5, 7, 9, 11))
 
 
-def _deal_positions(rng: random.Random) -> Iterator[Deal]:
-    """Every state of random deals, one deal after another."""
+def score_level(deal: Deal) -> int:
+    """Harder with more escobas, close counts, bonuses, wrong captures and three sides to compare."""
+    scores = deal.score()
+    close = 0
+    for name, margin in (("cards", 2), ("coins", 1), ("sevens", 1)):
+        figures = sorted((getattr(s, MOST[name]) for s in scores), reverse=True)
+        close += name in deal.profile.points and figures[0] - figures[1] <= margin
+    bonuses = sum(bool(s.points.get(name)) for s in scores for name in ("all_coins", "all_sevens", "few_cards"))
+    extra = bonuses + 2 * sum(deal.wrong_captures) + (deal.sides - 2)
+    return _level_from(sum(deal.escobas) + 2 * close + extra, (1, 2, 3, 5))
+
+
+def _faults(deal: Deal) -> list[Play]:
+    """The mistakes the player to move could make at a real table (V5): laying down a card that could capture,
+    or taking one table card that does not make 15 with the card played."""
+    assert deal.to_play is not None
+    hand, table = deal.hands[deal.to_play], deal.table
+    missed = [Play(card) for card in hand if captures(card, table)]
+    wrong = [Play(card, frozenset({taken})) for card in hand for taken in table if card.value + taken.value != 15]
+    return missed + wrong
+
+
+def _step(deal: Deal, rng: random.Random) -> Deal:
+    """One random action: a legal play, or, played by penalties, sometimes a claim or a mistake (V5)."""
+    if not deal.profile.penalties:
+        return play_randomly(deal, rng, limit=1)
+    claims = deal.claims()
+    if claims and rng.random() < CLAIM_CHANCE:
+        return deal.claim(rng.choice(claims))
+    faults = _faults(deal) if rng.random() < FAULT_CHANCE else []
+    return deal.play(rng.choice(faults or deal.legal_plays()))
+
+
+def _deal_positions(rng: random.Random, profile: RuleProfile = CLASSIC) -> Iterator[tuple[int, Deal]]:
+    """Every state of random deals, one deal after another, each with the seed its deal was dealt from."""
     for _ in range(MAX_DEALS):
-        deal = Deal.new(rng.choice((2, 4)), seed=rng.getrandbits(64))
+        players = rng.choice(profile.players)
+        seed = rng.getrandbits(64)
+        deal = Deal.new(players, seed=seed, profile=profile)
         while not deal.is_over:
-            yield deal
-            deal = play_randomly(deal, rng, limit=1)
-        yield deal
+            yield seed, deal
+            deal = _step(deal, rng)
+        yield seed, deal
 
 
-def _candidates(kind: str, deal: Deal, rng: random.Random) -> Iterator[tuple[Puzzle, int]]:
+def _record(seed: int, deal: Deal) -> dict[str, Any]:
+    """The fields that let the loader replay ``deal`` up to this state: players, seed and plays."""
+    plays = [f"{CLAIM if e.kind == 'claim' else ''}{e.play}" for e in deal.log if e.play is not None]
+    return {"players": deal.players, "seed": seed, "plays": tuple(plays)}
+
+
+def _laid_down(deal: Deal) -> Card | None:
+    """The card the last play laid on the table, if the last play laid one down and the deal goes on."""
+    plays = [event for event in deal.events if event.kind == "play" and event.play is not None]
+    if deal.is_over or not plays or plays[-1].cards:
+        return None
+    return plays[-1].play.card if plays[-1].play else None
+
+
+def _candidates(kind: str, seed: int, deal: Deal, rng: random.Random) -> Iterator[tuple[Puzzle, int]]:
     """Puzzles of ``kind`` in this state, each with its estimated level."""
-    common: dict[str, Any] = {"id": "new", "level": 1, "themes": (), "title": ""}
+    profile = deal.profile
+    common: dict[str, Any] = {"id": "new", "level": 1, "themes": (), "title": "", "rules": profile.name}
     if kind == "capture" and not deal.is_over and deal.to_play is not None:
         for card in deal.hands[deal.to_play]:
             if captures(card, deal.table):
@@ -83,31 +147,40 @@ def _candidates(kind: str, deal: Deal, rng: random.Random) -> Iterator[tuple[Puz
             goal=goal,
             target=rng.choice(deal.table) if goal == "take" else None,
             next_hand=deal.hands[(seat + 1) % deal.players] if goal == "safe" else (),
-            pile=deal.piles[seat % 2] if goal == "setenta" else (),
+            pile=deal.piles[deal.side_of(seat)] if goal == "setenta" else (),
         )
         right = len(choose.best())
         if 0 < right < len(legal_plays(choose.hand, choose.table)):  # reachable, and not every play is right
             yield choose, choose_level(choose)
     elif kind == "setenta":
-        pile = deal.piles[rng.randrange(2)]  # a side's pile at this moment of the deal: reachable as it stands
+        pile = deal.piles[rng.randrange(deal.sides)]  # a side's pile at this moment of the deal: reachable as it is
         if len(pile) >= 4:
             yield SetentaPuzzle(**common, pile=pile), _level_from(len(pile), (6, 9, 13, 17))
+    elif kind == "claim" and (laid := _laid_down(deal)) is not None:
+        claim = ClaimPuzzle(**common, table=tuple(c for c in deal.table if c != laid), laid=laid, **_record(seed, deal))
+        if claim.options():
+            yield claim, capture_level(claim.table, laid)
+        elif rng.random() < NOTHING_CHANCE:  # a lay-down that missed nothing: fewer of those, they are many
+            yield claim, _level_from(len(claim.table), (2, 4, 6, 8))
     elif deal.is_over and kind in ("setenta-duel", "score", "checksum"):
-        yield from _end_of_deal(kind, deal, rng, common)
+        yield from _end_of_deal(kind, seed, deal, rng, common)
 
 
-def _end_of_deal(kind: str, deal: Deal, rng: random.Random, common: dict[str, Any]) -> Iterator[tuple[Puzzle, int]]:
+def _end_of_deal(
+    kind: str, seed: int, deal: Deal, rng: random.Random, common: dict[str, Any]
+) -> Iterator[tuple[Puzzle, int]]:
     """Puzzles about the piles and the table once a deal is over."""
-    piles, escobas = (deal.piles[0], deal.piles[1]), (deal.escobas[0], deal.escobas[1])
-    if kind == "setenta-duel":
+    if kind == "setenta-duel" and deal.sides == 2:
+        piles = (deal.piles[0], deal.piles[1])
         sums = [setenta(p) for p in piles]
         margin = abs((sums[0] or 0) - (sums[1] or 0))
         yield SetentaDuelPuzzle(**common, piles=piles), 1 if None in sums else 6 - _level_from(margin, (3, 8, 15, 25))
     elif kind == "score":
-        a, b = score_deal(piles, escobas)
-        close = (abs(a.card_count - b.card_count) <= 2) + (abs(a.coin_count - b.coin_count) <= 1)
-        level = _level_from(sum(escobas) + 2 * close, (1, 2, 3, 5))
-        yield ScorePuzzle(**common, piles=piles, escobas=escobas), level
+        wrong = deal.wrong_captures if deal.profile.penalties else ()
+        puzzle = ScorePuzzle(
+            **common, piles=deal.piles, escobas=deal.escobas, wrong_captures=wrong, **_record(seed, deal)
+        )
+        yield puzzle, score_level(deal)
     elif kind == "checksum":
         left = deal.remainder
         yield ChecksumPuzzle(**common, table=left), 1 if len(left) <= 3 else 2
@@ -169,6 +242,26 @@ _TEXTS = {
         "Name the hidden card",
         ["Add up the cards you can see.", "A deal always leaves 10, 25, 40 ... on the table: what is missing?"],
     ),
+    "score-rules": (
+        "Score the deal",
+        ["These rules score: {scoring}.", "When sides share the top figure of a category, nobody scores it."],
+    ),
+    "claim": (
+        "Anything to claim?",
+        [
+            "Could {laid} have made 15 with the cards that were already on the table?",
+            "If it could, you take it with those cards before you play; if not, there is nothing to claim.",
+        ],
+    ),
+}
+#: Titles for score puzzles of other rule sets, by the first of their themes found here.
+_SCORE_TITLES = {
+    "penalties": "A capture that did not make 15",
+    "all-coins": "All ten coins in one pile",
+    "all-sevens": "All four sevens in one pile",
+    "few-cards": "Fewer than ten cards",
+    "three-way-ties": "Three sides, and a shared top",
+    "three-sides": "Three players, three piles",
 }
 _THEMES = {
     "capture": ["making-15"],
@@ -177,7 +270,10 @@ _THEMES = {
     "setenta-duel": ["setenta"],
     "score": ["scoring"],
     "checksum": ["check-sum"],
+    "claim": ["claims"],
 }
+#: What a deal's record adds to a puzzle: the same position from another record is the same puzzle.
+_RECORD_FIELDS = ("players", "seed", "plays")
 #: The kinds whose puzzles come from positions of random deals; seats and match questions are written by hand.
 GENERATED_KINDS = tuple(_THEMES)
 
@@ -221,18 +317,33 @@ def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any
         fields = {"piles": [cards_text(p) for p in puzzle.piles]}
         if isinstance(puzzle, ScorePuzzle):
             fields["escobas"] = list(puzzle.escobas)
+            fields |= {"wrong_captures": list(puzzle.wrong_captures)} if puzzle.wrong_captures else {}
+            fields |= _record_fields(puzzle)
+            if puzzle.rules != CLASSIC.name:
+                key, themes = "score-rules", []  # another rule set's categories, not the classic ones (R18)
     elif isinstance(puzzle, ChecksumPuzzle):
         key = f"checksum-{puzzle.ask}"
         fields = {"table": cards_text(puzzle.table)} | ({"ask": "missing"} if puzzle.ask == "missing" else {})
+    elif isinstance(puzzle, ClaimPuzzle):
+        fields = {"laid": str(puzzle.laid), "table": cards_text(puzzle.table), **_record_fields(puzzle)}
     themes += [theme for theme in found_themes(puzzle) if theme not in themes]
     title, hints = _TEXTS[key]
-    values = {"play": getattr(puzzle, "play", ""), "target": getattr(puzzle, "target", "")}
+    if key == "score-rules":
+        title = next((_SCORE_TITLES[theme] for theme in _SCORE_TITLES if theme in themes), title)
+    values = {
+        "play": getattr(puzzle, "play", ""),
+        "target": getattr(puzzle, "target", ""),
+        "laid": getattr(puzzle, "laid", ""),
+        "scoring": scoring_text(puzzle.profile),
+    }
     if isinstance(puzzle, CapturePuzzle):
         values |= {"value": puzzle.play.value, "need": 15 - puzzle.play.value}
+    rules = {} if puzzle.rules == CLASSIC.name else {"rules": puzzle.rules}
     return {
-        "id": f"gen-{kind}-l{level}-s{seed}-{number:03d}",
+        "id": f"gen-{'' if not rules else puzzle.rules + '-'}{kind}-l{level}-s{seed}-{number:03d}",
         "kind": kind,
         "level": level,
+        **rules,
         "themes": themes or ["making-15"],
         "title": title.format(**values),
         "hint": [hint.format(**values) for hint in hints],
@@ -240,24 +351,54 @@ def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any
     }
 
 
-def generate(kind: str, level: int, count: int, seed: int) -> list[dict[str, Any]]:
-    """``count`` new puzzles of one kind and level as YAML-ready data, all different."""
+def _record_fields(puzzle: ScorePuzzle | ClaimPuzzle) -> dict[str, Any]:
+    """A puzzle's deal record as YAML-ready data, written last: it is long and only the loader reads it."""
+    return {"players": puzzle.players, "seed": puzzle.seed, "plays": list(puzzle.plays)} if puzzle.seed else {}
+
+
+def generate(
+    kind: str,
+    level: int,
+    count: int,
+    seed: int,
+    rules: str = CLASSIC.name,
+    penalties: bool = False,
+    themes: tuple[str, ...] = (),
+) -> list[dict[str, Any]]:
+    """``count`` new puzzles of one kind and level as YAML-ready data, all different, from deals of a rule set
+    (played by its penalties if asked; a claim puzzle always is), each carrying every theme of ``themes``."""
     if kind not in GENERATED_KINDS:
         raise ValueError(f"unknown kind {kind!r} to generate: one of {', '.join(GENERATED_KINDS)}")
     if level not in range(1, 6) or count < 1:
         raise ValueError("level is 1 to 5 and count at least 1")
-    rng = random.Random(f"{kind}-{seed}")  # each kind its own deals, so no two kinds show the same piles
+    profile = _profile(kind, rules, penalties or kind == "claim")
+    rng = random.Random(f"{kind}-{seed}" + ("" if rules == CLASSIC.name else f"-{rules}"))  # each kind its own deals
     found: dict[tuple[Any, ...], dict[str, Any]] = {}
-    for deal in _deal_positions(rng):
-        for puzzle, estimated in _candidates(kind, deal, rng):
-            if estimated != level:
+    for deal_seed, deal in _deal_positions(rng, profile):
+        for puzzle, estimated in _candidates(kind, deal_seed, deal, rng):
+            if estimated != level or not set(themes) <= set(found_themes(puzzle)):
                 continue
             data = _finish(puzzle, len(found) + 1, seed, level)
-            key = tuple(str(v) for k, v in data.items() if k not in ("id", "title", "hint", "themes", "level"))
+            skip = ("id", "title", "hint", "themes", "level", *_RECORD_FIELDS)
+            key = tuple(str(v) for k, v in data.items() if k not in skip)
             found.setdefault(key, data)
             if len(found) == count:
                 return list(found.values())
     raise ValueError(f"found only {len(found)} {kind} puzzles of level {level} in {MAX_DEALS} random deals")
+
+
+def _profile(kind: str, rules: str, penalties: bool) -> RuleProfile:
+    """The rule set to deal and judge under; ValueError if it cannot give this kind."""
+    if rules not in PROFILES:
+        raise ValueError(f"unknown rule set {rules!r}: one of {', '.join(PROFILES)}")
+    profile = PROFILES[rules]
+    if kind in ("setenta", "setenta-duel") and "setenta" not in profile.points:
+        raise ValueError(f"the {rules} rule set scores no setenta, so it gives no {kind} puzzles (V1)")
+    if penalties and not profile.penalties_allowed:
+        raise ValueError(f"the {rules} rule set refuses every mistake (R17): only turkish is played by penalties (V5)")
+    if penalties and kind not in ("score", "claim"):
+        raise ValueError("played by penalties, only score and claim puzzles come from the deals (V5)")
+    return profile.with_options(penalties=True) if penalties else profile
 
 
 class _Inline(list[Any]):
@@ -273,7 +414,7 @@ _Dumper.add_representer(_Inline, lambda dumper, data: dumper.represent_sequence(
 
 def to_yaml(puzzles: list[dict[str, Any]]) -> str:
     """YAML a person can read and edit: one puzzle after another, cards as text."""
-    inline = ("themes", "escobas")
+    inline = ("themes", "escobas", "wrong_captures", "plays")
     shaped = [{key: _Inline(value) if key in inline else value for key, value in p.items()} for p in puzzles]
     text = yaml.dump(shaped, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=120)
     return text.replace("\n- id:", "\n\n- id:")
