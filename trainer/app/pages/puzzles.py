@@ -8,11 +8,13 @@ from functools import partial
 
 import streamlit as st
 
-from trainer.app.board import position_html, position_rows
+from trainer.app.board import View, card_face, position_rows, rows_html
 from trainer.app.common import bank, now, page, profile, saving, store
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say
+from trainer.app.rows import Row
 from trainer.plays import parse_play
+from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.rating import START, Rating
 from trainer.progress.stats import plain
 from trainer.progress.store import Attempt
@@ -20,13 +22,17 @@ from trainer.progress.training import MODES, Run, answer_puzzle, pick_next
 from trainer.puzzles import KINDS, THEMES, Puzzle
 from trainer.puzzles.catalog import first_puzzle
 from trainer.puzzles.kinds import (
+    NOTHING,
+    SIDES,
     CapturePuzzle,
     ChoosePuzzle,
+    ClaimPuzzle,
     MatchPuzzle,
     ScorePuzzle,
     SeatsPuzzle,
     SetentaDuelPuzzle,
     play_text,
+    scoring_text,
 )
 from trainer.text import plural
 
@@ -41,7 +47,9 @@ GOALS = {
     "setenta": "add as much as you can to the cards that count for your setenta",
     "safe": "leave the next player nothing to take",
 }
-ANSWER_KEYS = ("ans_text", "ans_side", "ans_a", "ans_b", "ans_count")
+#: One number box per side of a score puzzle (V3), keyed by the side's letter.
+SCORE_KEYS = tuple(f"ans_{side.lower()}" for side in SIDES)
+ANSWER_KEYS = ("ans_text", "ans_side", "ans_count", *SCORE_KEYS)
 QUESTIONS = {
     "leader": "Who plays the first card?",
     "next-dealer": "Who deals next?",
@@ -104,15 +112,54 @@ def show(puzzle: Puzzle | None) -> None:
 
 
 def matches_filters(puzzle: Puzzle) -> bool:
-    kind, level, theme = (st.session_state.get(k, "any") for k in ("f_kind", "f_level", "f_theme"))
+    kind, level, theme, rules = (st.session_state.get(k, "any") for k in ("f_kind", "f_level", "f_theme", "f_rules"))
     return (
-        kind in ("any", puzzle.kind) and level in ("any", puzzle.level) and (theme == "any" or theme in puzzle.themes)
+        kind in ("any", puzzle.kind)
+        and level in ("any", puzzle.level)
+        and (theme == "any" or theme in puzzle.themes)
+        and rules in ("any", puzzle.rules)
     )
 
 
 def on_cards(puzzle: Puzzle) -> bool:
     """Whether the learner answers by picking cards on the board."""
-    return isinstance(puzzle, ChoosePuzzle) or (isinstance(puzzle, CapturePuzzle) and not puzzle.all)
+    return isinstance(puzzle, ChoosePuzzle | ClaimPuzzle) or (isinstance(puzzle, CapturePuzzle) and not puzzle.all)
+
+
+def puzzle_rows(puzzle: Puzzle, view: View, pick: bool = False) -> tuple[Row, ...]:
+    """The position as rows of cards: the board's, but for the piles of a score puzzle, which may be three and
+    carry wrong captures (V3, V5), and for a claim, whose laid card stands apart from the rest of the table."""
+    if isinstance(puzzle, ClaimPuzzle):
+        table = tuple(card_face(card, view) for card in puzzle.table)
+        return (
+            Row("Just laid on the table by the player before you", (card_face(puzzle.laid, view, "played"),)),
+            Row("The rest of the table", table, "table", "many" if pick else None, "nothing else on the table"),
+        )
+    if isinstance(puzzle, ScorePuzzle):
+        return tuple(
+            Row(pile_title(puzzle, side), tuple(card_face(card, view) for card in pile))
+            for side, pile in enumerate(puzzle.piles)
+        )
+    return position_rows(puzzle, view, pick=pick)
+
+
+def rules_line(puzzle: Puzzle) -> str:
+    """Which rule set judges the puzzle, and what it scores when the question is a score (V1, V5)."""
+    line = f"**Rules:** {puzzle.profile.title}"
+    if isinstance(puzzle, ScorePuzzle):
+        return f"{line}. A deal scores: {scoring_text(puzzle.profile)}."
+    if puzzle.profile.penalties:
+        return f"{line}, played by its penalties: a mistake stands, and a missed capture may be claimed (V5)."
+    return f"{line}."
+
+
+def pile_title(puzzle: ScorePuzzle, side: int) -> str:
+    """A side's pile in words: its seats where partners share it, its cards, escobas and wrong captures."""
+    players = puzzle.players or len(puzzle.piles)
+    seats = [str(seat) for seat in range(players) if puzzle.profile.side_of(seat, players) == side]
+    who = f"Side {SIDES[side]}" + (f" (seats {', '.join(seats)})" if len(seats) > 1 else "")
+    wrong = f", {plural(puzzle.wrong_captures[side], 'wrong capture')}" if puzzle.wrong_captures else ""
+    return f"{who}'s pile: {plural(len(puzzle.piles[side]), 'card')}, {plural(puzzle.escobas[side], 'escoba')}{wrong}"
 
 
 def answer_text(puzzle: Puzzle) -> str:
@@ -124,7 +171,7 @@ def answer_text(puzzle: Puzzle) -> str:
         count = state.get("ans_count")
         return "" if count is None else str(count)
     if isinstance(puzzle, ScorePuzzle):
-        return f"{state.get('ans_a', 0)} {state.get('ans_b', 0)}"
+        return " ".join(str(state.get(key, 0)) for key in SCORE_KEYS[: len(puzzle.piles)])
     return str(state.get("ans_text") or "")
 
 
@@ -205,6 +252,7 @@ def open_from_link() -> None:
         show(PUZZLES[wanted])
     elif theme in THEMES:
         st.session_state.f_kind, st.session_state.f_level, st.session_state.f_theme = "any", "any", theme
+        st.session_state.f_rules = "any"
         next_puzzle()
 
 
@@ -227,11 +275,14 @@ def practice_filters(run: Run) -> None:
 
 def choose_puzzles() -> None:
     """Filters for Practice, and the buttons that serve the next puzzle."""
-    a, b, c = st.columns(3)
+    a, b, c, d = st.columns(4)
     a.selectbox("Kind", ["any", *KINDS], key="f_kind")
     b.selectbox("Level", ["any", 1, 2, 3, 4, 5], key="f_level")
     c.selectbox(
         "Theme", ["any", *THEMES], key="f_theme", format_func=lambda t: t if t == "any" else f"{t}: {THEMES[t]}"
+    )
+    d.selectbox(
+        "Rules", ["any", *PROFILES], key="f_rules", format_func=lambda r: r if r == "any" else PROFILES[r].title
     )
     left, right = st.columns(2)
     left.button("Next puzzle", on_click=next_puzzle, use_container_width=True, type="primary")
@@ -243,9 +294,9 @@ def answer_widgets(puzzle: Puzzle) -> None:
     if isinstance(puzzle, SetentaDuelPuzzle):
         st.radio("Who wins the setenta point?", ["A", "B", "nobody"], index=None, horizontal=True, key="ans_side")
     elif isinstance(puzzle, ScorePuzzle):
-        x, y = st.columns(2)
-        x.number_input("Side A's points", 0, 40, key="ans_a")
-        y.number_input("Side B's points", 0, 40, key="ans_b")
+        lowest = -99 if puzzle.wrong_captures else 0  # a wrong capture can take a side below zero (V5)
+        for column, side, key in zip(st.columns(len(puzzle.piles)), SIDES, SCORE_KEYS, strict=False):
+            column.number_input(f"Side {side}'s points", lowest, 40, key=key)
     elif isinstance(puzzle, MatchPuzzle):
         outcome = {"A": "A wins", "B": "B wins"}
         st.radio("Once this deal is scored:", puzzle.choices(), index=None, horizontal=True, key="ans_side",
@@ -258,11 +309,14 @@ def answer_widgets(puzzle: Puzzle) -> None:
     if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle | MatchPuzzle | SeatsPuzzle):
         st.button("Check", on_click=submit_widgets, args=(puzzle,), type="primary")
         return
+    if isinstance(puzzle, ClaimPuzzle):
+        st.button("Nothing to claim", on_click=submit_nothing, args=(puzzle,))
     prompt = {
         "capture": "Every way, with ';' between ways, such as 5d; 2c 3h (or 5♦; 2♣ 3♥)",
         "choose": "The card you play, then the cards it takes, such as 7d 8c (or 7♦ 8♣)",
         "setenta": "The setenta: a number, or none",
         "checksum": "Your answer",
+        "claim": f"The table cards you claim with the laid card, such as 5d 2c (or 5♦ 2♣), or {NOTHING}",
     }[puzzle.kind]
     if on_cards(puzzle):
         prompt = "The table cards that make 15, such as 5d 2c (or 5♦ 2♣)" if puzzle.kind == "capture" else prompt
@@ -278,6 +332,12 @@ def answer_widgets(puzzle: Puzzle) -> None:
 def submit_widgets(puzzle: Puzzle) -> None:
     """A Check button under a choice, two numbers or a typed answer."""
     submit(puzzle, answer_text(puzzle))
+
+
+@saving
+def submit_nothing(puzzle: Puzzle) -> None:
+    """The answer that the card just laid missed no capture, so there is nothing to claim (V5)."""
+    submit(puzzle, NOTHING)
 
 
 def answer_words(puzzle: Puzzle, answer: str) -> str:
@@ -349,19 +409,21 @@ verdict = st.session_state.get("verdict")
 st.header(say(puzzle.title, cards))
 themes = [theme for theme in puzzle.themes if theme != puzzle.kind]
 st.caption(f"Level {puzzle.level} {puzzle.kind} puzzle" + (f" · {', '.join(themes)}" if themes else ""))
+if puzzle.rules != CLASSIC.name:
+    st.markdown(say(rules_line(puzzle), cards))
 if isinstance(puzzle, ChoosePuzzle):
     st.markdown(f"**Goal:** {say(GOALS[puzzle.goal].format(target=puzzle.target), cards)}")
 attempt_key = f"answer-{puzzle.id}-{len(st.session_state.seen)}-{st.session_state.get('tries', 0)}"
 answering = verdict is None and not over
 if on_cards(puzzle):
     card_table(
-        position_rows(puzzle, cards, pick=answering),
+        puzzle_rows(puzzle, cards, pick=answering),
         key=attempt_key,
         confirm="Check" if answering else None,
         on_confirm=partial(submit_pick, puzzle),
     )
 else:
-    st.html(position_html(puzzle, cards))
+    st.html(rows_html(puzzle_rows(puzzle, cards), cards, "Puzzle position"))
 
 if verdict is None and not over:
     answer_widgets(puzzle)
