@@ -62,9 +62,8 @@ def give(at: AppTest, right: bool) -> AppTest:
     elif isinstance(puzzle, SeatsPuzzle):
         at.number_input(key="ans_count").set_value(int(text))
     elif isinstance(puzzle, ScorePuzzle):
-        a, b = text.split()
-        at.number_input(key="ans_a").set_value(int(a))
-        at.number_input(key="ans_b").set_value(int(b))
+        for side, points in zip("abc", text.split(), strict=False):
+            at.number_input(key=f"ans_{side}").set_value(int(points))
     else:
         return type_answer(at, text)
     return click(at, "Check")
@@ -84,15 +83,16 @@ def verdict(at: AppTest) -> tuple[str, str]:
 
 def wrong_answer(puzzle) -> str:
     candidates = {
-        "capture": [" ".join(str(c) for c in puzzle.table)] if not getattr(puzzle, "all", False) else ["A♦"],
-        "choose": [str(p) for p in legal_plays(puzzle.hand, puzzle.table)] if puzzle.kind == "choose" else [],
-        "setenta": ["1"],
-        "setenta-duel": ["A", "B", "nobody"],
-        "score": ["0 9"],
-        "checksum": ["1", "2"],
-        "seats": [*(puzzle.choices() if puzzle.kind == "seats" else ()), "0", "40"],
-        "match": ["A", "B", "another deal"],
-    }[puzzle.kind]
+        "capture": lambda: [" ".join(str(c) for c in puzzle.table)] if not puzzle.all else ["A♦"],
+        "choose": lambda: [str(p) for p in legal_plays(puzzle.hand, puzzle.table, puzzle.profile.must_capture)],
+        "setenta": lambda: ["1"],
+        "setenta-duel": lambda: ["A", "B", "nobody"],
+        "score": lambda: [" ".join("9" for _ in puzzle.piles)],
+        "checksum": lambda: ["1", "2"],
+        "seats": lambda: [*puzzle.choices(), "0", "40"],
+        "match": lambda: ["A", "B", "another deal"],
+        "claim": lambda: ["nothing", *(str(card) for card in puzzle.table)],
+    }[puzzle.kind]()
     return next(text for text in candidates if not puzzle.check(text).correct)
 
 
@@ -343,3 +343,71 @@ def test_a_typed_answer_is_quoted_as_written_never_read_as_markdown(data):
     [notice] = at.info
     assert "![x]" not in notice.value and r"\!\[x\]" in notice.value
     assert attempts(data) == []  # unreadable: explained, not counted
+
+
+PUZZLES_PAGE = "trainer/app/pages/puzzles.py"
+
+
+def test_v2_v3_a_three_sided_score_under_another_rule_set_is_answered_with_three_numbers(data):
+    at = open_page(PUZZLES_PAGE, Clock(), puzzle="escova-three-way-ties-l4-01")
+    assert any(m.value.startswith("**Rules:** Escova (Brazil). A deal scores: 1 per escoba;") for m in at.markdown)
+    assert any("Side C&#x27;s pile: " in h.value for h in at.get("html"))
+    assert [n.key for n in at.number_input] == ["ans_a", "ans_b", "ans_c"]
+    give(at, right=False)
+    assert verdict(at)[0] == "error"
+    click(at, "Try again")
+    give(at, right=True)
+    tone, text = verdict(at)
+    assert tone == "success" and "share the top, so nobody scores it (V2)" in text
+    assert [(a.puzzle_id, a.correct, a.answer) for a in attempts(data)] == [
+        ("escova-three-way-ties-l4-01", False, "9 9 9")
+    ]
+
+
+def test_v5_a_deal_with_wrong_captures_takes_points_below_zero(data):
+    at = open_page(PUZZLES_PAGE, Clock(), puzzle="turkish-penalties-l5-02")
+    assert any("1 wrong capture" in h.value or "2 wrong captures" in h.value for h in at.get("html"))
+    give(at, right=True)  # -6 and -9, typed in number boxes that go below zero
+    tone, text = verdict(at)
+    assert tone == "success" and "(V5)" in text
+    assert attempts(data)[0].answer == "-6 -9"
+
+
+def test_v5_a_claim_is_answered_with_the_cards_or_with_nothing_to_claim(data):
+    clock = Clock()
+    at = open_page(PUZZLES_PAGE, clock, puzzle="turkish-claim-l1-01")
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    rows = json.loads(board.proto.json)["rows"]
+    assert [(row["title"], row["pick"], len(row["faces"])) for row in rows] == [
+        ("Just laid on the table by the player before you", None, 1),
+        ("The rest of the table", "many", 3),
+    ]
+    click(at, "Nothing to claim")
+    assert verdict(at)[0] == "error"
+    click(at, "Show the answer")
+    assert any("could have taken that, so the last player missed a capture" in m.value for m in at.markdown)
+    click(at, "Try again")
+    type_answer(at, "A♣ 6♣")
+    assert verdict(at) == (
+        "success",
+        "Right: Sota de espadas + as de bastos + 6 de bastos = 15: you take them all into your side's pile before "
+        "you play. A claim is never an escoba (V5).",
+    )
+    nothing = open_page(PUZZLES_PAGE, clock, puzzle="turkish-claim-nothing-l2-13")
+    click(nothing, "Nothing to claim")
+    assert verdict(nothing)[0] == "success"
+
+
+def test_practice_filters_by_rule_set_and_any_is_the_default(data):
+    at = open_page(PUZZLES_PAGE, Clock())
+    assert at.selectbox(key="f_rules").value == "any"
+    titles = ["Classic, with the setenta", "Sevens (no setenta)", "Escova (Brazil)", "Online (cardgames.io)"]
+    assert at.selectbox(key="f_rules").options[1:] == [*titles, "Turkish (Konga)"]
+    at.selectbox(key="f_rules").set_value("turkish")
+    for _ in range(4):
+        click(at, "Next puzzle")
+        assert current(at).rules == "turkish"
+        assert any(m.value.startswith("**Rules:** Turkish (Konga)") for m in at.markdown)
+    at.selectbox(key="f_rules").set_value("classic")
+    click(at, "Next puzzle")
+    assert current(at).rules == "classic" and not any(m.value.startswith("**Rules:**") for m in at.markdown)

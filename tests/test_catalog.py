@@ -6,7 +6,16 @@ import pytest
 
 from trainer import parse_card, parse_cards
 from trainer.puzzles import THEMES, first_puzzle, load_puzzles, rule_coverage, rules_of
-from trainer.puzzles.catalog import ALL_RULES, RULES_OF_GOAL, RULES_OF_KIND, RULES_OF_THEME, UNDRILLABLE, found_themes
+from trainer.puzzles.catalog import (
+    ALL_RULES,
+    RULES_OF_GOAL,
+    RULES_OF_KIND,
+    RULES_OF_KIND_ELSEWHERE,
+    RULES_OF_THEME,
+    UNDRILLABLE,
+    VARIANT_RULES,
+    found_themes,
+)
 from trainer.puzzles.kinds import GOALS, KINDS, CapturePuzzle, ChecksumPuzzle, ChoosePuzzle
 
 BANK = load_puzzles(Path(__file__).parent.parent / "puzzles")
@@ -22,10 +31,10 @@ def test_every_kind_goal_and_theme_names_real_rules():
     assert set(RULES_OF_KIND) == set(KINDS)
     assert set(RULES_OF_GOAL) == set(GOALS)
     assert set(RULES_OF_THEME) == set(THEMES)
-    named = {
-        rule for table in (RULES_OF_KIND, RULES_OF_GOAL, RULES_OF_THEME) for rules in table.values() for rule in rules
-    }
-    assert named <= set(ALL_RULES)
+    tables = (RULES_OF_KIND, RULES_OF_KIND_ELSEWHERE, RULES_OF_GOAL, RULES_OF_THEME)
+    named = {rule for table in tables for rules in table.values() for rule in rules}
+    assert named <= {*ALL_RULES, *VARIANT_RULES}
+    assert set(RULES_OF_KIND_ELSEWHERE) <= set(KINDS)
     assert named.isdisjoint(UNDRILLABLE)
 
 
@@ -45,7 +54,7 @@ def test_the_checked_themes_are_found_where_they_fit():
     hidden = ChecksumPuzzle(id="h", level=1, themes=(), title="", table=parse_cards("K♦ 3♥ 5♣"), ask="missing")
     assert found_themes(hidden) == ["count-out"]
     two_ways = CapturePuzzle(id="w", level=1, themes=(), title="", table=parse_cards("5♦ 2♣ 3♥"), play=parse_card("K♥"))
-    assert found_themes(two_ways) == ["several-ways"]
+    assert found_themes(two_ways) == ["several-ways", "printed-numbers"]  # the rey counts 10 (V6)
 
 
 def test_every_rule_a_puzzle_can_drill_is_drilled_by_two_bank_puzzles_or_more():
@@ -61,3 +70,23 @@ def test_a_new_learner_starts_with_a_level_1_capture(answered):
     assert len(first.table) == min(len(p.table) for p in BANK if isinstance(p, CapturePuzzle) and p.level == 1)
     with pytest.raises(ValueError, match="no level-1 puzzle"):
         first_puzzle([p for p in BANK if p.level > 1])
+
+
+def test_v1_v5_a_puzzle_of_another_rule_set_drills_its_rules_instead_of_the_classic_scoring():
+    by_id = {p.id: p for p in BANK}
+    sevens = next(p for p in BANK if p.kind == "score" and p.rules == "sevens")
+    assert "V1" in rules_of(sevens) and not {"R18", "R19"} & set(rules_of(sevens))
+    classic = next(p for p in BANK if p.kind == "score" and p.rules == "classic")
+    assert {"R18", "R19"} <= set(rules_of(classic)) and "V1" not in rules_of(classic)
+    claim = next(p for p in BANK if p.kind == "claim")
+    assert "V5" in rules_of(claim)
+    assert rules_of(by_id["rules-match-l1-escova-twenty-four"]) == ("V1", "V4")
+    assert "V3" in rules_of(by_id["rules-seats-l2-six-players-team"])
+
+
+def test_v_themes_refuse_puzzles_they_do_not_fit():
+    classic = next(p for p in BANK if p.kind == "score" and p.rules == "classic")
+    assert "other-rules" not in found_themes(classic) and "three-sides" not in found_themes(classic)
+    tie = next(p for p in BANK if "three-way-ties" in p.themes)
+    assert {"three-sides", "three-way-ties", "other-rules"} <= set(found_themes(tie))
+    assert set(found_themes(next(p for p in BANK if p.kind == "claim"))) >= {"claims", "other-rules"}
