@@ -47,7 +47,7 @@ from trainer.cards import Card, CardError, cards_text, parse_cards
 from trainer.deal import Deal, Event
 from trainer.plays import IllegalPlay, Play, captures, illegal_reason, parse_play
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
-from trainer.puzzles.catalog import ALL_RULES
+from trainer.puzzles.catalog import ALL_RULES, VARIANT_RULES
 from trainer.puzzles.kinds import ChoosePuzzle, play_text
 from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
@@ -56,8 +56,6 @@ from trainer.text import either, plural
 
 LEVELS = Path(__file__).parent / "levels"
 TASKS = ("say", "pick", "play", "allowed", "who", "number", "which", "fault")
-#: The rules of the other rule sets (RULES.md, "Other rule sets"); the course teaches them, puzzles do not drill them.
-VARIANT_RULES = tuple(f"V{n}" for n in range(1, 7))
 RULE_IDS = frozenset((*ALL_RULES, *VARIANT_RULES))
 ALIASES = {"seven": "seven_of_coins"}  # the course's short names for scoring categories
 SIDES = ("A", "B", "C")
@@ -561,6 +559,7 @@ class _Builder:
             target=target[0] if target else None,
             next_hand=self.cards(fields["next_hand"]) if "next_hand" in fields else (),
             pile=deal.piles[deal.side_of(deal.to_play)] if text == "setenta" else (),
+            rules=stage.profile.name,
         )  # fmt: skip
         try:
             problems = goal.author_problems()

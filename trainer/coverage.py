@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from trainer.course import VARIANT_RULES, Level
-from trainer.puzzles.catalog import ALL_RULES, rule_coverage
+from trainer.course import Level
+from trainer.puzzles.catalog import ALL_RULES, VARIANT_RULES, rule_coverage
 from trainer.puzzles.kinds import Puzzle
 
 DRILLS = 2

@@ -203,10 +203,12 @@ def position_rows(
         return (row(f"The pile: {plural(len(puzzle.pile), 'card')}", puzzle.pile),)
     if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle):
         rows = []
-        for name, pile in zip("AB", puzzle.piles, strict=True):
-            title = f"Side {name}'s pile: {plural(len(pile), 'card')}"
+        for side, pile in enumerate(puzzle.piles):
+            title = f"Side {'ABC'[side]}'s pile: {plural(len(pile), 'card')}"
             if isinstance(puzzle, ScorePuzzle):
-                title += f", {plural(puzzle.escobas[name == 'B'], 'escoba')}"
+                title += f", {plural(puzzle.escobas[side], 'escoba')}"
+                if puzzle.wrong_captures and puzzle.wrong_captures[side]:
+                    title += f", {plural(puzzle.wrong_captures[side], 'wrong capture')}"
             rows.append(row(title, pile))
         return tuple(rows)
     if isinstance(puzzle, ChecksumPuzzle):
