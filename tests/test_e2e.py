@@ -27,6 +27,7 @@ PAGES = {
     "home": "/",
     "learn": "/learn",
     "puzzles": "/puzzles?puzzle=choose-l1-sweep",  # a fixed puzzle with cards in hand and on the table
+    "play": "/play",
     "progress": "/progress",
 }
 WIDTHS = {
