@@ -81,3 +81,34 @@ def test_a_kept_game_replays_on_the_command_line(store: Store, tmp_path: Path, c
     path.write_text(json.dumps(kept["record"]), encoding="utf-8")
     assert main(["replay", str(path)]) == 0
     assert "match not finished (between deals)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("players", 99, r"games\[0\]: 99 is not an integer from 2 to 6"),
+        ("players", 4, r"games\[0\]\.players: 4, but its record was played by 2"),
+        ("decisions", -5, r"games\[0\]: -5 is not an integer from 0"),
+        ("points", 2**40, r"games\[0\]: 1099511627776 is not an integer"),
+        ("lost", -3.0, r"games\[0\]: lost: -3\.0 points lost cannot be below zero"),
+        ("level", "god", r"games\[0\]: level: 'god' is not one of random, greedy, expert"),
+    ],
+)
+def test_an_imported_game_out_of_range_is_refused_before_any_write(
+    store: Store, field: str, value: object, message: str
+) -> None:
+    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    data = store.export_profile("Ana")
+    data["games"][0][field] = value
+    with pytest.raises(ValueError, match=message):
+        store.import_profile(data, name="Bea")
+    assert store.profiles() == ["Ana"]
+
+
+def test_a_match_won_by_a_shut_out_counts_as_won_whatever_the_totals(store: Store) -> None:
+    from trainer.progress.stats import results_by_level
+
+    shut_out = dataclasses.replace(SUMMARY, points=18, against=20, over=True, won=True)
+    store.save_game("Ana", shut_out, record_of(finished_deal()))
+    [result] = results_by_level(store.games("Ana"))
+    assert (result.won, result.lost) == (1, 0)

@@ -130,8 +130,8 @@ def results_by_level(games: Iterable[GameSummary]) -> list[LevelResults]:
         LevelResults(
             level,
             len(kept),
-            sum(g.over and g.points > g.against for g in kept),
-            sum(g.over and g.points <= g.against for g in kept),
+            sum(g.over and g.won for g in kept),
+            sum(g.over and not g.won for g in kept),
             sum(not g.over for g in kept),
         )
         for level, kept in grouped.items()

@@ -35,6 +35,7 @@ from typing import Any
 import fsrs
 import platformdirs
 
+from trainer.ai.bots import LEVELS as BOT_LEVELS
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.records import RecordError, load_record
 
@@ -106,6 +107,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             record TEXT NOT NULL)""",
         "CREATE INDEX games_by_profile ON games(profile_id, played_at)",
     ),
+    # Whether the learner's side won: usually the higher total, but a shut-out ends a match whatever the totals.
+    ("ALTER TABLE games ADD COLUMN won INTEGER NOT NULL DEFAULT 0",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -188,10 +191,21 @@ class GameSummary:
     over: bool
     decisions: int
     lost: float
+    won: bool = False
 
     def __post_init__(self) -> None:
         _iso("played_at", self.played_at)
         _finite("lost", self.lost)
+        if self.level not in BOT_LEVELS:
+            raise ValueError(f"level: {self.level!r} is not one of {', '.join(BOT_LEVELS)}")
+        _int_of(self.players, 2, 6)
+        _int_of(self.decisions, 0, 2**31)
+        for total in (self.points, self.against):
+            _int_of(total, -(2**31), 2**31)
+        if self.lost < 0:
+            raise ValueError(f"lost: {self.lost} points lost cannot be below zero")
+        if self.won and not self.over:
+            raise ValueError("won: a match still under way has no winner yet")
 
 
 _GAME_FIELDS = [field.name for field in dataclasses.fields(GameSummary)]
@@ -996,6 +1010,7 @@ def _game_of(row: tuple[Any, ...]) -> tuple[GameSummary, dict[str, Any]]:
         over=bool(_int_of(fields["over"], 0, 1)),
         decisions=_int_of(fields["decisions"], 0, 2**31),
         lost=_real_of(fields["lost"]),
+        won=bool(_int_of(fields["won"], 0, 1)),
     )
     record = json.loads(_text_of(fields["record"]))
     if not isinstance(record, dict):
@@ -1004,7 +1019,8 @@ def _game_of(row: tuple[Any, ...]) -> tuple[GameSummary, dict[str, Any]]:
 
 
 def _game_row(g: GameSummary) -> tuple[object, ...]:
-    return (_iso("played_at", g.played_at), g.level, g.players, g.points, g.against, int(g.over), g.decisions, g.lost)
+    moment = _iso("played_at", g.played_at)
+    return (moment, g.level, g.players, g.points, g.against, int(g.over), g.decisions, g.lost, int(g.won))
 
 
 #: Each table a profile's progress is read from: its columns (after the row id) and what makes a row of them.
@@ -1062,21 +1078,28 @@ def _read_attempt(f: _Fields) -> Attempt:
 
 def _read_game(f: _Fields) -> tuple[object, ...]:
     """An imported game: its summary checked field by field, and its record replayed through the engine."""
-    summary = GameSummary(
-        played_at=f.moment("played_at"),
-        level=f.text("level"),
-        players=f.integer("players"),
-        points=f.integer("points"),
-        against=f.integer("against"),
-        over=f.flag("over"),
-        decisions=f.integer("decisions"),
-        lost=f.number("lost"),
-    )
+    over = f.flag("over")
+    try:
+        summary = GameSummary(
+            played_at=f.moment("played_at"),
+            level=f.text("level"),
+            players=f.integer("players"),
+            points=f.integer("points"),
+            against=f.integer("against"),
+            over=over,
+            decisions=f.integer("decisions"),
+            lost=f.number("lost"),
+            won=f.optional_flag("won", default=over and f.integer("points") > f.integer("against")),
+        )
+    except ValueError as error:
+        raise ValueError(f"{f.name('')[:-1]}: {error}") from None
     record = f.get("record")
     try:
-        load_record(json.dumps(record))
+        game = load_record(json.dumps(record))
     except (RecordError, TypeError, ValueError) as error:
         raise ValueError(f"{f.name('record')}: {error}") from None
+    if game.players != summary.players:
+        raise ValueError(f"{f.name('players')}: {summary.players}, but its record was played by {game.players}")
     return (*_game_row(summary), json.dumps(record, ensure_ascii=False))
 
 
@@ -1168,6 +1191,9 @@ class _Fields:
 
     def number(self, key: str) -> float:
         return _finite(self.name(key), float(self._typed(key, (int, float), "a number")))
+
+    def optional_flag(self, key: str, default: bool) -> bool:
+        return default if self._data.get(key) is None else self.flag(key)
 
     def optional_integer(self, key: str) -> int | None:
         return None if self._data.get(key) is None else self.integer(key)
