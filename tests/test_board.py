@@ -70,7 +70,8 @@ def test_the_last_capturers_take_is_shown_apart_from_the_last_play():
     html = board_html(end, events=end.events)
     worth = sum(card.value for card in end.remainder)
     assert whole_table is not None and whole_table.kind == "last-take"
-    assert f"Left on the table at the end, worth {worth}: side {end.last_capturer} made the last capture" in html
+    taker = "your side" if end.last_capturer == 0 else "the other side"
+    assert f"Left on the table at the end, worth {worth}: {taker} made the last capture" in html
     final = [event for event in end.events if event.kind == "play"][-1]
     assert ("Last play:" in html) == bool(final.play.captured)  # a card laid down took nothing
     assert "the deal is over" in html

@@ -22,6 +22,7 @@ from trainer.puzzles.kinds import (
     CapturePuzzle,
     ChecksumPuzzle,
     ChoosePuzzle,
+    EndgamePuzzle,
     MatchPuzzle,
     Puzzle,
     ScorePuzzle,
@@ -114,7 +115,14 @@ def last_play(events: Iterable[Event]) -> tuple[Card | None, frozenset[Card], Ev
     return played, taken, whole_table
 
 
-def _whole_table_text(event: Event, view: View) -> str:
+def side_words(deal: Deal, side: int, me: int) -> str:
+    """A side as the learner at seat ``me`` reads it: "your side", "the other side", or a seat of its own."""
+    if side == deal.side_of(me):
+        return "your side"
+    return "the other side" if deal.sides == 2 else f"seat {side}'s side"
+
+
+def _whole_table_text(event: Event, view: View, deal: Deal, me: int) -> str:
     worth = sum(card.value for card in event.cards)
     if event.kind == "sweep":
         cards = cards_name(sorted(event.cards), view)
@@ -123,7 +131,8 @@ def _whole_table_text(event: Event, view: View) -> str:
         return f"The dealer's side took the first table, {cards}, worth {worth}: {escobas_text(event.escobas)} (R9)"
     if event.kind == "no-take":
         return f"Left on the table at the end, worth {worth}: nobody captured, so nobody takes it (R15)"
-    return f"Left on the table at the end, worth {worth}: side {event.side} made the last capture and takes it (R15)"
+    taker = side_words(deal, event.side or 0, me)
+    return f"Left on the table at the end, worth {worth}: {taker} made the last capture and takes it (R15)"
 
 
 def board_rows(
@@ -167,7 +176,7 @@ def board_rows(
         rows.append(Row(title, faces, "last-play"))
     if whole_table is not None and swept:
         faces = tuple(card_face(card, view, "taken") for card in sorted(swept))
-        rows.append(Row(_whole_table_text(whole_table, view), faces, "whole-table"))
+        rows.append(Row(_whole_table_text(whole_table, view, deal, me), faces, "whole-table"))
     return tuple(rows)
 
 
@@ -195,6 +204,9 @@ def position_rows(
 
     if isinstance(puzzle, CapturePuzzle):
         return row("The card played", (puzzle.play,)), row("The table", puzzle.table, "table", "many")
+    if isinstance(puzzle, EndgamePuzzle):
+        deal = puzzle.position()
+        return board_rows(deal, view, chosen, face_up=tuple(range(deal.players)), pick=pick, me=deal.to_play or 0)
     if isinstance(puzzle, ChoosePuzzle):
         rows = [row("The next player holds", puzzle.next_hand)] if puzzle.next_hand else []
         rows += [row("The table", puzzle.table, "table", "many"), row("Your hand", puzzle.hand, "hand", "one")]
