@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from trainer.ai.game import Game
 from trainer.plays import illegal_reason, parse_play
 from trainer.progress.store import Store
 
@@ -104,3 +105,53 @@ def test_progress_lists_the_matches_and_the_points_lost_per_play(data: Path) -> 
         m.value.startswith("| The computer | Matches") and "| greedy | 1 | 0 | 0 | 1 |" in m.value for m in at.markdown
     )
     assert any(c.value.startswith("Points lost per play, match by match:") for c in at.caption)
+
+
+def test_the_last_plays_of_a_deal_are_offered_as_puzzle_files(data: Path) -> None:
+    at = start()
+    play_the_deal(at, random.Random(4))
+    offers = [b for b in at.get("download_button") if b.proto.label.endswith("as a puzzle (YAML)")]
+    assert [b.proto.label for b in offers] == [
+        "Play 16 as a puzzle (YAML)",
+        "Play 17 as a puzzle (YAML)",
+        "Play 18 as a puzzle (YAML)",
+    ]
+
+
+def test_a_second_match_is_reviewed_and_kept_apart_from_the_first(data: Path) -> None:
+    at = start()
+    play_the_deal(at, random.Random(5))
+    first = at.session_state.game
+    at.session_state["game"] = Game.start(2, "greedy", seed=first.seed + 1)  # a new match, as "Start a new match"
+    at.session_state["game_number"] = None
+    at.session_state["reviews"] = []
+    at.run()
+    play_the_deal(at, random.Random(6))
+    assert any(c.value.startswith("18 plays weighed;") for c in at.caption)
+    with Store.open(data) as saved:
+        assert len(saved.games("Player")) == 2
+
+
+def test_a_button_pressed_again_after_its_turn_has_passed_does_nothing(data: Path) -> None:
+    at = start()
+    while at.session_state.game.learner_to_play:  # make it the computer's turn
+        at.text_input(key="play_text").set_value(str(at.session_state.game.deal.legal_plays()[0]))
+        press(at, "Play what I typed")
+    stale = next(b for b in at.button if b.label.startswith("Next: "))
+    game = at.session_state.game
+    at.session_state["game"] = game.computer_turn()  # the first press, already handled
+    after = at.session_state.game
+    stale.click().run()
+    assert not at.exception, at.exception
+    assert at.session_state.game.learner_to_play == after.learner_to_play
+
+
+def test_changing_profile_mid_match_leaves_the_match_to_its_own_profile(data: Path) -> None:
+    with Store.open(data) as saved:
+        saved.create_profile("Ana")
+        saved.create_profile("Bea")
+    at = start()  # as Ana, the first profile
+    at.sidebar.selectbox(key="profile").set_value("Bea").run()
+    assert not at.exception, at.exception
+    assert any(i.value.startswith("The match under way was Ana's") for i in at.info)
+    assert "game" not in at.session_state

@@ -411,3 +411,12 @@ def test_practice_filters_by_rule_set_and_any_is_the_default(data):
     at.selectbox(key="f_rules").set_value("classic")
     click(at, "Next puzzle")
     assert current(at).rules == "classic" and not any(m.value.startswith("**Rules:**") for m in at.markdown)
+
+
+def test_an_endgame_is_shown_with_every_hand_and_judged_by_the_exact_search(data):
+    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="endgame-01")
+    puzzle = BANK["endgame-01"]
+    assert any(m.value.startswith("**Goal:** the stock is used up and every card is in sight") for m in at.markdown)
+    type_answer(at, puzzle.solutions()[0])
+    tone, text = verdict(at)
+    assert tone == "success" and "no play does better" in text

@@ -144,6 +144,21 @@ def _solve(position: Position, side: int) -> int:
     return int(best)
 
 
+def exact_margins(deal: Deal) -> dict[Play, int]:
+    """Each legal play of the seat to move, with the margin its side ends the deal with when both sides play their
+    best from there; only where nothing is hidden (two players, the stock used up)."""
+    seen = Seen.of(deal)
+    if seen.hidden:
+        raise ValueError("some cards are hidden here, so a margin can only be estimated (see evaluate)")
+    world, side = seen.world(random.Random(0)), seen.seat % len(seen.piles)
+    margins = {}
+    for play in deal.legal_plays():
+        after = world.copy()
+        after.apply((play.card.bit, play.captured_mask))
+        margins[play] = _solve(after, side)
+    return margins
+
+
 @dataclass(frozen=True)
 class Evaluation:
     """A play, the point margin expected for its side to the end of the deal, and that figure's standard error."""
@@ -162,13 +177,8 @@ def evaluate(deal: Deal, samples: int = 32, seed: int | str | None = 0) -> list[
     side = seen.seat % len(seen.piles)
     plays = deal.legal_plays()
     if not seen.hidden:
-        world = seen.world(random.Random(0))
-        values = []
-        for play in plays:
-            after = world.copy()
-            after.apply((play.card.bit, play.captured_mask))
-            values.append(Evaluation(play, float(_solve(after, side)), 0.0))
-        return sorted(values, key=lambda e: -e.margin)
+        exact = exact_margins(deal)
+        return sorted((Evaluation(play, float(exact[play]), 0.0) for play in plays), key=lambda e: -e.margin)
     rng = random.Random(seed)
     worlds = [seen.world(rng) for _ in range(samples)]
     results = []

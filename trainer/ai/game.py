@@ -19,11 +19,12 @@ import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from trainer.ai.bots import Evaluation, evaluate, make_bot
+from trainer.ai.bots import Evaluation, Seen, evaluate, make_bot
 from trainer.deal import Deal
 from trainer.match import Match
 from trainer.plays import Play
 from trainer.profile import CLASSIC, RuleProfile
+from trainer.puzzles.generate import to_yaml
 
 LEARNER = 0  # the learner's match seat
 #: The smallest loss, in points, that earns each label; a loss within twice its standard error earns none.
@@ -56,6 +57,8 @@ class Game:
         """A new match: 2 players, or 4 with a computer partner."""
         if players not in (2, 4) or players not in rules.players:
             raise ValueError(f"a match against the computer is for 2 players, or 4 with a partner, not {players}")
+        if rules.penalties:
+            raise ValueError("the computer plays by the rules, not by the table's penalties (V5)")
         make_bot(level)  # refuses an unknown level before anything starts
         seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         return cls(Match.new(players, seed, profile=rules), level, seed)
@@ -128,3 +131,29 @@ def review(
         if progress is not None:
             progress(number + 1)
     return weighed
+
+
+def can_be_puzzle(decision: Decision) -> bool:
+    """Whether a decision's position can become an endgame puzzle: nothing hidden (two players, stock used up)."""
+    return decision.before.deck is not None and not Seen.of(decision.before).hidden
+
+
+def endgame_yaml(decision: Decision, puzzle_id: str) -> str:
+    """The position before a decision as an endgame puzzle in YAML, which ``escoba-trainer check`` accepts: the
+    deal's deck and the plays that led there, so the loader replays them and the engine solves it."""
+    before = decision.before
+    if not can_be_puzzle(decision) or before.deck is None:
+        raise ValueError("only a position with nothing hidden can be an endgame puzzle")
+    left = sum(len(hand) for hand in before.hands)
+    puzzle = {
+        "id": puzzle_id,
+        "kind": "endgame",
+        "level": 1 if left <= 2 else 2 if left <= 4 else 3,  # two, four or six cards still to play
+        "themes": ["endgame"],
+        "title": "Every card is known: which play ends furthest ahead?",
+        **({"rules": before.profile.name} if before.profile.name != CLASSIC.name else {}),
+        "players": before.players,
+        "deck": " ".join(str(card) for card in before.deck),
+        "plays": [str(play) for play in before.plays],
+    }
+    return to_yaml([puzzle])

@@ -20,6 +20,7 @@ from trainer.puzzles.kinds import (
     ChecksumPuzzle,
     ChoosePuzzle,
     ClaimPuzzle,
+    EndgamePuzzle,
     MatchPuzzle,
     Puzzle,
     ScorePuzzle,
@@ -67,6 +68,7 @@ THEMES = {
     "match-rules": "when a match of another rule set is won: its own target (V4)",
     "penalties": "Turkish table mode: a wrong capture stands and costs 4 points, plus 1 per escoba of the deal (V5)",
     "claims": "Turkish table mode: taking the capture the last player missed, before you play (V5)",
+    "endgame": "the last plays of a two-player deal, every card known: the play that ends furthest ahead",
     "printed-numbers": "a sota, caballo or rey counts 8, 9 or 10 whatever number it shows, in every rule set (V6)",
 }
 
@@ -154,6 +156,7 @@ THEME_TESTS: dict[str, tuple[Callable[[Puzzle], bool], str]] = {
         "a deal where a wrong capture stood",
     ),
     "claims": (lambda p: isinstance(p, ClaimPuzzle), "a claim puzzle"),
+    "endgame": (lambda p: isinstance(p, EndgamePuzzle), "an endgame puzzle"),
     "printed-numbers": (_court_card_in_play, "a capture or claim whose answer takes or plays a sota, caballo or rey"),
 }
 
@@ -187,6 +190,7 @@ RULES_OF_KIND = {
     "seats": (),
     "match": ("R21",),
     "claim": ("R12", "R13", "V5"),
+    "endgame": ("R12", "R13", "R14"),
 }
 #: Rules a kind drills when its puzzle is judged under a rule set other than classic, in place of the classic ones
 #: about the same thing: another rule set scores its own categories (V1) and plays its own match (V4).
@@ -249,6 +253,7 @@ RULES_OF_THEME = {
     "match-rules": ("V4",),
     "penalties": ("V5",),
     "claims": ("V5",),
+    "endgame": ("R15", "R18"),
     "printed-numbers": ("R3", "V6"),
 }
 #: The classic rules, which ``escoba-trainer coverage`` asks the course to teach.

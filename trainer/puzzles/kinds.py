@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from trainer.ai.bots import exact_margins
 from trainer.cards import DECK, RANKS, Card, CardError, Suit, cards_text, parse_cards
 from trainer.deal import Deal
 from trainer.match import Match, match_result
@@ -397,20 +398,28 @@ class Dealt:
     players: int | None = None
     seed: int | None = None
     plays: tuple[str, ...] = ()
+    deck: tuple[Card, ...] = ()  # the deck's order itself, in place of a seed (a deal played on the Play page)
 
     def record_problems(self) -> list[tuple[str, str]]:
         """(field, message) for a record that is not whole."""
-        if self.seed is not None and self.players is None:
+        dealt = self.seed is not None or bool(self.deck)
+        if dealt and self.players is None:
             return [("seed", "a recorded deal needs players too: how many played it")]
-        if self.plays and self.seed is None:
-            return [("plays", "plays need the seed of the deal they were made in")]
+        if self.plays and not dealt:
+            return [("plays", "plays need the seed (or the deck) of the deal they were made in")]
+        if self.seed is not None and self.deck:
+            return [("deck", "a recorded deal has a seed or a deck, not both")]
         return []
 
     def replay(self, profile: RuleProfile) -> Deal:
         """The recorded deal, replayed play by play; ``IllegalPlay`` names the first play the engine refuses."""
-        if self.players is None or self.seed is None:
+        if self.players is None or (self.seed is None and not self.deck):
             raise ValueError("no recorded deal to replay")
-        deal = Deal.new(self.players, self.seed, profile)
+        if self.deck:
+            deal = Deal.from_deck(self.deck, self.players, profile)
+        else:
+            assert self.seed is not None
+            deal = Deal.new(self.players, self.seed, profile)
         for number, text in enumerate(self.plays, start=1):
             play = parse_play_text(text.removeprefix(CLAIM))
             try:
@@ -868,6 +877,67 @@ class MatchPuzzle(Puzzle):
         return f"{totals}: {self.solutions()[0]} has reached {self.target} with the larger total and wins ({self.rule})"
 
 
+@dataclass(frozen=True, kw_only=True)
+class EndgamePuzzle(Puzzle, Dealt):
+    """Two players, the stock used up: every card left is known. Which play leaves your side furthest ahead of the
+    other when the deal is scored? The engine searches every way the deal can still go, both sides playing their
+    best. The position is that of its recorded deal."""
+
+    kind: ClassVar[str] = "endgame"
+
+    def position(self) -> Deal:
+        return self.replay(self.profile)
+
+    def margins(self) -> dict[Play, int]:
+        """Each legal play, with the points its side ends ahead of the other (behind, if negative)."""
+        return exact_margins(self.position())
+
+    def solutions(self) -> list[str]:
+        margins = self.margins()
+        best = max(margins.values())
+        return [str(play) for play, margin in margins.items() if margin == best]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        problems = self.record_problems()
+        if problems or self.players is None:
+            return problems or [("players", "an endgame comes from a real deal: give players, deck or seed, plays")]
+        try:
+            deal = self.position()
+        except (IllegalPlay, ValueError) as error:
+            return [("plays", f"the recorded deal cannot be replayed: {error}")]
+        if deal.players != 2 or deal.stock or deal.to_play is None:
+            return [("plays", "an endgame is a two-player deal with the stock used up and a player still to play")]
+        return []
+
+    def canonical(self, answer: str) -> str:
+        if not answer:
+            raise AnswerError("write the card you play, then the table cards it takes (none to lay it down)")
+        return str(parse_play_text(answer))
+
+    def why(self, answer: str) -> str:
+        deal = self.position()
+        seat = deal.to_play
+        assert seat is not None
+        play = parse_play_text(answer)
+        reason = illegal_reason(play, deal.hands[seat], deal.table, self.profile.must_capture)
+        if reason is not None:
+            return reason
+        margins = self.margins()
+        best = max(margins.values())
+        mine = margins[play]
+        ahead = f"with best play on both sides your side ends {_margin_text(mine)}"
+        if mine == best:
+            return f"{play_text(play)}: {ahead}, and no play does better"
+        top = next(p for p, m in margins.items() if m == best)
+        return f"{play_text(play)}: {ahead}; {play_text(top)} ends {_margin_text(best)}"
+
+
+def _margin_text(margin: int) -> str:
+    if margin == 0:
+        return "level with the other side"
+    return f"{plural(abs(margin), 'point')} {'ahead' if margin > 0 else 'behind'}"
+
+
 KINDS: dict[str, type[Puzzle]] = {
     cls.kind: cls
     for cls in (
@@ -880,5 +950,6 @@ KINDS: dict[str, type[Puzzle]] = {
         SeatsPuzzle,
         MatchPuzzle,
         ClaimPuzzle,
+        EndgamePuzzle,
     )
 }

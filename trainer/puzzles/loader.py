@@ -189,10 +189,11 @@ COMMON = {
     "explain": _Field(_text),
     "expect": _Field(_answer, False, "one-or-list"),
 }
-#: A position's record (``kinds.Dealt``): the deal's players and seed, and the plays made in it.
+#: A position's record (``kinds.Dealt``): the deal's players and seed (or its deck), and the plays made in it.
 RECORD = {
     "players": _Field(_players),
     "seed": _Field(_whole(0, 2**64 - 1, "a deal's seed")),
+    "deck": _Field(_cards),
     "plays": _Field(_play, False, "list"),
 }
 PER_KIND = {
@@ -213,7 +214,8 @@ PER_KIND = {
         **RECORD,
     },
     "claim": {"laid": _Field(_one_card, True), "table": _Field(_cards, True)}
-    | {key: _Field(spec.read, True, spec.shape) for key, spec in RECORD.items()},
+    | {key: _Field(spec.read, True, spec.shape) for key, spec in RECORD.items() if key != "deck"},
+    "endgame": RECORD,
     "checksum": {"table": _Field(_cards, True), "ask": _Field(_ask)},
     "seats": {
         "players": _Field(_players, True),

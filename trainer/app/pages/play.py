@@ -1,11 +1,10 @@
 """Play: a match against the computer, a hint when wanted, and after each deal a review of every play."""
 
 from datetime import UTC, datetime
-from functools import partial
 
 import streamlit as st
 
-from trainer.ai.game import LEARNER, Game, Reviewed, review
+from trainer.ai.game import LEARNER, Game, Reviewed, can_be_puzzle, endgame_yaml, review
 from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
 from trainer.app.common import page, profile, rules, store
 from trainer.app.components import Pick, announce, card_table
@@ -32,10 +31,18 @@ TABLES = {2: "Two players: you against the computer", 4: "Four players: you and 
 
 
 def start(players: int, level: str) -> None:
-    """A new match by the learner's rule set."""
+    """A new match by the learner's rule set, for the profile chosen now."""
+    new_match()
     st.session_state.game = Game.start(players, level, RULES)
+    st.session_state.game_owner = PLAYER
     st.session_state.game_number = None
     st.session_state.reviews = []  # the reviewed plays of every finished deal of the match
+
+
+def new_match() -> None:
+    """Leave the match (it is kept in the store as it stands) to start another."""
+    for key in ("game", "game_owner", "reviewed_deal", "deal_review"):
+        st.session_state.pop(key, None)
     clear_turn()
 
 
@@ -45,13 +52,19 @@ def clear_turn() -> None:
 
 
 def computer_plays() -> None:
-    """One computer play, shown before the next."""
-    st.session_state.game = st.session_state.game.computer_turn()
+    """One computer play, shown before the next; a second press of the button, once it is no longer the
+    computer's turn, does nothing."""
+    game: Game = st.session_state.game
+    if game.learner_to_play or game.deal.is_over:
+        return
+    st.session_state.game = game.computer_turn()
     clear_turn()
 
 
 def learner_plays(play: Play) -> None:
     game: Game = st.session_state.game
+    if not game.learner_to_play:  # pressed again after the play was made
+        return
     try:
         st.session_state.game = game.learner_plays(play)
     except IllegalPlay as error:
@@ -83,7 +96,9 @@ def hint() -> None:
 
 
 def next_deal() -> None:
-    st.session_state.game = st.session_state.game.next_deal()
+    game: Game = st.session_state.game
+    if game.deal.is_over and not game.match.is_over:
+        st.session_state.game = game.next_deal()
     clear_turn()
 
 
@@ -125,6 +140,28 @@ def review_table(reviewed: list[Reviewed]) -> None:
         "from 0.1 points lost, a mistake from 0.25, a blunder from 0.5, and only when the loss is more than twice "
         f"its uncertainty. {plural(len(labelled), 'play')} labelled."
     )
+
+
+def puzzle_offers(reviewed: list[Reviewed], deal_number: int) -> None:
+    """Each of the last plays, once every card was known, as an endgame puzzle file to keep or share."""
+    numbered = [(number, r) for number, r in enumerate(reviewed, start=1) if can_be_puzzle(r.decision)]
+    if not numbered:
+        return
+    with st.expander("Make one of your last plays a puzzle"):
+        st.caption(
+            "Once the stock is used up every card is known, and the engine can solve the rest of the deal exactly. "
+            "Each file below is a puzzle that `escoba-trainer check` accepts; put it in the puzzles folder."
+        )
+        for number, r in numbered:
+            name = f"endgame-deal{deal_number}-play{number}"
+            st.download_button(
+                f"Play {number} as a puzzle (YAML)",
+                endgame_yaml(r.decision, name),
+                file_name=f"{name}.yaml",
+                mime="application/x-yaml",
+                on_click="ignore",
+                key=name,
+            )
 
 
 def replay(game: Game) -> None:
@@ -205,23 +242,30 @@ def after_deal(game: Game) -> None:
     match = game.match
     st.header(f"Deal {len(match.finished)} is over")
     st.markdown(score_markdown(match.finished[-1].scores, side_names(game), cards))
-    if st.session_state.get("reviewed_deal") != len(match.finished):
+    this_deal = (game.seed, len(match.finished))
+    if st.session_state.get("reviewed_deal") != this_deal:
         st.session_state.deal_review = review_deal(game)
-        st.session_state.reviewed_deal = len(match.finished)
+        st.session_state.reviewed_deal = this_deal
     st.subheader("Your plays, weighed")
     review_table(st.session_state.deal_review)
+    puzzle_offers(st.session_state.deal_review, len(match.finished))
     replay(game)
     if not match.is_over:
         st.button("Next deal ▶", on_click=next_deal, type="primary")
         return
+    why = " (a side that takes no card in a deal loses the match at once)" if match.shut_out is not None else ""
     if match.winner == LEARNER % match.sides:
-        st.success("You won the match!")
+        st.success(f"You won the match!{why}")
     else:
-        st.info("The computer won this match.")
-    st.button("Start a new match", on_click=partial(st.session_state.pop, "game"), type="primary")
+        st.info(f"The computer won this match{why}.")
+    st.button("Start a new match", on_click=new_match, type="primary")
 
 
 st.title("Play")
+if "game" in st.session_state and st.session_state.get("game_owner") != PLAYER:  # the profile changed mid-match
+    owner = st.session_state.get("game_owner", "another profile")
+    st.info(f"The match under way was {owner}'s; its finished deals are kept with that profile. Start one here.")
+    new_match()
 current: Game | None = st.session_state.get("game")
 if current is None:
     setup()

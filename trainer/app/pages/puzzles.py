@@ -27,6 +27,7 @@ from trainer.puzzles.kinds import (
     CapturePuzzle,
     ChoosePuzzle,
     ClaimPuzzle,
+    EndgamePuzzle,
     MatchPuzzle,
     ScorePuzzle,
     SeatsPuzzle,
@@ -123,7 +124,9 @@ def matches_filters(puzzle: Puzzle) -> bool:
 
 def on_cards(puzzle: Puzzle) -> bool:
     """Whether the learner answers by picking cards on the board."""
-    return isinstance(puzzle, ChoosePuzzle | ClaimPuzzle) or (isinstance(puzzle, CapturePuzzle) and not puzzle.all)
+    return isinstance(puzzle, ChoosePuzzle | ClaimPuzzle | EndgamePuzzle) or (
+        isinstance(puzzle, CapturePuzzle) and not puzzle.all
+    )
 
 
 def puzzle_rows(puzzle: Puzzle, view: View, pick: bool = False) -> tuple[Row, ...]:
@@ -314,6 +317,7 @@ def answer_widgets(puzzle: Puzzle) -> None:
     prompt = {
         "capture": "Every way, with ';' between ways, such as 5d; 2c 3h (or 5♦; 2♣ 3♥)",
         "choose": "The card you play, then the cards it takes, such as 7d 8c (or 7♦ 8♣)",
+        "endgame": "The card you play, then the cards it takes, such as 7d 8c (or 7♦ 8♣)",
         "setenta": "The setenta: a number, or none",
         "checksum": "Your answer",
         "claim": f"The table cards you claim with the laid card, such as 5d 2c (or 5♦ 2♣), or {NOTHING}",
@@ -344,7 +348,8 @@ def answer_words(puzzle: Puzzle, answer: str) -> str:
     """An accepted answer as the learner reads it: a play in words, a seat by name, cards in the faces' language."""
     if isinstance(puzzle, SeatsPuzzle) and puzzle.choices():
         return f"Seat {answer}"
-    return say(play_text(parse_play(answer)) if isinstance(puzzle, ChoosePuzzle) else answer, cards)
+    played = isinstance(puzzle, ChoosePuzzle | EndgamePuzzle)
+    return say(play_text(parse_play(answer)) if played else answer, cards)
 
 
 open_from_link()
@@ -413,6 +418,11 @@ if puzzle.rules != CLASSIC.name:
     st.markdown(say(rules_line(puzzle), cards))
 if isinstance(puzzle, ChoosePuzzle):
     st.markdown(f"**Goal:** {say(GOALS[puzzle.goal].format(target=puzzle.target), cards)}")
+if isinstance(puzzle, EndgamePuzzle):
+    st.markdown(
+        "**Goal:** the stock is used up and every card is in sight. Make the play that leaves your side furthest "
+        "ahead of the other when the deal is scored, if both sides then play their best."
+    )
 attempt_key = f"answer-{puzzle.id}-{len(st.session_state.seen)}-{st.session_state.get('tries', 0)}"
 answering = verdict is None and not over
 if on_cards(puzzle):
