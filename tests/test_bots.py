@@ -83,3 +83,24 @@ def test_the_arena_plays_each_deck_twice_and_counts_every_deal() -> None:
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="no bot level 'master'"):
         make_bot("master")
+
+
+@pytest.mark.parametrize("rules", ["sevens", "turkish"])
+def test_where_a_player_who_can_capture_must_a_lay_down_bars_cards_from_that_hand(rules: str) -> None:
+    """Must-capture "any" (V1 rows): a seat that laid a card held none that could capture. The real hand always
+    agrees with what is barred, and the hidden hands the expert imagines never hold a barred card."""
+    from trainer import PROFILES
+    from trainer.cards import cards_of
+
+    rng, barred_seen = random.Random(rules), 0
+    for seed in range(40):
+        deal = Deal.new(2, seed=seed, profile=PROFILES[rules])
+        while not deal.is_over:
+            seen = Seen.of(deal)
+            other = 1 - seen.seat
+            assert not set(cards_of(seen.barred[other])) & set(deal.hands[other])  # true of the real deal
+            barred_seen += bool(seen.barred[other])
+            for _ in range(5):
+                assert not seen.world(rng).hands[other] & seen.barred[other]
+            deal = deal.play(rng.choice(deal.legal_plays()))
+    assert barred_seen > 50  # lay-downs that told something happened often enough to test it

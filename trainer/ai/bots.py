@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from trainer.ai.playout import VALUE, Move, Position, Rules
 from trainer.cards import DECK, mask_of
 from trainer.deal import Deal
-from trainer.plays import Play, play_of
+from trainer.plays import Play, groups_by_sum, play_of
 
 FULL = (1 << len(DECK)) - 1
 _COINS = mask_of(card for card in DECK if card.suit.name == "COINS")
 _SEVENS = mask_of(card for card in DECK if card.rank == "7")
 _SEVEN_OF_COINS = _COINS & _SEVENS
+_VALUE_MASKS = {value: mask_of(card for card in DECK if card.value == value) for value in range(1, 11)}
 LEVELS = ("random", "greedy", "expert")
 
 
@@ -45,6 +46,7 @@ class Seen:
     last: int
     hand_counts: tuple[int, ...]
     stock_count: int
+    barred: tuple[int, ...] = ()  # per seat, the cards its lay-downs show it cannot hold
 
     @classmethod
     def of(cls, deal: Deal) -> Seen:
@@ -63,6 +65,7 @@ class Seen:
             -1 if deal.last_capturer is None else deal.last_capturer,
             tuple(len(hand) for hand in deal.hands),
             len(deal.stock),
+            _barred(deal),
         )
 
     @property
@@ -79,20 +82,41 @@ class Seen:
         return self.stock_count > 0 or self.players > 2
 
     def world(self, rng: random.Random) -> Position:
-        """One way the hidden cards may lie, consistent with the counts this seat sees."""
-        unseen = [index for index in range(len(DECK)) if self.unseen >> index & 1]
-        rng.shuffle(unseen)
-        hands, at = [], 0
-        for seat, count in enumerate(self.hand_counts):
-            if seat == self.seat:
-                hands.append(self.hand)
-                continue
-            hands.append(sum(1 << index for index in unseen[at : at + count]))
-            at += count
+        """One way the hidden cards may lie, consistent with what this seat has seen: the counts, and the cards a
+        lay-down shows a seat cannot hold. The seats most barred are dealt first; should the rest not fit, the
+        last seats take what is left."""
+        left = [index for index in range(len(DECK)) if self.unseen >> index & 1]
+        rng.shuffle(left)
+        barred = self.barred or (0,) * self.players
+        hands = [0] * self.players
+        hands[self.seat] = self.hand
+        others = sorted((s for s in range(self.players) if s != self.seat), key=lambda s: -barred[s].bit_count())
+        for seat in others:
+            allowed = [index for index in left if not barred[seat] >> index & 1]
+            chosen = (allowed if len(allowed) >= self.hand_counts[seat] else left)[: self.hand_counts[seat]]
+            hands[seat] = sum(1 << index for index in chosen)
+            left = [index for index in left if index not in chosen]
         return Position(
-            self.rules, self.players, hands, self.table, unseen[at:], list(self.piles), list(self.escobas),
+            self.rules, self.players, hands, self.table, left, list(self.piles), list(self.escobas),
             self.last, self.seat,
         )  # fmt: skip
+
+
+def _barred(deal: Deal) -> tuple[int, ...]:
+    """Per seat, the cards it cannot hold now: where a player who can capture must (``must_capture = "any"``), a
+    card laid down this round shows that no card of that hand could capture on the table of the time."""
+    barred = [0] * deal.players
+    if deal.profile.must_capture != "any" or deal.profile.penalties:
+        return tuple(barred)
+    state = deal
+    while state.previous is not None and not any(e.kind in ("deal", "redeal") for e in state.events):
+        before = state.previous
+        played = next((e for e in state.events if e.kind == "play"), None)
+        if played is not None and played.play is not None and not played.play.captured and played.seat is not None:
+            sums = groups_by_sum(mask_of(before.table))
+            barred[played.seat] |= sum(_VALUE_MASKS[value] for value in range(1, 11) if sums[15 - value])
+        state = before
+    return tuple(barred)
 
 
 def greedy_move(position: Position) -> Move:
