@@ -22,6 +22,8 @@ from trainer.plays import CAPTURE_SUM, groups_by_sum
 from trainer.profile import PROFILES, RuleProfile
 
 VALUE = tuple(index // 4 + 1 for index in range(len(DECK)))
+#: By a card's bit length (its index + 1), the sum the table cards must make with it.
+_NEEDED = (0, *(CAPTURE_SUM - value for value in VALUE))
 #: Moves are (card bit, captured bitmask); a lay captures 0.
 Move = tuple[int, int]
 _COINS = sum(1 << card.index for card in DECK if card.suit.name == "COINS")
@@ -69,6 +71,36 @@ def _groups(table: int) -> tuple[tuple[int, ...], ...]:
             _GROUPS.clear()
         found = _GROUPS[table] = groups_by_sum.__wrapped__(table)
     return found
+
+
+def _keep(table: int, found: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    if len(_GROUPS) >= _GROUPS_KEPT:
+        _GROUPS.clear()
+    _GROUPS[table] = found
+    return found
+
+
+def _with(sums: tuple[tuple[int, ...], ...], table: int, bit: int) -> tuple[tuple[int, ...], ...]:
+    """The groups of ``table``, from those of the table before ``bit`` was laid on it: in mask order, as
+    ``groups_by_sum`` gives them."""
+    value = VALUE[bit.bit_length() - 1]
+    grown = list(sums)
+    if bit > table ^ bit:  # the highest card: every group with it comes after every group without it
+        grown[value] = (*sums[value], bit)
+        for total in range(value + 1, CAPTURE_SUM):
+            if sums[total - value]:
+                grown[total] = (*sums[total], *[group | bit for group in sums[total - value]])
+    else:
+        grown[value] = tuple(sorted((*sums[value], bit)))
+        for total in range(value + 1, CAPTURE_SUM):
+            if sums[total - value]:
+                grown[total] = tuple(sorted((*sums[total], *[group | bit for group in sums[total - value]])))
+    return _keep(table, tuple(grown))
+
+
+def _without(sums: tuple[tuple[int, ...], ...], table: int, taken: int) -> tuple[tuple[int, ...], ...]:
+    """The groups of ``table``, from those of the table before ``taken`` left it."""
+    return _keep(table, tuple(tuple(group for group in groups if not group & taken) for groups in sums))
 
 
 def legal_moves(hand: int, table: int, must_any: bool) -> list[Move]:
@@ -242,15 +274,17 @@ def play_deal(deck: Sequence[int], players: int, rules: Rules, choose: Chooser) 
     hands, piles, escobas, stock = position.hands, position.piles, position.escobas, position.stock
     table, last, sides, must_any = position.table, position.last, len(piles), rules.must_any
     moves: list[Move] = []
+    sums = _groups(table)
+    cached, needed = _GROUPS.get, _NEEDED
     while True:
         for seat in range(players):
-            sums, hand = _groups(table), hands[seat]
+            hand = hands[seat]
             cards: list[tuple[int, tuple[int, ...]]] = []
             count, can_capture = 0, False
             while hand:
                 low = hand & -hand
                 hand ^= low
-                groups = sums[CAPTURE_SUM - VALUE[low.bit_length() - 1]]
+                groups = sums[needed[low.bit_length()]]
                 cards.append((low, groups))
                 count += len(groups) or 1
                 can_capture = can_capture or bool(groups)
@@ -267,8 +301,10 @@ def play_deal(deck: Sequence[int], players: int, rules: Rules, choose: Chooser) 
                 last = side
                 if not table:
                     escobas[side] += 1
+                sums = cached(table) or _without(sums, table, captured)
             else:
                 table |= bit
+                sums = cached(table) or _with(sums, table, bit)
         if hands[0]:
             continue
         if not stock:
@@ -307,10 +343,10 @@ def random_deal_points(n: int, seed: int, players: int = 2, rules: str = "classi
     def choose(count: int) -> int:
         return int(uniform() * count)
 
-    deck = list(range(len(DECK)))
+    cards = range(len(DECK))
     results = []
     for _ in range(n):
-        rng.shuffle(deck)
+        deck = sorted(cards, key=lambda _: uniform())  # a uniform shuffle, twice as fast as rng.shuffle
         points, _ = play_deal(deck, players, unpacked, choose)
         results.append(tuple(points))
     return results
