@@ -152,43 +152,43 @@ def deal_points(piles: Sequence[int], escobas: Sequence[int], rules: Rules) -> l
     """Every side's points for a finished deal (R18, V1), as ``Deal.score`` totals them."""
     sides = range(len(piles))
     cards = [pile.bit_count() for pile in piles]
-    coins = [(pile & _COINS).bit_count() for pile in piles]
-    sevens = [(pile & _SEVENS).bit_count() for pile in piles]
-    won: dict[str, list[bool]] = {}
+    winners: dict[str, int] = {}  # the side that wins each category, -1 for nobody
     for name, _ in rules.points:
         if name == "cards":
-            winner = _most(cards)
-        elif name == "coins":
-            winner = _most(coins)
-        elif name == "sevens":
-            winner = _most(sevens)
+            winners[name] = _most(cards)
+        elif name in ("coins", "all_coins"):
+            coins = [(pile & _COINS).bit_count() for pile in piles]
+            winners["coins"], winners["all_coins"] = _most(coins), _full(coins, 10)
+        elif name in ("sevens", "all_sevens"):
+            sevens = [(pile & _SEVENS).bit_count() for pile in piles]
+            winners["sevens"], winners["all_sevens"] = _most(sevens), _full(sevens, 4)
         elif name == "setenta":
-            winner = _most([setenta(pile, rules) for pile in piles])
-        elif name == "all_coins":
-            winner = next((side for side in sides if coins[side] == 10), -1)
-        elif name == "all_sevens":
-            winner = next((side for side in sides if sevens[side] == 4), -1)
+            winners[name] = _most([setenta(pile, rules) for pile in piles])
         elif name == "seven_of_coins":
-            winner = next((side for side in sides if piles[side] & _SEVEN_OF_COINS), -1)
-        elif name == "few_cards":
-            won[name] = [len(piles) == 2 and cards[1 - side] < 10 for side in sides]
-            continue
-        else:
-            continue
-        won[name] = [winner == side for side in sides]
+            winners[name] = next((side for side in sides if piles[side] & _SEVEN_OF_COINS), -1)
     for bonus, replaced in rules.in_place_of:
-        if bonus in won and replaced in won:
-            won[replaced] = [had and not got for had, got in zip(won[replaced], won[bonus], strict=True)]
-    points = []
-    for side in sides:
-        total = 0
-        for name, worth in rules.points:
-            total += escobas[side] * worth if name == "escoba" else worth * won[name][side]
-        points.append(total)
+        if bonus in winners and winners[bonus] >= 0 and winners.get(replaced) == winners[bonus]:
+            winners[replaced] = -1  # the bonus is won in place of that point
+    points = [0] * len(piles)
+    for name, worth in rules.points:
+        if name == "escoba":
+            for side in sides:
+                points[side] += escobas[side] * worth
+        elif name == "few_cards":
+            if len(piles) == 2:
+                for side in sides:
+                    points[side] += worth * (cards[1 - side] < 10)
+        elif winners[name] >= 0:
+            points[winners[name]] += worth
     return points
 
 
-Chooser = Callable[[int], int]  # given how many legal plays there are, the index of the one to make
+def _full(counts: Sequence[int], whole: int) -> int:
+    """The side holding all ``whole`` cards of a kind, or -1."""
+    return counts.index(whole) if whole in counts else -1
+
+
+Uniform = Callable[[], float]  # a number from 0 up to 1, as ``random.random`` draws
 
 
 @dataclass(slots=True)
@@ -265,8 +265,12 @@ class Position:
         return deal_points(self.piles, self.escobas, self.rules)
 
 
-def play_deal(deck: Sequence[int], players: int, rules: Rules, choose: Chooser) -> tuple[list[int], list[Move]]:
-    """Deal ``deck`` (card indices, R8) and play it out with ``choose``; the points per side and the moves made.
+def play_deal(
+    deck: Sequence[int], players: int, rules: Rules, uniform: Uniform, record: bool = True
+) -> tuple[list[int], list[Move]]:
+    """Deal ``deck`` (card indices, R8) and play it out, each play drawn with ``uniform``: of n legal plays the one
+    at index ``int(uniform() * n)`` (no draw when there is one); the points per side and the moves made (none
+    kept without ``record``).
 
     ``Position.apply`` written out, and a move counted out instead of listing every legal play, as this is
     where the bots' time goes; it picks the same play ``legal_moves`` would list at that index."""
@@ -280,19 +284,32 @@ def play_deal(deck: Sequence[int], players: int, rules: Rules, choose: Chooser) 
         for seat in range(players):
             hand = hands[seat]
             cards: list[tuple[int, tuple[int, ...]]] = []
-            count, can_capture = 0, False
+            lays = takes = 0
             while hand:
                 low = hand & -hand
                 hand ^= low
                 groups = sums[needed[low.bit_length()]]
                 cards.append((low, groups))
-                count += len(groups) or 1
-                can_capture = can_capture or bool(groups)
-            lays = not (must_any and can_capture)
-            if not lays:
-                count = sum(len(groups) for _, groups in cards)
-            bit, captured = _counted(cards, choose(count) if count > 1 else 0, lays)
-            moves.append((bit, captured))
+                if groups:
+                    takes += len(groups)
+                else:
+                    lays += 1
+            may_lay = not (must_any and takes)
+            count = takes + lays if may_lay else takes
+            left = int(uniform() * count) if count > 1 else 0
+            for card, groups in cards:  # the play at index ``left``, in ``legal_moves`` order
+                if groups:
+                    if left < len(groups):
+                        bit, captured = card, groups[left]
+                        break
+                    left -= len(groups)
+                elif may_lay:
+                    if not left:
+                        bit, captured = card, 0
+                        break
+                    left -= 1
+            if record:
+                moves.append((bit, captured))
             hands[seat] ^= bit
             if captured:
                 side = seat % sides
@@ -317,20 +334,6 @@ def play_deal(deck: Sequence[int], players: int, rules: Rules, choose: Chooser) 
     return deal_points(piles, escobas, rules), moves
 
 
-def _counted(cards: list[tuple[int, tuple[int, ...]]], left: int, lays: bool) -> Move:
-    """The play at index ``left`` in ``legal_moves`` order, from each hand card's capture groups."""
-    for bit, groups in cards:
-        if groups:
-            if left < len(groups):
-                return bit, groups[left]
-            left -= len(groups)
-        elif lays:
-            if not left:
-                return bit, 0
-            left -= 1
-    raise IndexError("no legal play at that index")
-
-
 def random_deal_points(n: int, seed: int, players: int = 2, rules: str = "classic") -> list[tuple[int, ...]]:
     """The points per side of ``n`` random deals, each shuffled and played by uniformly random legal plays."""
     profile = PROFILES[rules]
@@ -339,14 +342,10 @@ def random_deal_points(n: int, seed: int, players: int = 2, rules: str = "classi
     unpacked = Rules.of(profile)
     rng = random.Random(seed)
     uniform = rng.random
-
-    def choose(count: int) -> int:
-        return int(uniform() * count)
-
     cards = range(len(DECK))
     results = []
     for _ in range(n):
         deck = sorted(cards, key=lambda _: uniform())  # a uniform shuffle, twice as fast as rng.shuffle
-        points, _ = play_deal(deck, players, unpacked, choose)
+        points, _ = play_deal(deck, players, unpacked, uniform, record=False)
         results.append(tuple(points))
     return results
