@@ -4,7 +4,6 @@ import copy
 import dataclasses
 import json
 import multiprocessing
-import os
 import random
 import signal
 import sqlite3
@@ -18,6 +17,7 @@ from typing import Any
 
 import platformdirs
 import pytest
+from store_kit import kill_once_started
 
 from trainer.progress import store as store_module
 from trainer.progress.store import DB_NAME, ENV_VAR, MIGRATIONS, SCHEMA_VERSION, Attempt, Store, StoreError, data_dir
@@ -388,17 +388,7 @@ def test_two_processes_writing_at_once_lose_no_attempt(tmp_path: Path) -> None:
 def test_a_writer_killed_mid_way_leaves_whole_attempts_only(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         store.create_profile("Ana")
-    context = multiprocessing.get_context("spawn")
-    started = context.Event()
-    writer = context.Process(target=record_until_killed, args=(str(tmp_path), started))
-    writer.start()
-    try:
-        assert started.wait(timeout=300)
-    finally:
-        assert writer.pid is not None
-        os.kill(writer.pid, signal.SIGKILL)
-        writer.join()
-    assert writer.exitcode == -signal.SIGKILL
+    assert kill_once_started(record_until_killed, str(tmp_path)) == -signal.SIGKILL
     with Store.open(tmp_path) as store:
         check = sqlite3.connect(store.path)
         assert check.execute("PRAGMA quick_check").fetchall() == [("ok",)]

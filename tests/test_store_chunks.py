@@ -1,7 +1,6 @@
 """Large imports are written in chunks: other tabs keep answering meanwhile, and a killed import leaves nothing."""
 
 import dataclasses
-import multiprocessing
 import os
 import signal
 import sqlite3
@@ -11,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from store_kit import T0
+from store_kit import T0, kill_once_started
 
 from trainer.progress import store as store_module
 from trainer.progress.store import Attempt, Store
@@ -132,16 +131,7 @@ def import_slowly(folder: str, started: Any) -> None:
 def test_an_import_killed_half_way_leaves_nothing_and_can_be_run_again(tmp_path: Path) -> None:
     with Store.open(tmp_path) as store:
         with_ana(store)
-    context = multiprocessing.get_context("spawn")
-    started = context.Event()
-    child = context.Process(target=import_slowly, args=(str(tmp_path), started))
-    child.start()
-    try:
-        assert started.wait(timeout=300)
-    finally:
-        assert child.pid is not None
-        os.kill(child.pid, signal.SIGKILL)
-        child.join()
+    assert kill_once_started(import_slowly, str(tmp_path)) == -signal.SIGKILL
     check = sqlite3.connect(tmp_path / store_module.DB_NAME)
     assert check.execute("SELECT count(*) FROM profiles WHERE importing IS NOT NULL").fetchone() == (1,)
     check.close()
