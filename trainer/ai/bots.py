@@ -19,15 +19,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trainer.ai.playout import VALUE, Move, Position, Rules
-from trainer.cards import DECK, mask_of
+from trainer.ai.playout import Move, Position, Rules
+from trainer.cards import DECK, VALUES, mask_of, value_of
 from trainer.deal import Deal
-from trainer.plays import Play, groups_by_sum, play_of
+from trainer.plays import CAPTURE_SUM, Play, groups_by_sum, play_of
+from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
 
 FULL = (1 << len(DECK)) - 1
-_COINS = mask_of(card for card in DECK if card.suit.name == "COINS")
-_SEVENS = mask_of(card for card in DECK if card.rank == "7")
-_SEVEN_OF_COINS = _COINS & _SEVENS
 _VALUE_MASKS = {value: mask_of(card for card in DECK if card.value == value) for value in range(1, 11)}
 LEVELS = ("random", "greedy", "expert")
 
@@ -114,7 +112,7 @@ def _barred(deal: Deal) -> tuple[int, ...]:
         played = next((e for e in state.events if e.kind == "play"), None)
         if played is not None and played.play is not None and not played.play.captured and played.seat is not None:
             sums = groups_by_sum(mask_of(before.table))
-            barred[played.seat] |= sum(_VALUE_MASKS[value] for value in range(1, 11) if sums[15 - value])
+            barred[played.seat] |= sum(_VALUE_MASKS[value] for value in range(1, 11) if sums[CAPTURE_SUM - value])
         state = before
     return tuple(barred)
 
@@ -126,7 +124,7 @@ def greedy_move(position: Position) -> Move:
     moves = position.moves()
     if len(moves) == 1:
         return moves[0]
-    total = sum(VALUE[index] for index in range(len(DECK)) if table >> index & 1)
+    total = value_of(table)
     return max(moves, key=lambda move: _greedy_key(move, table, total))
 
 
@@ -135,12 +133,12 @@ def _greedy_key(move: Move, table: int, total: int) -> tuple[int, ...]:
     if captured:
         taken = captured | bit
         return (
-            1, captured == table, bool(taken & _SEVEN_OF_COINS), (taken & _SEVENS).bit_count(),
-            (taken & _COINS).bit_count(), taken.bit_count(),
+            1, captured == table, bool(taken & SEVEN_OF_COINS.bit), (taken & SEVENS_MASK).bit_count(),
+            (taken & COINS_MASK).bit_count(), taken.bit_count(),
         )  # fmt: skip
-    after = total + VALUE[bit.bit_length() - 1]
-    safe = not 5 <= after <= 14  # no card of value 1 to 10 makes 15 with the whole table
-    return (0, safe, not bit & _SEVEN_OF_COINS, not bit & _SEVENS, not bit & _COINS, -VALUE[bit.bit_length() - 1])
+    value = VALUES[bit.bit_length() - 1]
+    safe = not 5 <= total + value <= 14  # no card of value 1 to 10 makes 15 with the whole table
+    return (0, safe, not bit & SEVEN_OF_COINS.bit, not bit & SEVENS_MASK, not bit & COINS_MASK, -value)
 
 
 def margin(points: Sequence[int], side: int) -> int:

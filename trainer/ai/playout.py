@@ -17,18 +17,15 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from trainer.cards import DECK
+from trainer.cards import DECK, VALUES, value_of
 from trainer.plays import CAPTURE_SUM, groups_by_sum
 from trainer.profile import PROFILES, RuleProfile
+from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
 
-VALUE = tuple(index // 4 + 1 for index in range(len(DECK)))
 #: By a card's bit length (its index + 1), the sum the table cards must make with it.
-_NEEDED = (0, *(CAPTURE_SUM - value for value in VALUE))
+_NEEDED = (0, *(CAPTURE_SUM - value for value in VALUES))
 #: Moves are (card bit, captured bitmask); a lay captures 0.
 Move = tuple[int, int]
-_COINS = sum(1 << card.index for card in DECK if card.suit.name == "COINS")
-_SEVENS = sum(1 << card.index for card in DECK if card.rank == "7")
-_SEVEN_OF_COINS = _COINS & _SEVENS
 
 
 @dataclass(frozen=True)
@@ -65,15 +62,11 @@ _GROUPS_KEPT = 1 << 18  # tables whose groups are kept: some tens of megabytes a
 
 def _groups(table: int) -> tuple[tuple[int, ...], ...]:
     """``groups_by_sum`` with a cache large enough for the many tables of many playouts."""
-    found = _GROUPS.get(table)
-    if found is None:
-        if len(_GROUPS) >= _GROUPS_KEPT:
-            _GROUPS.clear()
-        found = _GROUPS[table] = groups_by_sum.__wrapped__(table)
-    return found
+    return _GROUPS.get(table) or _keep(table, groups_by_sum.__wrapped__(table))
 
 
 def _keep(table: int, found: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Keep a table's groups, making room when the cache is full."""
     if len(_GROUPS) >= _GROUPS_KEPT:
         _GROUPS.clear()
     _GROUPS[table] = found
@@ -83,8 +76,9 @@ def _keep(table: int, found: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ..
 def _with(sums: tuple[tuple[int, ...], ...], table: int, bit: int) -> tuple[tuple[int, ...], ...]:
     """The groups of ``table``, from those of the table before ``bit`` was laid on it: in mask order, as
     ``groups_by_sum`` gives them."""
-    value = VALUE[bit.bit_length() - 1]
+    value = VALUES[bit.bit_length() - 1]
     grown = list(sums)
+    # Written out twice rather than through a helper: this runs for most lay-downs of every playout.
     if bit > table ^ bit:  # the highest card: every group with it comes after every group without it
         grown[value] = (*sums[value], bit)
         for total in range(value + 1, CAPTURE_SUM):
@@ -111,7 +105,7 @@ def legal_moves(hand: int, table: int, must_any: bool) -> list[Move]:
     while hand:
         low = hand & -hand
         hand ^= low
-        groups = sums[CAPTURE_SUM - VALUE[low.bit_length() - 1]]
+        groups = sums[_NEEDED[low.bit_length()]]
         if groups:
             moves.extend([(low, group) for group in groups])
             can_capture = True
@@ -157,15 +151,15 @@ def deal_points(piles: Sequence[int], escobas: Sequence[int], rules: Rules) -> l
         if name == "cards":
             winners[name] = _most(cards)
         elif name in ("coins", "all_coins"):
-            coins = [(pile & _COINS).bit_count() for pile in piles]
+            coins = [(pile & COINS_MASK).bit_count() for pile in piles]
             winners["coins"], winners["all_coins"] = _most(coins), _full(coins, 10)
         elif name in ("sevens", "all_sevens"):
-            sevens = [(pile & _SEVENS).bit_count() for pile in piles]
+            sevens = [(pile & SEVENS_MASK).bit_count() for pile in piles]
             winners["sevens"], winners["all_sevens"] = _most(sevens), _full(sevens, 4)
         elif name == "setenta":
             winners[name] = _most([setenta(pile, rules) for pile in piles])
         elif name == "seven_of_coins":
-            winners[name] = next((side for side in sides if piles[side] & _SEVEN_OF_COINS), -1)
+            winners[name] = next((side for side in sides if piles[side] & SEVEN_OF_COINS.bit), -1)
     for bonus, replaced in rules.in_place_of:
         if bonus in winners and winners[bonus] >= 0 and winners.get(replaced) == winners[bonus]:
             winners[replaced] = -1  # the bonus is won in place of that point
@@ -215,7 +209,7 @@ class Position:
         shown = deck[3 * players : 3 * players + 4]
         table = sum(1 << index for index in shown)
         position = cls(rules, players, hands, table, list(deck[3 * players + 4 :]), [0] * sides, [0] * sides)
-        first = sum(VALUE[index] for index in shown)
+        first = value_of(table)
         if (rules.first_table == "escobas" and first in (15, 30)) or (rules.first_table == "take" and first == 15):
             side = (players - 1) % sides
             position.piles[side] |= table
