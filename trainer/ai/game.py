@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from trainer.ai.bots import Evaluation, Seen, evaluate, make_bot
@@ -110,6 +110,11 @@ class Reviewed:
     loss: float
     error: float
     label: str
+
+
+def points_lost(reviewed: Iterable[Reviewed]) -> float:
+    """The points the reviewed plays cost in all; a play that did better than the estimate of the best costs 0."""
+    return sum(max(0.0, r.loss) for r in reviewed)
 
 
 def review(

@@ -1004,11 +1004,11 @@ def _game_of(row: tuple[Any, ...]) -> tuple[GameSummary, dict[str, Any]]:
     summary = GameSummary(
         played_at=_moment_of(fields["played_at"]),
         level=_text_of(fields["level"]),
-        players=_int_of(fields["players"], 2, 6),
-        points=_int_of(fields["points"], -(2**31), 2**31),
-        against=_int_of(fields["against"], -(2**31), 2**31),
+        players=fields["players"],  # the counts and totals are checked by GameSummary itself
+        points=fields["points"],
+        against=fields["against"],
         over=bool(_int_of(fields["over"], 0, 1)),
-        decisions=_int_of(fields["decisions"], 0, 2**31),
+        decisions=fields["decisions"],
         lost=_real_of(fields["lost"]),
         won=bool(_int_of(fields["won"], 0, 1)),
     )

@@ -17,7 +17,7 @@ from datetime import datetime
 
 import fsrs
 
-from trainer.ai.game import LEARNER, Game, Reviewed
+from trainer.ai.game import LEARNER, Game, Reviewed, points_lost
 from trainer.course import stars
 from trainer.progress.rating import LEVEL_RATINGS, START, Rating, puzzle_rating, score_of, update
 from trainer.progress.store import Attempt, GameSummary, Store
@@ -214,7 +214,7 @@ def keep_game(
         against=max(totals[1:]),
         over=game.match.is_over,
         decisions=len(reviewed),
-        lost=sum(max(0.0, r.loss) for r in reviewed),
+        lost=points_lost(reviewed),
         won=game.match.winner == LEARNER % game.match.sides,
     )
     return saved.save_game(profile, summary, record_of(game.match), number)

@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 import streamlit as st
 
-from trainer.ai.game import LEARNER, Game, Reviewed, can_be_puzzle, endgame_yaml, review
+from trainer.ai.game import LEARNER, Game, Reviewed, can_be_puzzle, endgame_yaml, points_lost, review
 from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
 from trainer.app.common import page, profile, rules, store
 from trainer.app.components import Pick, announce, card_table
@@ -134,7 +134,7 @@ def review_table(reviewed: list[Reviewed]) -> None:
         lines.append(f"| {number} | {say(play_text(r.decision.play), cards)} | {best} | {lost} | {r.label} |")
     st.markdown("\n".join(lines))
     labelled = [r for r in reviewed if r.label]
-    total = sum(max(0.0, r.loss) for r in reviewed)
+    total = points_lost(reviewed)
     st.caption(
         f"{plural(len(reviewed), 'play')} weighed; {total:.2f} points lost in all. A play is labelled an inaccuracy "
         "from 0.1 points lost, a mistake from 0.25, a blunder from 0.5, and only when the loss is more than twice "
