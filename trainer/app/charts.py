@@ -12,6 +12,7 @@ alternative, and every bar carries its figures as text.
 from __future__ import annotations
 
 import base64
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -34,21 +35,28 @@ INKS = {
     "light": Ink(data=ACCENT, text="#31333f", grid="#dcdcdc", track="rgba(200,54,61,.14)"),
     "dark": Ink(data=ACCENT, text="#fafafa", grid="#45464d", track="rgba(200,54,61,.28)"),
 }
-_STEPS = (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
+_STEPS = (0.05, 0.1, 0.2, 0.25, 0.5, 1, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
 _LEFT, _RIGHT, _TOP, _BOTTOM = 50, 14, 12, 44
 
 
-def ticks(low: float, high: float, most: int = 6) -> list[int]:
-    """Round values for an axis from ``low`` to ``high``, at most ``most`` of them.
+def ticks(low: float, high: float, most: int = 6) -> list[float]:
+    """Round values for an axis from ``low`` to ``high``, at most ``most`` of them; whole numbers where the axis is
+    wide enough.
 
-    >>> ticks(1460, 1540)
-    [1460, 1480, 1500, 1520, 1540]
+    >>> ticks(1460, 1540), ticks(0, 0.4)
+    ([1460, 1480, 1500, 1520, 1540], [0, 0.1, 0.2, 0.3, 0.4])
     """
     for step in _STEPS:
-        marks = list(range(-(-int(low) // step) * step, int(high) + 1, step))
-        if len(marks) <= most:
-            return marks
+        first, last = math.ceil(low / step - 1e-9), math.floor(high / step + 1e-9)
+        if last - first + 1 <= most:
+            return [_round(k * step) for k in range(first, last + 1)]
     return [int(low), int(high)]
+
+
+def _round(value: float) -> float:
+    """A tick as it is written: 0.3 rather than 0.30000000000000004, 20 rather than 20.0."""
+    value = round(value, 6)
+    return int(value) if value == int(value) else value
 
 
 def line_svg(
@@ -57,11 +65,13 @@ def line_svg(
     low: float,
     high: float,
     label: str,
+    along: str = "answers",
     ink: Ink = INKS["light"],
     width: int = 480,
     height: int = 220,
 ) -> str:
-    """Values in order as a line on an axis from ``low`` to ``high``, with a dot per value while they are few."""
+    """Values in order as a line on an axis from ``low`` to ``high``, with a dot per value while they are few;
+    ``along`` names what the values follow one another by."""
     if not values or high <= low:
         raise ValueError("a line needs at least one value and an axis with high above low")
     plot_w, plot_h = width - _LEFT - _RIGHT, height - _TOP - _BOTTOM
@@ -81,7 +91,7 @@ def line_svg(
     last = len(values) - 1
     for i in sorted({0, last}):
         parts.append(f'<text x="{x(i):.1f}" y="{_TOP + plot_h + 18}" text-anchor="middle" {font}>{i}</text>')
-    parts.append(f'<text x="{_LEFT + plot_w / 2}" y="{height - 4}" text-anchor="middle" {font}>answers</text>')
+    parts.append(f'<text x="{_LEFT + plot_w / 2}" y="{height - 4}" text-anchor="middle" {font}>{escape(along)}</text>')
     points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
     parts.append(f'<polyline points="{points}" fill="none" stroke="{ink.data}" stroke-width="2.5"/>')
     if len(values) <= 60:

@@ -110,7 +110,7 @@ if games:
         average = sum(losses) / len(losses)
         summary = f"Points lost per play, match by match: {losses[-1]:.2f} in the latest, {average:.2f} on average."
         label = f"Line chart of the points your plays lost on average in each match. {summary}"
-        st.html(chart_image(line_svg(losses, low=0.0, high=top, label=label, ink=ink), label))
+        st.html(chart_image(line_svg(losses, low=0.0, high=top, label=label, along="matches", ink=ink), label))
         st.caption(summary + " Fewer is better: the review after each deal shows where they went.")
 
 st.header("Keep or move your progress")
