@@ -318,7 +318,7 @@ class Deal:
         seat = self._to_play
         assert seat is not None  # verify_play refused a finished deal
         fault = self.fault_of(play) if self.profile.penalties else ""
-        side = seat % len(self._piles)
+        side = self.side_of(seat)
         hands = list(self._hands)
         hands[seat] &= ~play.card.bit
         captured = play.captured_mask
@@ -362,7 +362,7 @@ class Deal:
             raise IllegalPlay(f"{play} is not a capture the last player missed")
         assert self._to_play is not None
         seat = self._to_play
-        side = seat % len(self._piles)
+        side = self.side_of(seat)
         taken = play.captured_mask | play.card.bit
         event = Event("claim", seat, side, play, cards_of(play.captured_mask))
         return Deal(
