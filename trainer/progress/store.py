@@ -198,10 +198,12 @@ class GameSummary:
         _finite("lost", self.lost)
         if self.level not in BOT_LEVELS:
             raise ValueError(f"level: {self.level!r} is not one of {', '.join(BOT_LEVELS)}")
-        _int_of(self.players, 2, 6)
-        _int_of(self.decisions, 0, 2**31)
-        for total in (self.points, self.against):
-            _int_of(total, -(2**31), 2**31)
+        for name, low, high in (("players", 2, 6), ("decisions", 0, 2**31), ("points", -(2**31), 2**31),
+                                ("against", -(2**31), 2**31)):  # fmt: skip
+            try:
+                _int_of(getattr(self, name), low, high)
+            except ValueError as error:
+                raise ValueError(f"{error} (the {name} field)") from None
         if self.lost < 0:
             raise ValueError(f"lost: {self.lost} points lost cannot be below zero")
         if self.won and not self.over:
