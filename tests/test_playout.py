@@ -5,7 +5,8 @@ import random
 import pytest
 
 from trainer import DECK, PROFILES, Deal, legal_plays
-from trainer.ai.playout import Rules, legal_moves, play_deal, random_deal_points
+from trainer.ai.playout import Position, Rules, forget_tables, legal_moves, play_deal, random_deal_points
+from trainer.plays import play_of
 
 SETS = [(name, players) for name, profile in PROFILES.items() for players in profile.players]
 DEALS = 10_000 // len(SETS) + 1  # at least 10,000 deals in all
@@ -47,6 +48,25 @@ def test_legal_moves_are_the_referees_in_its_order() -> None:
             plays = legal_plays([DECK[i] for i in cards[:3]], [DECK[i] for i in cards[3:]], must)
             deal_order = [(play.card.bit, play.captured_mask) for play in plays]
             assert legal_moves(hand, table, must == "any") == deal_order
+
+
+@pytest.mark.parametrize(("name", "players"), SETS)
+def test_positions_list_the_referees_plays_in_its_order_on_tables_the_playouts_built(name: str, players: int) -> None:
+    """Playouts keep a table's groups in the order its cards came; positions must still list Deal's order."""
+    forget_tables()
+    rules = Rules.of(PROFILES[name])
+    shuffler = random.Random(f"order {name}:{players}")
+    for number in range(30):
+        deck = shuffler.sample(range(40), 40)
+        _, moves = play_deal(deck, players, rules, random.Random(number).random)
+        position = Position.from_deck(deck, players, rules)
+        deal = Deal.from_deck([DECK[index] for index in deck], players, PROFILES[name])
+        for move in moves:
+            assert position.moves() == [(play.card.bit, play.captured_mask) for play in deal.legal_plays()]
+            deal = deal.play(play_of(move[0].bit_length() - 1, move[1]))
+            position.apply(move)
+        assert deal.is_over and position.to_play == -1
+        assert position.points() == [score.total for score in deal.score()]
 
 
 def test_random_deal_points_are_reproducible_and_one_entry_per_side() -> None:

@@ -5,6 +5,9 @@ and lists legal plays in the same order, so the same choices give the same deal;
 thousands of deals through both. It never referees a learner: ``Deal`` does that.
 
 A card is its index in ``DECK`` (bit ``1 << index``); a hand, the table and a pile are bitmasks.
+A table's capture groups are kept by sum in the order they were found, which depends on the order its cards were
+laid; wherever plays are listed or one is picked by its place in the list, a card's groups are sorted, which gives
+``Deal``'s order.
 
 >>> points = random_deal_points(3, seed=1)
 >>> len(points), all(len(deal) == 2 for deal in points)
@@ -16,14 +19,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 
-from trainer.cards import DECK, VALUES, value_of
+from trainer.cards import DECK, VALUES
 from trainer.plays import CAPTURE_SUM, groups_by_sum
 from trainer.profile import PROFILES, RuleProfile
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
 
 #: By a card's bit length (its index + 1), the sum the table cards must make with it.
 _NEEDED = (0, *(CAPTURE_SUM - value for value in VALUES))
+#: By a card's index, the same.
+_NEEDED_BY_INDEX = _NEEDED[1:]
 #: Moves are (card bit, captured bitmask); a lay captures 0.
 Move = tuple[int, int]
 
@@ -60,6 +66,11 @@ _GROUPS: dict[int, tuple[tuple[int, ...], ...]] = {}
 _GROUPS_KEPT = 1 << 18  # tables whose groups are kept: some tens of megabytes at most
 
 
+def forget_tables() -> None:
+    """Empty the cache of table groups, to measure or test from a cold start."""
+    _GROUPS.clear()
+
+
 def _groups(table: int) -> tuple[tuple[int, ...], ...]:
     """``groups_by_sum`` with a cache large enough for the many tables of many playouts."""
     return _GROUPS.get(table) or _keep(table, groups_by_sum.__wrapped__(table))
@@ -74,27 +85,22 @@ def _keep(table: int, found: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ..
 
 
 def _with(sums: tuple[tuple[int, ...], ...], table: int, bit: int) -> tuple[tuple[int, ...], ...]:
-    """The groups of ``table``, from those of the table before ``bit`` was laid on it: in mask order, as
-    ``groups_by_sum`` gives them."""
+    """The groups of ``table``, from those of the table before ``bit`` was laid on it: the new groups (each with
+    ``bit``) after the old ones."""
     value = VALUES[bit.bit_length() - 1]
     grown = list(sums)
-    # Written out twice rather than through a helper: this runs for most lay-downs of every playout.
-    if bit > table ^ bit:  # the highest card: every group with it comes after every group without it
-        grown[value] = (*sums[value], bit)
-        for total in range(value + 1, CAPTURE_SUM):
-            if sums[total - value]:
-                grown[total] = (*sums[total], *[group | bit for group in sums[total - value]])
-    else:
-        grown[value] = tuple(sorted((*sums[value], bit)))
-        for total in range(value + 1, CAPTURE_SUM):
-            if sums[total - value]:
-                grown[total] = tuple(sorted((*sums[total], *[group | bit for group in sums[total - value]])))
+    grown[value] = (*sums[value], bit)
+    add = bit.__or__
+    for total in range(value + 1, CAPTURE_SUM):
+        if sums[total - value]:
+            grown[total] = (*sums[total], *map(add, sums[total - value]))
     return _keep(table, tuple(grown))
 
 
 def _without(sums: tuple[tuple[int, ...], ...], table: int, taken: int) -> tuple[tuple[int, ...], ...]:
     """The groups of ``table``, from those of the table before ``taken`` left it."""
-    return _keep(table, tuple(tuple(group for group in groups if not group & taken) for groups in sums))
+    clash = taken.__and__
+    return _keep(table, tuple([tuple(filterfalse(clash, groups)) if groups else groups for groups in sums]))
 
 
 def legal_moves(hand: int, table: int, must_any: bool) -> list[Move]:
@@ -107,7 +113,7 @@ def legal_moves(hand: int, table: int, must_any: bool) -> list[Move]:
         hand ^= low
         groups = sums[_NEEDED[low.bit_length()]]
         if groups:
-            moves.extend([(low, group) for group in groups])
+            moves.extend([(low, group) for group in sorted(groups)])
             can_capture = True
         else:
             moves.append((low, 0))
@@ -182,6 +188,22 @@ def _full(counts: Sequence[int], whole: int) -> int:
     return counts.index(whole) if whole in counts else -1
 
 
+def _opening(deck: Sequence[int], players: int, rules: Rules) -> tuple[int, list[int], list[int], int]:
+    """The table dealt from ``deck`` (R8), with the first-table rule (R9) applied: the table, the piles, the
+    escobas and the side of the last capture (-1 for none)."""
+    sides = rules.profile.sides(players)
+    piles, escobas = [0] * sides, [0] * sides
+    shown = deck[3 * players : 3 * players + 4]
+    table = sum(1 << index for index in shown)
+    first = sum(VALUES[index] for index in shown)
+    if (rules.first_table == "escobas" and first in (15, 30)) or (rules.first_table == "take" and first == 15):
+        side = (players - 1) % sides
+        piles[side] = table
+        escobas[side] = first // 15 if rules.first_table == "escobas" else 0
+        return 0, piles, escobas, side
+    return table, piles, escobas, -1
+
+
 Uniform = Callable[[], float]  # a number from 0 up to 1, as ``random.random`` draws
 
 
@@ -202,20 +224,11 @@ class Position:
     @classmethod
     def from_deck(cls, deck: Sequence[int], players: int, rules: Rules) -> Position:
         """Deal ``deck`` (R8) and take the first table if the rule set says so (R9)."""
-        sides = rules.profile.sides(players)
         hands = [0] * players
         for i in range(3 * players):
             hands[i % players] |= 1 << deck[i]
-        shown = deck[3 * players : 3 * players + 4]
-        table = sum(1 << index for index in shown)
-        position = cls(rules, players, hands, table, list(deck[3 * players + 4 :]), [0] * sides, [0] * sides)
-        first = value_of(table)
-        if (rules.first_table == "escobas" and first in (15, 30)) or (rules.first_table == "take" and first == 15):
-            side = (players - 1) % sides
-            position.piles[side] |= table
-            position.escobas[side] += first // 15 if rules.first_table == "escobas" else 0
-            position.last, position.table = side, 0
-        return position
+        table, piles, escobas, last = _opening(deck, players, rules)
+        return cls(rules, players, hands, table, list(deck[3 * players + 4 :]), piles, escobas, last)
 
     def copy(self) -> Position:
         return Position(
@@ -266,45 +279,52 @@ def play_deal(
     at index ``int(uniform() * n)`` (no draw when there is one); the points per side and the moves made (none
     kept without ``record``).
 
-    ``Position.apply`` written out, and a move counted out instead of listing every legal play, as this is
-    where the bots' time goes; it picks the same play ``legal_moves`` would list at that index."""
-    position = Position.from_deck(deck, players, rules)
-    hands, piles, escobas, stock = position.hands, position.piles, position.escobas, position.stock
-    table, last, sides, must_any = position.table, position.last, len(piles), rules.must_any
+    ``Position.apply`` written out, with hands as sorted lists of card indices, and the play at the drawn index
+    counted out instead of listing every legal play, as this is where the bots' time goes; it picks the play
+    ``legal_moves`` would list at that index."""
+    dealt = 3 * players
+    hands = [sorted(deck[seat:dealt:players]) for seat in range(players)]
+    stock, next_round = deck[dealt + 4 :], 0
+    table, piles, escobas, last = _opening(deck, players, rules)
+    sides, must_any, needed = len(piles), rules.must_any, _NEEDED_BY_INDEX
     moves: list[Move] = []
     sums = _groups(table)
-    cached, needed = _GROUPS.get, _NEEDED
+    cached = _GROUPS.get
     while True:
         for seat in range(players):
             hand = hands[seat]
-            cards: list[tuple[int, tuple[int, ...]]] = []
-            lays = takes = 0
-            while hand:
-                low = hand & -hand
-                hand ^= low
-                groups = sums[needed[low.bit_length()]]
-                cards.append((low, groups))
-                if groups:
-                    takes += len(groups)
+            if len(hand) == 1:  # its last card: no choice but among its captures
+                card = hand.pop()
+                groups = sums[needed[card]]
+                if len(groups) > 1:
+                    captured = sorted(groups)[int(uniform() * len(groups))]
                 else:
-                    lays += 1
-            may_lay = not (must_any and takes)
-            count = takes + lays if may_lay else takes
-            left = int(uniform() * count) if count > 1 else 0
-            for card, groups in cards:  # the play at index ``left``, in ``legal_moves`` order
-                if groups:
-                    if left < len(groups):
-                        bit, captured = card, groups[left]
-                        break
-                    left -= len(groups)
-                elif may_lay:
-                    if not left:
-                        bit, captured = card, 0
-                        break
-                    left -= 1
+                    captured = groups[0] if groups else 0
+            else:
+                takes = lays = 0
+                for card in hand:
+                    if groups := sums[needed[card]]:
+                        takes += len(groups)
+                    else:
+                        lays += 1
+                may_lay = not (must_any and takes)
+                count = takes + lays if may_lay else takes
+                left = int(uniform() * count) if count > 1 else 0
+                for card in hand:  # the play at index ``left``, in ``legal_moves`` order
+                    if groups := sums[needed[card]]:
+                        if left < len(groups):
+                            captured = sorted(groups)[left] if len(groups) > 1 else groups[0]
+                            break
+                        left -= len(groups)
+                    elif may_lay:
+                        if not left:
+                            captured = 0
+                            break
+                        left -= 1
+                hand.remove(card)
+            bit = 1 << card
             if record:
                 moves.append((bit, captured))
-            hands[seat] ^= bit
             if captured:
                 side = seat % sides
                 table ^= captured
@@ -318,11 +338,11 @@ def play_deal(
                 sums = cached(table) or _with(sums, table, bit)
         if hands[0]:
             continue
-        if not stock:
+        if next_round == len(stock):
             break
-        for i, index in enumerate(stock[: 3 * players]):
-            hands[i % players] |= 1 << index
-        del stock[: 3 * players]
+        for seat in range(players):
+            hands[seat] = sorted(stock[next_round + seat : next_round + dealt : players])
+        next_round += dealt
     if last >= 0:
         piles[last] |= table
     return deal_points(piles, escobas, rules), moves
