@@ -27,3 +27,8 @@ def test_home_page_shows_a_real_deal_and_deals_again():
     captures = [p for p in second.legal_plays() if p.captured]
     if captures:
         assert any(f"- {say(play_text(captures[0]), View())}" in m.value for m in at.markdown)
+
+
+def test_home_leads_to_the_course_the_puzzles_and_a_match():
+    at = AppTest.from_file(str(APP), default_timeout=30).run()
+    assert {"learn", "puzzles", "play"} <= {link.proto.page for link in at.get("page_link")}

@@ -99,7 +99,7 @@ def test_progress_lists_the_matches_and_the_points_lost_per_play(data: Path) -> 
     assert not at.exception, at.exception
     assert "Matches against the computer" in [h.value for h in at.header]
     assert any(
-        m.value.startswith("| The computer | Matches") and "| greedy | 1 | 0 | 0 | 1 |" in m.value for m in at.markdown
+        m.value.startswith("| The computer | Matches") and "| Steady | 1 | 0 | 0 | 1 |" in m.value for m in at.markdown
     )
     assert any(c.value.startswith("Points lost per play, match by match:") for c in at.caption)
 

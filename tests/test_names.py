@@ -7,8 +7,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from trainer import DECK, parse_card, parse_cards, parse_play
+from trainer.ai.bots import LEVELS
 from trainer.app.board import View
-from trainer.app.names import card_name, cards_name, say, spoken_label, suit_icon_svg, suit_name
+from trainer.app.names import BOT_LEVELS, card_name, cards_name, say, spoken_label, suit_icon_svg, suit_name
 from trainer.app.svg import COURTS, STYLES
 from trainer.cards import SUITS, Suit
 from trainer.plays import illegal_reason
@@ -89,3 +90,8 @@ def test_suit_icons_are_named_images_of_the_face_shapes(view: View) -> None:
     assert len(set(icons.values())) == 4
     label = ET.fromstring(icons[Suit.CUPS]).get("aria-label")
     assert label == ("copas (cups)" if view.style == "spanish" else "hearts")
+
+
+def test_every_level_of_the_computer_has_one_name_for_the_learner() -> None:
+    assert list(BOT_LEVELS) == list(LEVELS)
+    assert len({name for name, _ in BOT_LEVELS.values()}) == len(LEVELS)

@@ -28,6 +28,12 @@ from trainer.cards import Card, Suit, parse_card
 if TYPE_CHECKING:
     from trainer.app.board import View
 
+#: The computer's levels (``trainer.ai.bots.LEVELS``) in the learner's words: a name, and how it plays.
+BOT_LEVELS = {
+    "random": ("Beginner", "plays any legal card"),
+    "greedy": ("Steady", "takes the most it can at once"),
+    "expert": ("Strong", "weighs where the hidden cards may be"),
+}
 _SPANISH_RANKS = {"A": "as", "J": "sota", "Q": "caballo", "K": "rey"}
 _SPOKEN_SPANISH = {"2": "dos", "3": "tres", "4": "cuatro", "5": "cinco", "6": "seis", "7": "siete"}
 _SPOKEN_RANKS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven"}

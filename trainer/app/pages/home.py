@@ -16,7 +16,7 @@ RULES = rules()
 LEVELS = course()
 st.title("Escoba Trainer")
 st.write(
-    "Escoba is a Spanish fishing game for two players or two pairs. You play one card at a time "
+    "Escoba is a Spanish fishing game, most often for two players or two pairs. You play one card at a time "
     "and take table cards whenever your card and theirs add up to exactly 15. Clear the whole "
     "table and you score an *escoba*, the broom."
 )
@@ -29,6 +29,7 @@ if place is not None and place[0] in titles:
 else:
     st.page_link(pages()["learn"], label=f"Start learning: {len(LEVELS)} short levels")
 st.page_link(pages()["puzzles"], label="Practise on puzzles")
+st.page_link(pages()["play"], label="Play a match against the computer, with a coach")
 with st.expander(f"The course: {sum(earned.values())} of {3 * len(LEVELS)} stars"):
     for level in LEVELS:
         stars = earned.get(level.id, 0)

@@ -8,7 +8,7 @@ from trainer.ai.game import LEARNER, Game, Reviewed, can_be_puzzle, endgame_yaml
 from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
 from trainer.app.common import page, profile, rules, store
 from trainer.app.components import Pick, announce, card_table
-from trainer.app.names import say
+from trainer.app.names import BOT_LEVELS, say
 from trainer.deal import Deal
 from trainer.plays import IllegalPlay, Play, parse_play
 from trainer.progress.training import keep_game
@@ -19,11 +19,6 @@ cards = page("Play")
 SAVED = store()
 PLAYER = profile(SAVED)
 RULES = rules()
-LEVELS = {
-    "random": "Beginner: plays any legal card",
-    "greedy": "Steady: takes the most it can at once",
-    "expert": "Strong: weighs where the hidden cards may be",
-}
 TABLES = {2: "Two players: you against the computer", 4: "Four players: you and a computer partner, against two"}
 
 
@@ -191,7 +186,13 @@ def setup() -> None:
     with st.form("new_match", border=False):
         tables = [p for p in TABLES if p in RULES.players]
         players = st.radio("Table", tables, format_func=TABLES.__getitem__, key="table")
-        level = st.radio("The computer plays", list(LEVELS), format_func=LEVELS.__getitem__, index=2, key="bot_level")
+        level = st.radio(
+            "The computer plays",
+            list(BOT_LEVELS),
+            format_func=lambda key: ": ".join(BOT_LEVELS[key]),
+            index=2,
+            key="bot_level",
+        )
         if st.form_submit_button("Start the match", type="primary"):
             start(int(players or 2), str(level))
             st.rerun()

@@ -8,6 +8,7 @@ import streamlit as st
 
 from trainer.app.charts import INKS, bars_html, chart_image, line_svg
 from trainer.app.common import bank, course, page, pages, profile, store
+from trainer.app.names import BOT_LEVELS
 from trainer.course import star_text
 from trainer.progress.rating import START
 from trainer.progress.stats import (
@@ -102,7 +103,9 @@ games = SAVED.games(PLAYER)
 if games:
     st.header("Matches against the computer")
     table = ["| The computer | Matches | Won | Lost | Under way |", "| --- | --- | --- | --- | --- |"]
-    table += [f"| {r.level} | {r.played} | {r.won} | {r.lost} | {r.open} |" for r in results_by_level(games)]
+    table += [
+        f"| {BOT_LEVELS[r.level][0]} | {r.played} | {r.won} | {r.lost} | {r.open} |" for r in results_by_level(games)
+    ]
     st.markdown("\n".join(table))
     losses = loss_per_decision(games)
     if losses:
