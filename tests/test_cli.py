@@ -8,6 +8,7 @@ import subprocess
 import sys
 import sysconfig
 import time
+import tomllib
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -17,7 +18,8 @@ from browser_kit import free_port
 
 import trainer.app
 from trainer import Deal, Match
-from trainer.cli import main
+from trainer.cli import APP_FLAGS, main
+from trainer.progress.store import IMPORT_BYTES
 from trainer.puzzles import load_puzzles
 from trainer.records import dump_record, record_of
 from trainer.simulate import play_randomly
@@ -349,3 +351,11 @@ def test_check_with_no_paths_checks_the_bundled_bank_from_any_folder(tmp_path, c
     monkeypatch.chdir(tmp_path)
     assert main(["check"]) == 0
     assert capsys.readouterr().out.startswith(f"{len(load_puzzles(ROOT / 'puzzles'))} puzzles, no problems\n")
+
+
+def test_the_app_command_starts_streamlit_with_the_settings_of_the_checkout() -> None:
+    config = tomllib.loads((Path(__file__).parent.parent / ".streamlit" / "config.toml").read_text())
+    settings = {f"--{section}.{key}": value for section, keys in config.items() for key, value in keys.items()}
+    flags = dict(zip(APP_FLAGS[::2], APP_FLAGS[1::2], strict=True))
+    assert flags == {name: str(value).lower() for name, value in settings.items()}
+    assert int(flags["--server.maxUploadSize"]) * 2**20 >= IMPORT_BYTES  # the upload box lets every export through

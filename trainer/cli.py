@@ -101,7 +101,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 #: The settings of ``.streamlit/config.toml``, given on the command line so an installed app has them too.
-APP_FLAGS = ("--server.headless", "true", "--browser.gatherUsageStats", "false", "--client.toolbarMode", "viewer")
+APP_FLAGS = (
+    *("--server.headless", "true", "--server.maxUploadSize", "20"),
+    *("--browser.gatherUsageStats", "false", "--client.toolbarMode", "viewer"),
+)
 
 
 def _app(data: Path | None) -> int:
