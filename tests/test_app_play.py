@@ -152,3 +152,33 @@ def test_changing_profile_mid_match_leaves_the_match_to_its_own_profile(data: Pa
     assert not at.exception, at.exception
     assert any(i.value.startswith("The match under way was Ana's") for i in at.info)
     assert "game" not in at.session_state
+
+
+def test_a_match_left_mid_deal_is_offered_in_a_new_session_and_goes_on_from_that_play(data: Path) -> None:
+    at = start()
+    rng = random.Random(5)
+    while len(at.session_state.game.deal.plays) < 7:
+        game = at.session_state.game
+        if not game.learner_to_play:
+            press(at, "Next: ")
+            continue
+        at.text_input(key="play_text").set_value(str(rng.choice(game.deal.legal_plays())))
+        press(at, "Play what I typed")
+    left = at.session_state.game
+    later = AppTest.from_file(APP, default_timeout=60)
+    later.run()
+    later.switch_page("trainer/app/pages/play.py").run()
+    [offer] = [b.label for b in later.button if b.label.startswith("Go on with the match you left")]
+    assert "(You – Computer: 0 – 0, to 21, against Steady)" in offer
+    press(later, "Go on with the match you left")
+    resumed = later.session_state.game
+    assert resumed.deal.plays == left.deal.plays and resumed.deal.hands == left.deal.hands
+    assert [d.play for d in resumed.decisions] == [d.play for d in left.decisions]
+    if resumed.learner_to_play:
+        later.text_input(key="play_text").set_value(str(resumed.deal.legal_plays()[0]))
+        press(later, "Play what I typed")
+    else:
+        press(later, "Next: ")
+    assert len(later.session_state.game.deal.plays) == 8  # and it goes on
+    later.switch_page("trainer/app/pages/progress.py").run()
+    assert any("| Steady | 1 | 0 | 0 | 1 |" in m.value for m in later.markdown)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from store_kit import T0
 
-from trainer import Deal
+from trainer import Deal, Match
 from trainer.progress.store import GameSummary, Store
 from trainer.records import load_record, record_of
 
@@ -67,15 +67,30 @@ def test_a_damaged_game_row_is_left_out_and_counted(store: Store) -> None:
     assert store.games("Ana") == [SUMMARY] and store.damaged_rows("Ana") == {"games": 1}
 
 
+def test_the_unfinished_match_saved_last_is_offered_and_a_damaged_one_passed_over(store: Store) -> None:
+    record = record_of(Match.new(2, seed=5))
+    assert store.unfinished_game("Ana") is None
+    older = store.save_game("Ana", SUMMARY, record)
+    newer = store.save_game("Ana", dataclasses.replace(SUMMARY, played_at=T0 + timedelta(hours=1)), record)
+    store.save_game("Ana", dataclasses.replace(SUMMARY, played_at=T0 + timedelta(hours=2), over=True), record)
+    found = store.unfinished_game("Ana")
+    assert found is not None and found[0] == newer and found[1].played_at == T0 + timedelta(hours=1)
+    with sqlite3.connect(store.path) as conn:
+        conn.execute("UPDATE games SET level = 'wizard' WHERE rowid = ?", (newer,))
+    found = store.unfinished_game("Ana")
+    assert found is not None and found[0] == older
+
+
 def test_a_kept_game_replays_on_the_command_line(store: Store, tmp_path: Path, capsys) -> None:
-    from trainer.ai.game import Game
+    from trainer.ai.game import Game, review
     from trainer.cli import main
     from trainer.progress.training import keep_game
 
     game = Game.start(2, "greedy", seed=8)
     while not game.deal.is_over:
         game = game.learner_plays(game.deal.legal_plays()[0]) if game.learner_to_play else game.computer_turn()
-    keep_game(store, "Ana", game, [], None, T0)
+    assert keep_game(store, "Ana", game, None, T0) is None and not store.games("Ana")  # saved with its review
+    keep_game(store, "Ana", game.after_review(review(game.decisions, samples=4)), None, T0)
     [kept] = store.export_profile("Ana")["games"]
     path = tmp_path / "match.json"
     path.write_text(json.dumps(kept["record"]), encoding="utf-8")

@@ -1,7 +1,9 @@
 """A match between a learner and the computer, with hints, and the review of the learner's plays.
 
 The learner sits at match seat 0; every other seat is a bot of the chosen level (with four players the
-partner opposite too). Each action returns a new ``Game``; nothing here knows about Streamlit.
+partner opposite too). Each action returns a new ``Game``; nothing here knows about Streamlit. A match can be
+left at any play and taken up again from its record (``Game.resume``): the bots' choices depend only on what
+their seat sees, so it goes on exactly as it would have.
 
 >>> game = Game.start(players=2, level="greedy", seed=3)
 >>> while not game.learner_to_play and not game.deal.is_over:
@@ -16,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from trainer.ai.bots import Evaluation, Seen, evaluate, make_bot
@@ -43,12 +45,15 @@ class Decision:
 
 @dataclass(frozen=True)
 class Game:
-    """A match against the computer, and the learner's decisions in the current deal."""
+    """A match against the computer, the learner's decisions in the current deal not yet reviewed, and how many of
+    the learner's plays earlier reviews weighed and the points they lost."""
 
     match: Match
     level: str
     seed: int
     decisions: tuple[Decision, ...] = ()
+    reviewed: int = 0
+    lost: float = 0.0
 
     @classmethod
     def start(
@@ -62,6 +67,24 @@ class Game:
         make_bot(level)  # refuses an unknown level before anything starts
         seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         return cls(Match.new(players, seed, profile=rules), level, seed)
+
+    @classmethod
+    def resume(cls, match: Match, level: str, reviewed: int = 0, lost: float = 0.0) -> Game:
+        """A match taken up again from its record, with the totals of its reviews so far: at the play where it was
+        left, the learner's decisions in the deal under way rebuilt from its plays; a deal over (and so reviewed)
+        is followed by the next."""
+        game = cls(match, level, match.seed, reviewed=reviewed, lost=lost)
+        if game.deal.is_over:
+            return game if match.is_over else game.next_deal()
+        made = []
+        state = game.deal
+        while state.previous is not None:
+            before = state.previous
+            plays = [event.play for event in state.events if event.kind == "play" and event.play is not None]
+            if plays and before.to_play == game.learner_seat:
+                made.append(Decision(before, plays[0]))
+            state = before
+        return replace(game, decisions=tuple(reversed(made)))
 
     @property
     def deal(self) -> Deal:
@@ -99,6 +122,16 @@ class Game:
     def next_deal(self) -> Game:
         """Deal again once the deal is over (and the match is not)."""
         return replace(self, match=self.match.next_deal(), decisions=())
+
+    @property
+    def review_due(self) -> bool:
+        """Whether the deal is over and the learner's plays in it are still to be reviewed."""
+        return self.deal.is_over and bool(self.decisions)
+
+    def after_review(self, reviewed: Sequence[Reviewed]) -> Game:
+        """The match once the deal's review is done: its plays and their loss added to the totals."""
+        lost = self.lost + points_lost(reviewed)
+        return replace(self, decisions=(), reviewed=self.reviewed + len(reviewed), lost=lost)
 
 
 @dataclass(frozen=True)

@@ -404,6 +404,23 @@ class Store:
             kept = _rows(conn, "games", _profile_id(conn, profile))[0]
         return sorted((summary for summary, _ in kept), key=lambda g: g.played_at)
 
+    def unfinished_game(self, profile: str) -> tuple[int, GameSummary, dict[str, Any]] | None:
+        """The profile's match against the computer saved most recently that is not over: its number, summary and
+        record; None if every match is over. A damaged row is passed over, as everywhere."""
+        with self._transaction("BEGIN") as conn:
+            rows = conn.execute(
+                f"SELECT rowid, {_READERS['games'][0]} FROM games WHERE profile_id = ? AND over = 0 "
+                "ORDER BY played_at DESC",
+                (_profile_id(conn, profile),),
+            )
+            for row in rows:
+                try:
+                    summary, record = _game_of(row)
+                except _DAMAGE:
+                    continue
+                return row[0], summary, record
+        return None
+
     def record_attempt(self, profile: str, attempt: Attempt) -> None:
         """Save one attempt."""
         with self._transaction() as conn:
@@ -1037,6 +1054,10 @@ _READERS: dict[str, tuple[str, Callable[[tuple[Any, ...]], Any]]] = {
 }
 
 
+#: What reading a damaged row raises.
+_DAMAGE = (ValueError, TypeError, KeyError, OverflowError, RecursionError)
+
+
 def _rows(conn: sqlite3.Connection, table: str, profile_id: int) -> tuple[list[Any], list[tuple[Any, ...]]]:
     """The profile's rows of ``table``, read and checked: the good ones made into values, and the damaged ones."""
     columns, read = _READERS[table]
@@ -1044,7 +1065,7 @@ def _rows(conn: sqlite3.Connection, table: str, profile_id: int) -> tuple[list[A
     for row in conn.execute(f"SELECT rowid, {columns} FROM {table} WHERE profile_id = ?", (profile_id,)):
         try:
             good.append(read(row))
-        except (ValueError, TypeError, KeyError, OverflowError, RecursionError):
+        except _DAMAGE:
             damaged.append(row)
     return good, damaged
 

@@ -11,19 +11,20 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
 import fsrs
 
-from trainer.ai.game import LEARNER, Game, Reviewed, points_lost
+from trainer.ai.game import LEARNER, Game
 from trainer.course import stars
+from trainer.match import Match
 from trainer.progress.rating import LEVEL_RATINGS, START, Rating, puzzle_rating, score_of, update
 from trainer.progress.store import Attempt, GameSummary, Store
 from trainer.puzzles import Puzzle
 from trainer.puzzles.kinds import Verdict
-from trainer.records import record_of
+from trainer.records import RecordError, load_record, record_of
 from trainer.text import plural
 
 MODES = {
@@ -200,11 +201,12 @@ def schedule(card_json: str | None, outcome: fsrs.Rating, now: datetime) -> tupl
     return json.dumps(card.to_dict()), card.due
 
 
-def keep_game(
-    saved: Store, profile: str, game: Game, reviewed: Sequence[Reviewed], number: int | None, at: datetime
-) -> int:
-    """Save a match against the computer as it stands, with the points its reviewed plays lost; returns the number
-    to pass next time, so the same match is updated rather than added again."""
+def keep_game(saved: Store, profile: str, game: Game, number: int | None, at: datetime) -> int | None:
+    """Save a match against the computer as it stands, so it can be taken up again at this play; returns the number
+    to pass next time, so the same match is updated rather than added again. A deal just over is saved with its
+    review (``Game.after_review``), not before: a match left during the review goes on from the play before."""
+    if game.review_due:
+        return number
     totals = game.match.totals
     summary = GameSummary(
         played_at=at,
@@ -213,8 +215,24 @@ def keep_game(
         points=totals[0],
         against=max(totals[1:]),
         over=game.match.is_over,
-        decisions=len(reviewed),
-        lost=points_lost(reviewed),
+        decisions=game.reviewed,
+        lost=game.lost,
         won=game.match.winner == LEARNER % game.match.sides,
     )
     return saved.save_game(profile, summary, record_of(game.match), number)
+
+
+def unfinished_game(saved: Store, profile: str) -> tuple[int, Game] | None:
+    """The match the learner left most recently, ready to go on, with its number; None if there is none (or its
+    record no longer replays, which the store's checks make unlikely)."""
+    found = saved.unfinished_game(profile)
+    if found is None:
+        return None
+    number, summary, record = found
+    try:
+        match = load_record(json.dumps(record))
+    except RecordError:
+        return None
+    if not isinstance(match, Match) or match.is_over:
+        return None
+    return number, Game.resume(match, summary.level, summary.decisions, summary.lost)

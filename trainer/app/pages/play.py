@@ -6,12 +6,12 @@ import streamlit as st
 
 from trainer.ai.game import LEARNER, Game, Reviewed, can_be_puzzle, endgame_yaml, points_lost, review
 from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
-from trainer.app.common import page, profile, rules, store
+from trainer.app.common import page, profile, rules, saving, store
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import BOT_LEVELS, say
 from trainer.deal import Deal
 from trainer.plays import IllegalPlay, Play, parse_play
-from trainer.progress.training import keep_game
+from trainer.progress.training import keep_game, unfinished_game
 from trainer.puzzles.kinds import play_text
 from trainer.text import plural
 
@@ -28,15 +28,24 @@ TABLES = {2: "Two players: you against the computer", 4: "Four players: you and 
 def start(players: int, level: str) -> None:
     """A new match by the learner's rule set, for the profile chosen now."""
     new_match()
-    st.session_state.game = Game.start(players, level, RULES)
-    st.session_state.game_owner = PLAYER
-    st.session_state.game_number = None
-    st.session_state.reviews = []  # the reviewed plays of every finished deal of the match
+    keep(Game.start(players, level, RULES))
+
+
+def resume(number: int, game: Game) -> None:
+    """Go on with the match the learner left."""
+    new_match()
+    st.session_state.game, st.session_state.game_number, st.session_state.game_owner = game, number, PLAYER
+
+
+def keep(game: Game) -> None:
+    """The match after an action: saved first (a play that cannot be saved is not made), then shown."""
+    number = keep_game(SAVED, PLAYER, game, st.session_state.get("game_number"), datetime.now(UTC))
+    st.session_state.game, st.session_state.game_number, st.session_state.game_owner = game, number, PLAYER
 
 
 def new_match() -> None:
-    """Leave the match (it is kept in the store as it stands) to start another."""
-    for key in ("game", "game_owner", "reviewed_deal", "deal_review"):
+    """Leave the match (it is kept in the store as it stands, to go on with later) to start another."""
+    for key in ("game", "game_owner", "game_number", "deal_review"):
         st.session_state.pop(key, None)
     clear_turn()
 
@@ -46,13 +55,14 @@ def clear_turn() -> None:
         st.session_state.pop(key, None)
 
 
+@saving
 def computer_plays() -> None:
     """One computer play, shown before the next; a second press of the button, once it is no longer the
     computer's turn, does nothing."""
     game: Game = st.session_state.game
     if game.learner_to_play or game.deal.is_over:
         return
-    st.session_state.game = game.computer_turn()
+    keep(game.computer_turn())
     clear_turn()
 
 
@@ -61,13 +71,15 @@ def learner_plays(play: Play) -> None:
     if not game.learner_to_play:  # pressed again after the play was made
         return
     try:
-        st.session_state.game = game.learner_plays(play)
+        played = game.learner_plays(play)
     except IllegalPlay as error:
         st.session_state.play_error = f"Not allowed: {error}"
         return
+    keep(played)
     clear_turn()
 
 
+@saving
 def play_pick(pick: Pick) -> None:
     """The card table's Play button: the hand card, then the table cards it takes."""
     card = pick.one("hand")
@@ -77,6 +89,7 @@ def play_pick(pick: Pick) -> None:
     learner_plays(parse_play(" ".join([card, *pick.many("table")])))
 
 
+@saving
 def play_typed() -> None:
     try:
         play = parse_play(st.session_state.get("play_text", ""))
@@ -90,10 +103,11 @@ def hint() -> None:
     st.session_state.hint = st.session_state.game.hint()
 
 
+@saving
 def next_deal() -> None:
     game: Game = st.session_state.game
     if game.deal.is_over and not game.match.is_over:
-        st.session_state.game = game.next_deal()
+        keep(game.next_deal())
     clear_turn()
 
 
@@ -106,14 +120,12 @@ def side_names(game: Game) -> list[str]:
 
 
 def review_deal(game: Game) -> list[Reviewed]:
-    """Review the learner's plays of the deal just over, with a progress bar, and keep the match as it stands."""
+    """Review the learner's plays of the deal just over, with a progress bar, and keep the match with its review."""
     bar = st.progress(0.0, text="Weighing each of your plays against the best one…")
     count = max(1, len(game.decisions))
     reviewed = review(game.decisions, progress=lambda done: bar.progress(done / count))
     bar.empty()
-    st.session_state.reviews = [*st.session_state.reviews, *reviewed]
-    number = keep_game(SAVED, PLAYER, game, st.session_state.reviews, st.session_state.game_number, datetime.now(UTC))
-    st.session_state.game_number = number
+    keep(game.after_review(reviewed))
     return reviewed
 
 
@@ -178,7 +190,18 @@ def replay(game: Game) -> None:
 
 
 def setup() -> None:
-    """Choose the table and the computer's strength, then start."""
+    """Go on with the match left last, or choose the table and the computer's strength and start one."""
+    if (left := unfinished_game(SAVED, PLAYER)) is not None:
+        number, game = left
+        totals = " – ".join(str(total) for total in game.match.totals)
+        match = f"{' – '.join(side_names(game))}: {totals}, to {game.match.profile.target}"
+        st.button(
+            f"Go on with the match you left ({match}, against {BOT_LEVELS[game.level][0]})",
+            on_click=resume,
+            args=(number, game),
+            type="primary",
+        )
+        st.caption(f"Rules: {game.match.profile.title}. Starting a new match below keeps this one as it stands.")
     st.write(
         f"A match to {RULES.target} points by the rules you chose ({RULES.title}). After each deal you see, for every "
         "one of your plays, the best play and how many points yours cost."
@@ -193,7 +216,7 @@ def setup() -> None:
             index=2,
             key="bot_level",
         )
-        if st.form_submit_button("Start the match", type="primary"):
+        if st.form_submit_button("Start the match", type="secondary" if left else "primary"):
             start(int(players or 2), str(level))
             st.rerun()
 
@@ -243,10 +266,8 @@ def after_deal(game: Game) -> None:
     match = game.match
     st.header(f"Deal {len(match.finished)} is over")
     st.markdown(score_markdown(match.finished[-1].scores, side_names(game), cards))
-    this_deal = (game.seed, len(match.finished))
-    if st.session_state.get("reviewed_deal") != this_deal:
+    if game.review_due:
         st.session_state.deal_review = review_deal(game)
-        st.session_state.reviewed_deal = this_deal
     st.subheader("Your plays, weighed")
     review_table(st.session_state.deal_review)
     puzzle_offers(st.session_state.deal_review, len(match.finished))
@@ -265,7 +286,7 @@ def after_deal(game: Game) -> None:
 st.title("Play")
 if "game" in st.session_state and st.session_state.get("game_owner") != PLAYER:  # the profile changed mid-match
     owner = st.session_state.get("game_owner", "another profile")
-    st.info(f"The match under way was {owner}'s; its finished deals are kept with that profile. Start one here.")
+    st.info(f"The match under way was {owner}'s; it is kept with that profile, to go on with there. Start one here.")
     new_match()
 current: Game | None = st.session_state.get("game")
 if current is None:

@@ -1,0 +1,88 @@
+"""A match against the computer can be left at any play and taken up again from its record, going on exactly
+as it would have; a deal's plays are saved with its review."""
+
+from pathlib import Path
+
+import pytest
+from store_kit import T0
+
+from trainer.ai.game import Game, review
+from trainer.match import Match
+from trainer.progress.store import Store
+from trainer.progress.training import keep_game, unfinished_game
+from trainer.records import dump_record, load_record, record_of
+
+
+def step(game: Game) -> Game:
+    """One play: the learner's first legal play, or the computer's."""
+    return game.learner_plays(game.deal.legal_plays()[0]) if game.learner_to_play else game.computer_turn()
+
+
+def reloaded(game: Game) -> Match:
+    """The match as its saved record brings it back."""
+    match = load_record(dump_record(game.match))
+    assert isinstance(match, Match)
+    return match
+
+
+def finish(game: Game) -> Game:
+    """Play on to the end of the match, each deal reviewed cheaply as it ends."""
+    while not game.match.is_over:
+        if game.review_due:
+            game = game.after_review(review(game.decisions, samples=2))
+        elif game.deal.is_over:
+            game = game.next_deal()
+        else:
+            game = step(game)
+    return game
+
+
+@pytest.mark.parametrize(("players", "level", "plays"), [(2, "greedy", 50), (4, "random", 13), (2, "expert", 3)])
+def test_a_match_taken_up_from_its_record_goes_on_as_the_one_left(players: int, level: str, plays: int) -> None:
+    game = Game.start(players, level, seed=21)
+    for _ in range(plays):  # into the second deal for the first two
+        if game.review_due:
+            game = game.after_review(review(game.decisions, samples=2)).next_deal()
+        game = step(game)
+    assert not game.deal.is_over
+    resumed = Game.resume(reloaded(game), level, game.reviewed, game.lost)
+    assert [(d.play, d.before.plays) for d in resumed.decisions] == [(d.play, d.before.plays) for d in game.decisions]
+    assert (resumed.seed, resumed.reviewed, resumed.lost) == (game.seed, game.reviewed, game.lost)
+    if level != "expert":  # the expert's playing on takes seconds; its first choice after resuming is checked below
+        assert record_of(finish(resumed).match) == record_of(finish(game).match)
+    else:
+        while game.learner_to_play:
+            game, resumed = step(game), step(resumed)
+        assert step(resumed).deal.plays == step(game).deal.plays
+
+
+def test_a_match_left_between_deals_goes_on_with_the_next_deal() -> None:
+    game = Game.start(2, "greedy", seed=3)
+    while not game.deal.is_over:
+        game = step(game)
+    game = game.after_review(review(game.decisions, samples=2))
+    resumed = Game.resume(reloaded(game), "greedy", game.reviewed, game.lost)
+    assert len(resumed.match.finished) == 1 and not resumed.deal.plays and not resumed.decisions
+    assert resumed.deal.hands == game.next_deal().deal.hands
+
+
+def test_every_play_is_saved_but_a_deal_over_waits_for_its_review(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as saved:
+        saved.create_profile("Ana")
+        game, number = Game.start(2, "greedy", seed=9), None
+        while not game.deal.is_over:
+            game = step(game)
+            if not game.deal.is_over:
+                number = keep_game(saved, "Ana", game, number, T0)
+                left = unfinished_game(saved, "Ana")
+                assert left is not None and left[0] == number and left[1].deal.plays == game.deal.plays
+        assert keep_game(saved, "Ana", game, number, T0) == number
+        left = unfinished_game(saved, "Ana")
+        assert left is not None and left[1].deal.plays == game.deal.plays[:-1]
+        reviewed = game.after_review(review(game.decisions, samples=2))
+        keep_game(saved, "Ana", reviewed, number, T0)
+        [summary] = saved.games("Ana")
+        assert (summary.decisions, summary.lost) == (18, reviewed.lost)
+        left = unfinished_game(saved, "Ana")
+        assert left is not None and left[1].deal.hands == reviewed.next_deal().deal.hands
+        assert (left[1].reviewed, left[1].lost) == (18, reviewed.lost)
