@@ -46,7 +46,7 @@ def open_progress() -> AppTest:
 
 def test_with_no_answers_the_page_says_so_and_offers_the_export(data):
     at = open_progress()
-    assert at.info[0].value.startswith("No answers yet.")
+    assert at.info[0].value.startswith("No puzzle answers yet.")
     assert (at.metric[0].label, at.metric[0].value) == ("Rating (± 400)", "1500")
     assert [h.value for h in at.header] == ["Keep or move your progress"]
     assert not [h for h in at.get("html") if "<img" in h.proto.body or "grid-template" in h.proto.body]

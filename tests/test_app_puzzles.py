@@ -297,7 +297,7 @@ def test_progress_page_shows_charts_records_and_mistakes_to_try_again(data):
 
 def test_progress_page_without_answers_says_so(data):
     at = open_page("trainer/app/pages/progress.py", Clock())
-    assert at.info[0].value.startswith("No answers yet.")
+    assert at.info[0].value.startswith("No puzzle answers yet.")
 
 
 def test_an_unreadable_progress_file_is_reported_kept_aside_on_request_and_never_overwritten(data):

@@ -38,3 +38,10 @@ def test_bars_give_their_figures_as_text_and_escape_names():
     assert "0% · 0 of 4" in html and "60% · 3 of 5" in html
     assert "<b>x</b>" not in html and "&lt;b&gt;x&lt;/b&gt;" in html
     assert "width:0.0%" in html and "width:60.0%" in html
+
+
+def test_the_axis_below_is_numbered_from_the_first_value():
+    numbers = re.compile(r'text-anchor="middle"[^>]*>(\d+)</text>')
+    assert numbers.findall(line_svg([1500, 1510, 1505], low=1400, high=1600, label="rating")) == ["0", "2"]
+    assert numbers.findall(line_svg([0.2, 0.1], low=0, high=0.5, label="lost", along="matches", first=1)) == ["1", "2"]
+    assert numbers.findall(line_svg([0.2], low=0, high=0.5, label="lost", along="matches", first=1)) == ["1"]

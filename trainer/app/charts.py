@@ -66,12 +66,14 @@ def line_svg(
     high: float,
     label: str,
     along: str = "answers",
+    first: int = 0,
     ink: Ink = INKS["light"],
     width: int = 480,
     height: int = 220,
 ) -> str:
     """Values in order as a line on an axis from ``low`` to ``high``, with a dot per value while they are few;
-    ``along`` names what the values follow one another by."""
+    ``along`` names what the values follow one another by, and ``first`` is the number of the first value (a rating
+    starts at 0 answers, the points lost at match 1)."""
     if not values or high <= low:
         raise ValueError("a line needs at least one value and an axis with high above low")
     plot_w, plot_h = width - _LEFT - _RIGHT, height - _TOP - _BOTTOM
@@ -90,7 +92,7 @@ def line_svg(
         parts.append(f"{tick}</text>")
     last = len(values) - 1
     for i in sorted({0, last}):
-        parts.append(f'<text x="{x(i):.1f}" y="{_TOP + plot_h + 18}" text-anchor="middle" {font}>{i}</text>')
+        parts.append(f'<text x="{x(i):.1f}" y="{_TOP + plot_h + 18}" text-anchor="middle" {font}>{first + i}</text>')
     parts.append(f'<text x="{_LEFT + plot_w / 2}" y="{height - 4}" text-anchor="middle" {font}>{escape(along)}</text>')
     points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
     parts.append(f'<polyline points="{points}" fill="none" stroke="{ink.data}" stroke-width="2.5"/>')

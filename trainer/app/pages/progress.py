@@ -62,7 +62,7 @@ with st.expander(f"The course: {len(earned)} of {len(levels)} levels done"):
     )
 
 if not answered:
-    st.info("No answers yet. Solve a few puzzles and your progress appears here.")
+    st.info("No puzzle answers yet. Solve a few puzzles and your rating, streaks and themes appear here.")
 else:
     st.header("Rating over time")
     ratings = rating_history(SAVED.recent_ratings(PLAYER, RECENT), RECENT)
@@ -102,7 +102,7 @@ else:
 games = SAVED.games(PLAYER)
 if games:
     st.header("Matches against the computer")
-    table = ["| The computer | Matches | Won | Lost | Under way |", "| --- | --- | --- | --- | --- |"]
+    table = ["| The computer | Matches | Won | Lost | Unfinished |", "| --- | --- | --- | --- | --- |"]
     table += [
         f"| {BOT_LEVELS[r.level][0]} | {r.played} | {r.won} | {r.lost} | {r.open} |" for r in results_by_level(games)
     ]
@@ -113,7 +113,7 @@ if games:
         average = sum(losses) / len(losses)
         summary = f"Points lost per play, match by match: {losses[-1]:.2f} in the latest, {average:.2f} on average."
         label = f"Line chart of the points your plays lost on average in each match. {summary}"
-        st.html(chart_image(line_svg(losses, low=0.0, high=top, label=label, along="matches", ink=ink), label))
+        st.html(chart_image(line_svg(losses, low=0.0, high=top, label=label, along="matches", first=1, ink=ink), label))
         st.caption(summary + " Fewer is better: the review after each deal shows where they went.")
 
 st.header("Keep or move your progress")
