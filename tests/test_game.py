@@ -86,3 +86,12 @@ def test_every_play_is_saved_but_a_deal_over_waits_for_its_review(tmp_path: Path
         left = unfinished_game(saved, "Ana")
         assert left is not None and left[1].deal.hands == reviewed.next_deal().deal.hands
         assert (left[1].reviewed, left[1].lost) == (18, reviewed.lost)
+
+
+def test_plays_the_hints_name_lose_nothing_in_the_review() -> None:
+    game = Game.start(2, "greedy", seed=17)
+    while not game.deal.is_over:
+        game = game.learner_plays(game.hint().play) if game.learner_to_play else game.computer_turn()
+    reviewed = review(game.decisions)
+    assert len(reviewed) == 18
+    assert all(r.best == r.decision.play and r.loss == 0 and not r.label for r in reviewed)

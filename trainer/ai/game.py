@@ -31,8 +31,9 @@ from trainer.puzzles.generate import to_yaml
 LEARNER = 0  # the learner's match seat
 #: The smallest loss, in points, that earns each label; a loss within twice its standard error earns none.
 LABELS = (("blunder", 0.5), ("mistake", 0.25), ("inaccuracy", 0.1))
-HINT_SAMPLES = 64
-REVIEW_SAMPLES = 160
+#: The ways the hidden cards are dealt to weigh the plays of a position, for a hint and in the review alike, and
+#: the same ways for both: the play a hint names is the one the review of that decision finds best.
+SAMPLES = 160
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,7 @@ class Game:
 
     def hint(self) -> Evaluation:
         """The best play for the learner now, with its expected point margin to the end of the deal."""
-        return evaluate(self.deal, HINT_SAMPLES, f"hint:{self.seed}")[0]
+        return weigh(self.deal, len(self.decisions))[0]
 
     def next_deal(self) -> Game:
         """Deal again once the deal is over (and the match is not)."""
@@ -150,15 +151,21 @@ def points_lost(reviewed: Iterable[Reviewed]) -> float:
     return sum(max(0.0, r.loss) for r in reviewed)
 
 
+def weigh(deal: Deal, number: int, samples: int = SAMPLES) -> list[Evaluation]:
+    """Every legal play of the learner's ``number``-th decision in a deal (from 0), best first: what a hint shows and
+    what the review sets each play against, from the same samples."""
+    return evaluate(deal, samples, f"decision:{number}")
+
+
 def review(
-    decisions: tuple[Decision, ...], samples: int = REVIEW_SAMPLES, progress: Callable[[int], object] | None = None
+    decisions: tuple[Decision, ...], samples: int = SAMPLES, progress: Callable[[int], object] | None = None
 ) -> list[Reviewed]:
     """Weigh each decision against the best play of its position, on the same samples (exact where nothing is
     hidden): the expected points lost, with its standard error, labelled only when the loss is more than twice
     its error."""
     weighed = []
     for number, decision in enumerate(decisions):
-        found = evaluate(decision.before, samples, f"review:{number}")
+        found = weigh(decision.before, number, samples)
         best = found[0]
         made = next(e for e in found if e.play == decision.play)
         differences = [b - m for b, m in zip(best.margins, made.margins, strict=True)]
