@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer import CLASSIC, DECK, PROFILES, Deal, IllegalPlay, Play, cards_text, parse_cards, parse_play
+from trainer import CLASSIC, DECK, PROFILES, Deal, EventKind, IllegalPlay, Play, cards_text, parse_cards, parse_play
+from trainer.records import dump_record, load_record
 from trainer.simulate import play_randomly
 
 
@@ -260,3 +261,28 @@ def test_seeded_classic_deals_stay_the_same(players):
     """R8, R11-R13: the same seed gives the same deal and, with the same random choices, the same plays."""
     end = play_randomly(Deal.new(players, seed=9), random.Random(9))
     assert " | ".join(map(str, end.plays)) == SEEDED_PLAYS[players]
+
+
+def test_a_position_reached_two_ways_is_one_position_however_it_was_reached():
+    start = Deal.from_position(parse_cards("K♠"), [parse_cards("A♣ 2♣ 6♣"), parse_cards("7♥ Q♥ J♥")])
+    one, other = start, start
+    for a, b in (("A♣", "2♣"), ("7♥", "7♥"), ("2♣", "A♣")):  # lay-downs only, in two orders (R13)
+        one, other = one.play(parse_play(a)), other.play(parse_play(b))
+    assert one.log != other.log and one == other and hash(one) == hash(other)
+    assert {one: "seen"}[other] == "seen"  # a search can keep positions it has met
+    assert one != one.play(one.legal_plays()[0]) and one != start
+    assert Deal.from_position(parse_cards("K♠"), [parse_cards("A♣ 2♣ 6♣"), parse_cards("7♥ Q♥ J♥")]) == start
+    assert start != Deal.from_position(
+        parse_cards("K♠"), [parse_cards("A♣ 2♣ 6♣"), parse_cards("7♥ Q♥ J♥")], profile=PROFILES["escova"]
+    )
+
+
+def test_a_deal_equals_its_record_played_back_and_names_every_event_by_its_kind():
+    deal = Deal.new(players=4, seed=12)
+    while not deal.is_over:
+        deal = deal.play(deal.legal_plays()[-1])
+    assert load_record(dump_record(deal)) == deal
+    kinds = [event.kind for event in deal.log]
+    assert all(isinstance(kind, EventKind) for kind in kinds) and all(str(event) for event in deal.log)
+    assert kinds[0] is EventKind.DEAL and kinds[-1] in (EventKind.LAST_TAKE, EventKind.NO_TAKE)
+    assert kinds.count(EventKind.REDEAL) == 2  # 4 cards to the table, then 3 rounds of 12 to the hands (R8, R10)

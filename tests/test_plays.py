@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 from trainer import (
     DECK,
     PROFILES,
+    CardError,
     Deal,
     IllegalPlay,
+    InvalidPlay,
     Play,
     captures,
     cards_text,
@@ -86,9 +88,17 @@ def test_play_text_puts_the_hand_card_first_and_round_trips():
 
 
 @pytest.mark.parametrize("text", ["", "3♥ 3♥"])
-def test_parse_play_refuses_empty_and_repeated_cards(text):
-    with pytest.raises(IllegalPlay):
+def test_a_play_that_cannot_be_read_is_invalid_not_illegal(text):
+    with pytest.raises(InvalidPlay) as raised:
         parse_play(text)
+    assert isinstance(raised.value, CardError) and not isinstance(raised.value, IllegalPlay)
+
+
+def test_a_play_the_rules_refuse_is_illegal_not_invalid():
+    deal = Deal.from_position(parse_cards("A♦ 7♦"), [parse_cards("7♠ 2♣ 3♣"), parse_cards("4♥ 5♥ 6♥")])
+    with pytest.raises(IllegalPlay, match=r"\(R13\)") as raised:
+        deal.play(parse_play("7♠"))  # it can take A♦ 7♦, so it may not be laid down
+    assert not isinstance(raised.value, CardError)
 
 
 tables = st.lists(st.sampled_from(DECK), unique=True, max_size=12)

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from trainer.cards import Card, CardError, cards_text, parse_cards
-from trainer.deal import Deal, Event
+from trainer.deal import Deal, Event, EventKind
 from trainer.plays import IllegalPlay, Play, captures, illegal_reason, parse_play
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import ALL_RULES, VARIANT_RULES
@@ -233,7 +233,7 @@ def load_level(path: Path) -> Level:
 def narrate(before: Deal, event: Event) -> str:
     """One event of a deal in a sentence: what was played, what it took and why, what is left."""
     seat = f"Seat {event.seat}"
-    if event.kind == "play" and event.play is not None:
+    if event.kind is EventKind.PLAY and event.play is not None:
         play = event.play
         if not play.captured:
             return f"{seat} lays {play.card} on the table: no card in that hand makes 15 with the table."
@@ -242,14 +242,14 @@ def narrate(before: Deal, event: Event) -> str:
         text = f"{seat} plays {play.card} and takes {cards_text(sorted(play.captured))}: {why} = 15."
         return text + (" The table is empty: escoba!" if event.escobas else "")
     worth = sum(card.value for card in event.cards)
-    if event.kind == "redeal":
+    if event.kind is EventKind.REDEAL:
         return f"Three more cards to each player; {plural(len(before.stock) - 3 * before.players, 'card')} left."
-    if event.kind == "last-take":
+    if event.kind is EventKind.LAST_TAKE:
         side = SIDES[event.side or 0]
         return (
             f"Side {side} made the last capture and takes the {plural(len(event.cards), 'card')} left (worth {worth})."
         )
-    if event.kind == "sweep":
+    if event.kind is EventKind.SWEEP:
         return f"The four cards dealt to the table make {worth}: the dealer's side takes them."
     return f"Three cards to each player and {cards_text(event.cards)} to the table."
 
@@ -475,7 +475,7 @@ class _Builder:
         assert deal is not None
         try:
             play = parse_play(str(where.value))
-        except (CardError, IllegalPlay) as error:
+        except CardError as error:
             raise self.fail(where, str(error)) from None
         if stage.task == "allowed":
             stage = replace(stage, choices=("yes", "no"))
@@ -663,7 +663,7 @@ class _Builder:
                 raise self.fail(Marked(key, where.key_line, where.key_column), f"{key!r}: name a move 'play N'")
             try:
                 found[int(words[1])] = (parse_play(str(where.value)), where)
-            except (CardError, IllegalPlay) as error:
+            except CardError as error:
                 raise self.fail(where, str(error)) from None
         return found
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from enum import StrEnum
+from typing import Literal, NamedTuple
 
 from trainer.cards import DECK, Card, cards_of, cards_text, mask_of, value_of
 from trainer.plays import (
@@ -36,29 +37,38 @@ from trainer.text import either
 SWEEP_ESCOBAS = {15: 1, 30: 2}  # R9
 
 
+class EventKind(StrEnum):
+    """What an ``Event`` records."""
+
+    DEAL = "deal"  # hands and table dealt
+    SWEEP = "sweep"  # the dealer's side takes a first table of 15 or 30 (R9)
+    PLAY = "play"
+    CLAIM = "claim"  # the next player takes a capture the last one missed (V5)
+    REDEAL = "redeal"  # new hands (R10)
+    LAST_TAKE = "last-take"  # the last capturer takes the table (R15)
+    NO_TAKE = "no-take"  # nobody captured all deal, so the table stays (R15)
+
+
+#: What is wrong with a play that stands although the rules forbid it (V5): nothing, a capture not making 15, or a
+#: card laid down when a capture was there.
+Fault = Literal["", "wrong", "missed"]
+
+
 class Event(NamedTuple):
-    """Something that happened in a deal, for a log a tutorial can narrate.
+    """Something that happened in a deal, for a log a tutorial can narrate: its ``kind``, and ``fault`` for a play
+    that stands although wrong (V5)."""
 
-    ``kind`` is one of: ``deal`` (hands and table dealt), ``sweep`` (the dealer
-    takes a first table of 15 or 30, R9), ``play``, ``claim`` (the next player
-    takes a capture the last one missed, V5), ``redeal`` (new hands, R10),
-    ``last-take`` (the last capturer takes the table, R15) and ``no-take``
-    (nobody captured all deal, so the table stays, R15). ``fault`` marks a play
-    that stands although wrong (V5): ``wrong`` (a capture not making 15) or
-    ``missed`` (laid down when a capture was there).
-    """
-
-    kind: str
+    kind: EventKind
     seat: int | None = None
     side: int | None = None
     play: Play | None = None
     cards: tuple[Card, ...] = ()
     escobas: int = 0
-    fault: str = ""
+    fault: Fault = ""
 
     def __str__(self) -> str:
         cards = cards_text(self.cards)
-        if self.kind == "play" and self.play is not None:
+        if self.kind is EventKind.PLAY and self.play is not None:
             if not self.play.captured:
                 laid = f"seat {self.seat} lays {self.play.card} on the table"
                 return laid + (" although a capture was there: it stands (V5)" if self.fault else "")
@@ -67,15 +77,15 @@ class Event(NamedTuple):
                 total = sum(card.value for card in (self.play.card, *self.play.captured))
                 return took + f", which make {total}, not 15: the capture stands and costs a penalty (V5)"
             return took + (": escoba" if self.escobas else "")
-        if self.kind == "claim" and self.play is not None:
+        if self.kind is EventKind.CLAIM and self.play is not None:
             return f"seat {self.seat} claims the missed capture: {self.play.card} with {cards_text(self.play.captured)}"
         return {
-            "deal": f"three cards to each player, {cards} to the table",
-            "sweep": f"the dealer's side takes {cards} from the table: "
+            EventKind.DEAL: f"three cards to each player, {cards} to the table",
+            EventKind.SWEEP: f"the dealer's side takes {cards} from the table: "
             + (escobas_text(self.escobas) if self.escobas else "no escoba in this rule set"),
-            "redeal": "three more cards to each player",
-            "last-take": f"side {self.side} made the last capture and takes {cards or 'nothing'}",
-            "no-take": f"nobody captured, so {cards} stay on the table",
+            EventKind.REDEAL: "three more cards to each player",
+            EventKind.LAST_TAKE: f"side {self.side} made the last capture and takes {cards or 'nothing'}",
+            EventKind.NO_TAKE: f"nobody captured, so {cards} stay on the table",
         }[self.kind]
 
 
@@ -126,6 +136,23 @@ class Deal:
         self._remainder = remainder
         self._wrong = wrong or (0,) * len(piles)  # V5: wrong captures per side, played by penalties
         self._claim = claim  # V5: the card just laid although it could capture, which the seat to play may claim
+
+    def _position(self) -> tuple[object, ...]:
+        """All that decides the rest of the deal and its score; how the deal got here is left out."""
+        return (
+            self.players, self._stock, self._table, self._hands, self._piles, self._escobas, self._to_play,
+            self._last_capturer, self._remainder, self._wrong, self._claim,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        """The same position by the same rules: cards in the same places, the same seat to play, the same piles,
+        escobas and last capturer (and faults and claim, V5), however it was reached."""
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return self._position() == other._position() and self.profile == other.profile
+
+    def __hash__(self) -> int:
+        return hash((self.profile.name, self._position()))
 
     # -- making a deal ---------------------------------------------------------------
 
@@ -272,7 +299,7 @@ class Deal:
     @property
     def plays(self) -> tuple[Play, ...]:
         """The plays made so far, in order (claims of V5 left out)."""
-        return tuple(e.play for e in self.log if e.play is not None and e.kind == "play")
+        return tuple(e.play for e in self.log if e.play is not None and e.kind is EventKind.PLAY)
 
     # -- playing ---------------------------------------------------------------------
 
@@ -303,7 +330,7 @@ class Deal:
             return False
         return True
 
-    def fault_of(self, play: Play) -> str:
+    def fault_of(self, play: Play) -> Fault:
         """What is wrong with a play that can be made (V5): "wrong" (its capture does not make 15), "missed" (laid
         down when a capture was there), or "" for a legal play."""
         assert self._to_play is not None
@@ -336,7 +363,7 @@ class Deal:
             table = self._table | play.card.bit
             if fault and capture_masks(play.card, self._table):
                 claim = play.card.bit  # V5: the next player may take it with what it could have taken
-        event = Event("play", seat, side, play, cards_of(captured), int(escoba), fault)
+        event = Event(EventKind.PLAY, seat, side, play, cards_of(captured), int(escoba), fault)
         state = Deal(
             self.profile, self.players, self.deck, self, (event,), self._stock, table, tuple(hands),
             piles, escobas, (seat + 1) % self.players, last_capturer, 0, wrong, claim,
@@ -364,7 +391,7 @@ class Deal:
         seat = self._to_play
         side = self.side_of(seat)
         taken = play.captured_mask | play.card.bit
-        event = Event("claim", seat, side, play, cards_of(play.captured_mask))
+        event = Event(EventKind.CLAIM, seat, side, play, cards_of(play.captured_mask))
         return Deal(
             self.profile, self.players, self.deck, self, (event,), self._stock, self._table & ~taken, self._hands,
             _add(self._piles, side, taken), self._escobas, seat, side, 0, self._wrong, 0,
@@ -387,14 +414,14 @@ class Deal:
             side = events[-1].side
             assert side is not None
             self._escobas = _add(self._escobas, side, -1)
-            events = (*events[:-1], Event("play", events[-1].seat, side, events[-1].play, events[-1].cards))
+            events = (*events[:-1], Event(EventKind.PLAY, events[-1].seat, side, events[-1].play, events[-1].cards))
         left = self._table
         if self._last_capturer is not None:
             self._piles = _add(self._piles, self._last_capturer, left)
             self._table = 0
-            events += (Event("last-take", side=self._last_capturer, cards=cards_of(left)),)
+            events += (Event(EventKind.LAST_TAKE, side=self._last_capturer, cards=cards_of(left)),)
         else:
-            events += (Event("no-take", cards=cards_of(left)),)
+            events += (Event(EventKind.NO_TAKE, cards=cards_of(left)),)
         self.events = events
         self._remainder = left
         self._to_play = None
@@ -410,17 +437,17 @@ class Deal:
         self._stock = self._stock[count:]
         self._to_play = 0
         if not first:
-            self.events += (Event("redeal"),)
+            self.events += (Event(EventKind.REDEAL),)
             return self
         self._table = mask_of(self._stock[: self.profile.table_size])
         self._stock = self._stock[self.profile.table_size :]
-        self.events = (Event("deal", cards=cards_of(self._table)),)
+        self.events = (Event(EventKind.DEAL, cards=cards_of(self._table)),)
         total, rule = value_of(self._table), self.profile.first_table
         sweep = SWEEP_ESCOBAS.get(total, 0) if rule == "escobas" else 0
         if sweep or (rule == "take" and total == 15):
             # R9: the dealer's side takes the whole table; it counts as a capture (R15)
             side = self.side_of(self.dealer)
-            self.events += (Event("sweep", self.dealer, side, cards=cards_of(self._table), escobas=sweep),)
+            self.events += (Event(EventKind.SWEEP, self.dealer, side, cards=cards_of(self._table), escobas=sweep),)
             self._piles = _add(self._piles, side, self._table)
             self._escobas = _add(self._escobas, side, sweep)
             self._last_capturer = side

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from trainer.cards import DECK, VALUES, Card, cards_of, cards_text, mask_of, parse_cards
+from trainer.cards import DECK, VALUES, Card, CardError, cards_of, cards_text, mask_of, parse_cards
 
 CAPTURE_SUM = 15  # R12
 #: The cards left on the table after a whole deal add up to this, modulo 15 (R16): 220 % 15.
@@ -23,6 +23,11 @@ END_SUM_RESIDUE = sum(VALUES) % CAPTURE_SUM
 
 class IllegalPlay(ValueError):
     """A play the rules forbid; the message is the reason a learner reads (R17)."""
+
+
+class InvalidPlay(CardError):
+    """Text that cannot be read as a play: no card, or a card named twice. A card that cannot be read raises
+    ``CardError``, of which this is a kind, so one ``except CardError`` catches every play that cannot be read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +50,13 @@ class Play:
 
 
 def parse_play(text: str) -> Play:
-    """Read a play from its text: the hand card first, then the cards it takes."""
+    """Read a play from its text: the hand card first, then the cards it takes; ``CardError`` (``InvalidPlay`` among
+    them) if it cannot be read. Whether the rules allow it is for ``Deal.verify_play``."""
     cards = parse_cards(text)
     if not cards:
-        raise IllegalPlay("a play needs at least the card you play")
+        raise InvalidPlay("a play needs at least the card you play")
     if len(set(cards)) != len(cards):
-        raise IllegalPlay(f"{text.strip()!r} names a card twice")
+        raise InvalidPlay(f"{text.strip()!r} names a card twice")
     return Play(cards[0], frozenset(cards[1:]))
 
 

@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from trainer.cards import CardError, cards_text, parse_cards
-from trainer.deal import Deal
+from trainer.deal import Deal, EventKind
 from trainer.match import Match
 from trainer.plays import IllegalPlay, parse_play
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
@@ -72,7 +72,7 @@ def _options(profile: RuleProfile) -> dict[str, Any]:
 
 def _moves(deal: Deal) -> list[str]:
     return [
-        f"{CLAIM}{event.play}" if event.kind == "claim" else str(event.play)
+        f"{CLAIM}{event.play}" if event.kind is EventKind.CLAIM else str(event.play)
         for event in deal.log
         if event.play is not None
     ]

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from trainer.deal import Deal
+from trainer.deal import Deal, EventKind
 from trainer.match import Match
 from trainer.profile import CLASSIC, RuleProfile
 from trainer.scoring import CATEGORIES
@@ -41,7 +41,7 @@ class SimulationStats:
         """Count one finished deal."""
         scores = deal.score()
         self.deals += 1
-        self.sweeps += any(event.kind == "sweep" for event in deal.log)
+        self.sweeps += any(event.kind is EventKind.SWEEP for event in deal.log)
         for side, score in enumerate(scores):
             self.escobas[side] += score.escoba_count
             self.points[side] += score.total

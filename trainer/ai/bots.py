@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from trainer.ai.playout import Move, Position, Rules
 from trainer.cards import DECK, VALUES, mask_of, value_of
-from trainer.deal import Deal
+from trainer.deal import Deal, EventKind
 from trainer.plays import CAPTURE_SUM, Play, groups_by_sum, play_of
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
 
@@ -107,9 +107,9 @@ def _barred(deal: Deal) -> tuple[int, ...]:
     if deal.profile.must_capture != "any" or deal.profile.penalties:
         return tuple(barred)
     state = deal
-    while state.previous is not None and not any(e.kind in ("deal", "redeal") for e in state.events):
+    while state.previous is not None and not any(e.kind in (EventKind.DEAL, EventKind.REDEAL) for e in state.events):
         before = state.previous
-        played = next((e for e in state.events if e.kind == "play"), None)
+        played = next((e for e in state.events if e.kind is EventKind.PLAY), None)
         if played is not None and played.play is not None and not played.play.captured and played.seat is not None:
             sums = groups_by_sum(mask_of(before.table))
             barred[played.seat] |= sum(_VALUE_MASKS[value] for value in range(1, 11) if sums[CAPTURE_SUM - value])

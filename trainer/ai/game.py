@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from trainer.ai.bots import Evaluation, Seen, evaluate, make_bot
-from trainer.deal import Deal
+from trainer.deal import Deal, EventKind
 from trainer.match import Match
 from trainer.plays import Play
 from trainer.profile import CLASSIC, RuleProfile
@@ -81,7 +81,7 @@ class Game:
         state = game.deal
         while state.previous is not None:
             before = state.previous
-            plays = [event.play for event in state.events if event.kind == "play" and event.play is not None]
+            plays = [event.play for event in state.events if event.kind is EventKind.PLAY and event.play is not None]
             if plays and before.to_play == game.learner_seat:
                 made.append(Decision(before, plays[0]))
             state = before

@@ -16,7 +16,7 @@ from trainer.app.names import card_name, cards_name, say, spoken_label, suit_nam
 from trainer.app.rows import Face, Row
 from trainer.app.svg import COURTS, STYLES, THEMES, card_back_svg, card_svg
 from trainer.cards import Card, Suit
-from trainer.deal import Deal, Event, escobas_text
+from trainer.deal import Deal, Event, EventKind, escobas_text
 from trainer.match import Match
 from trainer.puzzles.kinds import (
     CapturePuzzle,
@@ -108,9 +108,9 @@ def last_play(events: Iterable[Event]) -> tuple[Card | None, frozenset[Card], Ev
     """
     played, taken, whole_table = None, frozenset[Card](), None
     for event in events:
-        if event.kind == "play" and event.play is not None:
+        if event.kind is EventKind.PLAY and event.play is not None:
             played, taken = event.play.card, event.play.captured
-        elif event.kind in ("sweep", "last-take", "no-take"):
+        elif event.kind in (EventKind.SWEEP, EventKind.LAST_TAKE, EventKind.NO_TAKE):
             whole_table = event
     return played, taken, whole_table
 
@@ -124,12 +124,12 @@ def side_words(deal: Deal, side: int, me: int) -> str:
 
 def _whole_table_text(event: Event, view: View, deal: Deal, me: int) -> str:
     worth = sum(card.value for card in event.cards)
-    if event.kind == "sweep":
+    if event.kind is EventKind.SWEEP:
         cards = cards_name(sorted(event.cards), view)
         if not event.escobas:  # a rule set where the first table is taken without an escoba (V1)
             return f"The dealer's side took the first table, {cards}, worth {worth}, with no escoba in these rules"
         return f"The dealer's side took the first table, {cards}, worth {worth}: {escobas_text(event.escobas)} (R9)"
-    if event.kind == "no-take":
+    if event.kind is EventKind.NO_TAKE:
         return f"Left on the table at the end, worth {worth}: nobody captured, so nobody takes it (R15)"
     taker = side_words(deal, event.side or 0, me)
     return f"Left on the table at the end, worth {worth}: {taker} made the last capture and takes it (R15)"

@@ -88,7 +88,7 @@ class Puzzle:
         solutions = tuple(self.solutions())
         try:
             given = self.canonical(answer.strip())
-        except (AnswerError, CardError, IllegalPlay) as error:
+        except (AnswerError, CardError) as error:
             return Verdict(False, str(error), solutions)
         return Verdict(given in solutions, self.why(given), solutions)
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from trainer.cards import Card, CardError, cards_text, mask_of, parse_card
 from trainer.deal import Deal
-from trainer.plays import IllegalPlay, parse_play
+from trainer.plays import parse_play
 from trainer.profile import PROFILES
 from trainer.puzzles.catalog import THEMES, theme_problems
 from trainer.puzzles.kinds import (
@@ -155,7 +155,7 @@ def _play(value: Any) -> str:
     claimed = value.startswith(CLAIM)
     try:
         play = parse_play(value.removeprefix(CLAIM))
-    except (CardError, IllegalPlay) as error:
+    except CardError as error:
         raise _Bad(f"cannot read the play: {error}", len(CLAIM) if claimed else 0) from None
     return (CLAIM if claimed else "") + str(play)
 

@@ -9,7 +9,7 @@ from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
 from trainer.app.common import page, profile, rules, saving, store
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import BOT_LEVELS, say
-from trainer.deal import Deal
+from trainer.deal import Deal, EventKind
 from trainer.plays import IllegalPlay, Play, parse_play
 from trainer.progress.training import keep_game, unfinished_game
 from trainer.puzzles.kinds import play_text
@@ -224,7 +224,7 @@ def setup() -> None:
 def in_deal(game: Game) -> None:
     """The board; the learner's cards to play with a hint, or the computer's next play one at a time."""
     deal, me = game.deal, game.learner_seat
-    played = [(event, event.play) for event in deal.events if event.kind == "play" and event.play is not None]
+    played = [(event, event.play) for event in deal.events if event.kind is EventKind.PLAY and event.play is not None]
     if played:
         event, last = played[-1]
         escoba = ": an escoba!" if event.escobas else ""

@@ -194,7 +194,7 @@ def submit(puzzle: Puzzle, answer: str) -> None:
         return
     try:
         answer = puzzle.canonical(answer.strip())
-    except ValueError as unreadable:  # AnswerError, CardError and IllegalPlay are ValueErrors
+    except ValueError as unreadable:  # AnswerError and CardError (InvalidPlay among them), or a number too long
         st.session_state.notice = f"{str(unreadable)[0].upper()}{str(unreadable)[1:]}."
         return
     if st.session_state.get("retry"):
