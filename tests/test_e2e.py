@@ -277,3 +277,14 @@ def test_every_page_at_phone_and_desktop_width_passes_axe(server, browser):
     print("The app's moderate and minor violations, not failing:", *lines.get(("app", False), ["none"]), sep="\n  ")
     serious = lines.get(("app", True), [])
     assert not serious, "serious or critical axe violations in the app:\n" + "\n".join(serious)
+
+
+def test_the_widest_table_of_the_course_fits_a_phone(server, browser):
+    """One deal scored under all five rule sets, side by side (level 24): every column shows without scrolling."""
+    page = open_page(browser, server + "/learn?level=rule-sets&stage=10", "learn-compare-390", **WIDTHS[390])
+    widths = page.evaluate(
+        "[...document.querySelectorAll('table')].map(t => [t.scrollWidth, t.parentElement.clientWidth])"
+    )
+    assert widths and all(table <= room for table, room in widths), widths
+    assert page.get_by_role("columnheader", name="Turkish").is_visible()
+    page.close()

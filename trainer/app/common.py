@@ -260,7 +260,8 @@ COURTS = {"printed": "10, 11, 12, as printed on a Spanish deck", "letters": "J, 
 
 # Small captions at full contrast, a focus ring that shows on light and dark (3.5:1 or more on both),
 # links that wrap rather than being cut, and on a phone a smaller title and less space above it, so the
-# board and its buttons fit one screen.
+# board and its buttons fit one screen, and tables with tighter cells, so a score compared under five
+# rule sets fits its width.
 _LOOK = """<style>
 [data-testid="stCaptionContainer"] { color: inherit; opacity: .82; }
 :focus-visible { outline: 3px solid #2563eb !important; outline-offset: 2px; }
@@ -269,6 +270,8 @@ _LOOK = """<style>
   [data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
   h1 { font-size: 1.7rem !important; padding-top: 0 !important; }
   h2 { font-size: 1.35rem !important; }
+  [data-testid="stMarkdownContainer"] table { font-size: .9rem; }
+  [data-testid="stMarkdownContainer"] :is(th, td) { padding: .3rem .3rem !important; }
 }
 </style>"""
 
