@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.ai.game import Game
 from trainer.plays import captures
 from trainer.progress.store import Store
 
@@ -119,14 +118,15 @@ def test_a_second_match_is_reviewed_and_kept_apart_from_the_first(data: Path) ->
     at = start()
     play_the_deal(at, random.Random(5))
     first = at.session_state.game
-    at.session_state["game"] = Game.start(2, "greedy", seed=first.seed + 1)  # a new match, as "Start a new match"
-    at.session_state["game_number"] = None
-    at.session_state["reviews"] = []
-    at.run()
+    press(at, "Leave this match for another")
+    assert any(b.label.startswith("Go on with the match you left") for b in at.button)
+    at.radio(key="bot_level").set_value("random")
+    press(at, "Start the match")
+    assert at.session_state.game.seed != first.seed and at.session_state.game.level == "random"
     play_the_deal(at, random.Random(6))
     assert any(c.value.startswith("18 plays weighed;") for c in at.caption)
     with Store.open(data) as saved:
-        assert len(saved.games("Player")) == 2
+        assert sorted(game.level for game in saved.games("Player")) == ["greedy", "random"]
 
 
 def test_a_button_pressed_again_after_its_turn_has_passed_does_nothing(data: Path) -> None:

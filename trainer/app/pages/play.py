@@ -301,3 +301,5 @@ else:
         in_deal(current)
     with st.expander("Every play of this deal"):
         st.markdown("\n".join(f"- {say(str(event), cards)}" for event in current.deal.log))
+    if not current.match.is_over:
+        st.button("Leave this match for another (it stays saved, to go on with later)", on_click=new_match)
