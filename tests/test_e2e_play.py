@@ -27,6 +27,14 @@ def best_play(page) -> list[str]:
     return re.findall(r"(?:[A2-7JQK])[♦♥♣♠]", text.split("Best now: ")[1].split(", which")[0])
 
 
+def tap_and_play(page, tokens: list[str]) -> None:
+    """Tap the cards of a play on the card table (the hand card first), then Play."""
+    for card in parse_cards(" ".join(tokens)):
+        name = spoken_label(card, FRENCH).split(" (")[0]
+        page.get_by_role("button", name=re.compile(f"^{re.escape(name)}\\b")).first.click()
+    click_and_settle(page, page.get_by_role("button", name="Play", exact=True))
+
+
 @pytest.mark.parametrize("width", SIZES)
 def test_a_whole_deal_against_the_computer_is_played_by_tapping_cards_then_reviewed(tmp_path, width):
     with app_server(tmp_path) as url, chromium() as browser:
@@ -45,10 +53,7 @@ def test_a_whole_deal_against_the_computer_is_played_by_tapping_cards_then_revie
             tokens = best_play(page)
             if turns == 3:
                 shoot(page, f"play-turn-{width}")
-            for card in parse_cards(" ".join(tokens)):
-                name = spoken_label(card, FRENCH).split(" (")[0]
-                page.get_by_role("button", name=re.compile(f"^{re.escape(name)}\\b")).first.click()
-            click_and_settle(page, page.get_by_role("button", name="Play", exact=True))
+            tap_and_play(page, tokens)
         assert page.get_by_role("heading", name="Your plays, weighed").is_visible()
         assert page.get_by_text(re.compile(r"^18 plays weighed")).is_visible()  # 18 of the 36 plays are yours
         shoot(page, f"play-review-{width}")
@@ -57,3 +62,22 @@ def test_a_whole_deal_against_the_computer_is_played_by_tapping_cards_then_revie
             page.get_by_role("button", name="Hint: the best play now").count()
             or page.get_by_role("button", name=re.compile("^Next: ")).count()
         )
+
+
+def test_a_match_left_in_one_tab_goes_on_from_the_same_play_in_a_new_one(tmp_path):
+    with app_server(tmp_path) as url, chromium() as browser:
+        first = browser.new_page(**SIZES[1280])
+        open_app(first, f"{url}/play?faces=french&courts=letters")
+        click_and_settle(first, first.get_by_role("button", name="Start the match"))
+        for _ in range(3):  # the computer's plays up to the learner's turn, then one play of the learner's
+            computer = first.get_by_role("button", name=re.compile("^Next: .* plays"))
+            if not computer.count():
+                break
+            click_and_settle(first, computer)
+        tap_and_play(first, best_play(first))
+        board = first.locator("[data-testid='stMain']").inner_text()
+        later = browser.new_page(**SIZES[1280])
+        open_app(later, f"{url}/play?faces=french&courts=letters")
+        click_and_settle(later, later.get_by_role("button", name=re.compile("^Go on with the match you left")))
+        shoot(later, "play-resumed-1280")
+        assert later.locator("[data-testid='stMain']").inner_text() == board
