@@ -252,19 +252,36 @@ def test_every_page_at_phone_and_desktop_width_passes_axe(server, browser):
     for width, context in WIDTHS.items():
         for name, path in PAGES.items():
             page = open_page(browser, server + path, f"{name}-{width}", **context)
-            for violation in axe.run(page).response["violations"]:
-                nodes = [
-                    {
-                        "target": node["target"],
-                        "html": node["html"],
-                        "owner": page.evaluate(OWNER, [node["target"], CHROME, INTERNAL]),
-                    }
-                    for node in violation["nodes"]
-                ]
-                found.append({"page": name, "width": width, "id": violation["id"], "impact": violation["impact"],
-                              "help": violation["help"], "nodes": nodes})  # fmt: skip
+            found += axe_violations(axe, page, name, width)
             page.close()
     (SHOTS / "axe.json").write_text(json.dumps(found, indent=2, ensure_ascii=False))
+    lines = violation_lines(found)
+    streamlit = lines.get(("streamlit", True), []) + lines.get(("streamlit", False), [])
+    print("Streamlit's own violations, not failing:", *streamlit or ["none"], sep="\n  ")
+    print("The app's moderate and minor violations, not failing:", *lines.get(("app", False), ["none"]), sep="\n  ")
+    serious = lines.get(("app", True), [])
+    assert not serious, "serious or critical axe violations in the app:\n" + "\n".join(serious)
+
+
+def axe_violations(axe, page, name: str, width: int) -> list[dict]:
+    """axe's findings on the page as it stands, each node marked as the app's or Streamlit's own."""
+    found = []
+    for violation in axe.run(page).response["violations"]:
+        nodes = [
+            {
+                "target": node["target"],
+                "html": node["html"],
+                "owner": page.evaluate(OWNER, [node["target"], CHROME, INTERNAL]),
+            }
+            for node in violation["nodes"]
+        ]
+        found.append({"page": name, "width": width, "id": violation["id"], "impact": violation["impact"],
+                      "help": violation["help"], "nodes": nodes})  # fmt: skip
+    return found
+
+
+def violation_lines(found: list[dict]) -> dict[tuple[str, bool], list[str]]:
+    """A line per node of each violation, grouped by whose node it is ("app" or "streamlit") and whether serious."""
     lines: dict[tuple[str, bool], list[str]] = {}
     for violation in found:
         for node in violation["nodes"]:
@@ -272,11 +289,7 @@ def test_every_page_at_phone_and_desktop_width_passes_axe(server, browser):
                 f"{violation['page']} {violation['width']}px {violation['id']} ({violation['impact']}) {node['target']}"
             )
             lines.setdefault((node["owner"], violation["impact"] in SERIOUS), []).append(f"{line} {node['html'][:160]}")
-    streamlit = lines.get(("streamlit", True), []) + lines.get(("streamlit", False), [])
-    print("Streamlit's own violations, not failing:", *streamlit or ["none"], sep="\n  ")
-    print("The app's moderate and minor violations, not failing:", *lines.get(("app", False), ["none"]), sep="\n  ")
-    serious = lines.get(("app", True), [])
-    assert not serious, "serious or critical axe violations in the app:\n" + "\n".join(serious)
+    return lines
 
 
 def test_the_widest_table_of_the_course_fits_a_phone(server, browser):

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 from browser_kit import CHROMIUM, app_server, chromium, click_and_settle, open_app
-from test_e2e import shoot
+from test_e2e import axe_violations, shoot, violation_lines
 
 from trainer.app.board import View
 from trainer.app.names import spoken_label
 from trainer.cards import parse_cards
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+Axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe is not installed").Axe
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
 FRENCH = View(style="french", courts="letters")
 SIZES = {1280: {"viewport": {"width": 1280, "height": 900}}, 390: {"viewport": {"width": 390, "height": 844}}}
@@ -42,6 +43,7 @@ def test_a_whole_deal_against_the_computer_is_played_by_tapping_cards_then_revie
         open_app(page, f"{url}/play?faces=french&courts=letters")
         shoot(page, f"play-setup-{width}")
         click_and_settle(page, page.get_by_role("button", name="Start the match"))
+        axe, found = Axe(), []
         turns = 0
         while not page.get_by_role("heading", name=re.compile("^Deal 1 is over")).count():
             turns += 1
@@ -51,12 +53,16 @@ def test_a_whole_deal_against_the_computer_is_played_by_tapping_cards_then_revie
                 click_and_settle(page, computer)
                 continue
             tokens = best_play(page)
-            if turns == 3:
+            if not found:  # the learner's first turn, the hint shown
                 shoot(page, f"play-turn-{width}")
+                found += axe_violations(axe, page, "play, a turn", width)
             tap_and_play(page, tokens)
         assert page.get_by_role("heading", name="Your plays, weighed").is_visible()
         assert page.get_by_text(re.compile(r"^18 plays weighed")).is_visible()  # 18 of the 36 plays are yours
         shoot(page, f"play-review-{width}")
+        found += axe_violations(axe, page, "play, the review", width)
+        serious = violation_lines(found).get(("app", True), [])
+        assert not serious, "serious or critical axe violations in the app:\n" + "\n".join(serious)
         click_and_settle(page, page.get_by_role("button", name="Next deal ▶"))
         assert (
             page.get_by_role("button", name="Hint: the best play now").count()
