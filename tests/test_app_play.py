@@ -1,5 +1,6 @@
 """The Play page driven as a learner would: a match against the computer, a hint, a refused play, the review."""
 
+import json
 import random
 from pathlib import Path
 
@@ -82,7 +83,11 @@ def test_a_hint_names_the_best_play_with_its_expected_margin(data: Path) -> None
         press(at, "Next: ")
     press(at, "Hint: the best play now")
     [hint] = [i.value for i in at.info if i.value.startswith("Best now: ")]
-    assert "points ahead of the other by the end of the deal on average (±" in hint
+    best = at.session_state.hint
+    word = "ahead of" if best.margin >= 0 else "behind"  # never "-0.50 points ahead"
+    assert f"{abs(best.margin):.2f} points {word} the other by the end of the deal on average (± {best.error:.2f})" in (
+        hint
+    )
 
 
 def test_four_players_with_a_computer_partner(data: Path) -> None:
@@ -182,3 +187,30 @@ def test_a_match_left_mid_deal_is_offered_in_a_new_session_and_goes_on_from_that
     assert len(later.session_state.game.deal.plays) == 8  # and it goes on
     later.switch_page("trainer/app/pages/progress.py").run()
     assert any("| Steady | 1 | 0 | 0 | 1 |" in m.value for m in later.markdown)
+
+
+def turn_message(at: AppTest) -> dict:
+    """The message of the card table the learner plays on."""
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    return json.loads(board.proto.json)["message"]
+
+
+def test_each_turn_begins_by_saying_what_the_other_seats_played_meanwhile(data: Path) -> None:
+    at = start(players=4)
+    while not at.session_state.game.learner_to_play:
+        press(at, "Next: ")
+    game = at.session_state.game
+    since = game.plays_since_learner()
+    assert [event.seat for event in since] == list(range(game.learner_seat))  # seat 0 leads (R11)
+    message = turn_message(at)
+    if since:  # the learner does not lead this deal
+        assert message["tone"] == "info" and message["text"].startswith("Since your last play: Seat ")
+    at.text_input(key="play_text").set_value(str(game.deal.legal_plays()[0]))
+    press(at, "Play what I typed")
+    for _ in range(3):  # the partner and both opponents
+        press(at, "Next: ")
+    game = at.session_state.game
+    assert [event.seat for event in game.plays_since_learner()] == [(game.learner_seat + n) % 4 for n in (1, 2, 3)]
+    text = turn_message(at)["text"]
+    assert text.startswith("Since your last play: Seat ") and "your partner" in text and text.endswith("Your turn.")
+    assert text.count("; ") == 2  # three plays

@@ -43,7 +43,7 @@ def test_a_whole_deal_against_the_computer_is_played_by_tapping_cards_then_revie
         open_app(page, f"{url}/play?faces=french&courts=letters")
         shoot(page, f"play-setup-{width}")
         click_and_settle(page, page.get_by_role("button", name="Start the match"))
-        axe, found = Axe(), []
+        axe, found, turn_checked = Axe(), [], False
         turns = 0
         while not page.get_by_role("heading", name=re.compile("^Deal 1 is over")).count():
             turns += 1
@@ -53,9 +53,10 @@ def test_a_whole_deal_against_the_computer_is_played_by_tapping_cards_then_revie
                 click_and_settle(page, computer)
                 continue
             tokens = best_play(page)
-            if not found:  # the learner's first turn, the hint shown
+            if not turn_checked:  # the learner's first turn, the hint shown
                 shoot(page, f"play-turn-{width}")
                 found += axe_violations(axe, page, "play, a turn", width)
+                turn_checked = True
             tap_and_play(page, tokens)
         assert page.get_by_role("heading", name="Your plays, weighed").is_visible()
         assert page.get_by_text(re.compile(r"^18 plays weighed")).is_visible()  # 18 of the 36 plays are yours

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from trainer.ai.bots import Evaluation, Seen, evaluate, make_bot
-from trainer.deal import Deal, EventKind
+from trainer.deal import Deal, Event, EventKind
 from trainer.match import Match
 from trainer.plays import Play
 from trainer.profile import CLASSIC, RuleProfile
@@ -101,6 +101,17 @@ class Game:
     def learner_seat(self) -> int:
         """The learner's seat in the current deal (seat 0 leads it)."""
         return next(seat for seat in range(self.match.players) if self.match.seat_of(seat) == LEARNER)
+
+    def plays_since_learner(self) -> list[Event]:
+        """The plays of the other seats since the learner's last play in this deal (every play before the learner's
+        first), in order: what happened while the learner waited."""
+        since: list[Event] = []
+        for event in reversed(self.deal.log):
+            if event.kind is EventKind.PLAY:
+                if event.seat == self.learner_seat:
+                    break
+                since.append(event)
+        return since[::-1]
 
     def computer_turn(self) -> Game:
         """The computer plays for the seat to play, which must not be the learner's."""

@@ -9,7 +9,7 @@ from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
 from trainer.app.common import page, profile, rules, saving, store
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import BOT_LEVELS, say
-from trainer.deal import Deal, EventKind
+from trainer.deal import Deal, Event, EventKind
 from trainer.plays import IllegalPlay, Play, parse_play
 from trainer.progress.training import keep_game, unfinished_game
 from trainer.puzzles.kinds import play_text
@@ -224,24 +224,25 @@ def setup() -> None:
 def in_deal(game: Game) -> None:
     """The board; the learner's cards to play with a hint, or the computer's next play one at a time."""
     deal, me = game.deal, game.learner_seat
-    played = [(event, event.play) for event in deal.events if event.kind is EventKind.PLAY and event.play is not None]
-    if played:
-        event, last = played[-1]
-        escoba = ": an escoba!" if event.escobas else ""
-        st.caption(say(f"Last play, {seat_name(deal, event.seat or 0, me)}: {play_text(last)}{escoba}", cards))
     rows = board_rows(deal, cards, events=deal.events, face_up=(me,), pick=game.learner_to_play, me=me)
     if not game.learner_to_play:
+        played = [event for event in deal.events if event.kind is EventKind.PLAY]
+        if played:
+            st.caption(say(f"Last play, {play_said(deal, played[-1], me)}", cards))
         st.html(rows_html(rows, cards, "Escoba board"))
         waiting = seat_name(deal, deal.to_play or 0, me)
         st.button(f"Next: {waiting} (computer) plays ▶", on_click=computer_plays, type="primary")
         return
     error = st.session_state.get("play_error")
+    # Read out and focused as the learner's turn begins: what the other seats did meanwhile.
+    since = "; ".join(play_said(deal, event, me) for event in game.plays_since_learner())
+    turn = f"Since your last play: {since}. Your turn." if since else "You lead. Your turn."
     card_table(
         rows,
         key=f"play-{len(game.match.finished)}-{len(deal.plays)}",
         confirm="Play",
         on_confirm=play_pick,
-        message=None if error is None else ("error", say(error, cards)),
+        message=("error", say(error, cards)) if error is not None else ("info", say(turn, cards)),
     )
     with st.expander("Type your play instead"), st.form("typed_play", border=False):
         st.text_input(
@@ -252,13 +253,21 @@ def in_deal(game: Game) -> None:
         announce(say(error, cards), "error", key="play-error")
     st.button("Hint: the best play now", on_click=hint)
     if (best := st.session_state.get("hint")) is not None:
+        ahead = f"{best.margin:.2f} points ahead of" if best.margin >= 0 else f"{-best.margin:.2f} points behind"
         st.info(
             say(
-                f"Best now: {play_text(best.play)}, which leaves your side {best.margin:+.2f} points ahead of the "
-                f"other by the end of the deal on average (± {best.error:.2f}).",
+                f"Best now: {play_text(best.play)}, which leaves your side {ahead} the other by the end of the deal "
+                f"on average (± {best.error:.2f}).",
                 cards,
             )
         )
+
+
+def play_said(deal: Deal, event: Event, me: int) -> str:
+    """A play in the learner's words: who, what, and whether it swept the table."""
+    assert event.play is not None
+    escoba = ", an escoba!" if event.escobas else ""
+    return f"{seat_name(deal, event.seat or 0, me)}: {play_text(event.play)}{escoba}"
 
 
 def after_deal(game: Game) -> None:
