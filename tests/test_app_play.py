@@ -148,6 +148,18 @@ def test_a_button_pressed_again_after_its_turn_has_passed_does_nothing(data: Pat
     assert at.session_state.game.learner_to_play == after.learner_to_play
 
 
+def test_a_hint_pressed_once_the_turn_has_passed_does_nothing(data: Path) -> None:
+    at = start()
+    while not at.session_state.game.learner_to_play:
+        press(at, "Next: ")
+    stale = next(b for b in at.button if b.label.startswith("Hint: "))
+    game = at.session_state.game
+    at.session_state["game"] = game.learner_plays(game.deal.legal_plays()[0])  # the play, made meanwhile
+    stale.click().run()
+    assert not at.exception, at.exception
+    assert "hint" not in at.session_state
+
+
 def test_changing_profile_mid_match_leaves_the_match_to_its_own_profile(data: Path) -> None:
     with Store.open(data) as saved:
         saved.create_profile("Ana")

@@ -8,7 +8,8 @@ from store_kit import T0
 
 from trainer.ai.game import Game, review
 from trainer.match import Match
-from trainer.progress.store import Store
+from trainer.profile import PROFILES
+from trainer.progress.store import GameSummary, Store
 from trainer.progress.training import keep_game, unfinished_game
 from trainer.records import dump_record, load_record, record_of
 
@@ -95,3 +96,17 @@ def test_plays_the_hints_name_lose_nothing_in_the_review() -> None:
     reviewed = review(game.decisions)
     assert len(reviewed) == 18
     assert all(r.best == r.decision.play and r.loss == 0 and not r.label for r in reviewed)
+
+
+def test_a_kept_match_of_a_table_the_computer_does_not_play_is_not_offered(tmp_path: Path) -> None:
+    three = Match.new(3, seed=2, profile=PROFILES["escova"])  # an imported profile could hold one (V3)
+    with pytest.raises(ValueError, match="2 players, or 4 with a partner, not 3"):
+        Game.resume(three, "greedy")
+    penalties = Match.new(2, seed=2, profile=PROFILES["turkish"].with_options(penalties=True))
+    with pytest.raises(ValueError, match="penalties"):
+        Game.resume(penalties, "greedy")
+    with Store.open(tmp_path) as saved:
+        saved.create_profile("Ana")
+        summary = GameSummary(T0, "greedy", 3, 0, 0, False, 0, 0.0)
+        saved.save_game("Ana", summary, record_of(three))
+        assert saved.unfinished_game("Ana") is not None and unfinished_game(saved, "Ana") is None

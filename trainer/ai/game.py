@@ -61,11 +61,7 @@ class Game:
         cls, players: int = 2, level: str = "expert", rules: RuleProfile = CLASSIC, seed: int | None = None
     ) -> Game:
         """A new match: 2 players, or 4 with a computer partner."""
-        if players not in (2, 4) or players not in rules.players:
-            raise ValueError(f"a match against the computer is for 2 players, or 4 with a partner, not {players}")
-        if rules.penalties:
-            raise ValueError("the computer plays by the rules, not by the table's penalties (V5)")
-        make_bot(level)  # refuses an unknown level before anything starts
+        _check_table(players, level, rules)
         seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         return cls(Match.new(players, seed, profile=rules), level, seed)
 
@@ -73,7 +69,8 @@ class Game:
     def resume(cls, match: Match, level: str, reviewed: int = 0, lost: float = 0.0) -> Game:
         """A match taken up again from its record, with the totals of its reviews so far: at the play where it was
         left, the learner's decisions in the deal under way rebuilt from its plays; a deal over (and so reviewed)
-        is followed by the next."""
+        is followed by the next. ValueError for a match ``start`` would refuse (an imported one, say)."""
+        _check_table(match.players, level, match.profile)
         game = cls(match, level, match.seed, reviewed=reviewed, lost=lost)
         if game.deal.is_over:
             return game if match.is_over else game.next_deal()
@@ -144,6 +141,15 @@ class Game:
         """The match once the deal's review is done: its plays and their loss added to the totals."""
         lost = self.lost + points_lost(reviewed)
         return replace(self, decisions=(), reviewed=self.reviewed + len(reviewed), lost=lost)
+
+
+def _check_table(players: int, level: str, rules: RuleProfile) -> None:
+    """Refuse a match the computer cannot play: 2 players or 4 with a partner, by the rules, at a known level."""
+    if players not in (2, 4) or players not in rules.players:
+        raise ValueError(f"a match against the computer is for 2 players, or 4 with a partner, not {players}")
+    if rules.penalties:
+        raise ValueError("the computer plays by the rules, not by the table's penalties (V5)")
+    make_bot(level)  # refuses an unknown level
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from trainer.progress.rating import LEVEL_RATINGS, START, Rating, puzzle_rating,
 from trainer.progress.store import Attempt, GameSummary, Store
 from trainer.puzzles import Puzzle
 from trainer.puzzles.kinds import Verdict
-from trainer.records import RecordError, load_record, record_of
+from trainer.records import load_record, record_of
 from trainer.text import plural
 
 MODES = {
@@ -223,16 +223,16 @@ def keep_game(saved: Store, profile: str, game: Game, number: int | None, at: da
 
 
 def unfinished_game(saved: Store, profile: str) -> tuple[int, Game] | None:
-    """The match the learner left most recently, ready to go on, with its number; None if there is none (or its
-    record no longer replays, which the store's checks make unlikely)."""
+    """The match the learner left most recently, ready to go on, with its number; None if there is none, or if it
+    cannot go on here (a record that no longer replays, or an imported match of a table the computer does not play)."""
     found = saved.unfinished_game(profile)
     if found is None:
         return None
     number, summary, record = found
     try:
         match = load_record(json.dumps(record))
-    except RecordError:
+        if not isinstance(match, Match) or match.is_over:
+            return None
+        return number, Game.resume(match, summary.level, summary.decisions, summary.lost)
+    except ValueError:  # RecordError among them: a record that does not replay, or a table the computer cannot play
         return None
-    if not isinstance(match, Match) or match.is_over:
-        return None
-    return number, Game.resume(match, summary.level, summary.decisions, summary.lost)

@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from trainer.cards import Card, cards_text
-from trainer.deal import Deal
+from trainer.deal import Deal, EventKind
 from trainer.plays import Play, captures, legal_plays
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import found_themes
@@ -116,13 +116,13 @@ def _deal_positions(rng: random.Random, profile: RuleProfile = CLASSIC) -> Itera
 
 def _record(seed: int, deal: Deal) -> dict[str, Any]:
     """The fields that let the loader replay ``deal`` up to this state: players, seed and plays."""
-    plays = [f"{CLAIM if e.kind == 'claim' else ''}{e.play}" for e in deal.log if e.play is not None]
+    plays = [f"{CLAIM if e.kind is EventKind.CLAIM else ''}{e.play}" for e in deal.log if e.play is not None]
     return {"players": deal.players, "seed": seed, "plays": tuple(plays)}
 
 
 def _laid_down(deal: Deal) -> Card | None:
     """The card the last play laid on the table, if the last play laid one down and the deal goes on."""
-    plays = [event for event in deal.events if event.kind == "play" and event.play is not None]
+    plays = [event for event in deal.events if event.kind is EventKind.PLAY and event.play is not None]
     if deal.is_over or not plays or plays[-1].cards:
         return None
     return plays[-1].play.card if plays[-1].play else None

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from trainer.ai.bots import exact_margins
 from trainer.cards import DECK, RANKS, Card, CardError, Suit, cards_text, parse_cards
-from trainer.deal import Deal
+from trainer.deal import Deal, EventKind
 from trainer.match import Match, match_result
 from trainer.plays import (
     CAPTURE_SUM,
@@ -706,7 +706,7 @@ ASKS = ("next-dealer", "leader", "partner", "stock-after", "first-after-redeal")
 
 def _hands_dealt(deal: Deal) -> int:
     """How many times hands have been dealt in this deal so far (R8, R10)."""
-    return sum(event.kind in ("deal", "redeal") for event in deal.log)
+    return sum(event.kind in (EventKind.DEAL, EventKind.REDEAL) for event in deal.log)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.cards import Card, CardError, cards_text, mask_of, parse_card
-from trainer.deal import Deal
+from trainer.deal import Deal, EventKind
 from trainer.plays import parse_play
 from trainer.profile import PROFILES
 from trainer.puzzles.catalog import THEMES, theme_problems
@@ -393,9 +393,9 @@ def _record_problems(puzzle: ScorePuzzle | ClaimPuzzle) -> list[tuple[str, str]]
 
 def _claim_reached(puzzle: ClaimPuzzle, deal: Deal) -> list[tuple[str, str]]:
     """A claim puzzle shows the table just after a card was laid down, with the claims the engine allows (V5)."""
-    plays = [event for event in deal.log if event.kind in ("play", "claim")]
+    plays = [event for event in deal.log if event.kind in (EventKind.PLAY, EventKind.CLAIM)]
     last = plays[-1] if plays else None
-    if deal.is_over or last is None or last.kind != "play" or last.cards or last.seat is None:
+    if deal.is_over or last is None or last.kind is not EventKind.PLAY or last.cards or last.seat is None:
         return [("plays", "the recorded plays must end with a card laid on the table, and the deal going on")]
     if last.play is None or last.play.card != puzzle.laid:
         return [("laid", f"the recorded plays end with {last.play.card if last.play else 'nothing'} laid down")]

@@ -100,7 +100,10 @@ def play_typed() -> None:
 
 
 def hint() -> None:
-    st.session_state.hint = st.session_state.game.hint()
+    """The best play now; a press that arrives once the turn has passed (during the review, say) does nothing."""
+    game: Game | None = st.session_state.get("game")
+    if game is not None and game.learner_to_play:
+        st.session_state.hint = game.hint()
 
 
 @saving
