@@ -106,6 +106,10 @@ def test_progress_lists_the_matches_and_the_points_lost_per_play(data: Path) -> 
         m.value.startswith("| The computer | Matches") and "| Steady | 1 | 0 | 0 | 1 |" in m.value for m in at.markdown
     )
     assert any(c.value.startswith("Points lost per play, match by match:") for c in at.caption)
+    with Store.open(data) as saved:
+        [kept] = saved.games("Player")
+    row = f"| Steady, 2 players | {kept.points} – {kept.against} | unfinished | {kept.lost / 18:.2f} |"
+    assert any(m.value.startswith("| When (UTC) | Against |") and row in m.value for m in at.markdown)
 
 
 def test_the_last_plays_of_a_deal_are_offered_as_puzzle_files(data: Path) -> None:

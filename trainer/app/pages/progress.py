@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC
 
 import streamlit as st
 
@@ -21,12 +22,25 @@ from trainer.progress.stats import (
     results_by_level,
     strengths_and_weak_spots,
 )
-from trainer.progress.store import Attempt
+from trainer.progress.store import Attempt, GameSummary
 
 RECENT = 300  # answers drawn on the rating chart and searched for recent mistakes
+LATEST_MATCHES = 20  # matches listed one by one
 PUZZLES = bank()
 SAVED = store()
 PLAYER = profile(SAVED)
+
+
+def match_lines(matches: list[GameSummary]) -> str:
+    """Matches one by one as a Markdown table: when, against whom, the points, the result, the points lost."""
+    lines = ["| When (UTC) | Against | Points, yours – theirs | Result | Lost per play |", "| --- " * 5 + "|"]
+    for match in matches:
+        against = BOT_LEVELS[match.level][0] + (", 2 players" if match.players == 2 else ", with a partner")
+        result = "unfinished" if not match.over else "won" if match.won else "lost"
+        lost = f"{match.lost / match.decisions:.2f}" if match.decisions else "—"
+        when = match.played_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
+        lines.append(f"| {when} | {against} | {match.points} – {match.against} | {result} | {lost} |")
+    return "\n".join(lines)
 
 
 def export() -> str:
@@ -115,6 +129,9 @@ if games:
         label = f"Line chart of the points your plays lost on average in each match. {summary}"
         st.html(chart_image(line_svg(losses, low=0.0, high=top, label=label, along="matches", first=1, ink=ink), label))
         st.caption(summary + " Fewer is better: the review after each deal shows where they went.")
+    shown = f"the latest {LATEST_MATCHES} of {len(games)}" if len(games) > LATEST_MATCHES else "newest first"
+    with st.expander(f"Each match, {shown}"):
+        st.markdown(match_lines(games[::-1][:LATEST_MATCHES]))
 
 st.header("Keep or move your progress")
 st.download_button(
