@@ -287,14 +287,19 @@ class Deal:
         return cards_of(self._remainder)
 
     @property
-    def log(self) -> tuple[Event, ...]:
-        """Everything that happened from the start of the deal to this state."""
-        chunks = []
+    def states(self) -> tuple[Deal, ...]:
+        """Every state of the deal from its first to this one, in order."""
+        chain = []
         state: Deal | None = self
         while state is not None:
-            chunks.append(state.events)
+            chain.append(state)
             state = state.previous
-        return tuple(event for chunk in reversed(chunks) for event in chunk)
+        return tuple(reversed(chain))
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """Everything that happened from the start of the deal to this state."""
+        return tuple(event for state in self.states for event in state.events)
 
     @property
     def plays(self) -> tuple[Play, ...]:

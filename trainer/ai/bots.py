@@ -18,6 +18,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from trainer.ai.playout import Move, Position, Rules
 from trainer.cards import DECK, VALUES, mask_of, value_of
@@ -106,14 +107,13 @@ def _barred(deal: Deal) -> tuple[int, ...]:
     barred = [0] * deal.players
     if deal.profile.must_capture != "any" or deal.profile.penalties:
         return tuple(barred)
-    state = deal
-    while state.previous is not None and not any(e.kind in (EventKind.DEAL, EventKind.REDEAL) for e in state.events):
-        before = state.previous
-        played = next((e for e in state.events if e.kind is EventKind.PLAY), None)
-        if played is not None and played.play is not None and not played.play.captured and played.seat is not None:
-            sums = groups_by_sum(mask_of(before.table))
-            barred[played.seat] |= sum(_VALUE_MASKS[value] for value in range(1, 11) if sums[CAPTURE_SUM - value])
-        state = before
+    for before, after in reversed(list(pairwise(deal.states))):
+        if any(e.kind in (EventKind.DEAL, EventKind.REDEAL) for e in after.events):
+            break  # hands dealt: what was laid before says nothing of the cards held now
+        for e in after.events:
+            if e.kind is EventKind.PLAY and e.play is not None and not e.play.captured and e.seat is not None:
+                sums = groups_by_sum(mask_of(before.table))
+                barred[e.seat] |= sum(_VALUE_MASKS[value] for value in range(1, 11) if sums[CAPTURE_SUM - value])
     return tuple(barred)
 
 
@@ -233,9 +233,8 @@ class Bot:
         moment = f"{self.seed}:{seen.hand}:{seen.table}:{seen.piles}:{seen.escobas}:{seen.hand_counts}"
         if self.level == "expert":
             return evaluate(deal, self.samples, moment)[0].play
-        plays = deal.legal_plays()
         if self.level == "random":
-            return random.Random(moment).choice(plays)
+            return random.Random(moment).choice(deal.legal_plays())
         world = seen.world(random.Random(moment))  # the hidden cards do not matter to the greedy choice
         bit, captured = greedy_move(world)
         return play_of(bit.bit_length() - 1, captured)

@@ -20,6 +20,7 @@ import random
 import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from trainer.ai.bots import Evaluation, Seen, evaluate, make_bot
 from trainer.deal import Deal, Event, EventKind
@@ -74,15 +75,13 @@ class Game:
         game = cls(match, level, match.seed, reviewed=reviewed, lost=lost)
         if game.deal.is_over:
             return game if match.is_over else game.next_deal()
-        made = []
-        state = game.deal
-        while state.previous is not None:
-            before = state.previous
-            plays = [event.play for event in state.events if event.kind is EventKind.PLAY and event.play is not None]
-            if plays and before.to_play == game.learner_seat:
-                made.append(Decision(before, plays[0]))
-            state = before
-        return replace(game, decisions=tuple(reversed(made)))
+        made = [
+            Decision(before, event.play)
+            for before, after in pairwise(game.deal.states)
+            for event in after.events
+            if event.kind is EventKind.PLAY and event.play is not None and before.to_play == game.learner_seat
+        ]
+        return replace(game, decisions=tuple(made))
 
     @property
     def deal(self) -> Deal:

@@ -176,12 +176,7 @@ def puzzle_offers(reviewed: list[Reviewed], deal_number: int) -> None:
 
 def replay(game: Game) -> None:
     """Step through the finished deal with every hand shown."""
-    states = []
-    state: Deal | None = game.deal
-    while state is not None:
-        states.append(state)
-        state = state.previous
-    states.reverse()
+    states = game.deal.states
     step = st.slider("Step through the deal, every hand shown", 0, len(states) - 1, len(states) - 1)
     shown = states[step]
     everyone = tuple(range(game.match.players))
