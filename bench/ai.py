@@ -7,17 +7,16 @@ and 95th percentiles). The playout engine's deals per second are in ``bench/engi
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 
+from trainer.ai.arena import median_and_p95
 from trainer.ai.bots import make_bot
 from trainer.ai.game import Game, review
 
 
 def figures(times: list[float]) -> str:
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return f"median {1000 * statistics.median(ordered):7.1f} ms   p95 {1000 * p95:7.1f} ms   ({len(ordered)} runs)"
+    median, p95 = median_and_p95(times)
+    return f"median {1000 * median:7.1f} ms   p95 {1000 * p95:7.1f} ms   ({len(times)} runs)"
 
 
 def main() -> None:

@@ -45,12 +45,15 @@ class ArenaResult:
             f"deals won, drawn, lost by {self.a}: {self.wins}, {self.draws}, {self.losses}",
         ]
         for level, times in self.seconds.items():
-            ordered = sorted(times)
-            p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-            lines.append(
-                f"time per move, {level}: median {1000 * statistics.median(ordered):.1f} ms, p95 {1000 * p95:.1f} ms"
-            )
+            median, p95 = median_and_p95(times)
+            lines.append(f"time per move, {level}: median {1000 * median:.1f} ms, p95 {1000 * p95:.1f} ms")
         return "\n".join(lines)
+
+
+def median_and_p95(times: list[float]) -> tuple[float, float]:
+    """The median and the 95th percentile (the value 95% of the others do not exceed) of some timings."""
+    ordered = sorted(times)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
 def _play(deal: Deal, bots: tuple[Bot, Bot], seconds: dict[str, list[float]]) -> list[int]:
