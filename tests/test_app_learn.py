@@ -17,12 +17,6 @@ APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 LEVELS = load_levels()
 
 
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path))
-    return tmp_path
-
-
 def open_learn(**query: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params.update(query)

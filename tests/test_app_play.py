@@ -4,19 +4,12 @@ import json
 import random
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.plays import captures
 from trainer.progress.store import Store
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
-
-
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path))
-    return tmp_path
 
 
 def press(at: AppTest, label: str) -> None:

@@ -5,7 +5,6 @@ from datetime import UTC, datetime, timedelta
 from html import unescape
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.progress.stats import plain
@@ -15,12 +14,6 @@ APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 PAGE = "trainer/app/pages/progress.py"
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 TRAP = "![x](http://example.invalid/p.png) <b>bold</b>"
-
-
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path))
-    return tmp_path
 
 
 def keep(data: Path, tries: list[tuple[str, str, tuple[str, ...], str, bool]]) -> None:

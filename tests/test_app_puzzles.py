@@ -27,12 +27,6 @@ class Clock:
         return self.now
 
 
-@pytest.fixture
-def data(tmp_path, monkeypatch):
-    monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path))
-    return tmp_path
-
-
 def open_page(page: str, clock: Clock, **query: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     at.session_state["clock"] = clock

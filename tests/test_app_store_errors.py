@@ -14,12 +14,6 @@ from trainer.progress.store import DB_NAME, Attempt, SaveError, Store
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 
 
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path))
-    return tmp_path
-
-
 def start(profile: str | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     if profile is not None:

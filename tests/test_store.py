@@ -8,7 +8,7 @@ import random
 import signal
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from datetime import UTC, datetime, timedelta, timezone
@@ -58,13 +58,6 @@ def attempt(i: int) -> Attempt:
         rating_after=None if i % 4 == 0 else 1500.5 + i,
         rd_after=None if i % 4 == 0 else 200.25 - i,
     )
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store.open(tmp_path) as store:
-        store.create_profile("Ana")
-        yield store
 
 
 def fill(store: Store, profile: str) -> None:

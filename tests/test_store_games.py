@@ -24,13 +24,6 @@ def finished_deal() -> Deal:
 SUMMARY = GameSummary(T0, "expert", 2, 3, 5, False, 18, 1.25)
 
 
-@pytest.fixture
-def store(tmp_path: Path):
-    with Store.open(tmp_path) as store:
-        store.create_profile("Ana")
-        yield store
-
-
 def test_a_game_is_kept_and_updated_as_the_match_goes_on(store: Store) -> None:
     number = store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     later = dataclasses.replace(SUMMARY, points=21, over=True, decisions=40)

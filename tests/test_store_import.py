@@ -1,7 +1,6 @@
 """Profile names that are one up to case and width, renaming, and imports checked field by field before any write."""
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -9,13 +8,6 @@ import pytest
 from store_kit import CARD, T0
 
 from trainer.progress.store import IMPORT_BYTES, Attempt, Store
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store.open(tmp_path) as store:
-        store.create_profile("Ana")
-        yield store
 
 
 @pytest.fixture

@@ -1,19 +1,11 @@
 """The rule set a learner plays by is kept with the profile, travels with its export, and falls back to classic."""
 
 import sqlite3
-from pathlib import Path
 
 import pytest
 
 from trainer import PROFILES
 from trainer.progress.store import Store
-
-
-@pytest.fixture
-def store(tmp_path: Path):
-    with Store.open(tmp_path) as store:
-        store.create_profile("Ana")
-        yield store
 
 
 def test_a_new_profile_plays_the_classic_rules(store: Store) -> None:

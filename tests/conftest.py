@@ -1,0 +1,23 @@
+"""Fixtures the test files share."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from trainer.progress.store import Store
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    """A progress store in a fresh folder, with one profile, "Ana"."""
+    with Store.open(tmp_path) as store:
+        store.create_profile("Ana")
+        yield store
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh folder the app keeps its progress in, for AppTest runs."""
+    monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path))
+    return tmp_path
