@@ -183,6 +183,7 @@ def submit_pick(puzzle: Puzzle, pick: Pick) -> None:
     submit(puzzle, " ".join([*pick.many("hand"), *pick.many("table")]))
 
 
+@saving  # every way of answering comes here: the card table, the widgets, "nothing to claim"
 def submit(puzzle: Puzzle, answer: str) -> None:
     """Judge the answer with the engine and record it; rating, review and run follow.
 
@@ -332,13 +333,11 @@ def answer_widgets(puzzle: Puzzle) -> None:
         )
 
 
-@saving
 def submit_widgets(puzzle: Puzzle) -> None:
     """A Check button under a choice, two numbers or a typed answer."""
     submit(puzzle, answer_text(puzzle))
 
 
-@saving
 def submit_nothing(puzzle: Puzzle) -> None:
     """The answer that the card just laid missed no capture, so there is nothing to claim (V5)."""
     submit(puzzle, NOTHING)
