@@ -11,7 +11,7 @@ from trainer.deal import Deal
 from trainer.plays import Play
 from trainer.profile import PROFILES
 from trainer.puzzles import load_puzzles
-from trainer.scoring import score_deal
+from trainer.scoring import score_deal, setenta
 
 LEVELS = load_levels()
 
@@ -235,6 +235,20 @@ def test_r12_a_board_whose_pile_no_deal_gives_fails_to_load(tmp_path):
 def scored(deal, name: str):
     """The deal's piles scored by a rule set, straight from the engine's scoring."""
     return score_deal(deal.piles, deal.escobas, PROFILES[name])
+
+
+def test_v1_a_setenta_is_asked_only_where_the_rule_set_scores_one(tmp_path):
+    stages = """\
+      - task: number
+        prompt: Side A's setenta?
+        rules: {name}
+        board: {{seed: 58}}
+        ask: setenta A
+    """
+    [stage] = level_of(tmp_path, stages.format(name="classic")).stages
+    assert stage.accept == {str(setenta(stage.deal.piles[0]))}  # R19, the classic prices
+    with pytest.raises(CourseError, match=r"level\.yaml:\d+:\d+: the sevens rules score no setenta \(V1\)"):
+        level_of(tmp_path, stages.format(name="sevens"))
 
 
 def test_v1_a_stage_is_made_and_scored_under_the_rule_set_it_names(tmp_path):

@@ -51,7 +51,7 @@ from trainer.puzzles.catalog import ALL_RULES, VARIANT_RULES
 from trainer.puzzles.kinds import ChoosePuzzle, play_text
 from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
-from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, setenta
+from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore
 from trainer.text import either, plural
 
 LEVELS = Path(__file__).parent / "levels"
@@ -464,7 +464,10 @@ class _Builder:
         if stage.task == "which":
             return self.which(stage, side, fields.get("compare"), where)
         if ask[0] == "setenta":
-            value = setenta(deal.piles[side])
+            if "setenta" not in deal.profile.points:
+                scored = f"the {deal.profile.name} rules score no setenta (V1)"
+                raise self.fail(where, f"{scored}: ask 'points {names[side]}' instead")
+            value = scores[side].setenta_sum
             return _with(stage, {"none" if value is None else str(value)}, _category_why("setenta", scores))
         return _with(stage, {str(scores[side].total)}, _points_why(names[side], scores[side]))
 
