@@ -100,6 +100,7 @@ def test_a_kept_game_replays_on_the_command_line(store: Store, tmp_path: Path, c
         ("points", 2**40, r"games\[0\]: 1099511627776 is not an integer"),
         ("lost", -3.0, r"games\[0\]: lost: -3\.0 points lost cannot be below zero"),
         ("level", "god", r"games\[0\]: level: 'god' is not one of random, greedy, expert"),
+        ("points", None, r"^games\[0\]\.points: expected an integer, got None$"),  # named once
     ],
 )
 def test_an_imported_game_out_of_range_is_refused_before_any_write(

@@ -692,13 +692,18 @@ class Store:
                 conn.executemany("DELETE FROM profiles WHERE id = ?", [(pid,) for pid in empty])
             pid = _insert_profile(conn, name, created, importing=_importer())
             conn.execute("UPDATE profiles SET rule_set = ?, target = ? WHERE id = ?", (*_rules_row(rules), pid))
+        chunks = [
+            (statement, values[start : start + IMPORT_CHUNK])
+            for statement, values in rows
+            for start in range(0, len(values), IMPORT_CHUNK)
+        ]
         try:
-            for statement, values in rows:
-                for start in range(0, len(values), IMPORT_CHUNK):
-                    with self._transaction() as conn:
-                        conn.executemany(statement, [(pid, *row) for row in values[start : start + IMPORT_CHUNK]])
-                        conn.execute("UPDATE profiles SET importing = ? WHERE id = ?", (_importer(), pid))
-                    time.sleep(IMPORT_PAUSE)
+            for number, (statement, chunk) in enumerate(chunks):
+                if number:
+                    time.sleep(IMPORT_PAUSE)  # between chunks only: another tab's write gets in
+                with self._transaction() as conn:
+                    conn.executemany(statement, [(pid, *row) for row in chunk])
+                    conn.execute("UPDATE profiles SET importing = ? WHERE id = ?", (_importer(), pid))
             with self._transaction() as conn:
                 if rating is not None:
                     conn.execute(_SET_RATING, (pid, *rating))
@@ -833,9 +838,9 @@ def _profile_id(conn: sqlite3.Connection, name: str) -> int:
 def _check_free(conn: sqlite3.Connection, name: str, own: int | None = None) -> None:
     """ValueError if another profile than ``own`` has this name, up to case and width."""
     if (pid := _find_profile(conn, name, importing=True)) is not None and pid != own:
-        kept = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()[0]
+        kept, importing = conn.execute("SELECT name, importing FROM profiles WHERE id = ?", (pid,)).fetchone()
         same = "" if kept == name else f" as {kept!r} (names that differ only in case or width are one)"
-        if conn.execute("SELECT importing FROM profiles WHERE id = ?", (pid,)).fetchone()[0] is not None:
+        if importing is not None:
             raise ValueError(f"profile {kept!r} is being imported right now; try again when that import ends")
         raise ValueError(f"profile {name!r} exists{same}")
 
@@ -950,8 +955,12 @@ def _lenient_text(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _is_text(value: object) -> bool:
-    return isinstance(value, str) and not any("\ud800" <= char <= "\udfff" for char in value)
+    """A string with no lone surrogate (what undecodable bytes become): searched in C, as records run to kilobytes."""
+    return isinstance(value, str) and _SURROGATE.search(value) is None
 
 
 def _text_of(value: object) -> str:
@@ -1101,19 +1110,11 @@ def _read_attempt(f: _Fields) -> Attempt:
 
 def _read_game(f: _Fields) -> tuple[object, ...]:
     """An imported game: its summary checked field by field, and its record replayed through the engine."""
-    over = f.flag("over")
-    try:
-        summary = GameSummary(
-            played_at=f.moment("played_at"),
-            level=f.text("level"),
-            players=f.integer("players"),
-            points=f.integer("points"),
-            against=f.integer("against"),
-            over=over,
-            decisions=f.integer("decisions"),
-            lost=f.number("lost"),
-            won=f.optional_flag("won", default=over and f.integer("points") > f.integer("against")),
-        )
+    over, points, against = f.flag("over"), f.integer("points"), f.integer("against")
+    played_at, level, players = f.moment("played_at"), f.text("level"), f.integer("players")
+    decisions, lost, won = f.integer("decisions"), f.number("lost"), f.optional_flag("won", over and points > against)
+    try:  # each field is read and named above; what GameSummary refuses gets the game's place here
+        summary = GameSummary(played_at, level, players, points, against, over, decisions, lost, won)
     except ValueError as error:
         raise ValueError(f"{f.name('')[:-1]}: {error}") from None
     record = f.get("record")
