@@ -12,7 +12,7 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
-def either(items: Iterable[object]) -> str:
-    """Alternatives in words: "2, 3 or 4"."""
+def either(items: Iterable[object], word: str = "or") -> str:
+    """Alternatives in words: "2, 3 or 4"; with ``word="and"``, a list: "A, B and C"."""
     words = [str(item) for item in items]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {word} {words[-1]}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import ClassVar
 
 from trainer.ai.bots import exact_margins
@@ -433,11 +434,6 @@ def _sides_text(count: int) -> str:
     return {2: "two", 3: "three"}.get(count, str(count))
 
 
-def _together(words: Sequence[str]) -> str:
-    """Words in a list: "A", "A and B", "A, B and C"."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
 @dataclass(frozen=True, kw_only=True)
 class ScorePuzzle(Puzzle, Dealt):
     """How many points does each side score for this deal? Two sides, or three where the rule set seats three
@@ -509,7 +505,7 @@ def score_breakdown(scores: Sequence[DealScore], profile: RuleProfile = CLASSIC)
     """
     lines = [_category_line(name, scores, profile) for name in scores[0].points]
     totals = [f"{SIDES[side]} {score.total}" for side, score in enumerate(scores)]
-    return ". ".join([*lines, "In all, " + _together([totals[0].replace(" ", " scores ", 1), *totals[1:]])])
+    return ". ".join([*lines, "In all, " + either([totals[0].replace(" ", " scores ", 1), *totals[1:]], "and")])
 
 
 def _category_line(name: str, scores: Sequence[DealScore], profile: RuleProfile) -> str:
@@ -535,7 +531,7 @@ def _category_reason(name: str, scores: Sequence[DealScore], profile: RuleProfil
         if not winners:
             return "none stood, so nobody loses points"
         escobas = sum(score.escoba_count for score in scores)
-        lost = _together([f"{SIDES[side]} loses {-scores[side].points[name]}" for side in winners])
+        lost = either([f"{SIDES[side]} loses {-scores[side].points[name]}" for side in winners], "and")
         return (
             f"each costs {WRONG_CAPTURE_COST}, and 1 more for each of the deal's {plural(escobas, 'escoba')}: "
             f"{WRONG_CAPTURE_COST + escobas}, so {lost} (V5)"
@@ -557,7 +553,7 @@ def _category_reason(name: str, scores: Sequence[DealScore], profile: RuleProfil
         if not known:
             return "no side has one, so nobody scores it"
         top = [SIDES[side] for side, value in enumerate(values) if value == max(known)]
-        return f"{_together(top)} share the top, so nobody scores it ({'V2' if len(scores) > 2 else 'R18'})"
+        return f"{either(top, 'and')} share the top, so nobody scores it ({'V2' if len(scores) > 2 else 'R18'})"
     for bonus, replaced in profile.in_place_of.items():
         holder = next((side for side, score in enumerate(scores) if score.points[bonus]), None)
         if replaced == name and holder is not None:
@@ -888,12 +884,14 @@ class EndgamePuzzle(Puzzle, Dealt):
     def position(self) -> Deal:
         return self.replay(self.profile)
 
+    @cached_property
     def margins(self) -> dict[Play, int]:
-        """Each legal play, with the points its side ends ahead of the other (behind, if negative)."""
+        """Each legal play, with the points its side ends ahead of the other (behind, if negative); searched once
+        per puzzle, as the answers, the verdict and its explanation all need it."""
         return exact_margins(self.position())
 
     def solutions(self) -> list[str]:
-        margins = self.margins()
+        margins = self.margins
         best = max(margins.values())
         return [str(play) for play, margin in margins.items() if margin == best]
 
@@ -922,7 +920,7 @@ class EndgamePuzzle(Puzzle, Dealt):
         reason = illegal_reason(play, deal.hands[seat], deal.table, self.profile.must_capture)
         if reason is not None:
             return reason
-        margins = self.margins()
+        margins = self.margins
         best = max(margins.values())
         mine = margins[play]
         ahead = f"with best play on both sides your side ends {_margin_text(mine)}"
