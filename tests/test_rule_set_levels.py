@@ -11,11 +11,12 @@ import pytest
 import yaml
 
 from trainer.cards import cards_text, parse_cards
-from trainer.course import FAULTS, LEVELS, SIDES, load_level, sensible_play
+from trainer.course import FAULTS, LEVELS, load_level, sensible_play
 from trainer.deal import Deal
 from trainer.plays import captures, parse_play
 from trainer.profile import PROFILES
 from trainer.scoring import score_deal
+from trainer.text import SIDES
 
 FILES = [path for path in sorted(LEVELS.glob("*.yaml")) if int(path.name[:2]) > 18]
 

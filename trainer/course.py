@@ -47,18 +47,16 @@ from trainer.cards import Card, CardError, cards_text, parse_cards
 from trainer.deal import Deal, Event, EventKind
 from trainer.plays import IllegalPlay, Play, captures, illegal_reason, parse_play
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
-from trainer.puzzles.catalog import ALL_RULES, VARIANT_RULES
+from trainer.puzzles.catalog import RULE_IDS
 from trainer.puzzles.kinds import ChoosePuzzle, play_text
 from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore
-from trainer.text import either, plural
+from trainer.text import SIDES, either, plural
 
 LEVELS = Path(__file__).parent / "levels"
 TASKS = ("say", "pick", "play", "allowed", "who", "number", "which", "fault")
-RULE_IDS = frozenset((*ALL_RULES, *VARIANT_RULES))
 ALIASES = {"seven": "seven_of_coins"}  # the course's short names for scoring categories
-SIDES = ("A", "B", "C")
 #: A play at a table played by its penalties (V5), as ``Deal.fault_of`` names it, in the learner's words.
 FAULTS = {"": "legal", "wrong": "wrong capture", "missed": "missed capture"}
 MOST_SENTENCES = 2

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from trainer.course import Level
-from trainer.puzzles.catalog import ALL_RULES, VARIANT_RULES, rule_coverage
+from trainer.puzzles.catalog import ALL_RULES, RULE_IDS, rule_coverage
 from trainer.puzzles.kinds import Puzzle
 
 DRILLS = 2
@@ -51,7 +51,7 @@ def coverage(levels: Iterable[Level], puzzles: Iterable[Puzzle]) -> list[Covered
             tuple(drilled.get(rule, ())),
             DRILLS if rule in ALL_RULES else 0,
         )
-        for rule in (*ALL_RULES, *VARIANT_RULES)
+        for rule in RULE_IDS
     ]
 
 

@@ -2,6 +2,9 @@
 
 from collections.abc import Iterable
 
+#: The sides of a deal as a learner reads them: side A, B and, with three players each alone, C (V3).
+SIDES = ("A", "B", "C")
+
 
 def plural(count: int, noun: str) -> str:
     """A count with its noun, singular or plural: ``1 card``, ``3 escobas``.

@@ -260,6 +260,8 @@ RULES_OF_THEME = {
 ALL_RULES = tuple(f"R{n}" for n in range(1, 23))
 #: The rules of the other rule sets (RULES.md, "Other rule sets"), drilled by puzzles judged under them.
 VARIANT_RULES = tuple(f"V{n}" for n in range(1, 7))
+#: Every rule id of RULES.md, in order.
+RULE_IDS = (*ALL_RULES, *VARIANT_RULES)
 #: Rules no puzzle can drill, and why: none now that seats and match puzzles ask about the table and the match.
 UNDRILLABLE: dict[str, str] = {}
 
@@ -277,12 +279,12 @@ def rules_of(puzzle: Puzzle) -> tuple[str, ...]:
             found.add("R10")
     for theme in puzzle.themes:
         found.update(RULES_OF_THEME[theme])
-    return tuple(rule for rule in (*ALL_RULES, *VARIANT_RULES) if rule in found)
+    return tuple(rule for rule in RULE_IDS if rule in found)
 
 
 def rule_coverage(puzzles: Iterable[Puzzle]) -> dict[str, list[str]]:
     """Rule -> the ids of the puzzles that drill it, for every rule R1-R22 and V1-V6."""
-    coverage: dict[str, list[str]] = {rule: [] for rule in (*ALL_RULES, *VARIANT_RULES)}
+    coverage: dict[str, list[str]] = {rule: [] for rule in RULE_IDS}
     for puzzle in puzzles:
         for rule in rules_of(puzzle):
             coverage[rule].append(puzzle.id)

@@ -31,9 +31,7 @@ from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.records import CLAIM
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, score_deal, setenta, setenta_cards
-from trainer.text import either, plural
-
-SIDES = ("A", "B", "C")
+from trainer.text import SIDES, either, plural
 
 
 class AnswerError(ValueError):

@@ -19,7 +19,6 @@ from trainer.puzzles.kinds import (
     ASKS,
     GOALS,
     KINDS,
-    SIDES,
     AnswerError,
     ChoosePuzzle,
     ClaimPuzzle,
@@ -31,6 +30,7 @@ from trainer.puzzles.kinds import (
 from trainer.puzzles.reachable import DECK_SIZE, deal_problem, pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.records import CLAIM
+from trainer.text import SIDES
 
 
 class PuzzleError(ValueError):

@@ -41,8 +41,8 @@ from dataclasses import dataclass
 from trainer.cards import Card, mask_of, value_of
 from trainer.plays import CAPTURE_SUM, END_SUM_RESIDUE
 from trainer.profile import CLASSIC, RuleProfile
+from trainer.text import SIDES
 
-SIDES = ("A", "B", "C")
 DECK_SIZE = 40
 SWEEP_OF_30 = 30  # R9: four opening cards adding up to 30 are two escobas for the dealer's side
 _VALUES = range(1, 11)

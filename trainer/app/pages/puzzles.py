@@ -23,7 +23,6 @@ from trainer.puzzles import KINDS, THEMES, Puzzle
 from trainer.puzzles.catalog import first_puzzle
 from trainer.puzzles.kinds import (
     NOTHING,
-    SIDES,
     CapturePuzzle,
     ChoosePuzzle,
     ClaimPuzzle,
@@ -35,7 +34,7 @@ from trainer.puzzles.kinds import (
     play_text,
     scoring_text,
 )
-from trainer.text import plural
+from trainer.text import SIDES, plural
 
 PUZZLES = bank()
 SAVED = store()
