@@ -51,7 +51,7 @@ from trainer.puzzles.catalog import RULE_IDS
 from trainer.puzzles.kinds import ChoosePuzzle, play_text
 from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
-from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore
+from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, most
 from trainer.text import SIDES, either, plural
 
 LEVELS = Path(__file__).parent / "levels"
@@ -445,9 +445,9 @@ class _Builder:
             stage = replace(stage, choices=(*names, "nobody"))
             if name == "deal":
                 totals = [s.total for s in scores]
-                top = [side for side, total in zip(names, totals, strict=True) if total == max(totals)]
+                top = most(totals)
                 why = _by_side(f"Side A scores {totals[0]}", totals[1:]) + "."
-                return _with(stage, {top[0] if len(top) == 1 else "nobody"}, why)
+                return _with(stage, {"nobody" if top is None else names[top]}, why)
             if name not in deal.profile.points or name == "escoba":
                 known = ", ".join(c for c in deal.profile.points if c != "escoba")
                 raise self.fail(where, f"category is one of {known} or deal, by the {deal.profile.name} rules")

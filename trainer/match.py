@@ -21,7 +21,7 @@ from trainer.cards import DECK, Card
 from trainer.deal import Deal
 from trainer.plays import Play
 from trainer.profile import CLASSIC, RuleProfile
-from trainer.scoring import DealScore
+from trainer.scoring import DealScore, most
 
 
 @dataclass(frozen=True)
@@ -134,10 +134,8 @@ def match_result(totals: Sequence[int], target: int) -> int | None:
     >>> match_result((22, 25, 25), 21), match_result((22, 19, 25), 21)
     (None, 2)
     """
-    top = max(totals)
-    if top < target or list(totals).count(top) > 1:
-        return None
-    return list(totals).index(top)
+    side = most(totals)
+    return side if side is not None and totals[side] >= target else None
 
 
 def draw_for_dealer(players: int, seed: int, profile: RuleProfile = CLASSIC) -> int:

@@ -125,7 +125,7 @@ def setenta_cards(cards: Iterable[Card], profile: RuleProfile = CLASSIC) -> dict
     return {suit: best[suit] for suit in SUITS if suit in best}
 
 
-def _most(figures: Sequence[int | None]) -> int | None:
+def most(figures: Sequence[int | None]) -> int | None:
     """The side whose figure is higher than every other side's; None if the top is shared (V2, R18). A missing
     figure (no setenta) loses to any other (R19)."""
     known = [figure for figure in figures if figure is not None]
@@ -164,13 +164,13 @@ def score_masks(
     wrong = list(wrong_captures) if wrong_captures is not None else [0 for _ in sides]
     two = len(piles) == 2
     winners = {
-        "cards": _most(card_counts),
-        "coins": _most(coin_counts),
+        "cards": most(card_counts),
+        "coins": most(coin_counts),
         "all_coins": next((side for side in sides if coin_counts[side] == 10), None),
-        "sevens": _most(seven_counts),
+        "sevens": most(seven_counts),
         "seven_of_coins": next((side for side in sides if holds_seven[side]), None),
         "all_sevens": next((side for side in sides if seven_counts[side] == 4), None),
-        "setenta": _most(setentas),
+        "setenta": most(setentas),
     }
     won = {name: [winner == side for side in sides] for name, winner in winners.items()}
     won["few_cards"] = [two and card_counts[1 - side] < 10 for side in sides]
