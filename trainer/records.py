@@ -56,7 +56,7 @@ def record_of(game: Deal | Match) -> dict[str, Any]:
         "profile": game.profile.name,
         **_options(game.profile),
         "players": game.players,
-        "deals": [{"deck": " ".join(map(str, deal.deck or ())), "plays": _moves(deal)} for deal in deals],
+        "deals": [{"deck": " ".join(map(str, deal.deck or ())), "plays": moves_of(deal)} for deal in deals],
     }
 
 
@@ -70,7 +70,8 @@ def _options(profile: RuleProfile) -> dict[str, Any]:
     return options
 
 
-def _moves(deal: Deal) -> list[str]:
+def moves_of(deal: Deal) -> list[str]:
+    """A deal's plays and claims as a record writes them: ``4♣ J♦``, ``claim 5♦ K♣`` (V5)."""
     return [
         f"{CLAIM}{event.play}" if event.kind is EventKind.CLAIM else str(event.play)
         for event in deal.log
@@ -93,6 +94,11 @@ def load_record(text: str) -> Deal | Match:
         raise RecordError("not a record: it holds a number too long to read") from None
     except RecursionError:
         raise RecordError("not a record: it is nested too deep to read") from None
+    return read_record(data)
+
+
+def read_record(data: Any) -> Deal | Match:
+    """``load_record`` of a record already read from JSON (as the progress store keeps them)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f'not an Escoba record: "format" must be "{FORMAT}"')
     if data.get("version") != VERSION:

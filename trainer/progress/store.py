@@ -37,7 +37,7 @@ import platformdirs
 
 from trainer.ai.bots import LEVELS as BOT_LEVELS
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
-from trainer.records import RecordError, load_record
+from trainer.records import RecordError, read_record
 
 ENV_VAR = "ESCOBA_TRAINER_DATA"
 DB_NAME = "progress.sqlite3"
@@ -1119,7 +1119,7 @@ def _read_game(f: _Fields) -> tuple[object, ...]:
         raise ValueError(f"{f.name('')[:-1]}: {error}") from None
     record = f.get("record")
     try:
-        game = load_record(json.dumps(record))
+        game = read_record(record)
     except (RecordError, TypeError, ValueError) as error:
         raise ValueError(f"{f.name('record')}: {error}") from None
     if game.players != summary.players:

@@ -24,7 +24,7 @@ from trainer.progress.rating import LEVEL_RATINGS, START, Rating, puzzle_rating,
 from trainer.progress.store import Attempt, GameSummary, Store
 from trainer.puzzles import Puzzle
 from trainer.puzzles.kinds import Verdict
-from trainer.records import load_record, record_of
+from trainer.records import read_record, record_of
 from trainer.text import plural
 
 MODES = {
@@ -230,7 +230,7 @@ def unfinished_game(saved: Store, profile: str) -> tuple[int, Game] | None:
         return None
     number, summary, record = found
     try:
-        match = load_record(json.dumps(record))
+        match = read_record(record)
         if not isinstance(match, Match) or match.is_over:
             return None
         return number, Game.resume(match, summary.level, summary.decisions, summary.lost)

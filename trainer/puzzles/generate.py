@@ -37,7 +37,7 @@ from trainer.puzzles.kinds import (
     SetentaPuzzle,
     scoring_text,
 )
-from trainer.records import CLAIM
+from trainer.records import moves_of
 from trainer.scoring import setenta
 from trainer.simulate import play_randomly
 
@@ -116,8 +116,7 @@ def _deal_positions(rng: random.Random, profile: RuleProfile = CLASSIC) -> Itera
 
 def _record(seed: int, deal: Deal) -> dict[str, Any]:
     """The fields that let the loader replay ``deal`` up to this state: players, seed and plays."""
-    plays = [f"{CLAIM if e.kind is EventKind.CLAIM else ''}{e.play}" for e in deal.log if e.play is not None]
-    return {"players": deal.players, "seed": seed, "plays": tuple(plays)}
+    return {"players": deal.players, "seed": seed, "plays": tuple(moves_of(deal))}
 
 
 def _laid_down(deal: Deal) -> Card | None:
