@@ -27,10 +27,17 @@ def start(players: int = 2) -> AppTest:
     return at
 
 
-def play_the_deal(at: AppTest, rng: random.Random) -> int:
-    """Play until the deal is over, the learner by typed plays; how many plays the learner made."""
+def to_my_turn(at: AppTest) -> None:
+    """Press for the computer's plays until it is the learner's turn."""
+    while not at.session_state.game.learner_to_play:
+        press(at, "Next: ")
+
+
+def play_the_deal(at: AppTest, rng: random.Random, plays: int = 40) -> int:
+    """Play until the deal is over (or has ``plays`` plays), the learner by typed plays; how many plays the learner
+    made."""
     mine = 0
-    while not at.session_state.game.deal.is_over:
+    while not at.session_state.game.deal.is_over and len(at.session_state.game.deal.plays) < plays:
         game = at.session_state.game
         if not game.learner_to_play:
             press(at, "Next: ")
@@ -57,8 +64,7 @@ def test_a_deal_against_the_computer_is_played_reviewed_and_kept(data: Path) -> 
 
 def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(data: Path) -> None:
     at = start()
-    while not at.session_state.game.learner_to_play:
-        press(at, "Next: ")
+    to_my_turn(at)
     game = at.session_state.game
     deal, seat = game.deal, game.learner_seat
     taking = next((card for card in deal.hands[seat] if captures(card, deal.table)), None)
@@ -72,8 +78,7 @@ def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(data: Pa
 
 def test_a_hint_names_the_best_play_with_its_expected_margin(data: Path) -> None:
     at = start()
-    while not at.session_state.game.learner_to_play:
-        press(at, "Next: ")
+    to_my_turn(at)
     press(at, "Hint: the best play now")
     [hint] = [i.value for i in at.info if i.value.startswith("Best now: ")]
     best = at.session_state.hint
@@ -147,8 +152,7 @@ def test_a_button_pressed_again_after_its_turn_has_passed_does_nothing(data: Pat
 
 def test_a_hint_pressed_once_the_turn_has_passed_does_nothing(data: Path) -> None:
     at = start()
-    while not at.session_state.game.learner_to_play:
-        press(at, "Next: ")
+    to_my_turn(at)
     stale = next(b for b in at.button if b.label.startswith("Hint: "))
     game = at.session_state.game
     at.session_state["game"] = game.learner_plays(game.deal.legal_plays()[0])  # the play, made meanwhile
@@ -170,14 +174,7 @@ def test_changing_profile_mid_match_leaves_the_match_to_its_own_profile(data: Pa
 
 def test_a_match_left_mid_deal_is_offered_in_a_new_session_and_goes_on_from_that_play(data: Path) -> None:
     at = start()
-    rng = random.Random(5)
-    while len(at.session_state.game.deal.plays) < 7:
-        game = at.session_state.game
-        if not game.learner_to_play:
-            press(at, "Next: ")
-            continue
-        at.text_input(key="play_text").set_value(str(rng.choice(game.deal.legal_plays())))
-        press(at, "Play what I typed")
+    play_the_deal(at, random.Random(5), plays=7)
     left = at.session_state.game
     later = AppTest.from_file(APP, default_timeout=60)
     later.run()
@@ -206,8 +203,7 @@ def turn_message(at: AppTest) -> dict:
 
 def test_each_turn_begins_by_saying_what_the_other_seats_played_meanwhile(data: Path) -> None:
     at = start(players=4)
-    while not at.session_state.game.learner_to_play:
-        press(at, "Next: ")
+    to_my_turn(at)
     game = at.session_state.game
     since = game.plays_since_learner()
     assert [event.seat for event in since] == list(range(game.learner_seat))  # seat 0 leads (R11)

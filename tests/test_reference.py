@@ -36,6 +36,7 @@ from trainer import (
     score_deal,
     setenta,
 )
+from trainer.simulate import play_randomly
 
 QUICK = settings(max_examples=400, deadline=None)
 DEALS = settings(max_examples=50, deadline=None)  # classic deals are also among every rule set's below
@@ -465,8 +466,7 @@ def test_v4_matches_of_every_rule_set_match_reference(rules: str, players: int) 
     match totals add them up by side (the dealer moving one seat each deal) and the winner is the reference's."""
     rng = random.Random(f"{rules}{players}")
     match = Match.new(players, seed=rng.getrandbits(32), profile=PROFILES[rules])
-    while not match.is_over:
-        match = match.next_deal() if match.current.is_over else match.play(rng.choice(match.current.legal_plays()))
+    match = play_randomly(match, rng)
     totals = [0] * reference.sides(players)
     for number, done in enumerate(match.finished):
         assert done.dealer == (match.first_dealer + number) % players  # R7, R22
