@@ -21,11 +21,11 @@ class SimulationStats:
     players: int
     profile: RuleProfile = CLASSIC
     deals: int = 0
-    escobas: list[int] = field(default_factory=list)
-    points: list[int] = field(default_factory=list)
+    escobas: list[int] = field(init=False)  # per side, as the next two: sized by the rule set in __post_init__
+    points: list[int] = field(init=False)
     sweeps: int = 0
     # category -> Counter of the sides that scored it (None: nobody); a bonus category counts its winner only
-    winners: dict[str, Counter[int | None]] = field(default_factory=dict)
+    winners: dict[str, Counter[int | None]] = field(init=False)
     remainder_sums: Counter[int] = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
