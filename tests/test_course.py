@@ -587,3 +587,16 @@ def test_r13_a_play_task_accepts_only_the_plays_its_rule_set_allows(tmp_path):
     assert classic.accept == {"A♦", "K♠ 5♥"}  # laying the ace down is safe too (R13)
     assert sevens.accept == {"K♠ 5♥"} and sevens.answer().startswith("K♠ taking 5♥")
     assert sevens.judge("ad").text.startswith("Not allowed: A♦ cannot be laid on the table")
+
+
+@pytest.mark.parametrize(
+    ("stage", "token"),
+    [
+        ("task: number\n    prompt: P?\n    board: {seed: 58}\n    ask: points C", "points C"),
+        ("task: who\n    prompt: P?\n    board: {seed: 58}\n    category: setenta\n    rules: sevens", "setenta"),
+        ("task: pick\n    prompt: P?\n    board: {seed: 58, plays: 3}\n    want: value eight", "value eight"),
+    ],
+)
+def test_a_stage_refused_names_the_token_the_author_wrote(tmp_path, stage, token):
+    with pytest.raises(CourseError, match=rf"level.yaml:\d+:\d+: .*, not '{token}'$"):
+        level_of(tmp_path, f"  - {stage}\n")

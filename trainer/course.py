@@ -450,7 +450,8 @@ class _Builder:
                 return _with(stage, {"nobody" if top is None else names[top]}, why)
             if name not in deal.profile.points or name == "escoba":
                 known = ", ".join(c for c in deal.profile.points if c != "escoba")
-                raise self.fail(where, f"category is one of {known} or deal, by the {deal.profile.name} rules")
+                rules = f"by the {deal.profile.name} rules, not {str(where.value)!r}"
+                raise self.fail(where, f"category is one of {known} or deal, {rules}")
             won = [side for side, score in zip(names, scores, strict=True) if score.points[name] > 0]
             return _with(stage, {won[0] if len(won) == 1 else "nobody"}, _category_why(name, scores))
         where = self.need(fields, "ask", item)
@@ -458,7 +459,7 @@ class _Builder:
         side = names.index(ask[1]) if len(ask) == 2 and ask[1] in names else None
         if side is None or ask[0] not in ("setenta", "points") or (stage.task == "which" and ask[0] != "points"):
             asks = "'points A'" if stage.task == "which" else "'table sum', 'setenta A' or 'points A'"
-            raise self.fail(where, f"ask is {asks}, with a side of {either(names)}")
+            raise self.fail(where, f"ask is {asks}, with a side of {either(names)}, not {str(where.value)!r}")
         if stage.task == "which":
             return self.which(stage, side, fields.get("compare"), where)
         if ask[0] == "setenta":
@@ -544,7 +545,7 @@ class _Builder:
             laid = claims[0].card
             why = f"{laid} could have made 15 with {' or '.join(cards_text(sorted(c.captured)) for c in claims)} (V5)."
             return _with(stage, set(ways), why)
-        raise self.fail(want, "want is 'value N', 'fifteen with <card>' or 'claim'")
+        raise self.fail(want, f"want is 'value N', 'fifteen with <card>' or 'claim', not {str(want.value)!r}")
 
     def play(self, stage: Stage, fields: dict[str, Marked], item: Marked) -> Stage:
         deal = stage.deal
