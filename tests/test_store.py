@@ -20,7 +20,18 @@ import pytest
 from store_kit import kill_once_started
 
 from trainer.progress import store as store_module
-from trainer.progress.store import DB_NAME, ENV_VAR, MIGRATIONS, SCHEMA_VERSION, Attempt, Store, StoreError, data_dir
+from trainer.progress.store import (
+    DB_NAME,
+    ENV_VAR,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Attempt,
+    Learner,
+    ProfileGone,
+    Store,
+    StoreError,
+    data_dir,
+)
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 MISSING = object()
@@ -84,7 +95,8 @@ def test_the_first_run_creates_the_folder_and_the_file(tmp_path: Path) -> None:
     assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert tables == {"profiles", "attempts", "ratings", "review_cards", "records", "stars", "places", "games"}
+    ours = {"profiles", "attempts", "ratings", "review_cards", "records", "stars", "places", "games"}
+    assert tables == ours | {"sqlite_sequence"}  # SQLite's own, where it keeps the last profile id given
     conn.close()
 
 
@@ -154,6 +166,30 @@ def test_an_unknown_profile_is_refused(store: Store) -> None:
         store.record_attempt("Eva", attempt(0))
     with pytest.raises(ValueError, match="no profile 'Eva'"):
         store.attempts("Eva")
+
+
+def test_a_learner_keeps_its_profile_through_a_rename_and_writes_nowhere_once_it_is_deleted(store: Store) -> None:
+    ana = store.learner("Ana")
+    assert ana is not None and ana.name == "Ana"
+    store.rename_profile("Ana", "Anabel")
+    store.record_attempt(ana, attempt(0))  # the same row, under its new name
+    assert store.learner(ana) == Learner(ana.id, "Anabel")
+    assert len(store.attempts("Anabel")) == 1
+    store.delete_profile(ana)
+    again = store.create_profile("Anabel")  # a new profile under the old name is another learner
+    with pytest.raises(ProfileGone, match="'Ana' is no longer here"):
+        store.record_attempt(ana, attempt(1))
+    assert store.learner(ana) is None
+    assert store.attempts(again) == []
+
+
+def test_a_name_finds_its_learner_by_the_stores_own_key(store: Store) -> None:
+    store.create_profile("Bea")
+    bea = store.learner("Bea")
+    assert bea is not None
+    assert [store.learner(name) for name in ("bea", "ＢＥＡ", " Bea ")] == [bea] * 3
+    assert store.learner("Eva") is None and store.learner("x" * 100_000) is None
+    assert store.learners() == [store.learner("Ana"), bea]
 
 
 # Attempts
@@ -484,10 +520,10 @@ def test_a_file_from_a_newer_version_is_refused_untouched(tmp_path: Path) -> Non
     real_database(tmp_path)
     path = tmp_path / DB_NAME
     conn = sqlite3.connect(path)
-    conn.execute("PRAGMA user_version = 7")
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
     before = path.read_bytes()
-    with pytest.raises(StoreError, match=f"schema version 7, newer than version {SCHEMA_VERSION}"):
+    with pytest.raises(StoreError, match=f"schema version {SCHEMA_VERSION + 1}, newer than version {SCHEMA_VERSION}"):
         Store.open(tmp_path)
     assert path.read_bytes() == before
 
@@ -527,6 +563,24 @@ def test_a_file_of_the_first_version_is_brought_up_to_date_with_its_progress(tmp
         assert store.profiles() == ["Ana"] and store.stars("Ana") == {}
         store.record_stars("Ana", "values", 2)
         assert store.stars("Ana") == {"values": 2}
+
+
+def test_profiles_keep_their_progress_through_the_move_to_ids_never_given_twice(tmp_path: Path) -> None:
+    with closing(sqlite3.connect(tmp_path / DB_NAME)) as conn:
+        conn.execute("PRAGMA foreign_keys = ON")
+        for statements in MIGRATIONS[:6]:
+            for statement in statements:
+                conn.execute(statement)
+        conn.execute("INSERT INTO profiles (name, created) VALUES ('Ana', '2026-01-01T00:00:00+00:00')")
+        conn.execute("INSERT INTO profiles (name, created) VALUES ('Bea', '2026-01-01T00:00:00+00:00')")
+        conn.execute("INSERT INTO stars VALUES (2, 'values', 3)")
+        conn.execute("PRAGMA user_version = 6")
+        conn.commit()
+    with Store.open(tmp_path) as store:
+        assert store.stars("Bea") == {"values": 3}
+        bea = store.learner("Bea")
+        store.delete_profile("Bea")
+        assert store.create_profile("Bea") != bea  # a new row, where the old id would have been given again
 
 
 def test_answers_are_counted_by_kind_and_themes_in_sqlite_and_the_latest_ratings_read_in_a_window(store: Store) -> None:

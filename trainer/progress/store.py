@@ -109,6 +109,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # Whether the learner's side won: usually the higher total, but a shut-out ends a match whatever the totals.
     ("ALTER TABLE games ADD COLUMN won INTEGER NOT NULL DEFAULT 0",),
+    # A profile's id is never given again once deleted, so a tab that holds it cannot write into a newer profile.
+    # SQLite adds AUTOINCREMENT only to a new table: the rows move over (foreign keys are off while migrating).
+    (
+        """CREATE TABLE profiles_kept (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE NOT NULL, created TEXT NOT NULL, importing TEXT,
+            rule_set TEXT NOT NULL DEFAULT 'classic', target INTEGER)""",
+        """INSERT INTO profiles_kept (id, name, created, importing, rule_set, target)
+            SELECT id, name, created, importing, rule_set, target FROM profiles""",
+        "DROP TABLE profiles",
+        "ALTER TABLE profiles_kept RENAME TO profiles",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -135,6 +146,25 @@ class StoreError(Exception):
 class SaveError(StoreError):
     """The progress file could not be read or written just now (a full disk, a file made read-only, another program
     holding it); the write was rolled back, so nothing saved before is changed and trying again is safe."""
+
+
+class ProfileGone(ValueError):
+    """The profile asked for is not in the file (any more): deleted, or never there."""
+
+
+@dataclass(frozen=True)
+class Learner:
+    """A profile as a session holds it: its row id, which a rename keeps, and its name when last read.
+
+    Every method that takes a profile takes a Learner or a name. The app passes Learners, so an answer goes to the
+    profile the learner chose even if another tab renamed it meanwhile, and to no other if it was deleted."""
+
+    id: int
+    name: str
+
+
+#: A profile, by the row that holds it (``Learner``) or by name, up to case and width.
+Who = str | Learner
 
 
 #: What SQLite's primary result codes mean for a learner, for the ones a file's state causes.
@@ -261,9 +291,11 @@ class Store:
             try:
                 _use_wal(conn)
                 conn.execute("PRAGMA synchronous = FULL")
-                conn.execute("PRAGMA foreign_keys = ON")
                 store = cls(conn, path)
                 store._migrate()
+                conn.execute("PRAGMA foreign_keys = ON")  # after migrating, which may rebuild a table others refer to
+                with store._transaction() as writing:
+                    _drop_dead_imports(writing)
             except BaseException:
                 conn.close()
                 raise
@@ -322,7 +354,7 @@ class Store:
                 raise SaveError(f"{self.path} could not be {action}: {trouble} ({error})", self.path) from error
 
     def _migrate(self) -> None:
-        """Bring an older schema up to date, and remove what dead imports left, in one transaction."""
+        """Bring an older schema up to date in one transaction."""
         with self._transaction() as conn:
             version: int = conn.execute("PRAGMA user_version").fetchone()[0]
             _check_version(self.path, version)
@@ -333,7 +365,8 @@ class Store:
                     for statement in statements:
                         conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            _drop_dead_imports(conn)
+                if conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
+                    raise StoreError(f"{self.path} holds rows of no profile: it was left as it was", self.path)
 
     def profiles(self) -> list[str]:
         """The profile names, in alphabetical order; a damaged name and a profile still being imported are left
@@ -343,13 +376,32 @@ class Store:
             names = [name for (name,) in rows if _is_text(name)]
         return sorted(names, key=str.casefold)
 
-    def create_profile(self, name: str) -> None:
-        """Add a profile; ValueError for a bad or taken name."""
+    def learners(self) -> list[Learner]:
+        """The profiles in use, as ``profiles`` lists them, each with its row id."""
+        with self._transaction("BEGIN") as conn:
+            rows = conn.execute("SELECT id, name FROM profiles WHERE importing IS NULL").fetchall()
+        return sorted((Learner(pid, name) for pid, name in rows if _is_text(name)), key=lambda a: a.name.casefold())
+
+    def learner(self, who: Who) -> Learner | None:
+        """The profile in use that ``who`` names, with its name as it is now: a Learner by its row id (renamed or
+        not), a name by the store's own key ("bea", "ＢＥＡ" and " Bea " find "Bea"); None if there is none."""
+        if isinstance(who, str) and len(who.strip()) > 4 * NAME_LENGTH:
+            return None  # no name of NAME_LENGTH characters has a key this long
+        with self._transaction("BEGIN") as conn:
+            try:
+                pid = _profile_id(conn, who)
+            except ProfileGone:
+                return None
+            (name,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
+        return Learner(pid, name) if _is_text(name) else None
+
+    def create_profile(self, name: str) -> Learner:
+        """Add a profile and return it; ValueError for a bad or taken name."""
         name = _valid_name("name", name)
         with self._transaction() as conn:
-            _insert_profile(conn, name, _iso("created", datetime.now(UTC)))
+            return Learner(_insert_profile(conn, name, _iso("created", datetime.now(UTC))), name)
 
-    def rename_profile(self, old: str, new: str) -> str:
+    def rename_profile(self, old: Who, new: str) -> str:
         """Give a profile a new name and return it; ValueError for a bad name or one another profile has."""
         new = _valid_name("name", new)
         with self._transaction() as conn:
@@ -358,12 +410,12 @@ class Store:
             conn.execute("UPDATE profiles SET name = ? WHERE id = ?", (new, pid))
         return new
 
-    def delete_profile(self, name: str) -> None:
+    def delete_profile(self, name: Who) -> None:
         """Remove a profile and all its progress."""
         with self._transaction() as conn:
             conn.execute("DELETE FROM profiles WHERE id = ?", (_profile_id(conn, name),))
 
-    def rules(self, profile: str) -> RuleProfile:
+    def rules(self, profile: Who) -> RuleProfile:
         """The rule set the profile plays by, with its chosen target; classic if none was chosen, or if the saved
         choice cannot be read."""
         with self._transaction("BEGIN") as conn:
@@ -374,7 +426,7 @@ class Store:
         except ValueError:
             return CLASSIC
 
-    def set_rules(self, profile: str, rules: RuleProfile) -> None:
+    def set_rules(self, profile: Who, rules: RuleProfile) -> None:
         """Keep the rule set (and target) the profile plays by; ValueError for one this program does not know."""
         name, target = _rules_row(rules)
         with self._transaction() as conn:
@@ -382,7 +434,7 @@ class Store:
                 "UPDATE profiles SET rule_set = ?, target = ? WHERE id = ?", (name, target, _profile_id(conn, profile))
             )
 
-    def save_game(self, profile: str, summary: GameSummary, record: dict[str, Any], game: int | None = None) -> int:
+    def save_game(self, profile: Who, summary: GameSummary, record: dict[str, Any], game: int | None = None) -> int:
         """Keep a match against the computer with its game record (``trainer.records``); with ``game`` (the
         number a first save returned), replace that one as the match goes on. Returns the game's number."""
         row = (*_game_row(summary), json.dumps(record, ensure_ascii=False))
@@ -398,13 +450,13 @@ class Store:
                     return game
             return int(conn.execute(_INSERT_GAME, (pid, *row)).lastrowid or 0)
 
-    def games(self, profile: str) -> list[GameSummary]:
+    def games(self, profile: Who) -> list[GameSummary]:
         """The profile's matches against the computer, oldest first."""
         with self._transaction("BEGIN") as conn:
             kept = _rows(conn, "games", _profile_id(conn, profile))[0]
         return sorted((summary for summary, _ in kept), key=lambda g: g.played_at)
 
-    def unfinished_game(self, profile: str) -> tuple[int, GameSummary, dict[str, Any]] | None:
+    def unfinished_game(self, profile: Who) -> tuple[int, GameSummary, dict[str, Any]] | None:
         """The profile's match against the computer saved most recently that is not over: its number, summary and
         record; None if every match is over. A damaged row is passed over, as everywhere."""
         with self._transaction("BEGIN") as conn:
@@ -421,14 +473,14 @@ class Store:
                 return row[0], summary, record
         return None
 
-    def record_attempt(self, profile: str, attempt: Attempt) -> None:
+    def record_attempt(self, profile: Who, attempt: Attempt) -> None:
         """Save one attempt."""
         with self._transaction() as conn:
             conn.execute(_INSERT_ATTEMPT, (_profile_id(conn, profile), *_attempt_row(attempt)))
 
     def record_answer(
         self,
-        profile: str,
+        profile: Who,
         attempt: Attempt,
         rate: Callable[[tuple[float, float, float] | None], tuple[float, float, float]],
         review: Callable[[str | None], tuple[str, datetime] | None],
@@ -453,14 +505,14 @@ class Store:
                 conn.execute(_SAVE_CARD, (pid, *row))
         return before, after
 
-    def attempts(self, profile: str, limit: int | None = None) -> list[Attempt]:
+    def attempts(self, profile: Who, limit: int | None = None) -> list[Attempt]:
         """The profile's attempts, oldest first; with ``limit``, only the latest ``limit`` of them."""
         if limit is not None and limit < 0:
             raise ValueError(f"limit: {limit} is negative")
         with self._transaction("BEGIN") as conn:
             return _select_attempts(conn, _profile_id(conn, profile), limit)
 
-    def damaged_rows(self, profile: str) -> dict[str, int]:
+    def damaged_rows(self, profile: Who) -> dict[str, int]:
         """How many of the profile's rows hold a damaged value, by table (only tables that have some). The
         readers skip these rows; ``set_aside_damaged`` moves them out."""
         with self._transaction("BEGIN") as conn:
@@ -468,7 +520,7 @@ class Store:
             counts = {table: len(_rows(conn, table, pid)[1]) for table in _READERS}
         return {table: count for table, count in counts.items() if count}
 
-    def set_aside_damaged(self, profile: str) -> Path | None:
+    def set_aside_damaged(self, profile: Who) -> Path | None:
         """Move the profile's damaged rows out of the database, into a JSON file beside it named
         ``progress.sqlite3.damaged-<UTC time>.json`` (text as Python shows it, bytes in hex); return that file,
         or None if no row was damaged."""
@@ -484,7 +536,7 @@ class Store:
                 conn.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(row[0],) for row in rows])
         return target
 
-    def answer_groups(self, profile: str) -> list[tuple[str, tuple[str, ...], int, int]]:
+    def answer_groups(self, profile: Who) -> list[tuple[str, tuple[str, ...], int, int]]:
         """The answers (skips left out) grouped by kind and themes, counted by SQLite: (kind, themes, right,
         answers). A few hundred groups at most, however many answers there are."""
         query = """SELECT kind, themes, SUM(correct <> 0), COUNT(*) FROM attempts
@@ -497,14 +549,14 @@ class Store:
             if isinstance(kind, str) and isinstance(themes, str)  # a damaged row is left out, as everywhere
         ]
 
-    def solved_puzzles(self, profile: str) -> set[str]:
+    def solved_puzzles(self, profile: Who) -> set[str]:
         """The puzzles answered right at least once, found by SQLite."""
         query = "SELECT DISTINCT puzzle_id FROM attempts WHERE profile_id = ? AND correct <> 0 AND skipped = 0"
         with self._transaction("BEGIN") as conn:
             rows = conn.execute(query, (_profile_id(conn, profile),)).fetchall()
         return {puzzle_id for (puzzle_id,) in rows if isinstance(puzzle_id, str)}
 
-    def recent_ratings(self, profile: str, limit: int) -> list[float]:
+    def recent_ratings(self, profile: Who, limit: int) -> list[float]:
         """The rating after each of the latest ``limit`` rated answers, oldest first."""
         query = """SELECT rating_after FROM attempts WHERE profile_id = ? AND rating_after IS NOT NULL
             ORDER BY at DESC, id DESC LIMIT ?"""
@@ -512,75 +564,75 @@ class Store:
             rows = conn.execute(query, (_profile_id(conn, profile), limit)).fetchall()
         return [float(value) for (value,) in reversed(rows) if isinstance(value, float) and math.isfinite(value)]
 
-    def get_rating(self, profile: str) -> tuple[float, float, float] | None:
+    def get_rating(self, profile: Who) -> tuple[float, float, float] | None:
         """The profile's (rating, rd, vol), or None before its first rating."""
         with self._transaction("BEGIN") as conn:
             good = _rows(conn, "ratings", _profile_id(conn, profile))[0]
         return None if not good else good[0]
 
-    def set_rating(self, profile: str, rating: float, rd: float, vol: float) -> None:
+    def set_rating(self, profile: Who, rating: float, rd: float, vol: float) -> None:
         """Replace the profile's rating."""
         values = _check_rating("", rating, rd, vol)
         with self._transaction() as conn:
             conn.execute(_SET_RATING, (_profile_id(conn, profile), *values))
 
-    def save_review_card(self, profile: str, puzzle_id: str, card_json: str, due: datetime) -> None:
+    def save_review_card(self, profile: Who, puzzle_id: str, card_json: str, due: datetime) -> None:
         """Save (or replace) the review card of a puzzle: the scheduler's card as JSON, and when it is due."""
         row = (puzzle_id, _check_card("card_json", card_json), _iso("due", due))
         with self._transaction() as conn:
             conn.execute(_SAVE_CARD, (_profile_id(conn, profile), *row))
 
-    def review_cards(self, profile: str) -> dict[str, str]:
+    def review_cards(self, profile: Who) -> dict[str, str]:
         """Each reviewed puzzle's card JSON, by puzzle id."""
         with self._transaction("BEGIN") as conn:
             cards = _rows(conn, "review_cards", _profile_id(conn, profile))[0]
         return {puzzle_id: card for puzzle_id, card, _ in cards}
 
-    def due_puzzles(self, profile: str, now: datetime) -> list[str]:
+    def due_puzzles(self, profile: Who, now: datetime) -> list[str]:
         """The puzzles whose review is due at ``now``, the longest due first."""
         moment = datetime.fromisoformat(_iso("now", now))
         with self._transaction("BEGIN") as conn:
             cards = _rows(conn, "review_cards", _profile_id(conn, profile))[0]
         return [puzzle_id for puzzle_id, _, due in sorted(cards, key=lambda c: (c[2], c[0])) if due <= moment]
 
-    def record_best(self, profile: str, mode: str, value: int) -> bool:
+    def record_best(self, profile: Who, mode: str, value: int) -> bool:
         """Keep ``value`` as the best of ``mode`` (say streak or rush) if it beats it; True if it did, or if it is
         the first."""
         with self._transaction() as conn:
             return conn.execute(_RECORD_BEST, (_profile_id(conn, profile), mode, value)).rowcount == 1
 
-    def best(self, profile: str, mode: str) -> int | None:
+    def best(self, profile: Who, mode: str) -> int | None:
         """The best of ``mode``, or None if there is none yet."""
         with self._transaction("BEGIN") as conn:
             records = dict(_rows(conn, "records", _profile_id(conn, profile))[0])
         return records.get(mode)
 
-    def record_stars(self, profile: str, level_id: str, stars: int) -> bool:
+    def record_stars(self, profile: Who, level_id: str, stars: int) -> bool:
         """Keep a finished level's stars (1 to 3) if they beat the ones kept; True if they did, or are the first."""
         if stars not in (1, 2, 3):
             raise ValueError(f"stars: {stars} is not 1, 2 or 3")
         with self._transaction() as conn:
             return conn.execute(_RECORD_STARS, (_profile_id(conn, profile), level_id, stars)).rowcount == 1
 
-    def stars(self, profile: str) -> dict[str, int]:
+    def stars(self, profile: Who) -> dict[str, int]:
         """The best stars of each finished level, by level id."""
         with self._transaction("BEGIN") as conn:
             return dict(_rows(conn, "stars", _profile_id(conn, profile))[0])
 
-    def set_place(self, profile: str, level_id: str, stage: int) -> None:
+    def set_place(self, profile: Who, level_id: str, stage: int) -> None:
         """Remember where the learner is in the course, to continue from there."""
         if stage < 0:
             raise ValueError(f"stage: {stage} is negative")
         with self._transaction() as conn:
             conn.execute(_SET_PLACE, (_profile_id(conn, profile), level_id, stage))
 
-    def place(self, profile: str) -> tuple[str, int] | None:
+    def place(self, profile: Who) -> tuple[str, int] | None:
         """The level and stage the learner was last at, or None before the course."""
         with self._transaction("BEGIN") as conn:
             good = _rows(conn, "places", _profile_id(conn, profile))[0]
         return None if not good else good[0]
 
-    def export_profile(self, profile: str) -> dict[str, Any]:
+    def export_profile(self, profile: Who) -> dict[str, Any]:
         """Everything about a profile as plain data ready for JSON, which ``import_profile`` reads back."""
         with self._transaction("BEGIN") as conn:
             pid = _profile_id(conn, profile)
@@ -829,9 +881,15 @@ def _find_profile(conn: sqlite3.Connection, name: str, importing: bool = False) 
     return next((int(pid) for pid, kept in rows if _is_text(kept) and _name_key(kept) == key), None)
 
 
-def _profile_id(conn: sqlite3.Connection, name: str) -> int:
-    if (pid := _find_profile(conn, name)) is None:
-        raise ValueError(f"no profile {name!r}")
+def _profile_id(conn: sqlite3.Connection, who: Who) -> int:
+    """The row id of a profile in use; ProfileGone if there is none (deleted, or still being imported)."""
+    if isinstance(who, Learner):
+        found = conn.execute("SELECT 1 FROM profiles WHERE id = ? AND importing IS NULL", (who.id,)).fetchone()
+        if found is None:
+            raise ProfileGone(f"profile {who.name!r} is no longer here")
+        return who.id
+    if (pid := _find_profile(conn, who)) is None:
+        raise ProfileGone(f"no profile {reprlib.repr(who)}")
     return pid
 
 
