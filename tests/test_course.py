@@ -164,6 +164,12 @@ def test_a_level_that_breaks_a_rule_names_its_line(tmp_path):
         load_level(write(tmp_path, HEAD + "  - say: One. Two. Three.\n"))
 
 
+def test_a_level_that_would_show_a_link_or_an_image_is_refused_with_its_place(tmp_path):
+    for said in ("Look ![x](http://example.org/x.png).", "Read [this](https://example.org).", "See <img src=x>."):
+        with pytest.raises(CourseError, match=r"level.yaml:\d+:\d+: 'say' holds a link, an image or an HTML tag"):
+            load_level(write(tmp_path, HEAD + f"  - say: {said}\n"))
+
+
 def test_narration_says_why_a_capture_makes_15_and_what_a_lay_down_means():
     start = Deal.new(seed=7)
     play = sensible_play(start)

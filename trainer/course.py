@@ -52,7 +52,7 @@ from trainer.puzzles.kinds import ChoosePuzzle, play_text
 from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, most
-from trainer.text import SIDES, either, plural
+from trainer.text import SIDES, either, plural, reaching_out
 
 LEVELS = Path(__file__).parent / "levels"
 TASKS = ("say", "pick", "play", "allowed", "who", "number", "which", "fault")
@@ -696,9 +696,10 @@ class _Builder:
         value = fields.get(key)
         if value is None or not isinstance(value.value, str | list):
             raise self.fail(value or parent, f"'{key}' must be text")
-        if isinstance(value.value, list):
-            return " ".join(str(part.value) for part in value.value)
-        return " ".join(value.value.split())
+        text = " ".join(str(part.value) for part in value.value) if isinstance(value.value, list) else value.value
+        if reaching_out(text) is not None:
+            raise self.fail(value, f"'{key}' holds a link, an image or an HTML tag: a level is shown as Markdown")
+        return " ".join(text.split())
 
     def cards(self, value: Marked) -> tuple[Card, ...]:
         try:

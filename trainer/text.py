@@ -1,5 +1,6 @@
 """Small helpers for the sentences the trainer writes."""
 
+import re
 from collections.abc import Iterable
 
 #: The sides of a deal as a learner reads them: side A, B and, with three players each alone, C (V3).
@@ -19,3 +20,18 @@ def either(items: Iterable[object], word: str = "or") -> str:
     """Alternatives in words: "2, 3 or 4"; with ``word="and"``, a list: "A, B and C"."""
     words = [str(item) for item in items]
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {word} {words[-1]}"
+
+
+#: What makes Markdown fetch or point elsewhere: an image or a link (inline, by reference or autolinked), a tag.
+_REACHING_OUT = re.compile(r"!\[|\]\s*[(:\[]|<\s*[a-zA-Z/!?]|://|\bwww\.|\bmailto:", re.IGNORECASE)
+
+
+def reaching_out(text: str) -> int | None:
+    """Where in ``text`` a link, an image or a tag begins, or None: the course and the puzzles are shown as
+    Markdown, and a learner's page must never load or offer anything from elsewhere.
+
+    >>> reaching_out("Take the 7♦ [the best card]."), reaching_out("See ![x](http://example.org/x.png)")
+    (None, 4)
+    """
+    found = _REACHING_OUT.search(text)
+    return None if found is None else found.start()

@@ -30,7 +30,7 @@ from trainer.puzzles.kinds import (
 from trainer.puzzles.reachable import DECK_SIZE, deal_problem, pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.records import CLAIM
-from trainer.text import SIDES
+from trainer.text import SIDES, reaching_out
 
 
 class PuzzleError(ValueError):
@@ -55,6 +55,8 @@ class _Bad(Exception):
 def _text(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise _Bad(f"expected some text, not {value!r}")
+    if (at := reaching_out(value)) is not None:
+        raise _Bad("a puzzle's text holds no link, image or HTML tag: it is shown to learners as Markdown", at)
     return value.strip()
 
 
