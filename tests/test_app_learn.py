@@ -117,6 +117,15 @@ def test_a_bad_deep_link_opens_the_first_level(data):
     assert at.title[0].value == LEVELS[0].title
 
 
+@pytest.mark.parametrize("stage", ["²", "٣", "9" * 5000, "-1", "0"])
+def test_a_step_number_that_is_no_step_opens_the_levels_first_step(data, stage):
+    at = open_learn(level=LEVELS[1].id, stage=stage)  # "²" passes str.isdigit, int() refuses it
+    assert at.title[0].value == LEVELS[1].title
+    assert "step 1 of" in at.get("progress")[0].proto.text
+    at.run()  # and on every rerun after
+    assert not at.exception, at.exception
+
+
 def test_the_level_map_shows_stars_and_opens_a_level(data):
     with Store.open(data) as saved:
         saved.create_profile("Player")

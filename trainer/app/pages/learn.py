@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import partial
 
 import streamlit as st
 
 from trainer.app.board import board_rows, pile_rows, rows_html
-from trainer.app.common import course, page, pages, profile, saving, store
+from trainer.app.common import ANSWER_CHARS, course, page, pages, profile, saving, store
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say
 from trainer.app.rows import Row
@@ -85,7 +86,8 @@ def open_from_link() -> None:
     """``?level=values&stage=2`` opens that stage; a first visit without one opens where the learner left off."""
     wanted, stage = st.query_params.get("level"), st.query_params.get("stage", "")
     if wanted in BY_ID:
-        index = int(stage) - 1 if stage.isdigit() and int(stage) > 0 else 0
+        # ASCII digits only, and few of them: "²" passes str.isdigit but not int(), and 5,000 digits are no step
+        index = int(stage) - 1 if re.fullmatch("[0-9]{1,4}", stage) and int(stage) > 0 else 0
         if (wanted, index) != (st.session_state.get("level"), st.session_state.get("stage")):
             go(wanted, index)
     elif "level" not in st.session_state:
@@ -201,7 +203,7 @@ if stage.task in ("pick", "play"):
             example = (
                 "the card you play, then the cards it takes: 7d 8c" if stage.task == "play" else "cards such as 5d 2c"
             )
-            st.text_input(f"Your answer: {example} (or 7♦ 8♣)", key="answer")
+            st.text_input(f"Your answer: {example} (or 7♦ 8♣)", key="answer", max_chars=ANSWER_CHARS)
             st.form_submit_button("Check what I typed", on_click=judge_widget, args=(stage,))
 elif stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
     for side, column in enumerate(st.columns(stage.deal.sides)):
@@ -213,7 +215,7 @@ if stage.choices or stage.task == "number":
     if not solved():
         with st.form(f"answer-{level.id}-{index}", border=False):
             if stage.task == "number":
-                st.text_input("Your answer: a number, or none", key="answer")
+                st.text_input("Your answer: a number, or none", key="answer", max_chars=ANSWER_CHARS)
             else:
                 st.radio(
                     "Your answer", stage.choices, index=None, horizontal=True, key="answer", format_func=choice_label
