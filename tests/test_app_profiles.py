@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from app_kit import seen
 from streamlit.testing.v1 import AppTest
 
 from trainer.progress.store import DB_NAME, Attempt, Store
@@ -62,6 +63,76 @@ def test_a_profile_is_deleted_only_once_the_learner_confirms(data: Path) -> None
     click(at, "Delete this profile")
     with Store.open(data) as saved:
         assert saved.profiles() == ["Ana"]
+    assert at.sidebar.selectbox(key="profile").value == "Ana"
+
+
+def on_a_puzzle(profile: str) -> AppTest:
+    """A tab of ``profile`` with a capture puzzle on the board, its typed answer box ready."""
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["profile"] = profile
+    at.run()
+    at.query_params["puzzle"] = "capture-l1-sota"
+    at.switch_page("trainer/app/pages/puzzles.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def answer(at: AppTest) -> None:
+    at.text_input(key="ans_text").set_value("jd")
+    click(at, "Check what I typed")
+
+
+def test_a_profile_deleted_in_another_tab_gets_no_answer_and_the_tab_asks_which_to_go_on_with(data: Path) -> None:
+    at = on_a_puzzle("Ana")
+    with Store.open(data) as other_tab:
+        other_tab.delete_profile("Ana")
+        other_tab.create_profile("Ana")  # the same name, but someone else
+    answer(at)
+    with Store.open(data) as saved:
+        assert saved.attempts("Ana") == [] and saved.attempts("Bea") == []
+        bea = saved.learner("Bea")
+    assert seen(at.warning[0].value).startswith("The profile “Ana” was deleted in another tab or window")
+    at.run()  # the question stays until it is answered
+    assert seen(at.warning[0].value).startswith("The profile “Ana” was deleted") and not at.text_input
+    assert bea is not None
+    at.radio(key="go_on_as").set_value(bea.id).run()
+    click(at, "Go on")
+    assert at.sidebar.selectbox(key="profile").value == "Bea" and at.query_params["profile"] == "Bea"
+    answer(at)
+    with Store.open(data) as saved:
+        assert saved.attempts("Ana") == [] and len(saved.attempts("Bea")) == 1
+
+
+def test_a_profile_renamed_in_another_tab_keeps_its_answers_under_its_new_name(data: Path) -> None:
+    at = on_a_puzzle("Ana")
+    with Store.open(data) as other_tab:
+        other_tab.rename_profile("Ana", "Anabel")
+    answer(at)
+    with Store.open(data) as saved:
+        assert len(saved.attempts("Anabel")) == 1
+    assert at.sidebar.selectbox(key="profile").value == "Anabel" and at.query_params["profile"] == "Anabel"
+
+
+@pytest.mark.parametrize("written", ["bea", "ＢＥＡ", " Bea "])
+def test_the_address_finds_a_profile_as_the_store_finds_names(data: Path, written: str) -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["profile"] = written
+    at.run()
+    assert not at.warning and at.sidebar.selectbox(key="profile").value == "Bea"
+    assert at.query_params["profile"] == "Bea"
+
+
+@pytest.mark.parametrize(
+    "written", ["![x](http://example.org/x.png)", "[Restore](https://example.org/restore)", "x" * 100_000]
+)
+def test_an_address_naming_no_profile_is_echoed_as_plain_text_cut_short(data: Path, written: str) -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["profile"] = written
+    at.run()
+    warning = at.warning[0].value
+    shown = written if len(written) <= 40 else f"{written[:40]}…"
+    assert seen(warning) == f"The link names a profile, “{shown}”, that is not here; choose one in the sidebar."
+    assert "](" not in warning and "http:" not in warning and "https:" not in warning  # every mark escaped
     assert at.sidebar.selectbox(key="profile").value == "Ana"
 
 

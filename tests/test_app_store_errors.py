@@ -5,6 +5,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from app_kit import seen
 from store_kit import T0
 from streamlit.testing.v1 import AppTest
 
@@ -28,7 +29,9 @@ def test_another_programs_database_is_explained_and_can_be_kept_aside(data: Path
         conn.execute("CREATE TABLE contacts (name TEXT)")
         conn.commit()
     at = start()
-    assert at.error[0].value.startswith(f"Your progress could not be opened: {data / DB_NAME} is another program's")
+    assert seen(at.error[0].value).startswith(
+        f"Your progress could not be opened: {data / DB_NAME} is another program's"
+    )
     at.button[0].click().run()
     assert not at.error
     assert len([p for p in data.iterdir() if p.name.startswith(f"{DB_NAME}.unreadable-")]) == 1
@@ -37,7 +40,7 @@ def test_another_programs_database_is_explained_and_can_be_kept_aside(data: Path
 def test_a_folder_at_the_progress_path_is_explained(data: Path) -> None:
     (data / DB_NAME).mkdir()
     at = start()
-    assert at.error[0].value == (
+    assert seen(at.error[0].value) == (
         f"Your progress could not be opened: {data / DB_NAME} is a folder, not a file: "
         "a progress file cannot be kept there"
     )
@@ -60,7 +63,7 @@ def test_the_chosen_profile_is_written_to_the_address(data: Path) -> None:
 
 def test_an_unknown_profile_in_the_address_is_explained(data: Path) -> None:
     at = start("Zoe")
-    assert at.warning[0].value == "The link names a profile 'Zoe' that is not here; choose a profile in the sidebar."
+    assert at.warning[0].value == "The link names a profile, “Zoe”, that is not here; choose one in the sidebar."
     assert at.query_params["profile"] == "Player"
 
 
@@ -80,7 +83,9 @@ def test_an_answer_on_a_full_disk_is_explained_and_can_be_given_again(data: Path
     at.text_input(key="ans_text").set_value("jd")
     next(b for b in at.button if b.label.startswith("Check")).click().run()
     assert not at.exception, at.exception
-    assert at.error[0].value.startswith(f"That could not be saved: {data / DB_NAME} could not be saved to: the disk")
+    assert seen(at.error[0].value).startswith(
+        f"That could not be saved: {data / DB_NAME} could not be saved to: the disk"
+    )
     assert "Everything saved before is kept and nothing was half-saved" in at.error[0].value
     assert saved.attempts("Ana") == [] and saved.get_rating("Ana") is None
     saved._conn.execute("PRAGMA max_page_count = 1073741823")
@@ -103,7 +108,7 @@ def test_a_step_that_cannot_be_saved_is_explained_and_the_lesson_stays_where_it_
     finally:
         del saved.set_place  # the class's own method again
     assert not at.exception, at.exception
-    assert at.error[0].value.startswith(f"That could not be saved: {saved.path} could not be saved to: the disk")
+    assert seen(at.error[0].value).startswith(f"That could not be saved: {saved.path} could not be saved to: the disk")
     assert at.session_state.stage == 0
     next(b for b in at.button if b.label == "Next ▶").click().run()
     assert not at.error and at.session_state.stage == 1

@@ -7,18 +7,20 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import ParamSpec
+from typing import NoReturn, ParamSpec
 
 import streamlit as st
 
 from trainer.app.board import View
 from trainer.course import Level, load_levels
 from trainer.profile import PROFILES, RuleProfile
-from trainer.progress.store import SaveError, Store, StoreError, data_dir
+from trainer.progress.stats import plain
+from trainer.progress.store import NAME_LENGTH, Learner, ProfileGone, SaveError, Store, StoreError, data_dir
 from trainer.puzzles import Puzzle, load_puzzles
 from trainer.puzzles.loader import bank_folder
 
 BANK = bank_folder()
+ANSWER_CHARS = 200  # the longest typed answer: every way of a capture, with room to spare
 P = ParamSpec("P")
 _PAGES_DIR = Path(__file__).parent / "pages"  # a full path: the entry script may be anywhere
 
@@ -59,22 +61,22 @@ def store() -> Store:
     try:
         folder = data_dir()
     except OSError as error:
-        st.error(f"Your progress folder cannot be used: {error}. Fix or remove it, then reload the page.")
+        st.error(f"Your progress folder cannot be used: {plain(str(error))}. Fix or remove it, then reload the page.")
         st.stop()
     try:
         return _store(str(folder))
     except SaveError as error:
-        st.error(f"Your progress could not be opened just now: {error}. Reload the page in a moment.")
+        st.error(f"Your progress could not be opened just now: {plain(str(error))}. Reload the page in a moment.")
         st.stop()
     except StoreError as error:
-        st.error(f"Your progress could not be opened: {error}")
+        st.error(f"Your progress could not be opened: {plain(str(error))}")
         if st.button("Keep that file aside and start a new progress file"):
             try:
                 kept = Store.set_aside(folder)
             except OSError as problem:
-                st.error(f"It could not be moved aside ({problem}). Move it by hand, then reload the page.")
+                st.error(f"It could not be moved aside ({plain(str(problem))}). Move it by hand, then reload the page.")
                 st.stop()
-            st.success(f"The old file is kept at {kept}. Nothing in it was changed.")
+            st.success(f"The old file is kept at {plain(str(kept))}. Nothing in it was changed.")
             st.rerun()
         st.stop()
 
@@ -82,14 +84,15 @@ def store() -> Store:
 def save_trouble(error: SaveError | str) -> None:
     """Say that an action could not be saved, and that nothing was lost."""
     st.error(
-        f"That could not be saved: {error}. Everything saved before is kept and nothing was half-saved; "
-        "once that is fixed, try again."
+        f"That could not be saved: {plain(str(error), 400)}. Everything saved before is kept and nothing was "
+        "half-saved; once that is fixed, try again."
     )
 
 
 def saving(action: Callable[P, None]) -> Callable[P, None]:
     """A button's callback that writes progress: a SaveError (a full disk, say) is kept for the page to show on
-    the rerun that follows, instead of the traceback Streamlit would show."""
+    the rerun that follows, instead of the traceback Streamlit would show; a profile deleted in another tab is
+    written nothing, and the rerun asks which profile to go on with."""
 
     @functools.wraps(action)
     def run(*args: P.args, **kwargs: P.kwargs) -> None:
@@ -97,6 +100,8 @@ def saving(action: Callable[P, None]) -> Callable[P, None]:
             action(*args, **kwargs)
         except SaveError as error:
             st.session_state.save_trouble = str(error)
+        except ProfileGone:
+            pass  # deleted in another tab since the page was drawn: the rerun says so and asks which profile to use
 
     return run
 
@@ -107,40 +112,73 @@ def now() -> float:
     return float(clock())
 
 
-def profile(saved: Store) -> str:
+def profile(saved: Store) -> Learner:
     """The learner's profile, chosen in the sidebar and kept in the address bar (``?profile=Ana``) so that a reload
     or a new tab keeps it; a first one is made on first use.
 
-    The choice is kept under "player", apart from the select box's own key: Streamlit forgets a widget's state
-    on a page that has not drawn it yet, and the address loses its query on a change of page.
+    The session holds the profile by its row id: renamed in another tab, it is still this learner's, under its new
+    name; deleted there, the page says so and asks which profile to go on with, and nothing is saved meanwhile. The
+    choice is kept under "learner", apart from the select box's own key: Streamlit forgets a widget's state on a
+    page that has not drawn it yet, and the address loses its query on a change of page.
     """
-    names = saved.profiles()
-    if not names:
+    learners = saved.learners()
+    if not learners:
         try:
-            saved.create_profile("Player")
+            learners = [saved.create_profile("Player")]
         except ValueError:  # a profile of that name is being imported in another tab
             st.info("A profile is being imported. Reload the page in a moment.")
             st.stop()
-        names = ["Player"]
-    if "player" not in st.session_state:
-        wanted = st.query_params.get("profile")
-        if wanted is not None and wanted not in names:
-            st.warning(f"The link names a profile {wanted!r} that is not here; choose a profile in the sidebar.")
-        st.session_state.player = wanted if wanted in names else names[0]
-    if st.session_state.player not in names:  # renamed or deleted in another tab
-        st.session_state.player = names[0]
-    st.session_state.profile = st.session_state.player
+    held: Learner | None = st.session_state.get("learner")
+    if held is None:
+        held = _from_address(saved) or learners[0]
+    elif (now_held := saved.learner(held)) is None:
+        _ask_again(held, learners)
+    else:
+        held = now_held  # with its name as it is now, if another tab renamed it
+    st.session_state.learner = held
+    st.session_state.profile = held.name
+    by_name = {learner.name: learner for learner in learners}
     with st.sidebar:
-        st.selectbox("Profile", names, key="profile", on_change=_keep_player)
+        st.selectbox("Profile", list(by_name), key="profile", on_change=_keep_learner, args=(by_name,))
         if st.button("New profile") or "profile_error" in st.session_state:
             _new_profile(saved)
-        _choose_rules(saved, st.session_state.player)
+        _choose_rules(saved, held)
         with st.expander("Rename or delete this profile"):
-            _manage_profile(saved, st.session_state.player)
-    chosen: str = st.session_state.player
-    st.query_params["profile"] = chosen
-    _damaged_notice(saved, chosen)
-    return chosen
+            _manage_profile(saved, held)
+    st.query_params["profile"] = held.name
+    _damaged_notice(saved, held)
+    return held
+
+
+def _from_address(saved: Store) -> Learner | None:
+    """The profile the address names, found as the store finds names ("bea" is Bea); a name that is not there is
+    said, as plain text and cut short, since anyone can write an address."""
+    wanted = st.query_params.get("profile")
+    if wanted is None:
+        return None
+    found = saved.learner(wanted)
+    if found is None:
+        st.warning(f"The link names a profile, “{plain(wanted, 40)}”, that is not here; choose one in the sidebar.")
+    return found
+
+
+def _ask_again(gone: Learner, learners: list[Learner]) -> NoReturn:
+    """The profile this tab used was deleted elsewhere: say so, and let the learner choose which one to go on with.
+    Until then the session still holds the deleted one, which nothing can be saved to."""
+    st.warning(
+        f"The profile “{plain(gone.name)}” was deleted in another tab or window, so nothing more can be saved to it. "
+        "Which profile do you want to go on with?"
+    )
+    names = {learner.id: learner.name for learner in learners}
+    choice = st.radio("Go on as", list(names), format_func=names.__getitem__, index=None, key="go_on_as")
+    if st.button("Go on", type="primary", disabled=choice is None):
+        st.session_state.learner = Learner(int(choice or 0), names[int(choice or 0)])
+        st.rerun()
+    st.stop()
+
+
+def _keep_learner(by_name: dict[str, Learner]) -> None:
+    st.session_state.learner = by_name[st.session_state.profile]
 
 
 def rules() -> RuleProfile:
@@ -149,7 +187,7 @@ def rules() -> RuleProfile:
     return chosen
 
 
-def _choose_rules(saved: Store, player: str) -> None:
+def _choose_rules(saved: Store, player: Learner) -> None:
     """The rule set (and target, where it has a choice of them), kept with the learner's profile."""
     current = saved.rules(player)
     st.session_state.rules = current
@@ -171,7 +209,7 @@ def _choose_rules(saved: Store, player: str) -> None:
 
 
 @saving
-def _keep_rules(saved: Store, player: str) -> None:
+def _keep_rules(saved: Store, player: Learner) -> None:
     name = st.session_state._rule_set
     target = st.session_state.get("_target") if name == saved.rules(player).name else None
     chosen = PROFILES[name].with_options(target=target if target in PROFILES[name].targets else None)
@@ -179,79 +217,73 @@ def _keep_rules(saved: Store, player: str) -> None:
     st.session_state.rules = chosen
 
 
-def _keep_player() -> None:
-    st.session_state.player = st.session_state.profile
-
-
 @st.dialog("New profile")
 def _new_profile(saved: Store) -> None:
     """Ask for a name; the dialog closes once the profile exists, and stays open to explain a bad name."""
     with st.form("new_profile", border=False):
-        st.text_input("Name", max_chars=40, key="new_profile_name")
+        st.text_input("Name", max_chars=NAME_LENGTH, key="new_profile_name")
         st.form_submit_button("Create", type="primary", on_click=_create_profile, args=(saved,))
     if "profile_error" in st.session_state:
-        st.error(st.session_state.pop("profile_error"))
+        st.error(plain(st.session_state.pop("profile_error")))
 
 
 @saving
 def _create_profile(saved: Store) -> None:
     name = st.session_state.get("new_profile_name", "").strip()
     try:
-        saved.create_profile(name)
+        st.session_state.learner = saved.create_profile(name)
     except ValueError as error:
         st.session_state.profile_error = str(error)
-        return
-    st.session_state.player = name
 
 
-def _manage_profile(saved: Store, name: str) -> None:
+def _manage_profile(saved: Store, learner: Learner) -> None:
     """Rename the profile, or delete it after a confirmation, with its export offered first."""
     with st.form("rename_profile", border=False):
-        st.text_input("New name", value=name, max_chars=40, key="rename_to")
-        st.form_submit_button("Rename", on_click=_rename_profile, args=(saved, name))
+        st.text_input("New name", value=learner.name, max_chars=NAME_LENGTH, key="rename_to")
+        st.form_submit_button("Rename", on_click=_rename_profile, args=(saved, learner))
     if "rename_error" in st.session_state:
-        st.error(st.session_state.pop("rename_error"))
+        st.error(plain(st.session_state.pop("rename_error")))
     st.download_button(
         "First keep a copy (JSON)",
-        lambda: json.dumps(saved.export_profile(name), ensure_ascii=False, indent=1),
-        file_name=f"escoba-trainer-{name}.json",
+        lambda: json.dumps(saved.export_profile(learner), ensure_ascii=False, indent=1),
+        file_name=f"escoba-trainer-{learner.name}.json",
         mime="application/json",
         on_click="ignore",
     )
-    sure = st.checkbox(f"Yes, delete {name} and all of its progress", key=f"sure_{name}")
-    st.button("Delete this profile", disabled=not sure, on_click=_delete_profile, args=(saved, name))
+    sure = st.checkbox(f"Yes, delete {plain(learner.name)} and all of its progress", key=f"sure_{learner.id}")
+    st.button("Delete this profile", disabled=not sure, on_click=_delete_profile, args=(saved, learner))
 
 
 @saving
-def _rename_profile(saved: Store, name: str) -> None:
+def _rename_profile(saved: Store, learner: Learner) -> None:
     try:
-        st.session_state.player = saved.rename_profile(name, st.session_state.get("rename_to", "").strip())
+        saved.rename_profile(learner, st.session_state.get("rename_to", "").strip())
     except ValueError as error:
         st.session_state.rename_error = str(error)
 
 
 @saving
-def _delete_profile(saved: Store, name: str) -> None:
-    saved.delete_profile(name)
-    st.session_state.pop("player", None)
+def _delete_profile(saved: Store, learner: Learner) -> None:
+    saved.delete_profile(learner)
+    st.session_state.pop("learner", None)  # the learner chose to: the next run takes the first profile left
 
 
-def _damaged_notice(saved: Store, name: str) -> None:
+def _damaged_notice(saved: Store, learner: Learner) -> None:
     """Say so when some of the profile's saved rows could not be read, and offer to set them aside.
 
     Every row is read to find out, so it is done once per profile in a visit, not on every click.
     """
     checked = st.session_state.setdefault("damage_checked", {})
-    if name not in checked:
-        checked[name] = saved.damaged_rows(name)
-    damaged = checked[name]
+    if learner.id not in checked:
+        checked[learner.id] = saved.damaged_rows(learner)
+    damaged = checked[learner.id]
     if not damaged:
         return
     st.warning(f"{sum(damaged.values())} saved records of this profile could not be read and are left out.")
     if st.button("Set them aside"):
-        kept = saved.set_aside_damaged(name)
-        checked[name] = {}
-        st.success(f"They are kept in {kept}; the rest of your progress is untouched.")
+        kept = saved.set_aside_damaged(learner)
+        checked[learner.id] = {}
+        st.success(f"They are kept in {plain(str(kept))}; the rest of your progress is untouched.")
 
 
 FACES = {"spanish": "Spanish: oros, copas, espadas, bastos", "french": "French: ♦ ♥ ♠ ♣"}

@@ -5,7 +5,7 @@ import streamlit as st
 from trainer.app.common import pages, save_trouble
 from trainer.app.svg import card_svg
 from trainer.cards import parse_card
-from trainer.progress.store import SaveError
+from trainer.progress.store import ProfileGone, SaveError
 
 # The favicon and logo are a card the app draws itself: nothing is fetched from elsewhere.
 ICON = card_svg(parse_card("7d"), width=48)
@@ -20,6 +20,8 @@ def run() -> None:
         st.navigation(list(pages().values())).run()
     except SaveError as error:  # a full disk, say, while saving an answer: the page says so instead of crashing
         save_trouble(error)
+    except ProfileGone:  # deleted in another tab while this page was drawn: the rerun says so and asks
+        st.rerun()
     show_save_trouble()  # from an action the page itself took
 
 

@@ -105,9 +105,15 @@ def describe_rating(ratings: Sequence[float]) -> str:
     return f"From {first:.0f} to {last:.0f} over {answers}; the lowest was {low:.0f}, the highest {high:.0f}."
 
 
-def plain(text: str) -> str:
-    """Stored text made safe to show where Markdown is read: every mark escaped, lines joined."""
-    return _MARKDOWN.sub(r"\\\1", " ".join(text.split()))
+def plain(text: str, limit: int = 200) -> str:
+    r"""Stored or typed text made safe to show where Markdown is read: every mark escaped, lines joined, and cut to
+    ``limit`` characters, so a pasted page of text is not echoed whole.
+
+    >>> print(plain("![x](http://e.org/x.png)"), plain("a" * 500, limit=5))
+    \!\[x\]\(http\://e\.org/x\.png\) aaaaa…
+    """
+    text = " ".join(text.split())
+    return _MARKDOWN.sub(r"\\\1", text if len(text) <= limit else f"{text[:limit]}…")
 
 
 @dataclass(frozen=True)

@@ -531,7 +531,8 @@ class Store:
                 return None
             target = self.path.with_name(f"{DB_NAME}.damaged-{datetime.now(UTC):%Y%m%dT%H%M%S%fZ}.json")
             shown = {table: [[_shown(value) for value in row] for row in rows] for table, rows in damaged.items()}
-            target.write_text(json.dumps({"profile": profile, "rows": shown}, indent=1), encoding="utf-8")
+            (name,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
+            target.write_text(json.dumps({"profile": name, "rows": shown}, indent=1), encoding="utf-8")
             for table, rows in damaged.items():
                 conn.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(row[0],) for row in rows])
         return target

@@ -21,7 +21,7 @@ from trainer.ai.game import LEARNER, Game
 from trainer.course import stars
 from trainer.match import Match
 from trainer.progress.rating import LEVEL_RATINGS, START, Rating, puzzle_rating, score_of, update
-from trainer.progress.store import Attempt, GameSummary, Store
+from trainer.progress.store import Attempt, GameSummary, Store, Who
 from trainer.puzzles import Puzzle
 from trainer.puzzles.kinds import Verdict
 from trainer.records import read_record, record_of
@@ -133,7 +133,7 @@ class Outcome:
 
 
 def answer_puzzle(
-    saved: Store, profile: str, puzzle: Puzzle, answer: str, seconds: float, hints: int, mode: str, at: datetime
+    saved: Store, profile: Who, puzzle: Puzzle, answer: str, seconds: float, hints: int, mode: str, at: datetime
 ) -> Outcome:
     """Judge an answer with the engine and keep it: attempt, rating and review card in one transaction.
 
@@ -163,7 +163,7 @@ def answer_puzzle(
 # -- the course -----------------------------------------------------------------------------
 
 
-def finish_level(saved: Store, profile: str, level_id: str, mistakes: int, hints: int) -> int:
+def finish_level(saved: Store, profile: Who, level_id: str, mistakes: int, hints: int) -> int:
     """Keep the stars of a finished level (the best so far stays) and return the ones just earned."""
     earned = stars(mistakes, hints)
     saved.record_stars(profile, level_id, earned)
@@ -201,7 +201,7 @@ def schedule(card_json: str | None, outcome: fsrs.Rating, now: datetime) -> tupl
     return json.dumps(card.to_dict()), card.due
 
 
-def keep_game(saved: Store, profile: str, game: Game, number: int | None, at: datetime) -> int | None:
+def keep_game(saved: Store, profile: Who, game: Game, number: int | None, at: datetime) -> int | None:
     """Save a match against the computer as it stands, so it can be taken up again at this play; returns the number
     to pass next time, so the same match is updated rather than added again. A deal just over is saved with its
     review (``Game.after_review``), not before: a match left during the review goes on from the play before."""
@@ -222,7 +222,7 @@ def keep_game(saved: Store, profile: str, game: Game, number: int | None, at: da
     return saved.save_game(profile, summary, record_of(game.match), number)
 
 
-def unfinished_game(saved: Store, profile: str) -> tuple[int, Game] | None:
+def unfinished_game(saved: Store, profile: Who) -> tuple[int, Game] | None:
     """The match the learner left most recently, ready to go on, with its number; None if there is none, or if it
     cannot go on here (a record that no longer replays, or an imported match of a table the computer does not play)."""
     found = saved.unfinished_game(profile)

@@ -6,11 +6,12 @@ import streamlit as st
 
 from trainer.ai.game import LEARNER, Game, Reviewed, can_be_puzzle, endgame_yaml, points_lost, review
 from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
-from trainer.app.common import page, profile, rules, saving, store
+from trainer.app.common import ANSWER_CHARS, page, profile, rules, saving, store
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import BOT_LEVELS, say
 from trainer.deal import Deal, Event, EventKind
 from trainer.plays import IllegalPlay, Play, parse_play
+from trainer.progress.stats import plain
 from trainer.progress.training import keep_game, unfinished_game
 from trainer.puzzles.kinds import play_text
 from trainer.text import plural
@@ -244,7 +245,9 @@ def in_deal(game: Game) -> None:
     )
     with st.expander("Type your play instead"), st.form("typed_play", border=False):
         st.text_input(
-            "Your play: the card you play, then the cards it takes (7d 8c), or just the card", key="play_text"
+            "Your play: the card you play, then the cards it takes (7d 8c), or just the card",
+            key="play_text",
+            max_chars=ANSWER_CHARS,
         )
         st.form_submit_button("Play what I typed", on_click=play_typed)
     if error is not None:
@@ -291,8 +294,8 @@ def after_deal(game: Game) -> None:
 
 
 st.title("Play")
-if "game" in st.session_state and st.session_state.get("game_owner") != PLAYER:  # the profile changed mid-match
-    owner = st.session_state.get("game_owner", "another profile")
+if "game" in st.session_state and st.session_state.game_owner.id != PLAYER.id:  # the profile changed mid-match
+    owner = plain(st.session_state.game_owner.name)
     st.info(f"The match under way was {owner}'s; it is kept with that profile, to go on with there. Start one here.")
     new_match()
 current: Game | None = st.session_state.get("game")

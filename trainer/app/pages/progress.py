@@ -137,7 +137,7 @@ st.header("Keep or move your progress")
 st.download_button(
     "Export this profile (JSON)",
     export,
-    file_name=f"escoba-trainer-{PLAYER}.json",
+    file_name=f"escoba-trainer-{PLAYER.name}.json",
     mime="application/json",
     on_click="ignore",
 )

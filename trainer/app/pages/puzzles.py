@@ -9,7 +9,7 @@ from functools import partial
 import streamlit as st
 
 from trainer.app.board import View, card_face, position_rows, rows_html
-from trainer.app.common import bank, now, page, profile, saving, store
+from trainer.app.common import ANSWER_CHARS, bank, now, page, profile, saving, store
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say
 from trainer.app.rows import Row
@@ -326,7 +326,7 @@ def answer_widgets(puzzle: Puzzle) -> None:
         prompt = "The table cards that make 15, such as 5d 2c (or 5♦ 2♣)" if puzzle.kind == "capture" else prompt
     around = st.expander("Type your answer instead") if on_cards(puzzle) else st.container()
     with around, st.form("typed_answer", border=False, enter_to_submit=True):
-        st.text_input(prompt, key="ans_text")
+        st.text_input(prompt, key="ans_text", max_chars=ANSWER_CHARS)
         st.form_submit_button(
             "Check what I typed" if on_cards(puzzle) else "Check", on_click=submit_widgets, args=(puzzle,)
         )
@@ -355,7 +355,7 @@ cards = page("Puzzles")
 st.title("Puzzles")
 current = rating()
 due_now = len(SAVED.due_puzzles(PLAYER, timestamp()))
-st.caption(f"{plain(PLAYER)} · rating {current.rating:.0f} (± {2 * current.rd:.0f}) · {due_now} due for review")
+st.caption(f"{plain(PLAYER.name)} · rating {current.rating:.0f} (± {2 * current.rd:.0f}) · {due_now} due for review")
 
 if "run" not in st.session_state:  # a visit starts right away: a new learner at level 1, others near their rating
     st.session_state.run = Run("practice", started=now())

@@ -1,0 +1,8 @@
+"""What the app tests share about reading the page."""
+
+import re
+
+
+def seen(markdown: str) -> str:
+    """What a reader sees of Markdown whose marks the app escaped: the text without its backslashes."""
+    return re.sub(r"\\(.)", r"\1", markdown)
