@@ -355,7 +355,30 @@ def test_check_with_no_paths_checks_the_bundled_bank_from_any_folder(tmp_path, c
 
 def test_the_app_command_starts_streamlit_with_the_settings_of_the_checkout() -> None:
     config = tomllib.loads((Path(__file__).parent.parent / ".streamlit" / "config.toml").read_text())
-    settings = {f"--{section}.{key}": value for section, keys in config.items() for key, value in keys.items()}
-    flags = dict(zip(APP_FLAGS[::2], APP_FLAGS[1::2], strict=True))
-    assert flags == {name: str(value).lower() for name, value in settings.items()}
-    assert int(flags["--server.maxUploadSize"]) * 2**20 >= IMPORT_BYTES  # the upload box lets every export through
+    settings = {f"{section}.{key}": value for section, keys in config.items() for key, value in keys.items()}
+    assert {name: str(value).lower() for name, value in settings.items()} == APP_FLAGS
+    assert int(APP_FLAGS["server.maxUploadSize"]) * 2**20 >= IMPORT_BYTES  # the upload box lets every export through
+    assert settings["server.address"] == "127.0.0.1"  # this computer only, for `streamlit run` and the command
+
+
+def started_with(monkeypatch, argv: list[str]) -> dict[str, str]:
+    """The Streamlit settings ``main(argv)`` would start the app with."""
+    calls: list[list[str]] = []
+    monkeypatch.setattr("os.execv", become(calls))
+    with pytest.raises(Started):
+        main(argv)
+    [command] = calls
+    flags = command[5:]
+    return dict(zip(flags[::2], flags[1::2], strict=True))
+
+
+def test_the_app_serves_this_computer_only_and_says_nothing_by_default(monkeypatch, capsys):
+    assert started_with(monkeypatch, ["app"])["--server.address"] == "127.0.0.1"
+    assert capsys.readouterr().err == ""
+
+
+def test_the_app_serves_every_network_with_network_and_warns_what_it_exposes(monkeypatch, capsys):
+    assert started_with(monkeypatch, ["app", "--network"])["--server.address"] == "0.0.0.0"
+    err = capsys.readouterr().err
+    assert err.startswith("escoba-trainer: warning: --network serves the trainer to every device")
+    assert "no sign-in" in err and "open, answer into, rename, delete and export every profile" in err

@@ -78,11 +78,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     app = commands.add_parser("app", help="start the trainer in the browser (streamlit run streamlit_app.py)")
     app.add_argument("--data", type=Path, help="folder for your progress (default: your user data folder)")
+    app.add_argument(
+        "--network",
+        action="store_true",
+        help="serve to other devices on this computer's networks, not only to this computer: anyone who can reach it "
+        "can open every profile",
+    )
 
     args = parser.parse_args(argv)
     try:
         if args.command == "app":
-            return _app(args.data)
+            return _app(args.data, args.network)
         if args.command == "generate":
             variant = (args.rules, args.penalties, tuple(args.theme))
             return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force, *variant)
@@ -101,19 +107,34 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 #: The settings of ``.streamlit/config.toml``, given on the command line so an installed app has them too.
-APP_FLAGS = (
-    *("--server.headless", "true", "--server.maxUploadSize", "20"),
-    *("--browser.gatherUsageStats", "false", "--client.toolbarMode", "viewer"),
+APP_FLAGS = {
+    "server.address": "127.0.0.1",  # this computer only: profiles have no sign-in
+    "server.headless": "true",
+    "server.maxUploadSize": "20",
+    "browser.gatherUsageStats": "false",
+    "client.toolbarMode": "viewer",
+}
+EVERY_NETWORK = "0.0.0.0"  # every network interface, with --network only
+NETWORK_WARNING = (
+    "escoba-trainer: warning: --network serves the trainer to every device that can reach this computer. "
+    "Profiles have no sign-in yet: anyone who can reach it can open, answer into, rename, delete and export "
+    "every profile in this computer's progress file."
 )
 
 
-def _app(data: Path | None) -> int:
-    """Start the app installed with this package, keeping progress in ``data`` if given."""
+def _app(data: Path | None, network: bool = False) -> int:
+    """Start the app installed with this package, keeping progress in ``data`` if given, for this computer only
+    unless ``network``."""
     entry = Path(__file__).resolve().parent / "app" / "main.py"
     if data is not None:
         os.environ["ESCOBA_TRAINER_DATA"] = str(data.resolve())
+    settings = APP_FLAGS
+    if network:
+        print(NETWORK_WARNING, file=sys.stderr, flush=True)  # flushed: this process becomes Streamlit next
+        settings = APP_FLAGS | {"server.address": EVERY_NETWORK}
+    flags = [part for name, value in settings.items() for part in (f"--{name}", value)]
     # Streamlit takes this process's place, so stopping the command stops the server with it.
-    os.execv(sys.executable, [sys.executable, "-m", "streamlit", "run", str(entry), *APP_FLAGS])
+    os.execv(sys.executable, [sys.executable, "-m", "streamlit", "run", str(entry), *flags])
 
 
 def _generate(
