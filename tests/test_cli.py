@@ -35,9 +35,44 @@ def test_simulate_prints_the_figures(capsys):
     assert "30 random 4-player deals" in out and "escobas per deal" in out
 
 
-def test_simulate_refuses_no_games(capsys):
-    assert main(["simulate", "--games", "0"]) == 2
-    assert "at least 1" in capsys.readouterr().err
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["simulate", "--games", "0"], "from 1 to 1,000,000, not '0'"),
+        (["simulate", "--games", "1000001"], "from 1 to 1,000,000, not '1000001'"),
+        (["arena", "--deals", "1"], "from 2 to 10,000, not '1'"),
+        (["arena", "--deals", "-5"], "from 2 to 10,000, not '-5'"),
+        (["arena", "--deals", "10001"], "from 2 to 10,000, not '10001'"),
+        (["generate", "--kind", "capture", "--level", "1", "--count", "0"], "from 1 to 1,000, not '0'"),
+    ],
+)
+def test_counts_out_of_range_are_refused_in_one_line_with_exit_1(capsys, argv, expected):
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.endswith(f"expected a whole number {expected}\n") and err.count("\n") == 1
+
+
+def test_an_argument_error_is_one_line_and_exit_1_not_the_usage_and_2(capsys):
+    assert main(["simulate", "--bogus"]) == 1
+    assert capsys.readouterr().err == "escoba-trainer: unrecognized arguments: --bogus\n"
+    assert main(["generate", "--kind", "capture"]) == 1
+    assert capsys.readouterr().err == "escoba-trainer generate: the following arguments are required: --level\n"
+
+
+def test_a_5000_digit_seed_is_refused_plainly_and_shown_cut(capsys):
+    assert main(["simulate", "--seed", "9" * 5000]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        "escoba-trainer simulate: argument --seed: expected a whole number from 0 to 18,446,744,073,709,551,615, "
+        f"not '{'9' * 40}…'\n"
+    )
+
+
+def test_a_huge_argument_is_not_echoed_whole(capsys):
+    assert main(["arena", "--rules", "\x1b" + "z" * 1_000_000]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("escoba-trainer arena: argument --rules: invalid choice: '\\x1bzzz")
+    assert len(err) < 400 and "\x1b" not in err
 
 
 def test_replay_prints_the_score_breakdown(tmp_path, capsys):

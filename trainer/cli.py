@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from tqdm import tqdm
 
@@ -25,7 +27,7 @@ from trainer.puzzles.catalog import UNDRILLABLE
 from trainer.puzzles.generate import generate, to_yaml
 from trainer.puzzles.loader import bank_folder
 from trainer.records import RecordError, load_record
-from trainer.safefile import FileRefused, read_bounded, terminal_safe
+from trainer.safefile import FileRefused, read_bounded, shorten, terminal_safe
 from trainer.scoring import DealScore, score_rows
 from trainer.simulate import simulate
 from trainer.text import either
@@ -33,22 +35,71 @@ from trainer.text import either
 MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long match's record is a few hundred kilobytes
 
 
+MAX_GAMES = 1_000_000  # simulate: about twenty minutes of random deals
+MAX_DEALS = 10_000  # arena: hours of the expert bot's play
+MAX_COUNT = 1_000  # generate: far more than a bank file holds
+SEEDS = (0, 2**64 - 1)  # the seeds a puzzle file may hold
+MAX_MESSAGE = 300  # characters of an argument error shown: no echo of a huge value
+
+
+class ArgumentRefused(Exception):
+    """The command line cannot be run; the message says why in one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that refuses by raising ``ArgumentRefused``, so the command exits 1 as its other
+    refusals do, with one line rather than the usage and status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ArgumentRefused(f"{self.prog}: {message}")
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argument reader of a whole number from ``low`` to ``high``."""
+
+    def read(text: str) -> int:
+        with contextlib.suppress(ValueError):  # not a whole number, or one too long for int() to read
+            if low <= (value := int(text)) <= high:
+                return value
+        raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, not {shorten(text)!r}")
+
+    return read
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="escoba-trainer", description=__doc__)
+    try:
+        args = _parser().parse_args(argv)
+    except ArgumentRefused as refusal:
+        print(terminal_safe(shorten(str(refusal), MAX_MESSAGE)), file=sys.stderr)
+        return 1
+    try:
+        return _run(args)
+    except BrokenPipeError:  # the reader stopped early, as `| head` does: nothing is wrong
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
+        return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="escoba-trainer", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
 
     sim = commands.add_parser("simulate", help="play random legal deals and report what happened")
-    sim.add_argument("--games", type=int, default=1000, help="number of deals (default 1000)")
-    sim.add_argument("--players", type=int, choices=(2, 3, 4, 6), default=2)
+    sim.add_argument("--games", type=_whole(1, MAX_GAMES), default=1000, help="number of deals (default 1000)")
+    sim.add_argument("--players", type=_whole(2, 6), choices=(2, 3, 4, 6), default=2)
     sim.add_argument("--rules", choices=list(PROFILES), default="classic", help="the rule set (default classic)")
-    sim.add_argument("--seed", type=int, default=None, help="same seed, same deals")
+    sim.add_argument("--seed", type=_whole(*SEEDS), default=None, help="same seed, same deals")
 
     duel = commands.add_parser("arena", help="measure one bot against another on duplicate deals")
     duel.add_argument("--a", choices=LEVELS, default="expert", help="the bot measured (default expert)")
     duel.add_argument("--b", choices=LEVELS, default="greedy", help="its opponent (default greedy)")
-    duel.add_argument("--deals", type=int, default=100, help="decks, each played twice with seats swapped")
-    duel.add_argument("--seed", type=int, default=1, help="same seed, same decks and the same bots' choices")
+    duel.add_argument(
+        "--deals",
+        type=_whole(2, MAX_DEALS),
+        default=100,
+        help="decks, each played twice with seats swapped; at least 2, for a standard error (default 100)",
+    )
+    duel.add_argument("--seed", type=_whole(*SEEDS), default=1, help="same seed, same decks and the same bots' choices")
     duel.add_argument("--rules", choices=list(PROFILES), default="classic", help="the rule set (default classic)")
 
     replay = commands.add_parser("replay", help="check a game record and print its scores")
@@ -62,9 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     gen = commands.add_parser("generate", help="make new puzzles from random deals")
     gen.add_argument("--kind", required=True, choices=list(KINDS))
-    gen.add_argument("--level", required=True, type=int, choices=range(1, 6))
-    gen.add_argument("--count", type=int, default=10)
-    gen.add_argument("--seed", type=int, default=1)
+    gen.add_argument("--level", required=True, type=_whole(1, 5), help="1 to 5")
+    gen.add_argument("--count", type=_whole(1, MAX_COUNT), default=10)
+    gen.add_argument("--seed", type=_whole(*SEEDS), default=1)
     gen.add_argument("--rules", choices=list(PROFILES), default="classic", help="deal and judge under this rule set")
     gen.add_argument("--penalties", action="store_true", help="play the deals by the rule set's penalties (V5)")
     gen.add_argument("--theme", action="append", default=[], choices=list(THEMES), help="keep puzzles with this theme")
@@ -85,25 +136,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         "can open every profile",
     )
 
-    args = parser.parse_args(argv)
-    try:
-        if args.command == "app":
-            return _app(args.data, args.network)
-        if args.command == "generate":
-            variant = (args.rules, args.penalties, tuple(args.theme))
-            return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force, *variant)
-        if args.command == "simulate":
-            return _simulate(args.games, args.players, args.seed, args.rules)
-        if args.command == "arena":
-            return _arena(args.a, args.b, args.deals, args.seed, args.rules)
-        if args.command == "check":
-            return _check(args.paths or [bank_folder()], args.rules)
-        if args.command == "coverage":
-            return _coverage(args.paths or [bank_folder()])
-        return _replay(args.file)
-    except BrokenPipeError:  # the reader stopped early, as `| head` does: nothing is wrong
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
-        return 0
+    return parser
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command ``args`` name."""
+    if args.command == "app":
+        return _app(args.data, args.network)
+    if args.command == "generate":
+        variant = (args.rules, args.penalties, tuple(args.theme))
+        return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force, *variant)
+    if args.command == "simulate":
+        return _simulate(args.games, args.players, args.seed, args.rules)
+    if args.command == "arena":
+        return _arena(args.a, args.b, args.deals, args.seed, args.rules)
+    if args.command == "check":
+        return _check(args.paths or [bank_folder()], args.rules)
+    if args.command == "coverage":
+        return _coverage(args.paths or [bank_folder()])
+    return _replay(args.file)
 
 
 #: The settings of ``.streamlit/config.toml``, given on the command line so an installed app has them too.
@@ -222,13 +273,10 @@ def _coverage(paths: list[Path]) -> int:
 
 
 def _simulate(games: int, players: int, seed: int | None, rules: str = "classic") -> int:
-    if games < 1:
-        print("escoba-trainer: --games must be at least 1", file=sys.stderr)
-        return 2
     if players not in PROFILES[rules].players:
         allowed = either(PROFILES[rules].players)
         print(f"escoba-trainer: the {rules} rule set is for {allowed} players, not {players}", file=sys.stderr)
-        return 2
+        return 1
     with tqdm(total=games, unit="deal", disable=None, file=sys.stderr, leave=False) as bar:
         stats = simulate(games, players, seed, progress=bar.update, profile=PROFILES[rules])
     print(stats.report())
@@ -236,9 +284,6 @@ def _simulate(games: int, players: int, seed: int | None, rules: str = "classic"
 
 
 def _arena(a: str, b: str, deals: int, seed: int, rules: str) -> int:
-    if deals < 2:
-        print("escoba-trainer: --deals must be at least 2, for a standard error", file=sys.stderr)
-        return 2
     with tqdm(total=deals, unit="deal", disable=None, file=sys.stderr, leave=False) as bar:
         result = arena(make_bot(a, seed), make_bot(b, seed + 1), deals, seed, PROFILES[rules], progress=bar.update)
     print(result.report())
