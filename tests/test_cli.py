@@ -1,9 +1,11 @@
 """The escoba-trainer command."""
 
 import errno
+import io
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -257,6 +259,82 @@ def test_generate_on_a_full_disk_leaves_no_file(tmp_path, capsys, monkeypatch):
 def test_generate_prints_yaml_without_out(capsys):
     assert main(["generate", "--kind", "checksum", "--level", "1", "--count", "2", "--seed", "9"]) == 0
     assert capsys.readouterr().out.startswith("- id: gen-checksum-l1-s9-001\n")
+
+
+class Failing(io.StringIO):
+    """A standard output whose every write fails with ``error``."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__()
+        self.error = error
+
+    def write(self, text: str) -> int:
+        raise self.error
+
+
+def every_command(tmp_path: Path) -> dict[str, list[str]]:
+    """A short run of each command that prints, by name."""
+    record = tmp_path / "deal.json"
+    record.write_text(dump_record(finished_deal()), encoding="utf-8")
+    return {
+        "simulate": ["simulate", "--games", "3"],
+        "arena": ["arena", "--a", "greedy", "--deals", "2"],
+        "replay": ["replay", str(record)],
+        "check": ["check"],
+        "generate": GENERATE,
+        "coverage": ["coverage"],
+    }
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena", "replay", "check", "generate", "coverage"])
+@pytest.mark.parametrize(
+    ("error", "status", "said"),
+    [
+        (KeyboardInterrupt(), 130, "escoba-trainer: interrupted\n"),
+        (
+            OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)),
+            1,
+            "escoba-trainer: cannot write the output: No space left on device\n",
+        ),
+    ],
+)
+def test_ctrl_c_or_a_full_disk_ends_a_command_in_one_line(tmp_path, capsys, monkeypatch, command, error, status, said):
+    argv = every_command(tmp_path)[command]
+    monkeypatch.setattr("sys.stdout", Failing(error))
+    assert main(argv) == status
+    assert capsys.readouterr().err == said
+
+
+def test_ctrl_c_before_the_app_starts_ends_in_one_line(capsys, monkeypatch):
+    def interrupted(path: str, command: list[str]) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("os.execv", interrupted)
+    assert main(["app"]) == 130
+    assert capsys.readouterr().err == "escoba-trainer: interrupted\n"
+
+
+def test_ctrl_c_stops_a_long_simulation_without_a_traceback():
+    running = subprocess.Popen(
+        [sys.executable, "-m", "trainer.cli", "simulate", "--games", "1000000"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(3)  # past the imports, into the deals
+    running.send_signal(signal.SIGINT)
+    out, err = running.communicate(timeout=30)
+    assert (running.returncode, out, err) == (130, "", "escoba-trainer: interrupted\n")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_output_to_a_full_device_is_one_line_and_exit_1():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "trainer.cli", "check"], cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert (done.returncode, done.stderr) == (1, "escoba-trainer: cannot write the output: No space left on device\n")
 
 
 class Started(Exception):

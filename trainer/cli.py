@@ -39,6 +39,8 @@ MAX_GAMES = 1_000_000  # simulate: about twenty minutes of random deals
 MAX_DEALS = 10_000  # arena: hours of the expert bot's play
 MAX_COUNT = 1_000  # generate: far more than a bank file holds
 SEEDS = (0, 2**64 - 1)  # the seeds a puzzle file may hold
+#: Why the output cannot be written: a full disk or quota, a file grown too large, a failing device.
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 MAX_MESSAGE = 300  # characters of an argument error shown: no echo of a huge value
 
 
@@ -69,15 +71,29 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        args = _parser().parse_args(argv)
+        status = _run(_parser().parse_args(argv))
+        sys.stdout.flush()  # a full disk shows here, while it can still be said in one line
+        return status
     except ArgumentRefused as refusal:
         print(terminal_safe(shorten(str(refusal), MAX_MESSAGE)), file=sys.stderr)
         return 1
-    try:
-        return _run(args)
+    except KeyboardInterrupt:
+        print("escoba-trainer: interrupted", file=sys.stderr)
+        return 130  # as a shell reports a command stopped by Ctrl-C
     except BrokenPipeError:  # the reader stopped early, as `| head` does: nothing is wrong
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
+        _drop_output()
         return 0
+    except OSError as error:
+        if error.errno not in OUTPUT_ERRORS:
+            raise
+        _drop_output()
+        print(f"escoba-trainer: cannot write the output: {error.strerror}", file=sys.stderr)
+        return 1
+
+
+def _drop_output() -> None:
+    """Send what is left of the output nowhere, so Python's flush at exit does not fail again."""
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
 
 
 def _parser() -> argparse.ArgumentParser:
