@@ -186,6 +186,11 @@ def test_replay_escapes_control_characters_in_its_message(tmp_path, capsys):
     assert "\x1b" not in err and "\\x1b[31m" in err
 
 
+def test_replay_of_a_huge_file_name_shows_it_cut(capsys):
+    assert main(["replay", "a" * 100_000]) == 1
+    assert capsys.readouterr().err == f"{'a' * 300}…: cannot read the file: File name too long\n"
+
+
 def test_check_prints_each_problem_with_its_place_and_exits_1(capsys, monkeypatch):
     monkeypatch.chdir(Path(__file__).parent.parent)
     assert main(["check", "tests/data/broken/card-twice.yaml"]) == 1
@@ -254,6 +259,11 @@ def test_generate_on_a_full_disk_leaves_no_file(tmp_path, capsys, monkeypatch):
     assert main([*GENERATE, "--out", str(path)]) == 1
     assert capsys.readouterr().err == f"escoba-trainer: cannot write {path}: No space left on device\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_generate_into_a_huge_file_name_shows_it_cut(capsys):
+    assert main([*GENERATE, "--out", "a" * 100_000]) == 1
+    assert capsys.readouterr().err == f"escoba-trainer: cannot write {'a' * 300}…: File name too long\n"
 
 
 def test_generate_prints_yaml_without_out(capsys):

@@ -41,7 +41,7 @@ MAX_COUNT = 1_000  # generate: far more than a bank file holds
 SEEDS = (0, 2**64 - 1)  # the seeds a puzzle file may hold
 #: Why the output cannot be written: a full disk or quota, a file grown too large, a failing device.
 OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
-MAX_MESSAGE = 300  # characters of an argument error shown: no echo of a huge value
+MAX_SHOWN = 300  # characters of an argument error or a file name shown: no echo of a huge value
 
 
 class ArgumentRefused(Exception):
@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk shows here, while it can still be said in one line
         return status
     except ArgumentRefused as refusal:
-        print(terminal_safe(shorten(str(refusal), MAX_MESSAGE)), file=sys.stderr)
+        print(terminal_safe(shorten(str(refusal), MAX_SHOWN)), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("escoba-trainer: interrupted", file=sys.stderr)
@@ -216,7 +216,7 @@ def _generate(
     themes: tuple[str, ...] = (),
 ) -> int:
     if out is not None and not force and os.path.lexists(out):
-        print(terminal_safe(f"escoba-trainer: {out} exists: add --force to replace it"), file=sys.stderr)
+        print(terminal_safe(f"escoba-trainer: {_name(out)} exists: add --force to replace it"), file=sys.stderr)
         return 1
     try:
         text = to_yaml(generate(kind, level, count, seed, rules, penalties, themes))
@@ -229,10 +229,15 @@ def _generate(
     try:
         _write_whole(out, text)
     except OSError as error:
-        print(terminal_safe(f"escoba-trainer: cannot write {out}: {error.strerror or error}"), file=sys.stderr)
+        print(terminal_safe(f"escoba-trainer: cannot write {_name(out)}: {error.strerror or error}"), file=sys.stderr)
         return 1
-    print(terminal_safe(f"wrote {count} {kind} puzzles of level {level} to {out}"), file=sys.stderr)
+    print(terminal_safe(f"wrote {count} {kind} puzzles of level {level} to {_name(out)}"), file=sys.stderr)
     return 0
+
+
+def _name(path: Path) -> str:
+    """``path`` as a message shows it: cut if it is too long to be a file's name."""
+    return shorten(str(path), MAX_SHOWN)
 
 
 def _write_whole(path: Path, text: str) -> None:
@@ -309,14 +314,11 @@ def _arena(a: str, b: str, deals: int, seed: int, rules: str) -> int:
 def _replay(path: Path) -> int:
     try:
         game = load_record(read_bounded(path, MAX_RECORD_BYTES).decode("utf-8"))
-    except FileRefused as error:
-        print(terminal_safe(f"{path}: {error}"), file=sys.stderr)
+    except (FileRefused, RecordError) as error:
+        print(terminal_safe(f"{_name(path)}: {error}"), file=sys.stderr)
         return 1
     except UnicodeDecodeError:
-        print(terminal_safe(f"{path}: not UTF-8 text (is this a binary file?)"), file=sys.stderr)
-        return 1
-    except RecordError as error:
-        print(terminal_safe(f"{path}: {error}"), file=sys.stderr)
+        print(terminal_safe(f"{_name(path)}: not UTF-8 text (is this a binary file?)"), file=sys.stderr)
         return 1
     if isinstance(game, Deal):
         print(_deal_report(game))
