@@ -33,10 +33,8 @@ from trainer.simulate import simulate
 from trainer.text import either
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long match's record is a few hundred kilobytes
-
-
 MAX_GAMES = 1_000_000  # simulate: about twenty minutes of random deals
-MAX_DEALS = 10_000  # arena: hours of the expert bot's play
+MAX_DEALS = 10_000  # arena: about an hour of the expert bot's play
 MAX_COUNT = 1_000  # generate: far more than a bank file holds
 SEEDS = (0, 2**64 - 1)  # the seeds a puzzle file may hold
 #: Why the output cannot be written: a full disk or quota, a file grown too large, a failing device.
@@ -44,16 +42,16 @@ OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 MAX_SHOWN = 300  # characters of an argument error or a file name shown: no echo of a huge value
 
 
-class ArgumentRefused(Exception):
+class _ArgumentRefused(Exception):
     """The command line cannot be run; the message says why in one line."""
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser that refuses by raising ``ArgumentRefused``, so the command exits 1 as its other
+    """An argument parser that refuses by raising ``_ArgumentRefused``, so the command exits 1 as its other
     refusals do, with one line rather than the usage and status 2."""
 
     def error(self, message: str) -> NoReturn:
-        raise ArgumentRefused(f"{self.prog}: {message}")
+        raise _ArgumentRefused(f"{self.prog}: {message}")
 
 
 def _whole(low: int, high: int) -> Callable[[str], int]:
@@ -74,7 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = _run(_parser().parse_args(argv))
         sys.stdout.flush()  # a full disk shows here, while it can still be said in one line
         return status
-    except ArgumentRefused as refusal:
+    except _ArgumentRefused as refusal:
         print(terminal_safe(shorten(str(refusal), MAX_SHOWN)), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
