@@ -1,9 +1,11 @@
 """The escoba-trainer command."""
 
 import errno
+import io
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -35,9 +37,44 @@ def test_simulate_prints_the_figures(capsys):
     assert "30 random 4-player deals" in out and "escobas per deal" in out
 
 
-def test_simulate_refuses_no_games(capsys):
-    assert main(["simulate", "--games", "0"]) == 2
-    assert "at least 1" in capsys.readouterr().err
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["simulate", "--games", "0"], "from 1 to 1,000,000, not '0'"),
+        (["simulate", "--games", "1000001"], "from 1 to 1,000,000, not '1000001'"),
+        (["arena", "--deals", "1"], "from 2 to 10,000, not '1'"),
+        (["arena", "--deals", "-5"], "from 2 to 10,000, not '-5'"),
+        (["arena", "--deals", "10001"], "from 2 to 10,000, not '10001'"),
+        (["generate", "--kind", "capture", "--level", "1", "--count", "0"], "from 1 to 1,000, not '0'"),
+    ],
+)
+def test_counts_out_of_range_are_refused_in_one_line_with_exit_1(capsys, argv, expected):
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.endswith(f"expected a whole number {expected}\n") and err.count("\n") == 1
+
+
+def test_an_argument_error_is_one_line_and_exit_1_not_the_usage_and_2(capsys):
+    assert main(["simulate", "--bogus"]) == 1
+    assert capsys.readouterr().err == "escoba-trainer: unrecognized arguments: --bogus\n"
+    assert main(["generate", "--kind", "capture"]) == 1
+    assert capsys.readouterr().err == "escoba-trainer generate: the following arguments are required: --level\n"
+
+
+def test_a_5000_digit_seed_is_refused_plainly_and_shown_cut(capsys):
+    assert main(["simulate", "--seed", "9" * 5000]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        "escoba-trainer simulate: argument --seed: expected a whole number from 0 to 18,446,744,073,709,551,615, "
+        f"not '{'9' * 40}…'\n"
+    )
+
+
+def test_a_huge_argument_is_not_echoed_whole(capsys):
+    assert main(["arena", "--rules", "\x1b" + "z" * 1_000_000]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("escoba-trainer arena: argument --rules: invalid choice: '\\x1bzzz")
+    assert len(err) < 400 and "\x1b" not in err
 
 
 def test_replay_prints_the_score_breakdown(tmp_path, capsys):
@@ -149,6 +186,11 @@ def test_replay_escapes_control_characters_in_its_message(tmp_path, capsys):
     assert "\x1b" not in err and "\\x1b[31m" in err
 
 
+def test_replay_of_a_huge_file_name_shows_it_cut(capsys):
+    assert main(["replay", "a" * 100_000]) == 1
+    assert capsys.readouterr().err == f"{'a' * 300}…: cannot read the file: File name too long\n"
+
+
 def test_check_prints_each_problem_with_its_place_and_exits_1(capsys, monkeypatch):
     monkeypatch.chdir(Path(__file__).parent.parent)
     assert main(["check", "tests/data/broken/card-twice.yaml"]) == 1
@@ -219,9 +261,90 @@ def test_generate_on_a_full_disk_leaves_no_file(tmp_path, capsys, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_generate_into_a_huge_file_name_shows_it_cut(capsys):
+    assert main([*GENERATE, "--out", "a" * 100_000]) == 1
+    assert capsys.readouterr().err == f"escoba-trainer: cannot write {'a' * 300}…: File name too long\n"
+
+
 def test_generate_prints_yaml_without_out(capsys):
     assert main(["generate", "--kind", "checksum", "--level", "1", "--count", "2", "--seed", "9"]) == 0
     assert capsys.readouterr().out.startswith("- id: gen-checksum-l1-s9-001\n")
+
+
+class Failing(io.StringIO):
+    """A standard output whose every write fails with ``error``."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__()
+        self.error = error
+
+    def write(self, text: str) -> int:
+        raise self.error
+
+
+def every_command(tmp_path: Path) -> dict[str, list[str]]:
+    """A short run of each command that prints, by name."""
+    record = tmp_path / "deal.json"
+    record.write_text(dump_record(finished_deal()), encoding="utf-8")
+    return {
+        "simulate": ["simulate", "--games", "3"],
+        "arena": ["arena", "--a", "greedy", "--deals", "2"],
+        "replay": ["replay", str(record)],
+        "check": ["check"],
+        "generate": GENERATE,
+        "coverage": ["coverage"],
+    }
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena", "replay", "check", "generate", "coverage"])
+@pytest.mark.parametrize(
+    ("error", "status", "said"),
+    [
+        (KeyboardInterrupt(), 130, "escoba-trainer: interrupted\n"),
+        (
+            OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)),
+            1,
+            "escoba-trainer: cannot write the output: No space left on device\n",
+        ),
+    ],
+)
+def test_ctrl_c_or_a_full_disk_ends_a_command_in_one_line(tmp_path, capsys, monkeypatch, command, error, status, said):
+    argv = every_command(tmp_path)[command]
+    monkeypatch.setattr("sys.stdout", Failing(error))
+    assert main(argv) == status
+    assert capsys.readouterr().err == said
+
+
+def test_ctrl_c_before_the_app_starts_ends_in_one_line(capsys, monkeypatch):
+    def interrupted(path: str, command: list[str]) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("os.execv", interrupted)
+    assert main(["app"]) == 130
+    assert capsys.readouterr().err == "escoba-trainer: interrupted\n"
+
+
+def test_ctrl_c_stops_a_long_simulation_without_a_traceback():
+    running = subprocess.Popen(
+        [sys.executable, "-m", "trainer.cli", "simulate", "--games", "1000000"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(3)  # past the imports, into the deals
+    running.send_signal(signal.SIGINT)
+    out, err = running.communicate(timeout=30)
+    assert (running.returncode, out, err) == (130, "", "escoba-trainer: interrupted\n")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_output_to_a_full_device_is_one_line_and_exit_1():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "trainer.cli", "check"], cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert (done.returncode, done.stderr) == (1, "escoba-trainer: cannot write the output: No space left on device\n")
 
 
 class Started(Exception):
@@ -355,7 +478,30 @@ def test_check_with_no_paths_checks_the_bundled_bank_from_any_folder(tmp_path, c
 
 def test_the_app_command_starts_streamlit_with_the_settings_of_the_checkout() -> None:
     config = tomllib.loads((Path(__file__).parent.parent / ".streamlit" / "config.toml").read_text())
-    settings = {f"--{section}.{key}": value for section, keys in config.items() for key, value in keys.items()}
-    flags = dict(zip(APP_FLAGS[::2], APP_FLAGS[1::2], strict=True))
-    assert flags == {name: str(value).lower() for name, value in settings.items()}
-    assert int(flags["--server.maxUploadSize"]) * 2**20 >= IMPORT_BYTES  # the upload box lets every export through
+    settings = {f"{section}.{key}": value for section, keys in config.items() for key, value in keys.items()}
+    assert {name: str(value).lower() for name, value in settings.items()} == APP_FLAGS
+    assert int(APP_FLAGS["server.maxUploadSize"]) * 2**20 >= IMPORT_BYTES  # the upload box lets every export through
+    assert settings["server.address"] == "127.0.0.1"  # this computer only, for `streamlit run` and the command
+
+
+def started_with(monkeypatch, argv: list[str]) -> dict[str, str]:
+    """The Streamlit settings ``main(argv)`` would start the app with."""
+    calls: list[list[str]] = []
+    monkeypatch.setattr("os.execv", become(calls))
+    with pytest.raises(Started):
+        main(argv)
+    [command] = calls
+    flags = command[5:]
+    return dict(zip(flags[::2], flags[1::2], strict=True))
+
+
+def test_the_app_serves_this_computer_only_and_says_nothing_by_default(monkeypatch, capsys):
+    assert started_with(monkeypatch, ["app"])["--server.address"] == "127.0.0.1"
+    assert capsys.readouterr().err == ""
+
+
+def test_the_app_serves_every_network_with_network_and_warns_what_it_exposes(monkeypatch, capsys):
+    assert started_with(monkeypatch, ["app", "--network"])["--server.address"] == "0.0.0.0"
+    err = capsys.readouterr().err
+    assert err.startswith("escoba-trainer: warning: --network serves the trainer to every device")
+    assert "no sign-in" in err and "open, answer into, rename, delete and export every profile" in err

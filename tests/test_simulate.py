@@ -57,6 +57,6 @@ def test_cli_simulate_takes_a_rule_set_and_its_player_counts(capsys):
 
 @pytest.mark.parametrize(("rules", "players", "allowed"), [("classic", 3, "2 or 4"), ("sevens", 6, "2, 3 or 4")])
 def test_cli_simulate_refuses_a_player_count_the_rule_set_does_not_allow(capsys, rules, players, allowed):
-    """R5, V3: the command says which counts the rule set is for and exits 2."""
-    assert main(["simulate", "--games", "5", "--players", str(players), "--rules", rules]) == 2
+    """R5, V3: the command says which counts the rule set is for and exits 1."""
+    assert main(["simulate", "--games", "5", "--players", str(players), "--rules", rules]) == 1
     assert f"the {rules} rule set is for {allowed} players, not {players}" in capsys.readouterr().err

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from tqdm import tqdm
 
@@ -25,30 +27,93 @@ from trainer.puzzles.catalog import UNDRILLABLE
 from trainer.puzzles.generate import generate, to_yaml
 from trainer.puzzles.loader import bank_folder
 from trainer.records import RecordError, load_record
-from trainer.safefile import FileRefused, read_bounded, terminal_safe
+from trainer.safefile import FileRefused, read_bounded, shorten, terminal_safe
 from trainer.scoring import DealScore, score_rows
 from trainer.simulate import simulate
 from trainer.text import either
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long match's record is a few hundred kilobytes
+MAX_GAMES = 1_000_000  # simulate: about twenty minutes of random deals
+MAX_DEALS = 10_000  # arena: about an hour of the expert bot's play
+MAX_COUNT = 1_000  # generate: far more than a bank file holds
+SEEDS = (0, 2**64 - 1)  # the seeds a puzzle file may hold
+#: Why the output cannot be written: a full disk or quota, a file grown too large, a failing device.
+OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+MAX_SHOWN = 300  # characters of an argument error or a file name shown: no echo of a huge value
+
+
+class _ArgumentRefused(Exception):
+    """The command line cannot be run; the message says why in one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that refuses by raising ``_ArgumentRefused``, so the command exits 1 as its other
+    refusals do, with one line rather than the usage and status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _ArgumentRefused(f"{self.prog}: {message}")
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argument reader of a whole number from ``low`` to ``high``."""
+
+    def read(text: str) -> int:
+        with contextlib.suppress(ValueError):  # not a whole number, or one too long for int() to read
+            if low <= (value := int(text)) <= high:
+                return value
+        raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, not {shorten(text)!r}")
+
+    return read
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="escoba-trainer", description=__doc__)
+    try:
+        status = _run(_parser().parse_args(argv))
+        sys.stdout.flush()  # a full disk shows here, while it can still be said in one line
+        return status
+    except _ArgumentRefused as refusal:
+        print(terminal_safe(shorten(str(refusal), MAX_SHOWN)), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("escoba-trainer: interrupted", file=sys.stderr)
+        return 130  # as a shell reports a command stopped by Ctrl-C
+    except BrokenPipeError:  # the reader stopped early, as `| head` does: nothing is wrong
+        _drop_output()
+        return 0
+    except OSError as error:
+        if error.errno not in OUTPUT_ERRORS:
+            raise
+        _drop_output()
+        print(f"escoba-trainer: cannot write the output: {error.strerror}", file=sys.stderr)
+        return 1
+
+
+def _drop_output() -> None:
+    """Send what is left of the output nowhere, so Python's flush at exit does not fail again."""
+    sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="escoba-trainer", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
 
     sim = commands.add_parser("simulate", help="play random legal deals and report what happened")
-    sim.add_argument("--games", type=int, default=1000, help="number of deals (default 1000)")
-    sim.add_argument("--players", type=int, choices=(2, 3, 4, 6), default=2)
+    sim.add_argument("--games", type=_whole(1, MAX_GAMES), default=1000, help="number of deals (default 1000)")
+    sim.add_argument("--players", type=_whole(2, 6), choices=(2, 3, 4, 6), default=2)
     sim.add_argument("--rules", choices=list(PROFILES), default="classic", help="the rule set (default classic)")
-    sim.add_argument("--seed", type=int, default=None, help="same seed, same deals")
+    sim.add_argument("--seed", type=_whole(*SEEDS), default=None, help="same seed, same deals")
 
     duel = commands.add_parser("arena", help="measure one bot against another on duplicate deals")
     duel.add_argument("--a", choices=LEVELS, default="expert", help="the bot measured (default expert)")
     duel.add_argument("--b", choices=LEVELS, default="greedy", help="its opponent (default greedy)")
-    duel.add_argument("--deals", type=int, default=100, help="decks, each played twice with seats swapped")
-    duel.add_argument("--seed", type=int, default=1, help="same seed, same decks and the same bots' choices")
+    duel.add_argument(
+        "--deals",
+        type=_whole(2, MAX_DEALS),
+        default=100,
+        help="decks, each played twice with seats swapped; at least 2, for a standard error (default 100)",
+    )
+    duel.add_argument("--seed", type=_whole(*SEEDS), default=1, help="same seed, same decks and the same bots' choices")
     duel.add_argument("--rules", choices=list(PROFILES), default="classic", help="the rule set (default classic)")
 
     replay = commands.add_parser("replay", help="check a game record and print its scores")
@@ -62,9 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     gen = commands.add_parser("generate", help="make new puzzles from random deals")
     gen.add_argument("--kind", required=True, choices=list(KINDS))
-    gen.add_argument("--level", required=True, type=int, choices=range(1, 6))
-    gen.add_argument("--count", type=int, default=10)
-    gen.add_argument("--seed", type=int, default=1)
+    gen.add_argument("--level", required=True, type=_whole(1, 5), help="1 to 5")
+    gen.add_argument("--count", type=_whole(1, MAX_COUNT), default=10)
+    gen.add_argument("--seed", type=_whole(*SEEDS), default=1)
     gen.add_argument("--rules", choices=list(PROFILES), default="classic", help="deal and judge under this rule set")
     gen.add_argument("--penalties", action="store_true", help="play the deals by the rule set's penalties (V5)")
     gen.add_argument("--theme", action="append", default=[], choices=list(THEMES), help="keep puzzles with this theme")
@@ -78,42 +143,63 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     app = commands.add_parser("app", help="start the trainer in the browser (streamlit run streamlit_app.py)")
     app.add_argument("--data", type=Path, help="folder for your progress (default: your user data folder)")
+    app.add_argument(
+        "--network",
+        action="store_true",
+        help="serve to other devices on this computer's networks, not only to this computer: anyone who can reach it "
+        "can open every profile",
+    )
 
-    args = parser.parse_args(argv)
-    try:
-        if args.command == "app":
-            return _app(args.data)
-        if args.command == "generate":
-            variant = (args.rules, args.penalties, tuple(args.theme))
-            return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force, *variant)
-        if args.command == "simulate":
-            return _simulate(args.games, args.players, args.seed, args.rules)
-        if args.command == "arena":
-            return _arena(args.a, args.b, args.deals, args.seed, args.rules)
-        if args.command == "check":
-            return _check(args.paths or [bank_folder()], args.rules)
-        if args.command == "coverage":
-            return _coverage(args.paths or [bank_folder()])
-        return _replay(args.file)
-    except BrokenPipeError:  # the reader stopped early, as `| head` does: nothing is wrong
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
-        return 0
+    return parser
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command ``args`` name."""
+    if args.command == "app":
+        return _app(args.data, args.network)
+    if args.command == "generate":
+        variant = (args.rules, args.penalties, tuple(args.theme))
+        return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force, *variant)
+    if args.command == "simulate":
+        return _simulate(args.games, args.players, args.seed, args.rules)
+    if args.command == "arena":
+        return _arena(args.a, args.b, args.deals, args.seed, args.rules)
+    if args.command == "check":
+        return _check(args.paths or [bank_folder()], args.rules)
+    if args.command == "coverage":
+        return _coverage(args.paths or [bank_folder()])
+    return _replay(args.file)
 
 
 #: The settings of ``.streamlit/config.toml``, given on the command line so an installed app has them too.
-APP_FLAGS = (
-    *("--server.headless", "true", "--server.maxUploadSize", "20"),
-    *("--browser.gatherUsageStats", "false", "--client.toolbarMode", "viewer"),
+APP_FLAGS = {
+    "server.address": "127.0.0.1",  # this computer only: profiles have no sign-in
+    "server.headless": "true",
+    "server.maxUploadSize": "20",
+    "browser.gatherUsageStats": "false",
+    "client.toolbarMode": "viewer",
+}
+EVERY_NETWORK = "0.0.0.0"  # every network interface, with --network only
+NETWORK_WARNING = (
+    "escoba-trainer: warning: --network serves the trainer to every device that can reach this computer. "
+    "Profiles have no sign-in yet: anyone who can reach it can open, answer into, rename, delete and export "
+    "every profile in this computer's progress file."
 )
 
 
-def _app(data: Path | None) -> int:
-    """Start the app installed with this package, keeping progress in ``data`` if given."""
+def _app(data: Path | None, network: bool = False) -> int:
+    """Start the app installed with this package, keeping progress in ``data`` if given, for this computer only
+    unless ``network``."""
     entry = Path(__file__).resolve().parent / "app" / "main.py"
     if data is not None:
         os.environ["ESCOBA_TRAINER_DATA"] = str(data.resolve())
+    settings = APP_FLAGS
+    if network:
+        print(NETWORK_WARNING, file=sys.stderr, flush=True)  # flushed: this process becomes Streamlit next
+        settings = APP_FLAGS | {"server.address": EVERY_NETWORK}
+    flags = [part for name, value in settings.items() for part in (f"--{name}", value)]
     # Streamlit takes this process's place, so stopping the command stops the server with it.
-    os.execv(sys.executable, [sys.executable, "-m", "streamlit", "run", str(entry), *APP_FLAGS])
+    os.execv(sys.executable, [sys.executable, "-m", "streamlit", "run", str(entry), *flags])
 
 
 def _generate(
@@ -128,7 +214,7 @@ def _generate(
     themes: tuple[str, ...] = (),
 ) -> int:
     if out is not None and not force and os.path.lexists(out):
-        print(terminal_safe(f"escoba-trainer: {out} exists: add --force to replace it"), file=sys.stderr)
+        print(terminal_safe(f"escoba-trainer: {_name(out)} exists: add --force to replace it"), file=sys.stderr)
         return 1
     try:
         text = to_yaml(generate(kind, level, count, seed, rules, penalties, themes))
@@ -141,10 +227,15 @@ def _generate(
     try:
         _write_whole(out, text)
     except OSError as error:
-        print(terminal_safe(f"escoba-trainer: cannot write {out}: {error.strerror or error}"), file=sys.stderr)
+        print(terminal_safe(f"escoba-trainer: cannot write {_name(out)}: {error.strerror or error}"), file=sys.stderr)
         return 1
-    print(terminal_safe(f"wrote {count} {kind} puzzles of level {level} to {out}"), file=sys.stderr)
+    print(terminal_safe(f"wrote {count} {kind} puzzles of level {level} to {_name(out)}"), file=sys.stderr)
     return 0
+
+
+def _name(path: Path) -> str:
+    """``path`` as a message shows it: cut if it is too long to be a file's name."""
+    return shorten(str(path), MAX_SHOWN)
 
 
 def _write_whole(path: Path, text: str) -> None:
@@ -201,13 +292,10 @@ def _coverage(paths: list[Path]) -> int:
 
 
 def _simulate(games: int, players: int, seed: int | None, rules: str = "classic") -> int:
-    if games < 1:
-        print("escoba-trainer: --games must be at least 1", file=sys.stderr)
-        return 2
     if players not in PROFILES[rules].players:
         allowed = either(PROFILES[rules].players)
         print(f"escoba-trainer: the {rules} rule set is for {allowed} players, not {players}", file=sys.stderr)
-        return 2
+        return 1
     with tqdm(total=games, unit="deal", disable=None, file=sys.stderr, leave=False) as bar:
         stats = simulate(games, players, seed, progress=bar.update, profile=PROFILES[rules])
     print(stats.report())
@@ -215,9 +303,6 @@ def _simulate(games: int, players: int, seed: int | None, rules: str = "classic"
 
 
 def _arena(a: str, b: str, deals: int, seed: int, rules: str) -> int:
-    if deals < 2:
-        print("escoba-trainer: --deals must be at least 2, for a standard error", file=sys.stderr)
-        return 2
     with tqdm(total=deals, unit="deal", disable=None, file=sys.stderr, leave=False) as bar:
         result = arena(make_bot(a, seed), make_bot(b, seed + 1), deals, seed, PROFILES[rules], progress=bar.update)
     print(result.report())
@@ -227,14 +312,11 @@ def _arena(a: str, b: str, deals: int, seed: int, rules: str) -> int:
 def _replay(path: Path) -> int:
     try:
         game = load_record(read_bounded(path, MAX_RECORD_BYTES).decode("utf-8"))
-    except FileRefused as error:
-        print(terminal_safe(f"{path}: {error}"), file=sys.stderr)
+    except (FileRefused, RecordError) as error:
+        print(terminal_safe(f"{_name(path)}: {error}"), file=sys.stderr)
         return 1
     except UnicodeDecodeError:
-        print(terminal_safe(f"{path}: not UTF-8 text (is this a binary file?)"), file=sys.stderr)
-        return 1
-    except RecordError as error:
-        print(terminal_safe(f"{path}: {error}"), file=sys.stderr)
+        print(terminal_safe(f"{_name(path)}: not UTF-8 text (is this a binary file?)"), file=sys.stderr)
         return 1
     if isinstance(game, Deal):
         print(_deal_report(game))
