@@ -1,7 +1,8 @@
 """The exact search gives the margins of a plain minimax and gives up past its budget; the evaluations, hints,
-reviews and bots that use it then play the cards out."""
+reviews and bots that use it then play the cards out, and an endgame puzzle it cannot solve is refused."""
 
 import random
+from pathlib import Path
 
 import pytest
 from solver_kit import hard_position, plain_margins
@@ -9,8 +10,9 @@ from solver_kit import hard_position, plain_margins
 from trainer import PROFILES, Deal
 from trainer.ai import bots
 from trainer.ai.bots import SearchBudgetExceeded, Seen, _Search, evaluate, exact_search, make_bot
-from trainer.ai.game import Decision, review, weigh
+from trainer.ai.game import Decision, endgame_yaml, review, weigh
 from trainer.ai.playout import Position
+from trainer.puzzles import check_paths
 
 TWO_PLAYER_RULES = [name for name, profile in PROFILES.items() if 2 in profile.players]
 
@@ -97,3 +99,21 @@ def test_past_the_budget_evaluations_hints_reviews_and_the_expert_play_the_cards
     assert make_bot("expert", 3).choose(deal) in legal
     (reviewed,) = review((Decision(deal, legal[0]),))
     assert reviewed.best == found[0].play and reviewed.loss >= 0
+
+
+def test_an_endgame_puzzle_past_the_budget_is_refused_where_its_plays_are(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    deal = Deal.new(2, 12)
+    rng = random.Random(1)
+    while deal.stock or len(deal.hands[1]) < 3:
+        deal = deal.play(rng.choice(deal.legal_plays()))
+    assert exact_search(deal)[1] > 10
+    monkeypatch.setattr(bots, "SOLVE_BUDGET", 10)
+    path = tmp_path / "big.yaml"
+    path.write_text(endgame_yaml(Decision(deal, deal.legal_plays()[0]), "too-big"), encoding="utf-8")
+    puzzles, problems = check_paths(path)
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "plays:" in text)
+    assert puzzles == [] and len(problems) == 1
+    assert str(problems[0]).startswith(f"{path}:{line}:")
+    assert "the engine cannot solve this endgame (more than 10 positions to weigh)" in str(problems[0])
