@@ -9,32 +9,38 @@ from trainer.ai.playout import Position
 from trainer.plays import Play
 
 
-def plain_margins(deal: Deal) -> tuple[dict[Play, int], int]:
-    """Each legal play's exact margin by minimax over every line, no pruning and nothing remembered, with the
-    positions it weighed (finished deals not counted): the search the trainer made before it had alpha-beta."""
-    seen = Seen.of(deal)
-    side = seen.seat % len(seen.piles)
-    weighed = 0
+class Plain:
+    """Minimax over every line for one side, no pruning and nothing remembered: the search the trainer made before
+    it had alpha-beta. ``weighed`` counts the positions searched, finished deals not counted."""
 
-    def solve(position: Position) -> int:
-        nonlocal weighed
+    def __init__(self, side: int) -> None:
+        self.side = side
+        self.weighed = 0
+
+    def value(self, position: Position) -> int:
+        """The side's margin with best play by every seat to the end."""
         if position.to_play < 0:
-            return margin(position.points(), side)
-        weighed += 1
+            return margin(position.points(), self.side)
+        self.weighed += 1
         values = []
         for move in position.moves():
             after = position.copy()
             after.apply(move)
-            values.append(solve(after))
-        return max(values) if position.to_play % len(position.piles) == side else min(values)
+            values.append(self.value(after))
+        return max(values) if position.to_play % len(position.piles) == self.side else min(values)
 
+
+def plain_margins(deal: Deal) -> tuple[dict[Play, int], int]:
+    """Each legal play's exact margin by ``Plain``, and the positions it weighed, as ``exact_search`` gives them."""
+    seen = Seen.of(deal)
+    plain = Plain(seen.seat % len(seen.piles))
     world = seen.world(random.Random(0))
     margins = {}
     for play in deal.legal_plays():
         after = world.copy()
         after.apply((play.card.bit, play.captured_mask))
-        margins[play] = solve(after)
-    return margins, weighed
+        margins[play] = plain.value(after)
+    return margins, plain.weighed
 
 
 def hard_position() -> Deal:

@@ -5,7 +5,7 @@ import random
 from pathlib import Path
 
 import pytest
-from solver_kit import hard_position, plain_margins
+from solver_kit import Plain, hard_position, plain_margins
 
 from trainer import PROFILES, Deal
 from trainer.ai import bots
@@ -38,18 +38,6 @@ def test_the_exact_search_agrees_with_plain_minimax_on_two_player_endgames(profi
         assert weighed <= plain_weighed
 
 
-def plain_value(position: Position, side: int) -> int:
-    """Minimax over every line, for one side."""
-    if position.to_play < 0:
-        return bots.margin(position.points(), side)
-    values = []
-    for move in position.moves():
-        after = position.copy()
-        after.apply(move)
-        values.append(plain_value(after, side))
-    return max(values) if position.to_play % len(position.piles) == side else min(values)
-
-
 def test_the_search_agrees_with_plain_minimax_for_partners_with_every_card_shown() -> None:
     rng = random.Random(4)
     for seed in range(30):
@@ -58,7 +46,7 @@ def test_the_search_agrees_with_plain_minimax_for_partners_with_every_card_shown
             deal = deal.play(rng.choice(deal.legal_plays()))
         seen = Seen.of(deal)
         position, side = seen.world(random.Random(seed)), seen.seat % 2
-        assert _Search(side).value(position) == plain_value(position, side), seed
+        assert _Search(side).value(position) == Plain(side).value(position), seed
 
 
 def test_the_hard_last_round_is_solved_within_the_budget() -> None:
