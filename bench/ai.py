@@ -2,6 +2,7 @@
 
 Prints, from one run: the expert's time per move, a hint's time and a whole deal's review time (medians
 and 95th percentiles). The playout engine's deals per second are in ``bench/engine.py``, beside ``Deal``'s.
+The exact endgame search, before and after alpha-beta, is in ``bench/endgame.py``.
 """
 
 from __future__ import annotations

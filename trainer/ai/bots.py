@@ -4,7 +4,9 @@ A bot sees only what its seat can know: its hand, the table, the piles and escob
 far, and how many cards each hand and the stock hold (``Seen``). The expert fills in the hidden cards
 in many ways at random (the same ones for every play it weighs), plays each way out with the greedy
 policy and takes the play with the best average point margin; once nothing is hidden (two players,
-stock empty) it solves the rest of the deal exactly.
+stock empty) it solves the rest of the deal exactly, by an alpha-beta search that remembers the positions it has
+weighed. A search that would weigh more than ``SOLVE_BUDGET`` positions gives up (``SearchBudgetExceeded``), and
+the evaluation then plays the known cards out as it plays out hidden ones.
 
 >>> from trainer import Deal
 >>> deal = Deal.new(seed=5)
@@ -152,33 +154,89 @@ def _greedy_finish(position: Position) -> list[int]:
     return position.points()
 
 
-def _solve(position: Position, side: int) -> int:
-    """The exact margin for ``side`` with best play by both of two players to the end (nothing hidden)."""
-    if position.to_play < 0:
-        return margin(position.points(), side)
-    mine = position.to_play % len(position.piles) == side
-    best = -math.inf if mine else math.inf
-    for move in position.moves():
-        after = position.copy()
-        after.apply(move)
-        value = _solve(after, side)
-        best = max(best, value) if mine else min(best, value)
-    return int(best)
+#: The positions one exact search may weigh, for all the plays of the seat to move together, before it gives up:
+#: the bank's endgames need at most a few hundred, a last round on a table of thirteen aces and court cards some
+#: forty thousand (about a second).
+SOLVE_BUDGET = 100_000
 
 
-def exact_margins(deal: Deal) -> dict[Play, int]:
+class SearchBudgetExceeded(RuntimeError):
+    """An exact search that would weigh more positions than its budget allows."""
+
+
+class _Search:
+    """Best play by both sides to the end, for one side: alpha-beta over the moves, the greedy policy's favourites
+    first, with the bounds found for each position kept, so that a position reached again by plays in another
+    order is not searched again."""
+
+    def __init__(self, side: int) -> None:
+        self.side = side
+        self.weighed = 0  # positions searched so far, not counting finished deals
+        self.bounds: dict[tuple[object, ...], tuple[float, float]] = {}
+
+    def value(self, position: Position, alpha: float = -math.inf, beta: float = math.inf) -> float:
+        """The margin of ``self.side`` with best play when it lies between ``alpha`` and ``beta``; else a bound
+        no nearer than the one it passes (at most ``alpha``, or at least ``beta``)."""
+        if position.to_play < 0:
+            return margin(position.points(), self.side)
+        self.weighed += 1
+        if self.weighed > SOLVE_BUDGET:
+            raise SearchBudgetExceeded(f"more than {SOLVE_BUDGET:,} positions to weigh")
+        key = (tuple(position.hands), position.table, tuple(position.piles), tuple(position.escobas),
+               position.last, position.to_play)  # fmt: skip
+        low, high = self.bounds.get(key, (-math.inf, math.inf))
+        if low == high or low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        mine = position.to_play % len(position.piles) == self.side
+        best = -math.inf if mine else math.inf
+        above, below = alpha, beta  # the window narrowed by the moves searched so far
+        table, total = position.table, value_of(position.table)
+        for move in sorted(position.moves(), key=lambda move: _greedy_key(move, table, total), reverse=True):
+            after = position.copy()
+            after.apply(move)
+            value = self.value(after, above, below)
+            if mine:
+                best = max(best, value)
+                above = max(above, value)
+            else:
+                best = min(best, value)
+                below = min(below, value)
+            if above >= below:
+                break
+        if best <= alpha:
+            high = best
+        elif best >= beta:
+            low = best
+        else:
+            low = high = best
+        self.bounds[key] = (low, high)
+        return best
+
+
+def exact_search(deal: Deal) -> tuple[dict[Play, int], int]:
     """Each legal play of the seat to move, with the margin its side ends the deal with when both sides play their
-    best from there; only where nothing is hidden (two players, the stock used up)."""
+    best from there, and how many positions the search weighed; only where nothing is hidden (two players, the
+    stock used up). Each play is searched with the widest window, so each figure is exact.
+    ``SearchBudgetExceeded`` once more than ``SOLVE_BUDGET`` positions are weighed for the plays together."""
     seen = Seen.of(deal)
     if seen.hidden:
         raise ValueError("some cards are hidden here, so a margin can only be estimated (see evaluate)")
-    world, side = seen.world(random.Random(0)), seen.seat % len(seen.piles)
+    world = seen.world(random.Random(0))
+    search = _Search(seen.seat % len(seen.piles))
     margins = {}
     for play in deal.legal_plays():
         after = world.copy()
         after.apply((play.card.bit, play.captured_mask))
-        margins[play] = _solve(after, side)
-    return margins
+        margins[play] = int(search.value(after))
+    return margins, search.weighed
+
+
+def exact_margins(deal: Deal) -> dict[Play, int]:
+    """``exact_search``'s margins."""
+    return exact_search(deal)[0]
 
 
 @dataclass(frozen=True)
@@ -194,15 +252,20 @@ class Evaluation:
 def evaluate(deal: Deal, samples: int = 32, seed: int | str | None = 0) -> list[Evaluation]:
     """Every legal play of the seat to move with its expected point margin (its side minus the best other side)
     to the end of the deal: exact where nothing is hidden, else over ``samples`` ways the hidden cards may lie,
-    the same ways for every play, each played out by the greedy policy. Best first."""
+    the same ways for every play, each played out by the greedy policy. Best first. Where nothing is hidden but the
+    exact search exceeds its budget, each play is played out by the greedy policy on the cards as they lie."""
     seen = Seen.of(deal)
     side = seen.seat % len(seen.piles)
     plays = deal.legal_plays()
     if not seen.hidden:
-        exact = exact_margins(deal)
-        return sorted((Evaluation(play, float(exact[play]), 0.0) for play in plays), key=lambda e: -e.margin)
+        try:
+            exact = exact_margins(deal)
+        except SearchBudgetExceeded:
+            pass  # too many ways for the deal to go: each play is played out, on the one way the cards lie
+        else:
+            return sorted((Evaluation(play, float(exact[play]), 0.0) for play in plays), key=lambda e: -e.margin)
     rng = random.Random(seed)
-    worlds = [seen.world(rng) for _ in range(samples)]
+    worlds = [seen.world(rng) for _ in range(samples if seen.hidden else 1)]
     results = []
     for play in plays:
         margins = []

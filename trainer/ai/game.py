@@ -177,8 +177,8 @@ def review(
     decisions: tuple[Decision, ...], samples: int = SAMPLES, progress: Callable[[int], object] | None = None
 ) -> list[Reviewed]:
     """Weigh each decision against the best play of its position, on the same samples (exact where nothing is
-    hidden): the expected points lost, with its standard error, labelled only when the loss is more than twice
-    its error."""
+    hidden and the search keeps within its budget, see ``evaluate``): the expected points lost, with its standard
+    error, labelled only when the loss is more than twice its error."""
     weighed = []
     for number, decision in enumerate(decisions):
         found = weigh(decision.before, number, samples)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
 
-from trainer.ai.bots import exact_margins
+from trainer.ai.bots import SearchBudgetExceeded, exact_margins
 from trainer.cards import DECK, RANKS, Card, CardError, Suit, cards_text, parse_cards
 from trainer.deal import Deal, EventKind
 from trainer.match import Match, match_result
@@ -875,7 +875,8 @@ class MatchPuzzle(Puzzle):
 class EndgamePuzzle(Puzzle, Dealt):
     """Two players, the stock used up: every card left is known. Which play leaves your side furthest ahead of the
     other when the deal is scored? The engine searches every way the deal can still go, both sides playing their
-    best. The position is that of its recorded deal."""
+    best; a position with more ways than its search may weigh is refused. The position is that of its recorded
+    deal."""
 
     kind: ClassVar[str] = "endgame"
 
@@ -903,6 +904,10 @@ class EndgamePuzzle(Puzzle, Dealt):
             return [("plays", f"the recorded deal cannot be replayed: {error}")]
         if deal.players != 2 or deal.stock or deal.to_play is None:
             return [("plays", "an endgame is a two-player deal with the stock used up and a player still to play")]
+        try:
+            self.margins  # noqa: B018 (searched now: a position too big to solve is for the author to change)
+        except SearchBudgetExceeded as error:
+            return [("plays", f"the engine cannot solve this endgame ({error}): end the plays later in the deal")]
         return []
 
     def canonical(self, answer: str) -> str:
