@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
-import statistics
 import tempfile
 import time
 from collections import Counter, defaultdict
@@ -23,6 +22,7 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from trainer.ai.arena import median_and_p95
 from trainer.course import load_levels
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
@@ -121,15 +121,9 @@ def main() -> None:
     print(f"puzzles served: {', '.join(f'{n} {k}' for k, n in kinds.most_common())}")
     print("script time per interaction (AppTest, one process), in ms")
     print(f"{'interaction':<24}{'runs':>6}{'median':>9}{'p95':>9}")
-    every: list[float] = []
-    for name, values in times.items():
-        every += values
-        p95 = statistics.quantiles(values, n=20)[-1] if len(values) >= 2 else values[0]
-        print(f"{name:<24}{len(values):>6}{1000 * statistics.median(values):>9.1f}{1000 * p95:>9.1f}")
-    print(
-        f"{'all':<24}{len(every):>6}{1000 * statistics.median(every):>9.1f}"
-        f"{1000 * statistics.quantiles(every, n=20)[-1]:>9.1f}"
-    )
+    for name, values in [*times.items(), ("all", [t for each in times.values() for t in each])]:
+        median, p95 = median_and_p95(values)
+        print(f"{name:<24}{len(values):>6}{1000 * median:>9.1f}{1000 * p95:>9.1f}")
 
 
 if __name__ == "__main__":
