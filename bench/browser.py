@@ -39,12 +39,14 @@ def card(page: Any) -> Any:
     return page.locator("[data-testid='stMain']").get_by_role("button", name=CARD_NAME).first
 
 
-def settle(page: Any, locator: Any, rerun: bool = True) -> float | None:
-    """Click and wait until the page is idle: the ms from the click to the page's last change, or None where a
-    click meant to ``rerun`` the app saw no rerun start within 30 s, or where nothing changed at all."""
+def settle(page: Any, locator: Any, rerun: bool = True) -> tuple[float, str | None]:
+    """Click and wait until the page is idle: the ms from the click to the page's last change, and why that
+    reading is refused, if it is (a click meant to ``rerun`` the app saw no rerun start within 30 s, or nothing
+    changed)."""
     result = click_and_settle(page, locator, grace_ms=RERUN_WAIT_MS if rerun else 1000)
-    seen = result["rerun"] or not rerun
-    return result["ms"] if seen and result["ms"] > 0 else None
+    if rerun and not result["rerun"]:
+        return result["ms"], "no rerun seen"
+    return result["ms"], None if result["ms"] > 0 else "no change"
 
 
 class Bench:
@@ -56,12 +58,10 @@ class Bench:
         self.refused: Counter[str] = Counter()
 
     def time(self, name: str, locator: Any, timed: bool, rerun: bool = True) -> None:
-        ms = settle(self.page, locator, rerun)
-        if not timed:
-            return
-        if ms is None:
-            self.refused[name] += 1
-        else:
+        ms, refused = settle(self.page, locator, rerun)
+        if timed and refused:
+            self.refused[f"{name}, {refused}"] += 1
+        elif timed:
             self.times.setdefault(name, []).append(ms)
 
     def learn_next(self, timed: bool) -> None:
@@ -108,7 +108,7 @@ def main() -> None:
         median, p95 = median_and_p95(times)
         print(f"{name:<26}median {median:4.0f} ms  p95 {p95:4.0f} ms  (n={len(times)})")
     if bench.refused:
-        print(f"refused (no rerun seen, or no change): {', '.join(f'{n} {name}' for name, n in bench.refused.items())}")
+        print(f"refused: {'; '.join(f'{n} {reading}' for reading, n in bench.refused.items())}")
     print(f"click-to-idle p95 {max(median_and_p95(times)[1] for times in bench.times.values()):.0f} ms")
 
 
