@@ -16,6 +16,7 @@ import json
 import os
 import re
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from browser_kit import CARD_NAME, CHROMIUM, ROOT, app_server, chromium, click_and_settle, open_app
@@ -120,6 +121,21 @@ def test_home_page_shows_cards(server, browser):
     assert page.get_by_role("heading", name="Escoba Trainer").is_visible()
     assert page.locator("img[alt*='worth']").count() == 7  # your three cards and four on the table
     assert page.locator("img[alt='face-down card']").count() == 3
+
+
+@pytest.mark.parametrize(
+    "written", ["![x](http://10.255.255.1/x.png)", "[Restore](https://example.org/restore)", "www.example.org"]
+)
+def test_an_address_naming_no_profile_shows_no_link_and_fetches_nothing_from_elsewhere(server, browser, written):
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    open_app(page, f"{server}/?profile={quote(written)}")
+    warning = page.locator("[data-testid='stAlert']").first
+    assert "that is not here" in warning.inner_text()
+    assert warning.locator("a, img").count() == 0
+    assert [url for url in asked if not url.startswith((server, "data:"))] == []
+    page.close()
 
 
 def test_learn_page_steps_forward_and_back(server, browser):

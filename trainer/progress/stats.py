@@ -27,6 +27,9 @@ MIN_ANSWERS = 3  # answers on a theme before it counts as a strength or a weak s
 ACCENT = "#c8363d"
 
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$&])")
+#: Where Markdown would make a link of bare text (``https://…``, ``www.…``, ``a@b.org``) whatever is escaped: a word
+#: joiner after it, unseen and unread, breaks the pattern.
+_AUTOLINK = re.compile(r"\b(?:https?|ftp|mailto|xmpp)(?=\\:)|\bwww(?=\\\.)|@", re.IGNORECASE)
 
 
 class Accuracy(NamedTuple):
@@ -106,14 +109,15 @@ def describe_rating(ratings: Sequence[float]) -> str:
 
 
 def plain(text: str, limit: int = 200) -> str:
-    r"""Stored or typed text made safe to show where Markdown is read: every mark escaped, lines joined, and cut to
-    ``limit`` characters, so a pasted page of text is not echoed whole.
+    r"""Stored or typed text made safe to show where Markdown is read: every mark escaped, no address made a link,
+    lines joined, and cut to ``limit`` characters, so a pasted page of text is not echoed whole.
 
-    >>> print(plain("![x](http://e.org/x.png)"), plain("a" * 500, limit=5))
-    \!\[x\]\(http\://e\.org/x\.png\) aaaaa…
+    >>> print(plain("![x](http://e.org/x.png)").replace("\u2060", "+"), plain("a" * 500, limit=5))
+    \!\[x\]\(http+\://e\.org/x\.png\) aaaaa…
     """
     text = " ".join(text.split())
-    return _MARKDOWN.sub(r"\\\1", text if len(text) <= limit else f"{text[:limit]}…")
+    escaped = _MARKDOWN.sub(r"\\\1", text if len(text) <= limit else f"{text[:limit]}…")
+    return _AUTOLINK.sub("\\g<0>\u2060", escaped)
 
 
 @dataclass(frozen=True)
