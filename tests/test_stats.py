@@ -77,7 +77,8 @@ def test_the_rating_is_described_in_words():
     ("stored", "shown"),
     [
         ("7♦ takes A♣", "7♦ takes A♣"),
-        ("![x](http://example.invalid/p.png)", r"\!\[x\]\(http\://example\.invalid/p\.png\)"),
+        ("![x](http://example.invalid/p.png)", "\\!\\[x\\]\\(http\u2060\\://example\\.invalid/p\\.png\\)"),
+        ("www.example.org or ana@example.org", "www\u2060\\.example\\.org or ana@\u2060example\\.org"),
         ("<b>bold</b>", r"\<b\>bold\</b\>"),
         (":red[alarm] :material/home: $x$", r"\:red\[alarm\] \:material/home\: \$x\$"),
         ("# one\n* two", r"\# one \* two"),
@@ -86,6 +87,10 @@ def test_the_rating_is_described_in_words():
 )
 def test_plain_escapes_every_mark_markdown_or_html_would_read(stored, shown):
     assert plain(stored) == shown
+
+
+def test_plain_cuts_a_long_text_at_its_limit():
+    assert plain("a" * 201) == "a" * 200 + "…" and plain("b" * 200) == "b" * 200
 
 
 def test_the_chart_red_is_readable_on_white_and_on_the_dark_theme():
