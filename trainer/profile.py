@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from trainer.text import either
+from trainer.text import either, marked
 
 #: Setenta prices (R19); these are never capture values.
 CLASSIC_SETENTA_PRICES: Mapping[str, int] = MappingProxyType(
@@ -51,7 +51,7 @@ class RuleProfile:
     """A rule set: the classic setenta game of RULES.md by default."""
 
     name: str = "classic"
-    title: str = "Classic, with the setenta"
+    title: str = marked("Classic, with the setenta")
     players: tuple[int, ...] = (2, 4)  # R5, V3
     hand_size: int = 3  # R8, R10
     table_size: int = 4  # R8
@@ -112,7 +112,7 @@ CLASSIC = RuleProfile()
 #: The sevens game of the encyclopedia text: no setenta, a point for most sevens and one more for all four.
 SEVENS = RuleProfile(
     name="sevens",
-    title="Sevens (no setenta)",
+    title=marked("Sevens (no setenta)"),
     players=(2, 3, 4),
     first_table="take",
     must_capture="any",
@@ -122,7 +122,7 @@ SEVENS = RuleProfile(
 #: Brazilian Escova: 31 points, no first-table sweep, two more points for all ten diamonds.
 ESCOVA = RuleProfile(
     name="escova",
-    title="Escova (Brazil)",
+    title=marked("Escova (Brazil)"),
     players=(2, 3, 4),
     first_table="none",
     must_capture="any",
@@ -134,7 +134,7 @@ _SEVENS_IN_PLACE = MappingProxyType({"all_sevens": "seven_of_coins"})
 #: The online site's rules: all four sevens bring 3 points in place of the 7♦ point.
 CARDGAMES = RuleProfile(
     name="cardgames",
-    title="Online (cardgames.io)",
+    title=marked("Online (cardgames.io)"),
     players=(2, 3, 4),
     points=_points(escoba=1, cards=1, coins=1, all_coins=2, sevens=1, seven_of_coins=1, all_sevens=3),
     in_place_of=_SEVENS_IN_PLACE,
@@ -143,7 +143,7 @@ CARDGAMES = RuleProfile(
 #: cards, a shut-out that ends the match, and a table mode that penalises mistakes instead of refusing them.
 TURKISH = RuleProfile(
     name="turkish",
-    title="Turkish (Konga)",
+    title=marked("Turkish (Konga)"),
     players=(2, 3, 4, 6),
     must_capture="any",
     points=_points(escoba=1, cards=1, coins=1, all_coins=2, sevens=1, seven_of_coins=1, all_sevens=3, few_cards=2),

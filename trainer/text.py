@@ -16,6 +16,16 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def marked(message: str) -> str:
+    """``message`` as written: marks an English sentence the engine keeps (a rule set's title, say) for the app's
+    catalogues, which translate it where the app shows it.
+
+    >>> marked("Classic, with the setenta")
+    'Classic, with the setenta'
+    """
+    return message
+
+
 def either(items: Iterable[object], word: str = "or") -> str:
     """Alternatives in words: "2, 3 or 4"; with ``word="and"``, a list: "A, B and C"."""
     words = [str(item) for item in items]
