@@ -19,11 +19,12 @@ into what the learner sees on the faces, and into words a screen reader can spea
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from trainer.app.svg import COURT_NUMBERS, HIGHLIGHTS, suit_svg
 from trainer.cards import Card, Suit, parse_card
+from trainer.text import either
 
 if TYPE_CHECKING:
     from trainer.app.board import View
@@ -53,8 +54,13 @@ def card_name(card: Card, view: View) -> str:
     return f"{_SPANISH_RANKS.get(card.rank, card.rank)} de {card.suit.spanish}"
 
 
-def cards_name(cards: Iterable[Card], view: View) -> str:
-    """Several cards in the order given: ``A♦ 4♣ 7♦``, or ``as de oros, 4 de bastos and 7 de oros``.
+def _listed(names: Iterable[str]) -> str:
+    return either(names, "and")
+
+
+def cards_name(cards: Iterable[Card], view: View, listed: Callable[[Iterable[str]], str] = _listed) -> str:
+    """Several cards in the order given: ``A♦ 4♣ 7♦``, or ``as de oros, 4 de bastos and 7 de oros``, listed in
+    words by ``listed`` (a translator's ``items`` lists them in its language).
 
     >>> from trainer.app.board import View
     >>> cards_name([], View())
@@ -65,7 +71,7 @@ def cards_name(cards: Iterable[Card], view: View) -> str:
         return "no cards"
     if view.style == "french":
         return " ".join(names)
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return listed(names)
 
 
 def suit_name(suit: Suit, view: View) -> str:
@@ -78,10 +84,11 @@ def suit_name(suit: Suit, view: View) -> str:
     return suit.value if view.style == "french" else suit.spanish
 
 
-def say(text: str, view: View) -> str:
+def say(text: str, view: View, listed: Callable[[Iterable[str]], str] = _listed) -> str:
     """An engine sentence with every card in it (``7♦``, ``A♠ K♥``) written as the faces show them.
 
-    A run of cards separated by spaces becomes one list; a name opening a sentence gets a capital.
+    A run of cards separated by spaces becomes one list (in words by ``listed``, as ``cards_name``); a name opening
+    a sentence gets a capital.
     Code spans stay as written: they show the notation itself (`7♦`).
 
     >>> from trainer.app.board import View
@@ -98,7 +105,7 @@ def say(text: str, view: View) -> str:
     def rewrite(found: re.Match[str]) -> str:
         if found.group("code"):
             return found.group()
-        words = cards_name((parse_card(token) for token in found.group().split()), view)
+        words = cards_name((parse_card(token) for token in found.group().split()), view, listed)
         opens = _SENTENCE_END.search(text[: found.start()]) is not None
         return words[0].upper() + words[1:] if opens else words
 
