@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import NoReturn, ParamSpec
 
@@ -13,6 +13,7 @@ import streamlit as st
 
 from trainer.app.board import View
 from trainer.course import Level, load_levels
+from trainer.i18n import SOURCE, Translator, languages, translator
 from trainer.profile import PROFILES, RuleProfile
 from trainer.progress.stats import plain
 from trainer.progress.store import NAME_LENGTH, Learner, ProfileGone, SaveError, Store, StoreError, data_dir
@@ -28,15 +29,24 @@ _PAGES_DIR = Path(__file__).parent / "pages"  # a full path: the entry script ma
 def pages() -> dict[str, st.Page]:
     """Every page of the app, defined in one place; links use these so they keep the session.
 
-    Made afresh in each script run, as Streamlit wants its pages.
+    Made afresh in each script run, as Streamlit wants its pages, with their titles in the learner's language.
     """
+    t = tr()
     return {
-        "home": st.Page(f"{_PAGES_DIR}/home.py", title="Home", icon="", default=True),
-        "learn": st.Page(f"{_PAGES_DIR}/learn.py", title="Learn", icon="", url_path="learn"),
-        "puzzles": st.Page(f"{_PAGES_DIR}/puzzles.py", title="Puzzles", icon="", url_path="puzzles"),
-        "play": st.Page(f"{_PAGES_DIR}/play.py", title="Play", icon="", url_path="play"),
-        "progress": st.Page(f"{_PAGES_DIR}/progress.py", title="Progress", icon="", url_path="progress"),
+        "home": st.Page(f"{_PAGES_DIR}/home.py", title=t.text("Home"), icon="", default=True),
+        "learn": st.Page(f"{_PAGES_DIR}/learn.py", title=t.text("Learn"), icon="", url_path="learn"),
+        "puzzles": st.Page(f"{_PAGES_DIR}/puzzles.py", title=t.text("Puzzles"), icon="", url_path="puzzles"),
+        "play": st.Page(f"{_PAGES_DIR}/play.py", title=t.text("Play"), icon="", url_path="play"),
+        "progress": st.Page(f"{_PAGES_DIR}/progress.py", title=t.text("Progress"), icon="", url_path="progress"),
     }
+
+
+def tr() -> Translator:
+    """The translator for this session's language: ``?lang=es`` in the address bar, else the browser's language
+    (``es-AR`` reads Spanish), else English. The session keeps the choice, as it keeps the card settings."""
+    offered = languages()
+    browser = (st.context.locale or "").replace("_", "-").split("-")[0].lower()
+    return translator(_chosen("lang", offered, browser if browser in offered else SOURCE))
 
 
 @st.cache_resource
@@ -58,25 +68,41 @@ def _store(folder: str) -> Store:
 
 def store() -> Store:
     """The progress store; if its file cannot be opened, say why and offer to keep it aside."""
+    t = tr()
     try:
         folder = data_dir()
     except OSError as error:
-        st.error(f"Your progress folder cannot be used: {plain(str(error))}. Fix or remove it, then reload the page.")
+        st.error(
+            t.text(
+                "Your progress folder cannot be used: {problem}. Fix or remove it, then reload the page.",
+                problem=plain(str(error)),
+            )
+        )
         st.stop()
     try:
         return _store(str(folder))
     except SaveError as error:
-        st.error(f"Your progress could not be opened just now: {plain(str(error))}. Reload the page in a moment.")
+        st.error(
+            t.text(
+                "Your progress could not be opened just now: {problem}. Reload the page in a moment.",
+                problem=plain(str(error)),
+            )
+        )
         st.stop()
     except StoreError as error:
-        st.error(f"Your progress could not be opened: {plain(str(error))}")
-        if st.button("Keep that file aside and start a new progress file"):
+        st.error(t.text("Your progress could not be opened: {problem}", problem=plain(str(error))))
+        if st.button(t.text("Keep that file aside and start a new progress file")):
             try:
                 kept = Store.set_aside(folder)
             except OSError as problem:
-                st.error(f"It could not be moved aside ({plain(str(problem))}). Move it by hand, then reload the page.")
+                st.error(
+                    t.text(
+                        "It could not be moved aside ({problem}). Move it by hand, then reload the page.",
+                        problem=plain(str(problem)),
+                    )
+                )
                 st.stop()
-            st.success(f"The old file is kept at {plain(str(kept))}. Nothing in it was changed.")
+            st.success(t.text("The old file is kept at {path}. Nothing in it was changed.", path=plain(str(kept))))
             st.rerun()
         st.stop()
 
@@ -84,8 +110,11 @@ def store() -> Store:
 def save_trouble(error: SaveError | str) -> None:
     """Say that an action could not be saved, and that nothing was lost."""
     st.error(
-        f"That could not be saved: {plain(str(error), 400)}. Everything saved before is kept and nothing was "
-        "half-saved; once that is fixed, try again."
+        tr().text(
+            "That could not be saved: {problem}. Everything saved before is kept and nothing was half-saved; "
+            "once that is fixed, try again.",
+            problem=plain(str(error), 400),
+        )
     )
 
 
@@ -121,12 +150,13 @@ def profile(saved: Store) -> Learner:
     choice is kept under "learner", apart from the select box's own key: Streamlit forgets a widget's state on a
     page that has not drawn it yet, and the address loses its query on a change of page.
     """
+    t = tr()
     learners = saved.learners()
     if not learners:
         try:
-            learners = [saved.create_profile("Player")]
+            learners = [saved.create_profile(t.text("Player"))]
         except ValueError:  # a profile of that name is being imported in another tab
-            st.info("A profile is being imported. Reload the page in a moment.")
+            st.info(t.text("A profile is being imported. Reload the page in a moment."))
             st.stop()
     held: Learner | None = st.session_state.get("learner")
     if held is None:
@@ -139,11 +169,11 @@ def profile(saved: Store) -> Learner:
     st.session_state.profile = held.name
     by_name = {learner.name: learner for learner in learners}
     with st.sidebar:
-        st.selectbox("Profile", list(by_name), key="profile", on_change=_keep_learner, args=(by_name,))
-        if st.button("New profile") or "profile_error" in st.session_state:
-            _new_profile(saved)
+        st.selectbox(t.text("Profile"), list(by_name), key="profile", on_change=_keep_learner, args=(by_name,))
+        if st.button(t.text("New profile")) or "profile_error" in st.session_state:
+            st.dialog(t.text("New profile"))(_new_profile)(saved)
         _choose_rules(saved, held)
-        with st.expander("Rename or delete this profile"):
+        with st.expander(t.text("Rename or delete this profile")):
             _manage_profile(saved, held)
     st.query_params["profile"] = held.name
     _damaged_notice(saved, held)
@@ -158,20 +188,29 @@ def _from_address(saved: Store) -> Learner | None:
         return None
     found = saved.learner(wanted)
     if found is None:
-        st.warning(f"The link names a profile, “{plain(wanted, 40)}”, that is not here; choose one in the sidebar.")
+        st.warning(
+            tr().text(
+                "The link names a profile, “{name}”, that is not here; choose one in the sidebar.",
+                name=plain(wanted, 40),
+            )
+        )
     return found
 
 
 def _ask_again(gone: Learner, learners: list[Learner]) -> NoReturn:
     """The profile this tab used was deleted elsewhere: say so, and let the learner choose which one to go on with.
     Until then the session still holds the deleted one, which nothing can be saved to."""
+    t = tr()
     st.warning(
-        f"The profile “{plain(gone.name)}” was deleted in another tab or window, so nothing more can be saved to it. "
-        "Which profile do you want to go on with?"
+        t.text(
+            "The profile “{name}” was deleted in another tab or window, so nothing more can be saved to it. "
+            "Which profile do you want to go on with?",
+            name=plain(gone.name),
+        )
     )
     names = {learner.id: learner.name for learner in learners}
-    choice = st.radio("Go on as", list(names), format_func=names.__getitem__, index=None, key="go_on_as")
-    if st.button("Go on", type="primary", disabled=choice is None):
+    choice = st.radio(t.text("Go on as"), list(names), format_func=names.__getitem__, index=None, key="go_on_as")
+    if st.button(t.text("Go on"), type="primary", disabled=choice is None):
         st.session_state.learner = Learner(int(choice or 0), names[int(choice or 0)])
         st.rerun()
     st.stop()
@@ -192,19 +231,25 @@ def _choose_rules(saved: Store, player: Learner) -> None:
     current = saved.rules(player)
     st.session_state.rules = current
     st.session_state._rule_set = current.name  # from the store each run: the widget's own state is forgotten
+    t = tr()
     st.selectbox(
-        "Rule set",
+        t.text("Rule set"),
         list(PROFILES),
-        format_func=lambda name: PROFILES[name].title,
+        format_func=lambda name: t.text(PROFILES[name].title),
         key="_rule_set",
         on_change=_keep_rules,
         args=(saved, player),
-        help="How you play: the classic game with the setenta, or the rules of another table (see the course).",
+        help=t.text("How you play: the classic game with the setenta, or the rules of another table (see the course)."),
     )
     if len(current.targets) > 1:
         st.session_state._target = current.target
         st.radio(
-            "Play to", current.targets, key="_target", horizontal=True, on_change=_keep_rules, args=(saved, player)
+            t.text("Play to"),
+            current.targets,
+            key="_target",
+            horizontal=True,
+            on_change=_keep_rules,
+            args=(saved, player),
         )
 
 
@@ -217,12 +262,13 @@ def _keep_rules(saved: Store, player: Learner) -> None:
     st.session_state.rules = chosen
 
 
-@st.dialog("New profile")
 def _new_profile(saved: Store) -> None:
-    """Ask for a name; the dialog closes once the profile exists, and stays open to explain a bad name."""
+    """The new profile dialog asks for a name; it closes once the profile exists, and stays open to explain a bad
+    name."""
+    t = tr()
     with st.form("new_profile", border=False):
-        st.text_input("Name", max_chars=NAME_LENGTH, key="new_profile_name")
-        st.form_submit_button("Create", type="primary", on_click=_create_profile, args=(saved,))
+        st.text_input(t.text("Name"), max_chars=NAME_LENGTH, key="new_profile_name")
+        st.form_submit_button(t.text("Create"), type="primary", on_click=_create_profile, args=(saved,))
     if "profile_error" in st.session_state:
         st.error(plain(st.session_state.pop("profile_error")))
 
@@ -238,20 +284,23 @@ def _create_profile(saved: Store) -> None:
 
 def _manage_profile(saved: Store, learner: Learner) -> None:
     """Rename the profile, or delete it after a confirmation, with its export offered first."""
+    t = tr()
     with st.form("rename_profile", border=False):
-        st.text_input("New name", value=learner.name, max_chars=NAME_LENGTH, key="rename_to")
-        st.form_submit_button("Rename", on_click=_rename_profile, args=(saved, learner))
+        st.text_input(t.text("New name"), value=learner.name, max_chars=NAME_LENGTH, key="rename_to")
+        st.form_submit_button(t.text("Rename"), on_click=_rename_profile, args=(saved, learner))
     if "rename_error" in st.session_state:
         st.error(plain(st.session_state.pop("rename_error")))
     st.download_button(
-        "First keep a copy (JSON)",
+        t.text("First keep a copy (JSON)"),
         lambda: json.dumps(saved.export_profile(learner), ensure_ascii=False, indent=1),
         file_name=f"escoba-trainer-{learner.name}.json",
         mime="application/json",
         on_click="ignore",
     )
-    sure = st.checkbox(f"Yes, delete {plain(learner.name)} and all of its progress", key=f"sure_{learner.id}")
-    st.button("Delete this profile", disabled=not sure, on_click=_delete_profile, args=(saved, learner))
+    sure = st.checkbox(
+        t.text("Yes, delete {name} and all of its progress", name=plain(learner.name)), key=f"sure_{learner.id}"
+    )
+    st.button(t.text("Delete this profile"), disabled=not sure, on_click=_delete_profile, args=(saved, learner))
 
 
 @saving
@@ -279,15 +328,18 @@ def _damaged_notice(saved: Store, learner: Learner) -> None:
     damaged = checked[learner.id]
     if not damaged:
         return
-    st.warning(f"{sum(damaged.values())} saved records of this profile could not be read and are left out.")
-    if st.button("Set them aside"):
+    t = tr()
+    st.warning(
+        t.plural(  # the English is as it was, plural even for one; each catalogue gives its own forms
+            "{n} saved records of this profile could not be read and are left out.",
+            "{n} saved records of this profile could not be read and are left out.",
+            sum(damaged.values()),
+        )
+    )
+    if st.button(t.text("Set them aside")):
         kept = saved.set_aside_damaged(learner)
         checked[learner.id] = {}
-        st.success(f"They are kept in {plain(str(kept))}; the rest of your progress is untouched.")
-
-
-FACES = {"spanish": "Spanish: oros, copas, espadas, bastos", "french": "French: ♦ ♥ ♠ ♣"}
-COURTS = {"printed": "10, 11, 12, as printed on a Spanish deck", "letters": "J, Q, K"}
+        st.success(t.text("They are kept in {path}; the rest of your progress is untouched.", path=plain(str(kept))))
 
 
 # Small captions at full contrast, a focus ring that shows on light and dark (3.5:1 or more on both),
@@ -309,21 +361,28 @@ _LOOK = """<style>
 
 
 def page(title: str) -> View:
-    """Start a page: its own document title, the shared look, and the card settings from the sidebar."""
-    st.set_page_config(page_title=f"{title} · Escoba Trainer")
+    """Start a page: its own document title (``title`` is its English one, as ``pages`` has it), the shared look,
+    and the language and card settings from the sidebar."""
+    st.set_page_config(page_title=f"{tr().text(title)} · Escoba Trainer")
     st.html(_LOOK)
     return view()
 
 
+def _chosen(key: str, choices: Collection[str], default: str) -> str:
+    """A setting kept under ``key`` across pages, first taken from the address bar so a link keeps it."""
+    if key not in st.session_state:
+        wanted = st.query_params.get(key)
+        st.session_state[key] = wanted if wanted in choices else default
+    chosen: str = st.session_state[key]
+    return chosen
+
+
 def _setting(key: str, choices: dict[str, str], label: str) -> None:
-    """A sidebar choice kept under ``key`` across pages, first taken from the address bar so a link keeps it.
+    """A sidebar choice of a setting (``_chosen``), the first choice unless the address bar says otherwise.
 
     The radio has a key of its own: Streamlit forgets a widget's state on a page that does not draw it.
     """
-    if key not in st.session_state:
-        wanted = st.query_params.get(key)
-        st.session_state[key] = wanted if wanted in choices else next(iter(choices))
-    st.session_state[f"_{key}"] = st.session_state[key]
+    st.session_state[f"_{key}"] = _chosen(key, choices, next(iter(choices)))
 
     def keep() -> None:
         st.session_state[key] = st.session_state[f"_{key}"]
@@ -332,12 +391,18 @@ def _setting(key: str, choices: dict[str, str], label: str) -> None:
 
 
 def view() -> View:
-    """Card faces from the sidebar settings (kept in the address bar), colours from the light or dark theme."""
-    with st.sidebar.expander("Cards", expanded=False):
-        _setting("faces", FACES, "Card faces")
+    """The language, and card faces from the sidebar settings (kept in the address bar), colours from the light or
+    dark theme."""
+    t = tr()  # first: the session's language is chosen before its picker is drawn
+    with st.sidebar:
+        _setting("lang", languages(), t.text("Language"))
+    with st.sidebar.expander(t.text("Cards"), expanded=False):
+        faces = {"spanish": t.text("Spanish: oros, copas, espadas, bastos"), "french": t.text("French: ♦ ♥ ♠ ♣")}
+        _setting("faces", faces, t.text("Card faces"))
         if st.session_state.faces == "spanish":
-            _setting("courts", COURTS, "Court cards show")
+            courts = {"printed": t.text("10, 11, 12, as printed on a Spanish deck"), "letters": "J, Q, K"}
+            _setting("courts", courts, t.text("Court cards show"))
     st.session_state.setdefault("courts", "printed")
-    st.query_params.update(faces=st.session_state.faces, courts=st.session_state.courts)
+    st.query_params.update(faces=st.session_state.faces, courts=st.session_state.courts, lang=st.session_state.lang)
     theme = "dark" if st.context.theme.type == "dark" else "light"
     return View(style=st.session_state.faces, theme=theme, width=64, courts=st.session_state.courts)

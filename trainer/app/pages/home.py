@@ -4,37 +4,46 @@ import streamlit as st
 
 from trainer import Deal
 from trainer.app.board import board_html
-from trainer.app.common import course, page, pages, profile, rules, store
+from trainer.app.common import course, page, pages, profile, rules, store, tr
 from trainer.app.names import say
+from trainer.cards import cards_text
 from trainer.course import star_text
-from trainer.puzzles.kinds import play_text
 
 cards = page("Home")
+t = tr()
 SAVED = store()
 PLAYER = profile(SAVED)
 RULES = rules()
 LEVELS = course()
 st.title("Escoba Trainer")
 st.write(
-    "Escoba is a Spanish fishing game, most often for two players or two pairs. You play one card at a time "
-    "and take table cards whenever your card and theirs add up to exactly 15. Clear the whole "
-    "table and you score an *escoba*, the broom."
+    t.text(
+        "Escoba is a Spanish fishing game, most often for two players or two pairs. You play one card at a time "
+        "and take table cards whenever your card and theirs add up to exactly 15. Clear the whole "
+        "table and you score an *escoba*, the broom."
+    )
 )
 place, earned = SAVED.place(PLAYER), SAVED.stars(PLAYER)
 titles = {level.id: (number, level.title) for number, level in enumerate(LEVELS, start=1)}
 if place is not None and place[0] in titles:
     number, title = titles[place[0]]
-    label = f"Continue where you left off: level {number}, {title}"
+    label = t.text("Continue where you left off: level {number}, {title}", number=number, title=title)
     st.page_link(pages()["learn"], label=label, query_params={"level": place[0], "stage": str(place[1] + 1)})
 else:
-    st.page_link(pages()["learn"], label=f"Start learning: {len(LEVELS)} short levels")
-st.page_link(pages()["puzzles"], label="Practise on puzzles")
-st.page_link(pages()["play"], label="Play a match against the computer, with a coach")
-with st.expander(f"The course: {sum(earned.values())} of {3 * len(LEVELS)} stars"):
+    label = t.plural("Start learning: {n} short level", "Start learning: {n} short levels", len(LEVELS))
+    st.page_link(pages()["learn"], label=label)
+st.page_link(pages()["puzzles"], label=t.text("Practise on puzzles"))
+st.page_link(pages()["play"], label=t.text("Play a match against the computer, with a coach"))
+stars = t.plural(
+    "The course: {earned} of {n} star",
+    "The course: {earned} of {n} stars",
+    3 * len(LEVELS),
+    earned=sum(earned.values()),
+)
+with st.expander(stars):
     for level in LEVELS:
-        stars = earned.get(level.id, 0)
         number, title = titles[level.id]
-        label = f"{number}. {title}  {star_text(stars)}"
+        label = f"{number}. {title}  {star_text(earned.get(level.id, 0))}"
         st.page_link(pages()["learn"], label=label, query_params={"level": level.id, "stage": "1"})
 
 if "home_seed" not in st.session_state:
@@ -46,13 +55,24 @@ def _new_deal() -> None:
 
 
 deal = Deal.new(players=2, seed=st.session_state.home_seed, profile=RULES)
-st.header("A fresh deal")
+st.header(t.text("A fresh deal"))
 if RULES.name != "classic":
-    st.caption(f"Dealt by the rules you chose: {RULES.title}, to {RULES.target} points.")
+    title = t.text(RULES.title)
+    st.caption(
+        t.plural(
+            "Dealt by the rules you chose: {title}, to {n} point.",
+            "Dealt by the rules you chose: {title}, to {n} points.",
+            RULES.target,
+            title=title,
+        )
+    )
 st.html(board_html(deal, cards, face_up=(0,)))
 takes = [p for p in deal.legal_plays() if p.captured]
 if takes:
-    st.markdown("**Captures you could make:**\n" + "\n".join(f"- {say(play_text(p), cards)}" for p in takes))
+    lines = (t.text("{card} taking {cards}", card=p.card, cards=cards_text(p.captured)) for p in takes)
+    st.markdown(
+        t.text("**Captures you could make:**") + "\n" + "\n".join(f"- {say(line, cards, t.items)}" for line in lines)
+    )
 else:
-    st.markdown("**No card in your hand makes 15 here:** you would lay one on the table.")
-st.button("Deal again", on_click=_new_deal)
+    st.markdown(t.text("**No card in your hand makes 15 here:** you would lay one on the table."))
+st.button(t.text("Deal again"), on_click=_new_deal)

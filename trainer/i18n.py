@@ -1,0 +1,92 @@
+"""The app's words in the learner's language: gettext catalogues read with Babel, one translator per language.
+
+English is the source language: a message id is the English sentence itself, with ``{name}`` placeholders, so
+English needs no catalogue. Each other language is one file, ``locales/<code>/LC_MESSAGES/messages.po``: a new
+language is a new file, not new code. A catalogue is compiled in memory the first time its language is asked for,
+and the translator made from it is only ever read, so every session and thread may share it.
+
+>>> spanish = translator("es")
+>>> spanish.text("Deal again")
+'Repartir otra vez'
+>>> spanish.plural("Start learning: {n} short level", "Start learning: {n} short levels", 1)
+'Empieza a aprender: 1 nivel corto'
+>>> spanish.items(["oros", "copas", "espadas"])
+'oros, copas y espadas'
+>>> translator("en").items(["oros", "copas", "espadas"])
+'oros, copas and espadas'
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+from collections.abc import Iterable
+from io import BytesIO
+from pathlib import Path
+
+from babel import Locale
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+#: The language the messages are written in.
+SOURCE = "en"
+#: Where the catalogues are, read at each call, so a test may point it elsewhere.
+LOCALES = Path(__file__).parent / "locales"
+_DOMAIN = "messages"
+# The English text writes its lists without a comma before "and", as British English does.
+_SOURCE_LOCALE = Locale.parse("en_GB")
+
+
+class Translator:
+    """One language's messages; read-only once made."""
+
+    __slots__ = ("language", "_locale", "_messages")
+
+    def __init__(self, language: str, messages: gettext.NullTranslations, locale: Locale) -> None:
+        self.language = language
+        self._messages = messages
+        self._locale = locale
+
+    def text(self, message: str, **params: object) -> str:
+        """``message`` in this language, its ``{name}`` placeholders filled from ``params``."""
+        return self._messages.gettext(message).format(**params)
+
+    def plural(self, singular: str, plural: str, n: int, **params: object) -> str:
+        """The form of a message that goes with the count ``n`` (by the language's own rules); ``{n}`` is the count."""
+        return self._messages.ngettext(singular, plural, n).format(n=n, **params)
+
+    def items(self, items: Iterable[str]) -> str:
+        """Items as a list in words: "a, b and c", "a, b y c", "a, b и c"."""
+        return format_list(list(items), locale=self._locale)
+
+
+def languages() -> dict[str, str]:
+    """Every language the app speaks, by code, each named in its own words: English first, then the catalogues."""
+    codes = sorted(po.parent.parent.name for po in LOCALES.glob(f"*/LC_MESSAGES/{_DOMAIN}.po"))
+    return {SOURCE: "English"} | {code: _own_name(code) for code in codes}
+
+
+def _own_name(code: str) -> str:
+    name = Locale.parse(code).get_display_name(code) or code
+    return name[:1].upper() + name[1:]
+
+
+def translator(language: str) -> Translator:
+    """The translator for ``language``, its catalogue read once per process."""
+    return _compiled(language, LOCALES)
+
+
+@functools.cache
+def _compiled(language: str, folder: Path) -> Translator:
+    """A language's catalogue, compiled in memory rather than shipped compiled: the ``.po`` file stays the one file
+    to edit, with no build step to forget, and compiling one takes milliseconds."""
+    if language == SOURCE:
+        return Translator(SOURCE, NullTranslations(), _SOURCE_LOCALE)
+    with open(folder / language / "LC_MESSAGES" / f"{_DOMAIN}.po", "rb") as po:
+        catalog = read_po(po, locale=language)
+    compiled = BytesIO()
+    write_mo(compiled, catalog)  # fuzzy entries are left out, so they show in English
+    compiled.seek(0)
+    return Translator(language, Translations(compiled, domain=_DOMAIN), Locale.parse(language))
