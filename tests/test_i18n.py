@@ -1,0 +1,181 @@
+"""The message layer: catalogues whole and in step with the code, the app in each language, one language per session."""
+
+import string
+import threading
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po, write_po
+from streamlit.testing.v1 import AppTest
+
+import trainer.i18n
+from trainer.i18n import LOCALES, SOURCE, languages, translator
+
+ROOT = Path(__file__).parent.parent
+APP = str(ROOT / "streamlit_app.py")
+TEMPLATE = LOCALES / "messages.pot"
+TRANSLATED = [code for code in languages() if code != SOURCE]
+PAGES = [f"trainer/app/pages/{name}.py" for name in ("learn", "puzzles", "play", "progress", "home")]
+
+
+def catalog(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as po:
+        return read_po(po, locale=locale)
+
+
+def ids(messages: Catalog) -> set[str | tuple[str, ...]]:
+    return {message.id for message in messages if message.id}
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def test_the_template_holds_every_message_marked_in_the_code(tmp_path: Path) -> None:
+    extracted = tmp_path / "messages.pot"
+    keywords = ["-k", "text", "-k", "plural:1,2", "-k", "marked", "--no-default-keywords"]  # as babel.cfg says
+    CommandLineInterface().run(
+        ["pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"), *keywords, "-o", str(extracted), str(ROOT)]
+    )
+    assert ids(catalog(extracted)) == ids(catalog(TEMPLATE)), "refresh messages.pot as babel.cfg says"
+
+
+def test_the_app_speaks_spanish_and_russian() -> None:
+    assert languages() == {"en": "English", "es": "Español", "ru": "Русский"}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated_with_all_its_plural_forms(code: str) -> None:
+    translated = catalog(LOCALES / code / "LC_MESSAGES" / "messages.po", code)
+    assert ids(translated) == ids(catalog(TEMPLATE)), "update the catalogue from messages.pot"
+    assert translated.num_plurals == get_plural(code).num_plurals  # the CLDR's forms for the language
+    for message in translated:
+        if message.id:
+            forms = message.string if message.pluralizable else (message.string,)
+            assert not message.fuzzy, message.id
+            assert len(forms) == (translated.num_plurals if message.pluralizable else 1) and all(forms), message.id
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_translation_keeps_the_placeholders_of_its_message(code: str) -> None:
+    for message in catalog(LOCALES / code / "LC_MESSAGES" / "messages.po", code):
+        if message.id:
+            assert placeholders_kept(message), message.id
+
+
+def placeholders_kept(message: Message) -> bool:
+    """Each form has the message's placeholders; a plural form may leave the count out ("un nivel")."""
+    if not message.pluralizable:
+        return fields(message.string) == fields(message.id)
+    wanted = fields(message.id[1]) - {"n"}
+    return all(wanted <= fields(form) <= wanted | {"n"} for form in message.string)
+
+
+def opened(code: str | None = None, locale: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    if code:
+        at.query_params["lang"] = code
+    at.context["locale"] = locale
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def shown(at: AppTest) -> list[str]:
+    """The texts a reader sees on the page and in the sidebar, apart from the board, which the pages that play on
+    it share, and which comes with them."""
+    texts = [
+        element.value for kind in ("markdown", "caption", "header", "warning", "error") for element in at.get(kind)
+    ]
+    labels = [widget.label for kind in ("button", "radio", "selectbox", "expander") for widget in at.get(kind)]
+    options = [option for kind in ("radio", "selectbox") for widget in at.get(kind) for option in widget.options]
+    return [*texts, *labels, *options, *(link.proto.label for link in at.get("page_link"))]
+
+
+def english_in(texts: list[str]) -> list[str]:
+    """The catalogue's English found in ``texts``: a whole message, or a run of two words or more of one."""
+    found = []
+    for message in catalog(TEMPLATE):
+        for english in message.id if message.pluralizable else (message.id,):
+            parts = [part.strip(" .,:*“”()") for part, *_ in string.Formatter().parse(english)]
+            runs = [part for part in parts if " " in part]
+            found += [english for text in texts if text == english or any(run in text for run in runs)]
+    return found
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_home_is_wholly_translated_and_every_page_opens(data: Path, code: str) -> None:
+    at = opened(code)
+    assert not english_in(shown(at))
+    for page in PAGES:
+        at.switch_page(page).run()
+        assert not at.exception, (page, at.exception)
+        assert at.query_params["lang"] == code, page  # the language is kept from page to page
+
+
+def test_without_a_language_asked_the_app_is_in_english(data: Path) -> None:
+    at = opened()
+    assert at.sidebar.radio(key="_lang").value == "en"
+    assert at.get("page_link")[1].proto.label == "Practise on puzzles"
+
+
+@pytest.mark.parametrize(("locale", "code"), [("es-AR", "es"), ("ru-RU", "ru"), ("de-DE", "en"), ("ru_ru", "ru")])
+def test_the_browser_language_is_the_first_choice(data: Path, locale: str, code: str) -> None:
+    assert opened(locale=locale).sidebar.radio(key="_lang").value == code
+
+
+def test_the_address_wins_over_the_browser_and_the_picker_over_both(data: Path) -> None:
+    at = opened("es", locale="ru-RU")
+    assert at.button[0].label == "Repartir otra vez"
+    at.sidebar.radio(key="_lang").set_value("ru").run()
+    assert at.button[0].label == "Сдать заново" and at.query_params["lang"] == "ru"
+    assert at.sidebar.radio(key="_lang").options == ["English", "Español", "Русский"]
+
+
+def test_a_spanish_session_leaves_the_next_one_in_english(data: Path) -> None:
+    opened("es")
+    assert opened().button[0].label == "Deal again"
+
+
+def test_a_new_language_is_a_new_catalogue_not_new_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: Path
+) -> None:
+    turkish = Catalog(locale="tr")
+    turkish.add("Deal again", "Yeniden dağıt")
+    turkish.add(
+        ("Start learning: {n} short level", "Start learning: {n} short levels"), ("{n} kısa seviye", "{n} kısa seviye")
+    )
+    (tmp_path / "tr" / "LC_MESSAGES").mkdir(parents=True)
+    with (tmp_path / "tr" / "LC_MESSAGES" / "messages.po").open("wb") as po:
+        write_po(po, turkish)
+    monkeypatch.setattr(trainer.i18n, "LOCALES", tmp_path)
+    assert languages()["tr"] == "Türkçe"
+    assert translator("tr").items(["A", "B", "C"]) == "A, B ve C"
+    at = opened("tr")
+    assert at.button[0].label == "Yeniden dağıt"
+    assert at.get("page_link")[0].proto.label.endswith("kısa seviye")
+    assert at.get("page_link")[1].proto.label == "Practise on puzzles"  # not translated yet: the English shows
+
+
+def test_two_translators_in_two_threads_keep_their_own_language() -> None:
+    said: dict[str, set[str]] = {"es": set(), "ru": set()}
+
+    def speak(code: str) -> None:
+        t = translator(code)
+        for n in range(2000):
+            said[code].add(t.plural("Start learning: {n} short level", "Start learning: {n} short levels", n % 3))
+
+    threads = [threading.Thread(target=speak, args=(code,)) for code in said]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert said["es"] == {f"Empieza a aprender: {n} {'nivel corto' if n == 1 else 'niveles cortos'}" for n in range(3)}
+    assert said["ru"] == {
+        "Начать обучение: 0 коротких уровней",
+        "Начать обучение: 1 короткий уровень",
+        "Начать обучение: 2 коротких уровня",
+    }
