@@ -63,8 +63,16 @@ class Translator:
 
 
 def languages() -> dict[str, str]:
-    """Every language the app speaks, by code, each named in its own words: English first, then the catalogues."""
-    codes = sorted(po.parent.parent.name for po in LOCALES.glob(f"*/LC_MESSAGES/{_DOMAIN}.po"))
+    """Every language the app speaks, by code, each named in its own words: English first, then the catalogues.
+
+    The folder is looked at once per process, as each catalogue is read once.
+    """
+    return dict(_found(LOCALES))  # a copy: the cached one is never changed
+
+
+@functools.cache
+def _found(folder: Path) -> dict[str, str]:
+    codes = sorted(po.parent.parent.name for po in folder.glob(f"*/LC_MESSAGES/{_DOMAIN}.po"))
     return {SOURCE: "English"} | {code: _own_name(code) for code in codes}
 
 
