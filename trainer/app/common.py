@@ -45,8 +45,12 @@ def tr() -> Translator:
     """The translator for this session's language: ``?lang=es`` in the address bar, else the browser's language
     (``es-AR`` reads Spanish), else English. The session keeps the choice, as it keeps the card settings."""
     offered = languages()
-    browser = (st.context.locale or "").replace("_", "-").split("-")[0].lower()
-    return translator(_chosen("lang", offered, browser if browser in offered else SOURCE))
+
+    def browser() -> str:  # asked only on the session's first run: reading the browser's locale is not free
+        language = (st.context.locale or "").replace("_", "-").split("-")[0].lower()
+        return language if language in offered else SOURCE
+
+    return translator(_chosen("lang", offered, browser))
 
 
 @st.cache_resource
@@ -368,11 +372,12 @@ def page(title: str) -> View:
     return view()
 
 
-def _chosen(key: str, choices: Collection[str], default: str) -> str:
-    """A setting kept under ``key`` across pages, first taken from the address bar so a link keeps it."""
+def _chosen(key: str, choices: Collection[str], default: Callable[[], str]) -> str:
+    """A setting kept under ``key`` across pages, first taken from the address bar so a link keeps it, else from
+    ``default()``."""
     if key not in st.session_state:
         wanted = st.query_params.get(key)
-        st.session_state[key] = wanted if wanted in choices else default
+        st.session_state[key] = wanted if wanted in choices else default()
     chosen: str = st.session_state[key]
     return chosen
 
@@ -382,7 +387,7 @@ def _setting(key: str, choices: dict[str, str], label: str) -> None:
 
     The radio has a key of its own: Streamlit forgets a widget's state on a page that does not draw it.
     """
-    st.session_state[f"_{key}"] = _chosen(key, choices, next(iter(choices)))
+    st.session_state[f"_{key}"] = _chosen(key, choices, lambda: next(iter(choices)))
 
     def keep() -> None:
         st.session_state[key] = st.session_state[f"_{key}"]
