@@ -42,10 +42,9 @@ _SOURCE_LOCALE = Locale.parse("en_GB")
 class Translator:
     """One language's messages; read-only once made."""
 
-    __slots__ = ("language", "_locale", "_messages")
+    __slots__ = ("_locale", "_messages")
 
-    def __init__(self, language: str, messages: gettext.NullTranslations, locale: Locale) -> None:
-        self.language = language
+    def __init__(self, messages: gettext.NullTranslations, locale: Locale) -> None:
         self._messages = messages
         self._locale = locale
 
@@ -91,10 +90,10 @@ def _compiled(language: str, folder: Path) -> Translator:
     """A language's catalogue, compiled in memory rather than shipped compiled: the ``.po`` file stays the one file
     to edit, with no build step to forget, and compiling one takes milliseconds."""
     if language == SOURCE:
-        return Translator(SOURCE, NullTranslations(), _SOURCE_LOCALE)
+        return Translator(NullTranslations(), _SOURCE_LOCALE)
     with open(folder / language / "LC_MESSAGES" / f"{_DOMAIN}.po", "rb") as po:
         catalog = read_po(po, locale=language)
     compiled = BytesIO()
     write_mo(compiled, catalog)  # fuzzy entries are left out, so they show in English
     compiled.seek(0)
-    return Translator(language, Translations(compiled, domain=_DOMAIN), Locale.parse(language))
+    return Translator(Translations(compiled, domain=_DOMAIN), Locale.parse(language))

@@ -57,13 +57,12 @@ def _new_deal() -> None:
 deal = Deal.new(players=2, seed=st.session_state.home_seed, profile=RULES)
 st.header(t.text("A fresh deal"))
 if RULES.name != "classic":
-    title = t.text(RULES.title)
     st.caption(
         t.plural(
             "Dealt by the rules you chose: {title}, to {n} point.",
             "Dealt by the rules you chose: {title}, to {n} points.",
             RULES.target,
-            title=title,
+            title=t.text(RULES.title),
         )
     )
 st.html(board_html(deal, cards, face_up=(0,)))
