@@ -66,6 +66,11 @@ def test_a_problem_prints_control_characters_escaped_and_long_quoted_values_cut(
     assert str(problem) == f"a\\x1bb.yaml:1:2: bad 'x{'y' * 39}…' and \\x9b"
 
 
+def test_a_problem_in_a_file_of_a_very_long_name_shows_the_name_cut():
+    problem = Problem(f"{'d' * 5000}/f.yaml", 3, 4, "missing field 'title'")
+    assert str(problem) == f"{'d' * 300}…:3:4: missing field 'title'"
+
+
 def test_check_reports_a_half_megabyte_token_in_a_short_line(tmp_path):
     path = tmp_path / "big.yaml"
     token = "x" * (MAX_BYTES - 200)

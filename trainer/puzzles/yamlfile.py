@@ -20,7 +20,7 @@ from trainer.safefile import FileRefused, read_bounded, shorten, terminal_safe, 
 
 MAX_BYTES = 512 * 1024
 MAX_DEPTH = 16
-MAX_MESSAGE = 300  # characters of a problem's message shown, past the file and place
+MAX_MESSAGE = 300  # characters of a problem's message shown, and of its file's name
 _QUOTED = re.compile(r"'([^'\n]*)'|\"([^\"\n]*)\"")
 
 
@@ -36,7 +36,8 @@ class Problem:
     def __str__(self) -> str:
         """The problem as one line a terminal shows as it is: no control characters, no endless quoted value."""
         message = _QUOTED.sub(lambda quoted: quoted[0][0] + shorten(quoted[0][1:-1]) + quoted[0][0], self.message)
-        return terminal_safe(f"{self.file}:{self.line}:{self.column}: {shorten(message, MAX_MESSAGE)}")
+        where = f"{shorten(self.file, MAX_MESSAGE)}:{self.line}:{self.column}"
+        return terminal_safe(f"{where}: {shorten(message, MAX_MESSAGE)}")
 
 
 @dataclass(frozen=True, slots=True)
