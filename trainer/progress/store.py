@@ -11,6 +11,7 @@ afresh.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 import os
@@ -167,6 +168,8 @@ class Learner:
 Who = str | Learner
 
 
+#: A write refused because other writers kept the file past the busy time: nothing is lost, and it passes later.
+_HELD = f"another program held the file for more than {BUSY_SECONDS:g} seconds; nothing was lost, please try again"
 #: What SQLite's primary result codes mean for a learner, for the ones a file's state causes.
 _FILE_TROUBLE = {
     sqlite3.SQLITE_FULL: "the disk is full",
@@ -174,8 +177,8 @@ _FILE_TROUBLE = {
     sqlite3.SQLITE_CANTOPEN: "the file can no longer be opened",
     sqlite3.SQLITE_PERM: "permission was refused",
     sqlite3.SQLITE_IOERR: "the disk reported an error",
-    sqlite3.SQLITE_BUSY: f"another program held the file for more than {BUSY_SECONDS:g} seconds",
-    sqlite3.SQLITE_LOCKED: f"another program held the file for more than {BUSY_SECONDS:g} seconds",
+    sqlite3.SQLITE_BUSY: _HELD,
+    sqlite3.SQLITE_LOCKED: _HELD,
     sqlite3.SQLITE_CORRUPT: "the file has been damaged",
     sqlite3.SQLITE_NOTADB: "the file has been damaged",
 }
@@ -301,7 +304,7 @@ class Store:
                 raise
         except sqlite3.OperationalError as error:
             if error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-                busy = f"{path} is held by another program for more than {BUSY_SECONDS:g} seconds; try again soon"
+                busy = f"{path} is held by another program for more than {BUSY_SECONDS:g} seconds; please try again"
                 raise SaveError(busy, path) from error  # the file itself may well be fine: it is not offered aside
             raise StoreError(f"{path} cannot be opened for writing ({error})", path) from error
         return store
@@ -367,6 +370,10 @@ class Store:
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 if conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
                     raise StoreError(f"{self.path} holds rows of no profile: it was left as it was", self.path)
+            found = _columns(conn)
+            if damaged := [table for table, columns in _schema().items() if found.get(table) != columns]:
+                message = f"{self.path} is damaged: its table {damaged[0]} is not as this program made it"
+                raise StoreError(message, self.path)
 
     def profiles(self) -> list[str]:
         """The profile names, in alphabetical order; a damaged name and a profile still being imported are left
@@ -801,6 +808,7 @@ def _recover_journal(path: Path) -> None:
             shutil.copyfile(path, copy)
             shutil.copyfile(journal, f"{copy}-journal")
             with closing(sqlite3.connect(copy)) as conn:
+                conn.text_factory = _lenient_text
                 _check_ours(path, conn)
         with closing(sqlite3.connect(path, timeout=BUSY_SECONDS)) as conn:
             conn.execute("PRAGMA schema_version")  # the first read rolls the journal back
@@ -831,6 +839,7 @@ def _check_file(path: Path) -> None:
     """StoreError if the file at ``path`` is damaged, too new or not ours; it is only read, never written."""
     try:
         with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_SECONDS)) as conn:
+            conn.text_factory = _lenient_text  # a damaged schema's text is reported, not raised as a decoding error
             problems = [problem for (problem,) in conn.execute("PRAGMA quick_check")]
             version: int = conn.execute("PRAGMA user_version").fetchone()[0]
             _check_ours(path, conn)
@@ -840,10 +849,35 @@ def _check_file(path: Path) -> None:
         raise StoreError(f"{path} cannot be read ({error})", path) from error
     except sqlite3.DatabaseError as error:
         raise StoreError(f"{path} is not a readable progress database ({error})", path) from error
+    except UnicodeDecodeError as error:  # SQLite's message quotes the damaged schema, which is not text
+        raise StoreError(f"{path} is damaged: its schema is not text ({error.reason})", path) from error
     if problems != ["ok"]:
-        detail = problems[0].removeprefix("*** in database main ***\n").splitlines()[0]
-        raise StoreError(f"{path} is damaged: it fails SQLite's integrity check ({detail})", path)
+        raise StoreError(f"{path} is damaged: it fails SQLite's integrity check ({_problem(problems)})", path)
     _check_version(path, version)
+
+
+def _problem(problems: list[Any]) -> str:
+    """The first problem an integrity check reports, on one line, with undecodable bytes shown as escapes."""
+    first = str(problems[0]).removeprefix("*** in database main ***\n").splitlines()[0]
+    return first.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _columns(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    """Each table's columns, by table name."""
+    query = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'"
+    tables = [name for (name,) in conn.execute(query).fetchall()]
+    return {
+        table: [name for (name,) in conn.execute("SELECT name FROM pragma_table_info(?)", (table,))] for table in tables
+    }
+
+
+@functools.cache
+def _schema() -> dict[str, list[str]]:
+    """The tables and columns that ``MIGRATIONS`` make."""
+    with closing(sqlite3.connect(":memory:")) as conn:
+        for statement in (statement for statements in MIGRATIONS for statement in statements):
+            conn.execute(statement)
+        return _columns(conn)
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:
