@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from store_kit import CARD, T0
 
-from trainer.progress.store import DB_NAME, Attempt, Store
+from trainer.progress.store import DB_NAME, Attempt, Store, StoreError
 
 
 def attempt(answer: str) -> Attempt:
@@ -123,3 +123,22 @@ def test_damaged_rows_are_moved_into_a_file_beside_the_database(folder: Path) ->
 def test_a_profile_without_damage_has_none_to_report(opened: Store) -> None:
     assert opened.damaged_rows("Ana") == {}
     assert opened.set_aside_damaged("Ana") is None
+
+
+def test_an_export_refuses_a_file_whose_index_hides_rows(folder: Path) -> None:
+    path = folder / DB_NAME
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'attempts_by_profile'").fetchone()
+        (size,) = conn.execute("PRAGMA page_size").fetchone()
+    data = bytearray(path.read_bytes())
+    page = (root - 1) * size
+    assert data[page] == 0x0A  # a leaf page of an index, its cells one (profile_id, at, rowid) each
+    cell = page + int.from_bytes(data[page + 8 : page + 10], "big")
+    assert data[cell + 2] == 9  # after the cell's size and its header's size: profile_id's type, the integer 1
+    data[cell + 2] = 8  # now 0: the row is left where the store looks for Ana's answers
+    path.write_bytes(bytes(data))
+    with Store.open(folder) as store:
+        assert len(store.attempts("Ana")) == 1  # the damage hides a row, and says nothing
+        with pytest.raises(StoreError, match=r"is damaged, so an export could miss .* attempts_by_profile"):
+            store.export_profile("Ana")

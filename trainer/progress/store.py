@@ -640,9 +640,15 @@ class Store:
         return None if not good else good[0]
 
     def export_profile(self, profile: Who) -> dict[str, Any]:
-        """Everything about a profile as plain data ready for JSON, which ``import_profile`` reads back."""
+        """Everything about a profile as plain data ready for JSON, which ``import_profile`` reads back. StoreError
+        if the file is damaged so that some rows could be missed (an index that hides rows): an export never holds
+        less than the profile has without saying so."""
         with self._transaction("BEGIN") as conn:
             pid = _profile_id(conn, profile)
+            for table in _READERS:
+                if (problems := [problem for (problem,) in conn.execute(f"PRAGMA integrity_check({table})")]) != ["ok"]:
+                    message = f"{self.path} is damaged, so an export could miss some progress ({_problem(problems)})"
+                    raise StoreError(message, self.path)
             row = conn.execute("SELECT name, created, rule_set, target FROM profiles WHERE id = ?", (pid,)).fetchone()
             name, created, rule_set, target = row
             attempts = _select_attempts(conn, pid, None)
