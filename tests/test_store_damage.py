@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from store_kit import CARD, T0
 
+from trainer.progress import store as store_module
 from trainer.progress.store import DB_NAME, Attempt, Store, StoreError
 
 
@@ -139,6 +140,46 @@ def test_an_export_refuses_a_file_whose_index_hides_rows(folder: Path) -> None:
     data[cell + 2] = 8  # now 0: the row is left where the store looks for Ana's answers
     path.write_bytes(bytes(data))
     with Store.open(folder) as store:
-        assert len(store.attempts("Ana")) == 1  # the damage hides a row, and says nothing
+        assert len(store.attempts("Ana", limit=2)) == 1  # the damage hides a row, and says nothing
         with pytest.raises(StoreError, match=r"is damaged, so an export could miss .* attempts_by_profile"):
             store.export_profile("Ana")
+
+
+@pytest.mark.parametrize(
+    ("change", "damaged"),
+    [
+        ("level = 2.5", 1),
+        ("level = -1", 1),
+        ("correct = 2", 1),
+        ("hints = 1e10", 1),
+        ("seconds = 1e999", 1),
+        ("seconds = 'slow'", 1),
+        ("rating_after = 'x'", 1),
+        ("puzzle_id = x'35'", 1),
+        ("answer = CAST(x'4dff' AS TEXT)", 1),
+        ("at = '2025-02-30T00:00:00.000000+00:00'", 1),
+        ("at = '0000-01-01T00:00:00.000000+00:00'", 1),
+        ("at = '2025-03-01T12:00:00+00:00'", 0),  # other ways to write a time that Python reads are not damage
+        ("at = '2025-03-01 13:00:00+01:00'", 0),
+        ("rating_after = 1400, rd_after = 80", 0),
+    ],
+)
+def test_sqlite_vouches_only_for_rows_the_reader_takes(folder: Path, change: str, damaged: int) -> None:
+    damage(folder, f"UPDATE attempts SET {change} WHERE answer = 'MARKED-ANSWER'")
+    with Store.open(folder) as store:
+        assert store.damaged_rows("Ana") == ({"attempts": damaged} if damaged else {})
+        assert len(store.attempts("Ana")) == 2 - damaged
+
+
+def test_the_damage_count_is_kept_until_another_connection_writes(
+    opened: Store, folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert opened.damaged_rows("Ana") == {}
+    opened.record_attempt("Ana", attempt("NEW-ANSWER"))  # its own writes check their values: no need to look again
+    monkeypatch.setattr(store_module, "_damaged", lambda *args: pytest.fail("the rows were read again"))
+    assert opened.damaged_rows("Ana") == {}
+    monkeypatch.undo()
+    damage(folder, "UPDATE attempts SET at = 'never' WHERE answer = 'MARKED-ANSWER'")
+    assert opened.damaged_rows("Ana") == {"attempts": 1}
+    assert opened.set_aside_damaged("Ana") is not None
+    assert opened.damaged_rows("Ana") == {}

@@ -10,6 +10,7 @@ import pytest
 from store_kit import T0
 
 from trainer import Deal, Match
+from trainer.progress import store as store_module
 from trainer.progress.store import GameSummary, Store
 from trainer.records import load_record, record_of
 
@@ -52,12 +53,16 @@ def test_an_import_whose_game_record_does_not_replay_is_refused(store: Store) ->
     assert store.profiles() == ["Ana"]
 
 
-def test_a_damaged_game_row_is_left_out_and_counted(store: Store) -> None:
+def test_a_damaged_game_row_is_counted_and_left_out_where_its_damage_is_read(store: Store) -> None:
+    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     with sqlite3.connect(store.path) as conn:
         conn.execute("UPDATE games SET record = '[[[' WHERE rowid = 1")
-    assert store.games("Ana") == [SUMMARY] and store.damaged_rows("Ana") == {"games": 1}
+        conn.execute("UPDATE games SET level = 'wizard' WHERE rowid = 2")
+    assert store.games("Ana") == [SUMMARY] * 2  # the list reads summaries only: a damaged record still shows
+    assert store.damaged_rows("Ana") == {"games": 2}
+    assert len(store.export_profile("Ana")["games"]) == 1  # the one whole game
 
 
 def test_the_unfinished_match_saved_last_is_offered_and_a_damaged_one_passed_over(store: Store) -> None:
@@ -121,3 +126,42 @@ def test_a_match_won_by_a_shut_out_counts_as_won_whatever_the_totals(store: Stor
     store.save_game("Ana", shut_out, record_of(finished_deal()))
     [result] = results_by_level(store.games("Ana"))
     assert (result.won, result.lost) == (1, 0)
+
+
+def test_a_record_too_large_to_be_a_match_is_refused(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    record = record_of(finished_deal())
+    monkeypatch.setattr(store_module, "RECORD_BYTES", len(json.dumps(record, ensure_ascii=False)) - 1)
+    with pytest.raises(ValueError, match=r"^record: [\d,]+ bytes, more than the [\d,]+ a game record may have"):
+        store.save_game("Ana", SUMMARY, record)
+    assert store.games("Ana") == []
+
+
+def test_an_import_with_too_many_matches_or_too_large_a_record_is_refused(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    data = store.export_profile("Ana")
+    monkeypatch.setattr(store_module, "IMPORT_GAMES", 1)
+    with pytest.raises(ValueError, match=r"^games: 2 matches, more than the 1 an import may hold"):
+        store.import_profile(data, name="Bea")
+    monkeypatch.setattr(store_module, "IMPORT_GAMES", 2)
+    monkeypatch.setattr(store_module, "RECORD_BYTES", 100)
+    with pytest.raises(ValueError, match=r"^games\[0\]\.record: [\d,]+ bytes, more than the 100"):
+        store.import_profile(data, name="Bea")
+    assert store.profiles() == ["Ana"]
+
+
+def test_the_progress_pages_reads_never_visit_the_rows(store: Store) -> None:
+    """Its match list and its answer counts are read from indexes that hold them (SQLite's covering indexes)."""
+    statements: list[str] = []
+    store._conn.set_trace_callback(statements.append)
+    store.games("Ana")
+    store.answer_groups("Ana")
+    store.solved_puzzles("Ana")
+    store._conn.set_trace_callback(None)
+    reads = [s for s in statements if s.lstrip().startswith("SELECT") and "FROM profiles" not in s]
+    assert len(reads) == 3
+    for statement in reads:
+        plan = " ".join(row[3] for row in store._conn.execute(f"EXPLAIN QUERY PLAN {statement}"))
+        assert "USING COVERING INDEX" in plan, (statement, plan)

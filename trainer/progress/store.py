@@ -21,6 +21,7 @@ import shutil
 import socket
 import sqlite3
 import stat
+import sys
 import tempfile
 import threading
 import time
@@ -47,6 +48,9 @@ FORMAT_VERSION = 1
 BUSY_SECONDS = 5.0
 NAME_LENGTH = 40
 IMPORT_BYTES = 20_000_000  # the largest export ``import_json`` reads: years of daily practice fit well within it
+#: The largest game record kept, as JSON: a deal takes under a kilobyte, and a long match of 14 deals 9 KB.
+RECORD_BYTES = 256_000
+IMPORT_GAMES = 20_000  # the most matches an import holds: one a day for over fifty years
 #: ``PRAGMA application_id`` of a progress file ("EsTr"); files made before it have 0 and the tables below.
 APPLICATION_ID = 0x45735472
 _FIRST_TABLES = frozenset({"profiles", "attempts", "ratings", "review_cards", "records"})
@@ -120,6 +124,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             SELECT id, name, created, importing, rule_set, target FROM profiles""",
         "DROP TABLE profiles",
         "ALTER TABLE profiles_kept RENAME TO profiles",
+    ),
+    # Indexes that hold all the Progress page reads: its counts never visit the rows, nor its match list the records.
+    (
+        "CREATE INDEX attempts_counted ON attempts(profile_id, skipped, kind, themes, correct, puzzle_id)",
+        """CREATE INDEX games_listed ON games(
+            profile_id, played_at, level, players, points, against, over, decisions, lost, won)""",
+        "DROP INDEX games_by_profile",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -273,6 +284,7 @@ class Store:
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
         self._lock = threading.Lock()
+        self._damage: dict[int, tuple[int, dict[str, int]]] = {}  # damaged_rows by profile id, with the data_version
         self.path = path
 
     @classmethod
@@ -291,6 +303,7 @@ class Store:
                 _check_file(path)
             conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
             conn.text_factory = _lenient_text
+            conn.create_function("is_text", 1, _is_utf8, deterministic=True)
             try:
                 _use_wal(conn)
                 conn.execute("PRAGMA synchronous = FULL")
@@ -444,7 +457,7 @@ class Store:
     def save_game(self, profile: Who, summary: GameSummary, record: dict[str, Any], game: int | None = None) -> int:
         """Keep a match against the computer with its game record (``trainer.records``); with ``game`` (the
         number a first save returned), replace that one as the match goes on. Returns the game's number."""
-        row = (*_game_row(summary), json.dumps(record, ensure_ascii=False))
+        row = (*_game_row(summary), _record_text("record", record))
         with self._transaction() as conn:
             pid = _profile_id(conn, profile)
             if game is not None:
@@ -458,10 +471,15 @@ class Store:
             return int(conn.execute(_INSERT_GAME, (pid, *row)).lastrowid or 0)
 
     def games(self, profile: Who) -> list[GameSummary]:
-        """The profile's matches against the computer, oldest first."""
+        """The profile's matches against the computer, oldest first. Only their summaries are read (from an index
+        that holds them), never their records, so a long list of matches costs little."""
+        query = f"SELECT rowid, {', '.join(_GAME_FIELDS)} FROM games WHERE profile_id = ? ORDER BY played_at, rowid"
+        games = []
         with self._transaction("BEGIN") as conn:
-            kept = _rows(conn, "games", _profile_id(conn, profile))[0]
-        return sorted((summary for summary, _ in kept), key=lambda g: g.played_at)
+            for row in conn.execute(query, (_profile_id(conn, profile),)):
+                with suppress(*_DAMAGE):  # a damaged row is left out, as everywhere
+                    games.append(_summary_of(row))
+        return games
 
     def unfinished_game(self, profile: Who) -> tuple[int, GameSummary, dict[str, Any]] | None:
         """The profile's match against the computer saved most recently that is not over: its number, summary and
@@ -498,13 +516,13 @@ class Store:
         leaves all three or none. Returns the rating before and after."""
         with self._transaction() as conn:
             pid = _profile_id(conn, profile)
-            stored = _rows(conn, "ratings", pid)[0]
+            stored = _rows(conn, "ratings", pid)
             before = stored[0] if stored else None
             after = _check_rating("", *rate(before))
             conn.execute(_SET_RATING, (pid, *after))
             kept = dataclasses.replace(attempt, rating_after=after[0], rd_after=after[1])
             conn.execute(_INSERT_ATTEMPT, (pid, *_attempt_row(kept)))
-            cards = {puzzle_id: card for puzzle_id, card, _ in _rows(conn, "review_cards", pid)[0]}
+            cards = {puzzle_id: card for puzzle_id, card, _ in _rows(conn, "review_cards", pid)}
             scheduled = review(cards.get(attempt.puzzle_id))
             if scheduled is not None:
                 card_json, due = scheduled
@@ -521,11 +539,17 @@ class Store:
 
     def damaged_rows(self, profile: Who) -> dict[str, int]:
         """How many of the profile's rows hold a damaged value, by table (only tables that have some). The
-        readers skip these rows; ``set_aside_damaged`` moves them out."""
+        readers skip these rows; ``set_aside_damaged`` moves them out.
+
+        SQLite vouches for most rows (``_SOUND``); only the others are read here. The answer is kept until another
+        connection changes the file: this Store's own writes check every value, so they add no damage."""
         with self._transaction("BEGIN") as conn:
             pid = _profile_id(conn, profile)
-            counts = {table: len(_rows(conn, table, pid)[1]) for table in _READERS}
-        return {table: count for table, count in counts.items() if count}
+            (version,) = conn.execute("PRAGMA data_version").fetchone()
+            if (kept := self._damage.get(pid)) is None or kept[0] != version:
+                counts = {table: len(_damaged(conn, table, pid)) for table in _READERS}
+                kept = self._damage[pid] = version, {table: count for table, count in counts.items() if count}
+        return dict(kept[1])
 
     def set_aside_damaged(self, profile: Who) -> Path | None:
         """Move the profile's damaged rows out of the database, into a JSON file beside it named
@@ -533,7 +557,8 @@ class Store:
         or None if no row was damaged."""
         with self._transaction() as conn:
             pid = _profile_id(conn, profile)
-            damaged = {table: rows for table in _READERS if (rows := _rows(conn, table, pid)[1])}
+            damaged = {table: rows for table in _READERS if (rows := _damaged(conn, table, pid))}
+            self._damage.pop(pid, None)
             if not damaged:
                 return None
             target = self.path.with_name(f"{DB_NAME}.damaged-{datetime.now(UTC):%Y%m%dT%H%M%S%fZ}.json")
@@ -574,7 +599,7 @@ class Store:
     def get_rating(self, profile: Who) -> tuple[float, float, float] | None:
         """The profile's (rating, rd, vol), or None before its first rating."""
         with self._transaction("BEGIN") as conn:
-            good = _rows(conn, "ratings", _profile_id(conn, profile))[0]
+            good = _rows(conn, "ratings", _profile_id(conn, profile))
         return None if not good else good[0]
 
     def set_rating(self, profile: Who, rating: float, rd: float, vol: float) -> None:
@@ -592,14 +617,14 @@ class Store:
     def review_cards(self, profile: Who) -> dict[str, str]:
         """Each reviewed puzzle's card JSON, by puzzle id."""
         with self._transaction("BEGIN") as conn:
-            cards = _rows(conn, "review_cards", _profile_id(conn, profile))[0]
+            cards = _rows(conn, "review_cards", _profile_id(conn, profile))
         return {puzzle_id: card for puzzle_id, card, _ in cards}
 
     def due_puzzles(self, profile: Who, now: datetime) -> list[str]:
         """The puzzles whose review is due at ``now``, the longest due first."""
         moment = datetime.fromisoformat(_iso("now", now))
         with self._transaction("BEGIN") as conn:
-            cards = _rows(conn, "review_cards", _profile_id(conn, profile))[0]
+            cards = _rows(conn, "review_cards", _profile_id(conn, profile))
         return [puzzle_id for puzzle_id, _, due in sorted(cards, key=lambda c: (c[2], c[0])) if due <= moment]
 
     def record_best(self, profile: Who, mode: str, value: int) -> bool:
@@ -611,7 +636,7 @@ class Store:
     def best(self, profile: Who, mode: str) -> int | None:
         """The best of ``mode``, or None if there is none yet."""
         with self._transaction("BEGIN") as conn:
-            records = dict(_rows(conn, "records", _profile_id(conn, profile))[0])
+            records = dict(_rows(conn, "records", _profile_id(conn, profile)))
         return records.get(mode)
 
     def record_stars(self, profile: Who, level_id: str, stars: int) -> bool:
@@ -624,7 +649,7 @@ class Store:
     def stars(self, profile: Who) -> dict[str, int]:
         """The best stars of each finished level, by level id."""
         with self._transaction("BEGIN") as conn:
-            return dict(_rows(conn, "stars", _profile_id(conn, profile))[0])
+            return dict(_rows(conn, "stars", _profile_id(conn, profile)))
 
     def set_place(self, profile: Who, level_id: str, stage: int) -> None:
         """Remember where the learner is in the course, to continue from there."""
@@ -636,7 +661,7 @@ class Store:
     def place(self, profile: Who) -> tuple[str, int] | None:
         """The level and stage the learner was last at, or None before the course."""
         with self._transaction("BEGIN") as conn:
-            good = _rows(conn, "places", _profile_id(conn, profile))[0]
+            good = _rows(conn, "places", _profile_id(conn, profile))
         return None if not good else good[0]
 
     def export_profile(self, profile: Who) -> dict[str, Any]:
@@ -652,10 +677,10 @@ class Store:
             row = conn.execute("SELECT name, created, rule_set, target FROM profiles WHERE id = ?", (pid,)).fetchone()
             name, created, rule_set, target = row
             attempts = _select_attempts(conn, pid, None)
-            rating = _rows(conn, "ratings", pid)[0]
-            cards = _rows(conn, "review_cards", pid)[0]
-            records, stars = _rows(conn, "records", pid)[0], _rows(conn, "stars", pid)[0]
-            games = sorted(_rows(conn, "games", pid)[0], key=lambda game: game[0].played_at)
+            rating = _rows(conn, "ratings", pid)
+            cards = _rows(conn, "review_cards", pid)
+            records, stars = _rows(conn, "records", pid), _rows(conn, "stars", pid)
+            games = sorted(_rows(conn, "games", pid), key=lambda game: game[0].played_at)
             return {
                 "format": FORMAT,
                 "version": FORMAT_VERSION,
@@ -738,7 +763,9 @@ class Store:
                 rules = _rules_of(fields.text("name"), target)
             except ValueError as error:
                 raise ValueError(f"rules: {error}") from None
-        games = [_read_game(_Fields(item, f"games[{i}]")) for i, item in enumerate(top.optional_items("games"))]
+        if len(listed := top.optional_items("games")) > IMPORT_GAMES:
+            raise ValueError(f"games: {len(listed):,} matches, more than the {IMPORT_GAMES:,} an import may hold")
+        games = [_read_game(_Fields(item, f"games[{i}]")) for i, item in enumerate(listed)]
         rows: list[tuple[str, list[tuple[object, ...]]]] = [
             (_INSERT_ATTEMPT, [_attempt_row(a) for a in attempts]),
             (_SAVE_CARD, [(p, card, due) for p, (card, due) in cards.items()]),
@@ -1028,7 +1055,7 @@ def _select_attempts(conn: sqlite3.Connection, profile_id: int, limit: int | Non
     more than a short one.
     """
     if limit is None:
-        good = _rows(conn, "attempts", profile_id)[0]
+        good = _rows(conn, "attempts", profile_id)
     else:
         columns, read = _READERS["attempts"]
         query = f"SELECT rowid, {columns} FROM attempts WHERE profile_id = ? ORDER BY at DESC, rowid DESC"
@@ -1125,9 +1152,10 @@ def _place_of(row: tuple[Any, ...]) -> tuple[str, int]:
     return _text_of(row[1]), _int_of(row[2], 0, 2**31)
 
 
-def _game_of(row: tuple[Any, ...]) -> tuple[GameSummary, dict[str, Any]]:
-    fields = dict(zip([*_GAME_FIELDS, "record"], row[1:], strict=True))
-    summary = GameSummary(
+def _summary_of(row: tuple[Any, ...]) -> GameSummary:
+    """A game's summary from its row (row id first, then the summary's fields)."""
+    fields = dict(zip(_GAME_FIELDS, row[1:], strict=True))
+    return GameSummary(
         played_at=_moment_of(fields["played_at"]),
         level=_text_of(fields["level"]),
         players=fields["players"],  # the counts and totals are checked by GameSummary itself
@@ -1138,10 +1166,23 @@ def _game_of(row: tuple[Any, ...]) -> tuple[GameSummary, dict[str, Any]]:
         lost=_real_of(fields["lost"]),
         won=bool(_int_of(fields["won"], 0, 1)),
     )
-    record = json.loads(_text_of(fields["record"]))
+
+
+def _game_of(row: tuple[Any, ...]) -> tuple[GameSummary, dict[str, Any]]:
+    """A game's summary and record from its row (row id first, then the summary's fields, then the record)."""
+    summary = _summary_of(row[:-1])
+    record = json.loads(_text_of(row[-1]))
     if not isinstance(record, dict):
         raise ValueError("a game record is a JSON object")
     return summary, record
+
+
+def _record_text(field: str, record: object) -> str:
+    """A game record as the JSON text kept; ValueError if it is larger than ``RECORD_BYTES``."""
+    text = json.dumps(record, ensure_ascii=False)
+    if (size := len(text.encode("utf-8", "surrogatepass"))) > RECORD_BYTES:
+        raise ValueError(f"{field}: {size:,} bytes, more than the {RECORD_BYTES:,} a game record may have")
+    return text
 
 
 def _game_row(g: GameSummary) -> tuple[object, ...]:
@@ -1165,16 +1206,92 @@ _READERS: dict[str, tuple[str, Callable[[tuple[Any, ...]], Any]]] = {
 _DAMAGE = (ValueError, TypeError, KeyError, OverflowError, RecursionError)
 
 
-def _rows(conn: sqlite3.Connection, table: str, profile_id: int) -> tuple[list[Any], list[tuple[Any, ...]]]:
-    """The profile's rows of ``table``, read and checked: the good ones made into values, and the damaged ones."""
+def _rows(conn: sqlite3.Connection, table: str, profile_id: int) -> list[Any]:
+    """The profile's readable rows of ``table``, made into values; damaged ones are left out."""
     columns, read = _READERS[table]
-    good, damaged = [], []
+    good = []
     for row in conn.execute(f"SELECT rowid, {columns} FROM {table} WHERE profile_id = ?", (profile_id,)):
-        try:
+        with suppress(*_DAMAGE):
             good.append(read(row))
+    return good
+
+
+def _damaged(conn: sqlite3.Connection, table: str, profile_id: int) -> list[tuple[Any, ...]]:
+    """The profile's rows of ``table`` that hold a damaged value: those SQLite cannot vouch for, read to be sure."""
+    columns, read = _READERS[table]
+    unsure = f" AND NOT coalesce(({_SOUND[table]}), 0)" if table in _SOUND else ""
+    damaged = []
+    for row in conn.execute(f"SELECT rowid, {columns} FROM {table} WHERE profile_id = ?{unsure}", (profile_id,)):
+        try:
+            read(row)
         except _DAMAGE:
             damaged.append(row)
-    return good, damaged
+    return damaged
+
+
+def _is_utf8(data: object) -> bool:
+    """Whether bytes are UTF-8 text without surrogates, as ``_is_text`` asks of what they decode to."""
+    if not isinstance(data, bytes):
+        return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _sound_time(column: str) -> str:
+    """SQL: the column is a valid time as ``_iso`` writes it (or without the microseconds)."""
+    day = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]"
+    return (
+        f"({column} GLOB '{day}.[0-9][0-9][0-9][0-9][0-9][0-9]+00:00' OR {column} GLOB '{day}+00:00') "
+        f"AND substr({column}, 1, 4) <> '0000' AND strftime('%Y-%m-%dT%H:%M:%S', julianday(substr({column}, 1, 19))) = "
+        f"substr({column}, 1, 19)"
+    )
+
+
+def _sound(
+    *checks: str, texts: tuple[str, ...] = (), ints: dict[str, tuple[int, int]], reals: tuple[str, ...] = ()
+) -> str:
+    """SQL that holds for a row whose values the table's reader surely takes: text that is UTF-8, integers in
+    range, finite numbers (NULL allowed for optional ones, named ending in "?"), and the further ``checks``."""
+    parts = [f"typeof({column}) = 'text'" for column in texts]
+    parts += [f"typeof({c}) = 'integer' AND {c} BETWEEN {low} AND {high}" for c, (low, high) in ints.items()]
+    for column in reals:
+        name = column.rstrip("?")
+        finite = f"typeof({name}) IN ('integer', 'real') AND abs({name}) <= {sys.float_info.max!r}"
+        parts.append(f"({name} IS NULL OR {finite})" if column.endswith("?") else finite)
+    parts.append(f"is_text(CAST({' || '.join(texts)} AS BLOB))")
+    return " AND ".join([*parts, *checks])
+
+
+_BIG = 2**31
+#: For the tables with many rows, SQL true of a row that its reader surely takes: only the others are read in Python.
+_SOUND = {
+    "attempts": _sound(
+        "rowid >= 0",
+        _sound_time("at"),
+        texts=("puzzle_id", "kind", "mode", "answer", "themes", "at"),
+        ints={"level": (0, _BIG), "correct": (0, 1), "hints": (0, _BIG), "skipped": (0, 1)},
+        reals=("seconds", "rating_after?", "rd_after?"),
+    ),
+    "games": _sound(
+        _sound_time("played_at"),
+        f"level IN ({', '.join(map(repr, BOT_LEVELS))})",
+        "lost >= 0 AND NOT (won AND NOT over)",
+        "json_valid(record) AND substr(record, 1, 1) = '{'",
+        texts=("played_at", "level", "record"),
+        ints={
+            "players": (2, 6),
+            "points": (-_BIG, _BIG),
+            "against": (-_BIG, _BIG),
+            "over": (0, 1),
+            "decisions": (0, _BIG),
+            "won": (0, 1),
+        },
+        reals=("lost",),
+    ),
+}
 
 
 def _shown(value: object) -> object:
@@ -1216,13 +1333,14 @@ def _read_game(f: _Fields) -> tuple[object, ...]:
     except ValueError as error:
         raise ValueError(f"{f.name('')[:-1]}: {error}") from None
     record = f.get("record")
+    text = _record_text(f.name("record"), record)  # before the replay, which takes time in proportion
     try:
         game = read_record(record)
     except (RecordError, TypeError, ValueError) as error:
         raise ValueError(f"{f.name('record')}: {error}") from None
     if game.players != summary.players:
         raise ValueError(f"{f.name('players')}: {summary.players}, but its record was played by {game.players}")
-    return (*_game_row(summary), json.dumps(record, ensure_ascii=False))
+    return (*_game_row(summary), text)
 
 
 def _valid_name(field: str, name: str) -> str:
