@@ -25,6 +25,18 @@ def finished_deal() -> Deal:
 SUMMARY = GameSummary(T0, "expert", 2, 3, 5, False, 18, 1.25)
 
 
+def played_match() -> Match:
+    """A match after its first deal, played with the first legal play each turn."""
+    match = Match.new(2, seed=4)
+    while not match.current.is_over:
+        match = match.play(match.current.legal_plays()[0])
+    return match
+
+
+MATCH = played_match()
+KEPT = GameSummary.of(MATCH, T0, "expert", 18, 1.25)  # the summary that its record replays to
+
+
 def test_a_game_is_kept_and_updated_as_the_match_goes_on(store: Store) -> None:
     number = store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     later = dataclasses.replace(SUMMARY, points=21, over=True, decisions=40)
@@ -36,12 +48,13 @@ def test_a_game_is_kept_and_updated_as_the_match_goes_on(store: Store) -> None:
 
 
 def test_games_travel_with_an_export_and_their_records_replay(store: Store) -> None:
-    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    store.save_game("Ana", KEPT, record_of(MATCH))
     data = store.export_profile("Ana")
     [game] = data["games"]
-    assert load_record(json.dumps(game["record"])).score() == finished_deal().score()
+    replayed = load_record(json.dumps(game["record"]))
+    assert isinstance(replayed, Match) and replayed.totals == MATCH.totals
     store.import_profile(data, name="Bea")
-    assert store.games("Bea") == [SUMMARY]
+    assert store.games("Bea") == [KEPT]
 
 
 def test_an_import_whose_game_record_does_not_replay_is_refused(store: Store) -> None:
@@ -106,12 +119,17 @@ def test_a_kept_game_replays_on_the_command_line(store: Store, tmp_path: Path, c
         ("lost", -3.0, r"games\[0\]: lost: -3\.0 points lost cannot be below zero"),
         ("level", "god", r"games\[0\]: level: 'god' is not one of random, greedy, expert"),
         ("points", None, r"^games\[0\]\.points: expected an integer, got None$"),  # named once
+        ("points", 21, r"^games\[0\]\.points: 21, but its record replays to \d+$"),
+        ("over", True, r"^games\[0\]\.over: True, but its record replays to False$"),
+        ("won", True, r"^games\[0\]\.won: True, but its record replays to False$"),
+        ("decisions", 37, r"^games\[0\]\.decisions: 37 plays reviewed, but its record holds 36 plays$"),
+        ("lost", 1e308, r"^games\[0\]: lost: 1e\+308 points over 18 plays is more than the 3622 a play can lose"),
     ],
 )
 def test_an_imported_game_out_of_range_is_refused_before_any_write(
     store: Store, field: str, value: object, message: str
 ) -> None:
-    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    store.save_game("Ana", KEPT, record_of(MATCH))
     data = store.export_profile("Ana")
     data["games"][0][field] = value
     with pytest.raises(ValueError, match=message):
@@ -165,3 +183,20 @@ def test_the_progress_pages_reads_never_visit_the_rows(store: Store) -> None:
     for statement in reads:
         plan = " ".join(row[3] for row in store._conn.execute(f"EXPLAIN QUERY PLAN {statement}"))
         assert "USING COVERING INDEX" in plan, (statement, plan)
+
+
+def test_an_imported_match_said_won_over_a_record_that_replays_unfinished_is_refused(store: Store) -> None:
+    won = GameSummary(T0, "expert", 2, 21, 0, True, 0, 0.0, True)
+    store.save_game("Ana", won, record_of(Match.new(2, seed=5)))
+    with pytest.raises(ValueError, match=r"^games\[0\]\.points: 21, but its record replays to 0$"):
+        store.import_profile(store.export_profile("Ana"), name="Bea")
+    store.create_profile("Bea")
+    store.save_game("Bea", SUMMARY, record_of(finished_deal()))
+    with pytest.raises(ValueError, match=r"^games\[0\]\.record: the record of a single deal, not of a match$"):
+        store.import_profile(store.export_profile("Bea"), name="Cy")
+    assert store.profiles() == ["Ana", "Bea"]
+
+
+def test_a_match_that_lost_more_than_its_plays_can_is_refused(store: Store) -> None:
+    with pytest.raises(ValueError, match=r"^lost: 1e\+308 points over 18 plays is more than the 3622"):
+        dataclasses.replace(KEPT, lost=1e308)

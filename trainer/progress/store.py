@@ -38,8 +38,11 @@ import fsrs
 import platformdirs
 
 from trainer.ai.bots import LEVELS as BOT_LEVELS
+from trainer.cards import DECK
+from trainer.match import Match
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.records import RecordError, read_record
+from trainer.scoring import WRONG_CAPTURE_COST
 
 ENV_VAR = "ESCOBA_TRAINER_DATA"
 DB_NAME = "progress.sqlite3"
@@ -63,6 +66,30 @@ IMPORT_PAUSE = 0.03
 #: An import that wrote nothing for this long is taken as dead even if its process seems alive.
 STALE_IMPORT_SECONDS = 600
 _NAME_CHARS = re.compile(r"[\w \-]+")  # \w: letters and digits of any script, and "_"
+#: A puzzle's or a course level's id: only its form is checked, as the store does not load the bank. An answer to a
+#: puzzle since removed from the bank (or never in it) is kept, and the pages show none they cannot find.
+_ID = re.compile(r"[A-Za-z0-9_.\-]{1,80}")
+WORD_LENGTH, ANSWER_LENGTH = 40, 1000  # the longest kind or mode, and the longest answer, in characters
+PUZZLE_LEVELS = (1, 5)
+MOST_HINTS = 1000
+SECONDS_KEPT = 86_400.0  # a puzzle left open longer than a day is kept as answered in a day
+MOST_BEST = 1_000_000  # the highest streak or rush best an import may hold
+MOST_STAGE = 10_000  # the highest stage of a course level
+
+
+def _most_deal_points(rules: RuleProfile) -> int:
+    """The most points all sides of one deal can score together under ``rules``, however unlikely: each category
+    once, an escoba with each card of the deck, and (where the rule set has penalties) the dearest penalty, 4 and
+    1 more for each of those escobas, on each card."""
+    cards = len(DECK)
+    categories = sum(worth for name, worth in rules.points.items() if name != "escoba")
+    penalties = (WRONG_CAPTURE_COST + cards) * cards if rules.penalties_allowed else 0
+    return categories + cards * rules.points.get("escoba", 0) + penalties
+
+
+#: The most points one play can lose: it cannot move its deal's margin between the sides by more than the span of
+#: the points that deal can score, in the rule set with the most.
+LOST_PER_PLAY = 2 * max(map(_most_deal_points, PROFILES.values()))
 
 #: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new file is at version 0.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -214,9 +241,16 @@ class Attempt:
     rd_after: float | None = None
 
     def __post_init__(self) -> None:
+        _check_id("puzzle_id", self.puzzle_id)
         _check_themes("themes", self.themes)
+        for field, low, high in (("kind", 1, WORD_LENGTH), ("mode", 1, WORD_LENGTH), ("answer", 0, ANSWER_LENGTH)):
+            if not low <= len(getattr(self, field)) <= high:
+                raise ValueError(f"{field}: {reprlib.repr(getattr(self, field))} is not {low} to {high} characters")
+        for field, (low, high) in (("level", PUZZLE_LEVELS), ("hints", (0, MOST_HINTS))):
+            _named(field, _int_of, getattr(self, field), low, high)
         _iso("at", self.at)
-        _finite("seconds", self.seconds)
+        if _finite("seconds", self.seconds) < 0:
+            raise ValueError(f"seconds: {self.seconds} is below zero")
         for field in ("rating_after", "rd_after"):
             if (value := getattr(self, field)) is not None:
                 _finite(field, value)
@@ -250,8 +284,23 @@ class GameSummary:
                 raise ValueError(f"{error} (the {name} field)") from None
         if self.lost < 0:
             raise ValueError(f"lost: {self.lost} points lost cannot be below zero")
+        if self.lost > self.decisions * LOST_PER_PLAY:
+            raise ValueError(
+                f"lost: {self.lost:g} points over {self.decisions} plays is more than the {LOST_PER_PLAY} a play can "
+                "lose at most"
+            )
         if self.won and not self.over:
             raise ValueError("won: a match still under way has no winner yet")
+
+    @classmethod
+    def of(
+        cls, match: Match, played_at: datetime, level: str, decisions: int, lost: float, side: int = 0
+    ) -> GameSummary:
+        """The summary of a match as it stands, for the learner's match ``side``."""
+        totals = match.totals
+        others = max(total for other, total in enumerate(totals) if other != side)
+        return cls(played_at, level, match.players, totals[side], others, match.is_over, decisions, lost,
+                   match.winner == side)  # fmt: skip
 
 
 _GAME_FIELDS = [field.name for field in dataclasses.fields(GameSummary)]
@@ -630,6 +679,8 @@ class Store:
     def record_best(self, profile: Who, mode: str, value: int) -> bool:
         """Keep ``value`` as the best of ``mode`` (say streak or rush) if it beats it; True if it did, or if it is
         the first."""
+        _check_mode("mode", mode)
+        _named("value", _int_of, value, 0, MOST_BEST)
         with self._transaction() as conn:
             return conn.execute(_RECORD_BEST, (_profile_id(conn, profile), mode, value)).rowcount == 1
 
@@ -643,6 +694,7 @@ class Store:
         """Keep a finished level's stars (1 to 3) if they beat the ones kept; True if they did, or are the first."""
         if stars not in (1, 2, 3):
             raise ValueError(f"stars: {stars} is not 1, 2 or 3")
+        _check_id("level_id", level_id)
         with self._transaction() as conn:
             return conn.execute(_RECORD_STARS, (_profile_id(conn, profile), level_id, stars)).rowcount == 1
 
@@ -653,8 +705,8 @@ class Store:
 
     def set_place(self, profile: Who, level_id: str, stage: int) -> None:
         """Remember where the learner is in the course, to continue from there."""
-        if stage < 0:
-            raise ValueError(f"stage: {stage} is negative")
+        _check_id("level_id", level_id)
+        _named("stage", _int_of, stage, 0, MOST_STAGE)
         with self._transaction() as conn:
             conn.execute(_SET_PLACE, (_profile_id(conn, profile), level_id, stage))
 
@@ -686,9 +738,7 @@ class Store:
                 "version": FORMAT_VERSION,
                 "name": name,
                 "created": created,
-                "attempts": [
-                    {**dataclasses.asdict(a), "themes": list(a.themes), "at": _iso("at", a.at)} for a in attempts
-                ],
+                "attempts": [_attempt_data(a, list(a.themes)) for a in attempts],
                 "rating": dict(zip(("rating", "rd", "vol"), rating[0], strict=True)) if rating else None,
                 "review_cards": [
                     {"puzzle_id": p, "card_json": card, "due": _iso("due", due)} for p, card, due in sorted(cards)
@@ -747,11 +797,17 @@ class Store:
                 _iso(card.name("due"), card.moment("due")),
             )
         records_fields = _Fields(top.get("records"), "records")
-        records = {mode: records_fields.integer(mode) for mode in records_fields}
+        records = {
+            _check_mode(records_fields.name(mode), mode): _named(
+                records_fields.name(mode), _int_of, records_fields.integer(mode), 0, MOST_BEST
+            )
+            for mode in records_fields
+        }
         stars: dict[str, int] = {}
         if isinstance(data, dict) and data.get("stars") is not None:  # exports made before the course have none
             stars_fields = _Fields(top.get("stars"), "stars")
             for level_id in stars_fields:
+                _check_id(stars_fields.name(level_id), level_id)
                 if (count := stars_fields.integer(level_id)) not in (1, 2, 3):
                     raise ValueError(f"{stars_fields.name(level_id)}: {count} is not 1, 2 or 3")
                 stars[level_id] = count
@@ -1072,7 +1128,12 @@ def _select_attempts(conn: sqlite3.Connection, profile_id: int, limit: int | Non
 
 def _attempt_row(a: Attempt) -> tuple[object, ...]:
     """The row of an attempt: its fields in order, with the themes as one text and the time as UTC text."""
-    return tuple({**dataclasses.asdict(a), "themes": " ".join(a.themes), "at": _iso("at", a.at)}.values())
+    return tuple(_attempt_data(a, " ".join(a.themes)).values())
+
+
+def _attempt_data(a: Attempt, themes: object) -> dict[str, object]:
+    """An attempt's fields as kept and exported: the themes as given, the time as UTC text, at most a day's seconds."""
+    return {**dataclasses.asdict(a), "themes": themes, "at": _iso("at", a.at), "seconds": min(a.seconds, SECONDS_KEPT)}
 
 
 def _lenient_text(data: bytes) -> str:
@@ -1092,6 +1153,26 @@ def _text_of(value: object) -> str:
     if not _is_text(value):
         raise ValueError(f"{reprlib.repr(value)} is not text")
     return str(value)
+
+
+def _check_id(field: str, value: str) -> str:
+    if not _ID.fullmatch(value):
+        raise ValueError(f"{field}: {reprlib.repr(value)} is not an id: 1 to 80 letters, digits, '-', '_' or '.'")
+    return value
+
+
+def _check_mode(field: str, mode: str) -> str:
+    if not 1 <= len(mode) <= WORD_LENGTH:
+        raise ValueError(f"{field}: {reprlib.repr(mode)} is not 1 to {WORD_LENGTH} characters")
+    return mode
+
+
+def _named(field: str, check: Callable[..., Any], *args: Any) -> Any:
+    """``check(*args)``, its ValueError prefixed with the field's name."""
+    try:
+        return check(*args)
+    except ValueError as error:
+        raise ValueError(f"{field}: {error}") from None
 
 
 def _int_of(value: object, low: int, high: int) -> int:
@@ -1269,16 +1350,19 @@ _BIG = 2**31
 #: For the tables with many rows, SQL true of a row that its reader surely takes: only the others are read in Python.
 _SOUND = {
     "attempts": _sound(
-        "rowid >= 0",
+        "rowid >= 0 AND seconds >= 0",
         _sound_time("at"),
+        "length(puzzle_id) BETWEEN 1 AND 80 AND puzzle_id NOT GLOB '*[^A-Za-z0-9_.-]*'",
+        f"length(kind) BETWEEN 1 AND {WORD_LENGTH} AND length(mode) BETWEEN 1 AND {WORD_LENGTH}",
+        f"length(answer) <= {ANSWER_LENGTH}",
         texts=("puzzle_id", "kind", "mode", "answer", "themes", "at"),
-        ints={"level": (0, _BIG), "correct": (0, 1), "hints": (0, _BIG), "skipped": (0, 1)},
+        ints={"level": PUZZLE_LEVELS, "correct": (0, 1), "hints": (0, MOST_HINTS), "skipped": (0, 1)},
         reals=("seconds", "rating_after?", "rd_after?"),
     ),
     "games": _sound(
         _sound_time("played_at"),
         f"level IN ({', '.join(map(repr, BOT_LEVELS))})",
-        "lost >= 0 AND NOT (won AND NOT over)",
+        f"lost BETWEEN 0 AND decisions * {LOST_PER_PLAY} AND NOT (won AND NOT over)",
         "json_valid(record) AND substr(record, 1, 1) = '{'",
         texts=("played_at", "level", "record"),
         ints={
@@ -1306,6 +1390,18 @@ def _shown(value: object) -> object:
 
 
 def _read_attempt(f: _Fields) -> Attempt:
+    """An imported answer, each field checked; its seconds are refused past ``SECONDS_KEPT``, as none is kept longer."""
+    if (seconds := f.number("seconds")) > SECONDS_KEPT:
+        raise ValueError(f"{f.name('seconds')}: {seconds:g} is more than the {SECONDS_KEPT:g} seconds kept")
+    try:
+        return _attempt_fields(f)
+    except ValueError as error:
+        if str(error).startswith(f.name("")):
+            raise
+        raise ValueError(f"{f.name('')}{error}") from None
+
+
+def _attempt_fields(f: _Fields) -> Attempt:
     return Attempt(
         puzzle_id=f.text("puzzle_id"),
         kind=f.text("kind"),
@@ -1324,23 +1420,37 @@ def _read_attempt(f: _Fields) -> Attempt:
 
 
 def _read_game(f: _Fields) -> tuple[object, ...]:
-    """An imported game: its summary checked field by field, and its record replayed through the engine."""
+    """An imported game: its summary checked field by field, and its record replayed through the engine. The
+    summary must say what the record replays to: its players, points, against, over and won (which exports made
+    before it was kept leave out: it is then taken from the replay), and no more reviewed plays than the record
+    holds; otherwise the import is refused, naming the field."""
     over, points, against = f.flag("over"), f.integer("points"), f.integer("against")
     played_at, level, players = f.moment("played_at"), f.text("level"), f.integer("players")
-    decisions, lost, won = f.integer("decisions"), f.number("lost"), f.optional_flag("won", over and points > against)
+    decisions, lost = f.integer("decisions"), f.number("lost")
     try:  # each field is read and named above; what GameSummary refuses gets the game's place here
-        summary = GameSummary(played_at, level, players, points, against, over, decisions, lost, won)
+        GameSummary(played_at, level, players, points, against, over, decisions, lost, over and points > against)
     except ValueError as error:
         raise ValueError(f"{f.name('')[:-1]}: {error}") from None
     record = f.get("record")
     text = _record_text(f.name("record"), record)  # before the replay, which takes time in proportion
     try:
-        game = read_record(record)
+        match = read_record(record)
     except (RecordError, TypeError, ValueError) as error:
         raise ValueError(f"{f.name('record')}: {error}") from None
-    if game.players != summary.players:
-        raise ValueError(f"{f.name('players')}: {summary.players}, but its record was played by {game.players}")
-    return (*_game_row(summary), text)
+    if not isinstance(match, Match):
+        raise ValueError(f"{f.name('record')}: the record of a single deal, not of a match")
+    if match.players != players:
+        raise ValueError(f"{f.name('players')}: {players}, but its record was played by {match.players}")
+    deals = [done.deal for done in match.finished] + ([] if match.current.is_over else [match.current])
+    plays = sum(len(deal.plays) for deal in deals)
+    if decisions > plays:
+        raise ValueError(f"{f.name('decisions')}: {decisions} plays reviewed, but its record holds {plays} plays")
+    replayed = GameSummary.of(match, played_at, level, decisions, lost)
+    stated = {"points": points, "against": against, "over": over, "won": f.optional_flag("won", replayed.won)}
+    for field, value in stated.items():
+        if value != (truth := getattr(replayed, field)):
+            raise ValueError(f"{f.name(field)}: {value!r}, but its record replays to {truth!r}")
+    return (*_game_row(replayed), text)
 
 
 def _valid_name(field: str, name: str) -> str:
