@@ -152,7 +152,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "DROP TABLE profiles",
         "ALTER TABLE profiles_kept RENAME TO profiles",
     ),
-    # Indexes that hold all the Progress page reads: its counts never visit the rows, nor its match list the records.
+    # Indexes that hold what the Progress page counts and lists: its counts never visit the rows, nor its match list
+    # the records.
     (
         "CREATE INDEX attempts_counted ON attempts(profile_id, skipped, kind, themes, correct, puzzle_id)",
         """CREATE INDEX games_listed ON games(
@@ -298,9 +299,9 @@ class GameSummary:
     ) -> GameSummary:
         """The summary of a match as it stands, for the learner's match ``side``."""
         totals = match.totals
-        others = max(total for other, total in enumerate(totals) if other != side)
-        return cls(played_at, level, match.players, totals[side], others, match.is_over, decisions, lost,
-                   match.winner == side)  # fmt: skip
+        against = max(total for other, total in enumerate(totals) if other != side)
+        won = match.winner == side
+        return cls(played_at, level, match.players, totals[side], against, match.is_over, decisions, lost, won)
 
 
 _GAME_FIELDS = [field.name for field in dataclasses.fields(GameSummary)]
@@ -797,12 +798,10 @@ class Store:
                 _iso(card.name("due"), card.moment("due")),
             )
         records_fields = _Fields(top.get("records"), "records")
-        records = {
-            _check_mode(records_fields.name(mode), mode): _named(
-                records_fields.name(mode), _int_of, records_fields.integer(mode), 0, MOST_BEST
-            )
-            for mode in records_fields
-        }
+        records: dict[str, int] = {}
+        for mode in records_fields:
+            _check_mode(field := records_fields.name(mode), mode)
+            records[mode] = _named(field, _int_of, records_fields.integer(mode), 0, MOST_BEST)
         stars: dict[str, int] = {}
         if isinstance(data, dict) and data.get("stars") is not None:  # exports made before the course have none
             stars_fields = _Fields(top.get("stars"), "stars")
@@ -1331,9 +1330,7 @@ def _sound_time(column: str) -> str:
     )
 
 
-def _sound(
-    *checks: str, texts: tuple[str, ...] = (), ints: dict[str, tuple[int, int]], reals: tuple[str, ...] = ()
-) -> str:
+def _sound(*checks: str, texts: tuple[str, ...], ints: dict[str, tuple[int, int]], reals: tuple[str, ...]) -> str:
     """SQL that holds for a row whose values the table's reader surely takes: text that is UTF-8, integers in
     range, finite numbers (NULL allowed for optional ones, named ending in "?"), and the further ``checks``."""
     parts = [f"typeof({column}) = 'text'" for column in texts]
@@ -1391,18 +1388,7 @@ def _shown(value: object) -> object:
 
 def _read_attempt(f: _Fields) -> Attempt:
     """An imported answer, each field checked; its seconds are refused past ``SECONDS_KEPT``, as none is kept longer."""
-    if (seconds := f.number("seconds")) > SECONDS_KEPT:
-        raise ValueError(f"{f.name('seconds')}: {seconds:g} is more than the {SECONDS_KEPT:g} seconds kept")
-    try:
-        return _attempt_fields(f)
-    except ValueError as error:
-        if str(error).startswith(f.name("")):
-            raise
-        raise ValueError(f"{f.name('')}{error}") from None
-
-
-def _attempt_fields(f: _Fields) -> Attempt:
-    return Attempt(
+    fields: dict[str, Any] = dict(
         puzzle_id=f.text("puzzle_id"),
         kind=f.text("kind"),
         level=f.integer("level"),
@@ -1417,6 +1403,12 @@ def _attempt_fields(f: _Fields) -> Attempt:
         rating_after=f.optional_number("rating_after"),
         rd_after=f.optional_number("rd_after"),
     )
+    if (seconds := fields["seconds"]) > SECONDS_KEPT:
+        raise ValueError(f"{f.name('seconds')}: {seconds:g} is more than the {SECONDS_KEPT:g} seconds kept")
+    try:  # each field is read and named above; what Attempt refuses gets the answer's place here
+        return Attempt(**fields)
+    except ValueError as error:
+        raise ValueError(f"{f.name('')}{error}") from None
 
 
 def _read_game(f: _Fields) -> tuple[object, ...]:
