@@ -183,3 +183,18 @@ def test_the_damage_count_is_kept_until_another_connection_writes(
     assert opened.damaged_rows("Ana") == {"attempts": 1}
     assert opened.set_aside_damaged("Ana") is not None
     assert opened.damaged_rows("Ana") == {}
+
+
+def test_the_damage_check_reads_on_its_own_connection_holding_up_no_other_call(
+    opened: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    held: list[bool] = []
+    read = store_module._damaged
+
+    def noting(conn: sqlite3.Connection, table: str, profile_id: int) -> list[tuple[object, ...]]:
+        held.append(opened._lock.locked())
+        return read(conn, table, profile_id)
+
+    monkeypatch.setattr(store_module, "_damaged", noting)
+    assert opened.damaged_rows("Ana") == {}
+    assert held and not any(held)

@@ -335,6 +335,10 @@ class Store:
         self._conn = conn
         self._lock = threading.Lock()
         self._damage: dict[int, tuple[int, dict[str, int]]] = {}  # damaged_rows by profile id, with the data_version
+        self._set_aside = 0  # how many times damaged rows were set aside, so that no scan from before is kept
+        #: A second connection for the damage check's long read, so that it holds up no other call of this Store.
+        self._scanner: sqlite3.Connection | None = None
+        self._scan_lock = threading.Lock()
         self.path = path
 
     @classmethod
@@ -351,9 +355,7 @@ class Store:
             if _check_place(path):
                 _recover_journal(path)
                 _check_file(path)
-            conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
-            conn.text_factory = _lenient_text
-            conn.create_function("is_text", 1, _is_utf8, deterministic=True)
+            conn = _connect(path)
             try:
                 _use_wal(conn)
                 conn.execute("PRAGMA synchronous = FULL")
@@ -389,9 +391,12 @@ class Store:
         return target
 
     def close(self) -> None:
-        """Close the connection; every write is already saved."""
+        """Close the connections; every write is already saved."""
         with self._lock:
             self._conn.close()
+        with self._scan_lock:
+            if self._scanner is not None:
+                self._scanner.close()
 
     def __enter__(self) -> Store:
         return self
@@ -400,18 +405,22 @@ class Store:
         self.close()
 
     @contextmanager
-    def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> Iterator[sqlite3.Connection]:
-        """One transaction on this Store's connection; a write one by default, taken at once so that a second
-        writer waits instead of failing half-way. SaveError if the file's state stops it; it is rolled back."""
-        with self._lock:
+    def _transaction(self, begin: str = "BEGIN IMMEDIATE", scan: bool = False) -> Iterator[sqlite3.Connection]:
+        """One transaction on this Store's connection (with ``scan``, on its second connection, for a long read);
+        a write one by default, taken at once so that a second writer waits instead of failing half-way. SaveError
+        if the file's state stops it; it is rolled back."""
+        with self._scan_lock if scan else self._lock:
             try:
-                self._conn.execute(begin)
+                conn = self._conn
+                if scan:
+                    conn = self._scanner = self._scanner or _connect(self.path)
+                conn.execute(begin)
                 try:
-                    yield self._conn
-                    self._conn.execute("COMMIT")
+                    yield conn
+                    conn.execute("COMMIT")
                 except BaseException:
-                    if self._conn.in_transaction:
-                        self._conn.execute("ROLLBACK")
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
                     raise
             except sqlite3.DatabaseError as error:
                 if (trouble := _FILE_TROUBLE.get(getattr(error, "sqlite_errorcode", 0) & 0xFF)) is None:
@@ -591,15 +600,22 @@ class Store:
         """How many of the profile's rows hold a damaged value, by table (only tables that have some). The
         readers skip these rows; ``set_aside_damaged`` moves them out.
 
-        SQLite vouches for most rows (``_SOUND``); only the others are read here. The answer is kept until another
-        connection changes the file: this Store's own writes check every value, so they add no damage."""
+        SQLite vouches for most rows (``_SOUND``); only the others are read here, on a second connection, so that
+        the other calls of this Store go on meanwhile. The answer is kept until another connection changes the
+        file: this Store's own writes check every value, so they add no damage."""
         with self._transaction("BEGIN") as conn:
             pid = _profile_id(conn, profile)
             (version,) = conn.execute("PRAGMA data_version").fetchone()
-            if (kept := self._damage.get(pid)) is None or kept[0] != version:
-                counts = {table: len(_damaged(conn, table, pid)) for table in _READERS}
-                kept = self._damage[pid] = version, {table: count for table, count in counts.items() if count}
-        return dict(kept[1])
+            kept, set_aside = self._damage.get(pid), self._set_aside
+        if kept is not None and kept[0] == version:
+            return dict(kept[1])
+        with self._transaction("BEGIN", scan=True) as conn:
+            counts = {table: len(_damaged(conn, table, pid)) for table in _READERS}
+        found = {table: count for table, count in counts.items() if count}
+        with self._lock:
+            if self._set_aside == set_aside:  # else the scan may have read rows since set aside
+                self._damage[pid] = version, found
+        return dict(found)
 
     def set_aside_damaged(self, profile: Who) -> Path | None:
         """Move the profile's damaged rows out of the database, into a JSON file beside it named
@@ -609,6 +625,7 @@ class Store:
             pid = _profile_id(conn, profile)
             damaged = {table: rows for table in _READERS if (rows := _damaged(conn, table, pid))}
             self._damage.pop(pid, None)
+            self._set_aside += 1
             if not damaged:
                 return None
             target = self.path.with_name(f"{DB_NAME}.damaged-{datetime.now(UTC):%Y%m%dT%H%M%S%fZ}.json")
@@ -966,6 +983,15 @@ def _schema() -> dict[str, list[str]]:
         for statement in (statement for statements in MIGRATIONS for statement in statements):
             conn.execute(statement)
         return _columns(conn)
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A connection to the progress file as the store uses it: transactions begun explicitly, usable from any
+    thread, text read leniently, and ``is_text`` for the damage check."""
+    conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+    conn.text_factory = _lenient_text
+    conn.create_function("is_text", 1, _is_utf8, deterministic=True)
+    return conn
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:
