@@ -1,25 +1,39 @@
-"""How a large profile import shares the progress file: ``python bench/store.py``.
+"""How a large profile import shares the progress file, and what a long list of matches costs the
+Progress page: ``python bench/store.py``.
 
 Imports a profile of ``--attempts`` answers while another tab saves an answer every 20 ms, once
 as the store does it (chunks) and once as a single transaction, and prints how long the import
 held the write lock at most, how long the other tab's answers waited (median, p95, max) and
 how many gave up after the store's busy time.
+
+Then keeps ``--matches`` whole matches for one profile and prints how long each store call of
+the Progress page takes, and the page's script time under Streamlit's AppTest (as bench/app.py
+measures it). ``--attempts 0`` or ``--matches 0`` leaves a part out.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import random
+import sqlite3
 import statistics
 import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
+from trainer.match import Match
 from trainer.progress import store as store_module
-from trainer.progress.store import Attempt, SaveError, Store
+from trainer.progress.store import DB_NAME, Attempt, GameSummary, SaveError, Store
+from trainer.records import record_of
+
+APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 
 T0 = datetime(2025, 3, 1, tzinfo=UTC)
 
@@ -88,12 +102,102 @@ def one_import(data: dict[str, Any], chunk: int) -> tuple[float, float, list[flo
     return elapsed, max(held), waits, failures
 
 
+def whole_match(seed: int) -> Match:
+    """A two-player match played to its end with random legal plays."""
+    rng, match = random.Random(seed), Match.new(2, seed=seed)
+    while not match.is_over:
+        match = match.next_deal() if match.current.is_over else match.play(rng.choice(match.current.legal_plays()))
+    return match
+
+
+def keep_matches(folder: Path, count: int) -> None:
+    """Give the profile Player ``count`` whole matches, written straight into the file in one transaction; the
+    records are those of a few real matches, each about as long as a match is."""
+    Store.open(folder).close()
+    matches = [whole_match(seed) for seed in range(20)]
+    rows = []
+    for number in range(count):
+        match = matches[number % len(matches)]
+        summary = GameSummary.of(match, T0 + timedelta(hours=number), "greedy", 30, 4.5)
+        rows.append((*store_module._game_row(summary), json.dumps(record_of(match), ensure_ascii=False)))
+    with closing(sqlite3.connect(folder / DB_NAME)) as conn, conn:
+        pid = conn.execute("INSERT INTO profiles (name, created) VALUES ('Player', ?)", (T0.isoformat(),)).lastrowid
+        fields = ", ".join(store_module._GAME_FIELDS)
+        conn.executemany(
+            f"INSERT INTO games (profile_id, {fields}, record) VALUES (?{', ?' * len(rows[0])})",
+            [(pid, *row) for row in rows],
+        )
+
+
+def progress_calls(folder: Path) -> list[tuple[str, float]]:
+    """Seconds each store call of the Progress page takes, in a fresh Store as a new server would have."""
+    calls = {
+        "damaged_rows (first)": lambda s: s.damaged_rows("Player"),
+        "damaged_rows (again)": lambda s: s.damaged_rows("Player"),
+        "answer_groups": lambda s: s.answer_groups("Player"),
+        "get_rating": lambda s: s.get_rating("Player"),
+        "best (twice)": lambda s: (s.best("Player", "streak"), s.best("Player", "rush")),
+        "stars": lambda s: s.stars("Player"),
+        "recent_ratings": lambda s: s.recent_ratings("Player", 300),
+        "attempts(limit=300)": lambda s: s.attempts("Player", limit=300),
+        "games": lambda s: s.games("Player"),
+    }
+    times = []
+    with Store.open(folder) as saved:
+        for name, call in calls.items():
+            start = time.perf_counter()
+            call(saved)
+            times.append((name, time.perf_counter() - start))
+    return times
+
+
+def page_times(folder: Path, runs: int = 5) -> list[float]:
+    """The Progress page's script time (AppTest, one process), run after run."""
+    from streamlit.testing.v1 import AppTest
+
+    os.environ["ESCOBA_TRAINER_DATA"] = str(folder)
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()  # builds the course and the bank once per server: not the Progress page
+    at.switch_page("trainer/app/pages/progress.py")
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        at.run()
+        times.append(time.perf_counter() - start)
+    assert not at.exception, at.exception
+    return times
+
+
+def progress_bench(matches: int) -> None:
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        keep_matches(folder, matches)
+        size = (folder / DB_NAME).stat().st_size
+        print(f"\nthe Progress page's store calls with {matches:,} matches ({size / 1e6:.0f} MB file), in ms")
+        total = 0.0
+        for name, seconds in progress_calls(folder):
+            total += seconds
+            print(f"{name:<24}{1000 * seconds:>9.1f}")
+        print(f"{'all':<24}{1000 * total:>9.1f}")
+        times = page_times(folder)
+        median, most = 1000 * statistics.median(times), 1000 * max(times)
+        print(f"Progress page script (AppTest): median {median:.0f} ms, max {most:.0f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--attempts", type=int, default=100_000)
+    parser.add_argument("--matches", type=int, default=10_000)
     args = parser.parse_args()
-    data = export_of(args.attempts)
-    print(f"importing {args.attempts:,} answers while another tab saves one every 20 ms")
+    if args.attempts:
+        import_bench(args.attempts)
+    if args.matches:
+        progress_bench(args.matches)
+
+
+def import_bench(attempts: int) -> None:
+    data = export_of(attempts)
+    print(f"importing {attempts:,} answers while another tab saves one every 20 ms")
     print(f"{'writing':<20}{'import s':>10}{'lock max ms':>13}{'wait med ms':>13}{'p95':>8}{'max':>8}{'gave up':>9}")
     chunked = store_module.IMPORT_CHUNK
     for label, chunk in ((f"chunks of {chunked:,}", chunked), ("one transaction", 10**9)):

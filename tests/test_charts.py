@@ -1,5 +1,6 @@
 """The Progress charts drawn in Python: axes near the data, every figure as text, stored text escaped."""
 
+import math
 import re
 
 import pytest
@@ -45,3 +46,18 @@ def test_the_axis_below_is_numbered_from_the_first_value():
     assert numbers.findall(line_svg([1500, 1510, 1505], low=1400, high=1600, label="rating")) == ["0", "2"]
     assert numbers.findall(line_svg([0.2, 0.1], low=0, high=0.5, label="lost", along="matches", first=1)) == ["1", "2"]
     assert numbers.findall(line_svg([0.2], low=0, high=0.5, label="lost", along="matches", first=1)) == ["1"]
+
+
+@pytest.mark.parametrize("high", [1e4, 65_000, 3622 * 40, 1e12, 1e308, 1.7976931348623157e308])
+def test_any_finite_axis_gets_a_few_round_ticks(high: float) -> None:
+    marks = ticks(0, high)
+    assert 2 <= len(marks) <= 6 and marks[0] == 0 and marks[-1] <= high
+    assert "<svg" in line_svg([0.0, high], low=0, high=high, label="Points lost")
+
+
+@pytest.mark.parametrize("bad", [math.inf, -math.inf, math.nan])
+def test_a_value_or_an_axis_that_is_not_finite_is_refused_plainly(bad: float) -> None:
+    with pytest.raises(ValueError, match="finite"):
+        line_svg([1.0, bad], low=0, high=2, label="x")
+    with pytest.raises(ValueError, match="finite"):
+        ticks(0, bad)

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from store_kit import CARD, T0
 
-from trainer.progress.store import DB_NAME, Attempt, Store
+from trainer.progress import store as store_module
+from trainer.progress.store import DB_NAME, Attempt, Store, StoreError
 
 
 def attempt(answer: str) -> Attempt:
@@ -123,3 +124,77 @@ def test_damaged_rows_are_moved_into_a_file_beside_the_database(folder: Path) ->
 def test_a_profile_without_damage_has_none_to_report(opened: Store) -> None:
     assert opened.damaged_rows("Ana") == {}
     assert opened.set_aside_damaged("Ana") is None
+
+
+def test_an_export_refuses_a_file_whose_index_hides_rows(folder: Path) -> None:
+    path = folder / DB_NAME
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'attempts_by_profile'").fetchone()
+        (size,) = conn.execute("PRAGMA page_size").fetchone()
+    data = bytearray(path.read_bytes())
+    page = (root - 1) * size
+    assert data[page] == 0x0A  # a leaf page of an index, its cells one (profile_id, at, rowid) each
+    cell = page + int.from_bytes(data[page + 8 : page + 10], "big")
+    assert data[cell + 2] == 9  # after the cell's size and its header's size: profile_id's type, the integer 1
+    data[cell + 2] = 8  # now 0: the row is left where the store looks for Ana's answers
+    path.write_bytes(bytes(data))
+    with Store.open(folder) as store:
+        assert len(store.attempts("Ana", limit=2)) == 1  # the damage hides a row, and says nothing
+        with pytest.raises(StoreError, match=r"is damaged, so an export could miss .* attempts_by_profile"):
+            store.export_profile("Ana")
+
+
+@pytest.mark.parametrize(
+    ("change", "damaged"),
+    [
+        ("level = 2.5", 1),
+        ("level = -1", 1),
+        ("correct = 2", 1),
+        ("hints = 1e10", 1),
+        ("seconds = 1e999", 1),
+        ("seconds = 'slow'", 1),
+        ("rating_after = 'x'", 1),
+        ("puzzle_id = x'35'", 1),
+        ("answer = CAST(x'4dff' AS TEXT)", 1),
+        ("at = '2025-02-30T00:00:00.000000+00:00'", 1),
+        ("at = '0000-01-01T00:00:00.000000+00:00'", 1),
+        ("at = '2025-03-01T12:00:00+00:00'", 0),  # other ways to write a time that Python reads are not damage
+        ("at = '2025-03-01 13:00:00+01:00'", 0),
+        ("rating_after = 1400, rd_after = 80", 0),
+    ],
+)
+def test_sqlite_vouches_only_for_rows_the_reader_takes(folder: Path, change: str, damaged: int) -> None:
+    damage(folder, f"UPDATE attempts SET {change} WHERE answer = 'MARKED-ANSWER'")
+    with Store.open(folder) as store:
+        assert store.damaged_rows("Ana") == ({"attempts": damaged} if damaged else {})
+        assert len(store.attempts("Ana")) == 2 - damaged
+
+
+def test_the_damage_count_is_kept_until_another_connection_writes(
+    opened: Store, folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert opened.damaged_rows("Ana") == {}
+    opened.record_attempt("Ana", attempt("NEW-ANSWER"))  # its own writes check their values: no need to look again
+    monkeypatch.setattr(store_module, "_damaged", lambda *args: pytest.fail("the rows were read again"))
+    assert opened.damaged_rows("Ana") == {}
+    monkeypatch.undo()
+    damage(folder, "UPDATE attempts SET at = 'never' WHERE answer = 'MARKED-ANSWER'")
+    assert opened.damaged_rows("Ana") == {"attempts": 1}
+    assert opened.set_aside_damaged("Ana") is not None
+    assert opened.damaged_rows("Ana") == {}
+
+
+def test_the_damage_check_reads_on_its_own_connection_holding_up_no_other_call(
+    opened: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    held: list[bool] = []
+    read = store_module._damaged
+
+    def noting(conn: sqlite3.Connection, table: str, profile_id: int) -> list[tuple[object, ...]]:
+        held.append(opened._lock.locked())
+        return read(conn, table, profile_id)
+
+    monkeypatch.setattr(store_module, "_damaged", noting)
+    assert opened.damaged_rows("Ana") == {}
+    assert held and not any(held)

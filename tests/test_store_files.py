@@ -174,3 +174,23 @@ def test_set_aside_keeps_a_refused_folder_at_the_path(tmp_path: Path) -> None:
     assert kept.is_dir()
     shutil.rmtree(kept)
     Store.open(tmp_path).close()
+
+
+@pytest.mark.parametrize(
+    ("statement", "byte", "said"),
+    [
+        (b"CREATE INDEX attempts_by_profile ON attempts(profile_id", 0xFF, "its schema is not text"),
+        (b"CREATE TABLE places (\n            profile_id", ord("q"), "its table places is not as this program made"),
+    ],
+)
+def test_a_damaged_byte_in_the_schema_is_a_store_error(tmp_path: Path, statement: bytes, byte: int, said: str) -> None:
+    with Store.open(tmp_path) as store:
+        store.create_profile("Ana")
+    path = tmp_path / DB_NAME
+    data = bytearray(path.read_bytes())
+    data[data.index(statement) + len(statement) - 2] = byte  # a letter of the last name in the statement
+    path.write_bytes(bytes(data))
+    before = snapshot(path)
+    with pytest.raises(StoreError, match=said):
+        Store.open(tmp_path)
+    assert snapshot(path) == before

@@ -10,6 +10,7 @@ import pytest
 from store_kit import T0
 
 from trainer import Deal, Match
+from trainer.progress import store as store_module
 from trainer.progress.store import GameSummary, Store
 from trainer.records import load_record, record_of
 
@@ -24,6 +25,18 @@ def finished_deal() -> Deal:
 SUMMARY = GameSummary(T0, "expert", 2, 3, 5, False, 18, 1.25)
 
 
+def played_match() -> Match:
+    """A match after its first deal, played with the first legal play each turn."""
+    match = Match.new(2, seed=4)
+    while not match.current.is_over:
+        match = match.play(match.current.legal_plays()[0])
+    return match
+
+
+MATCH = played_match()
+KEPT = GameSummary.of(MATCH, T0, "expert", 18, 1.25)  # the summary that its record replays to
+
+
 def test_a_game_is_kept_and_updated_as_the_match_goes_on(store: Store) -> None:
     number = store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     later = dataclasses.replace(SUMMARY, points=21, over=True, decisions=40)
@@ -35,12 +48,13 @@ def test_a_game_is_kept_and_updated_as_the_match_goes_on(store: Store) -> None:
 
 
 def test_games_travel_with_an_export_and_their_records_replay(store: Store) -> None:
-    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    store.save_game("Ana", KEPT, record_of(MATCH))
     data = store.export_profile("Ana")
     [game] = data["games"]
-    assert load_record(json.dumps(game["record"])).score() == finished_deal().score()
+    replayed = load_record(json.dumps(game["record"]))
+    assert isinstance(replayed, Match) and replayed.totals == MATCH.totals
     store.import_profile(data, name="Bea")
-    assert store.games("Bea") == [SUMMARY]
+    assert store.games("Bea") == [KEPT]
 
 
 def test_an_import_whose_game_record_does_not_replay_is_refused(store: Store) -> None:
@@ -52,12 +66,16 @@ def test_an_import_whose_game_record_does_not_replay_is_refused(store: Store) ->
     assert store.profiles() == ["Ana"]
 
 
-def test_a_damaged_game_row_is_left_out_and_counted(store: Store) -> None:
+def test_a_damaged_game_row_is_counted_and_left_out_where_its_damage_is_read(store: Store) -> None:
+    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     with sqlite3.connect(store.path) as conn:
         conn.execute("UPDATE games SET record = '[[[' WHERE rowid = 1")
-    assert store.games("Ana") == [SUMMARY] and store.damaged_rows("Ana") == {"games": 1}
+        conn.execute("UPDATE games SET level = 'wizard' WHERE rowid = 2")
+    assert store.games("Ana") == [SUMMARY] * 2  # the list reads summaries only: a damaged record still shows
+    assert store.damaged_rows("Ana") == {"games": 2}
+    assert len(store.export_profile("Ana")["games"]) == 1  # the one whole game
 
 
 def test_the_unfinished_match_saved_last_is_offered_and_a_damaged_one_passed_over(store: Store) -> None:
@@ -101,12 +119,17 @@ def test_a_kept_game_replays_on_the_command_line(store: Store, tmp_path: Path, c
         ("lost", -3.0, r"games\[0\]: lost: -3\.0 points lost cannot be below zero"),
         ("level", "god", r"games\[0\]: level: 'god' is not one of random, greedy, expert"),
         ("points", None, r"^games\[0\]\.points: expected an integer, got None$"),  # named once
+        ("points", 21, r"^games\[0\]\.points: 21, but its record replays to \d+$"),
+        ("over", True, r"^games\[0\]\.over: True, but its record replays to False$"),
+        ("won", True, r"^games\[0\]\.won: True, but its record replays to False$"),
+        ("decisions", 37, r"^games\[0\]\.decisions: 37 plays reviewed, but its record holds 36 plays$"),
+        ("lost", 1e308, r"^games\[0\]: lost: 1e\+308 points over 18 plays is more than the 3622 a play can lose"),
     ],
 )
 def test_an_imported_game_out_of_range_is_refused_before_any_write(
     store: Store, field: str, value: object, message: str
 ) -> None:
-    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    store.save_game("Ana", KEPT, record_of(MATCH))
     data = store.export_profile("Ana")
     data["games"][0][field] = value
     with pytest.raises(ValueError, match=message):
@@ -121,3 +144,59 @@ def test_a_match_won_by_a_shut_out_counts_as_won_whatever_the_totals(store: Stor
     store.save_game("Ana", shut_out, record_of(finished_deal()))
     [result] = results_by_level(store.games("Ana"))
     assert (result.won, result.lost) == (1, 0)
+
+
+def test_a_record_too_large_to_be_a_match_is_refused(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    record = record_of(finished_deal())
+    monkeypatch.setattr(store_module, "RECORD_BYTES", len(json.dumps(record, ensure_ascii=False)) - 1)
+    with pytest.raises(ValueError, match=r"^record: [\d,]+ bytes, more than the [\d,]+ a game record may have"):
+        store.save_game("Ana", SUMMARY, record)
+    assert store.games("Ana") == []
+
+
+def test_an_import_with_too_many_matches_or_too_large_a_record_is_refused(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    data = store.export_profile("Ana")
+    monkeypatch.setattr(store_module, "IMPORT_GAMES", 1)
+    with pytest.raises(ValueError, match=r"^games: 2 matches, more than the 1 an import may hold"):
+        store.import_profile(data, name="Bea")
+    monkeypatch.setattr(store_module, "IMPORT_GAMES", 2)
+    monkeypatch.setattr(store_module, "RECORD_BYTES", 100)
+    with pytest.raises(ValueError, match=r"^games\[0\]\.record: [\d,]+ bytes, more than the 100"):
+        store.import_profile(data, name="Bea")
+    assert store.profiles() == ["Ana"]
+
+
+def test_the_progress_pages_reads_never_visit_the_rows(store: Store) -> None:
+    """Its match list and its answer counts are read from indexes that hold them (SQLite's covering indexes)."""
+    statements: list[str] = []
+    store._conn.set_trace_callback(statements.append)
+    store.games("Ana")
+    store.answer_groups("Ana")
+    store.solved_puzzles("Ana")
+    store._conn.set_trace_callback(None)
+    reads = [s for s in statements if s.lstrip().startswith("SELECT") and "FROM profiles" not in s]
+    assert len(reads) == 3
+    for statement in reads:
+        plan = " ".join(row[3] for row in store._conn.execute(f"EXPLAIN QUERY PLAN {statement}"))
+        assert "USING COVERING INDEX" in plan, (statement, plan)
+
+
+def test_an_imported_match_said_won_over_a_record_that_replays_unfinished_is_refused(store: Store) -> None:
+    won = GameSummary(T0, "expert", 2, 21, 0, True, 0, 0.0, True)
+    store.save_game("Ana", won, record_of(Match.new(2, seed=5)))
+    with pytest.raises(ValueError, match=r"^games\[0\]\.points: 21, but its record replays to 0$"):
+        store.import_profile(store.export_profile("Ana"), name="Bea")
+    store.create_profile("Bea")
+    store.save_game("Bea", SUMMARY, record_of(finished_deal()))
+    with pytest.raises(ValueError, match=r"^games\[0\]\.record: the record of a single deal, not of a match$"):
+        store.import_profile(store.export_profile("Bea"), name="Cy")
+    assert store.profiles() == ["Ana", "Bea"]
+
+
+def test_a_match_that_lost_more_than_its_plays_can_is_refused(store: Store) -> None:
+    with pytest.raises(ValueError, match=r"^lost: 1e\+308 points over 18 plays is more than the 3622"):
+        dataclasses.replace(KEPT, lost=1e308)

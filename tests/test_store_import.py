@@ -146,3 +146,40 @@ def test_import_json_refuses_text_that_is_not_json(store: Store) -> None:
     with pytest.raises(ValueError, match="the file is not a profile export"):
         store.import_json("{not json")
     assert store.profiles() == ["Ana"]
+
+
+@pytest.mark.parametrize(
+    ("place", "value", "message"),
+    [
+        (("attempts", 0, "level"), 9, r"^attempts\[0\]\.level: 9 is not an integer from 1 to 5$"),
+        (("attempts", 0, "seconds"), 1e9, r"^attempts\[0\]\.seconds: 1e\+09 is more than the 86400 seconds kept$"),
+        (("attempts", 0, "seconds"), -1, r"^attempts\[0\]\.seconds: -1\.0 is below zero$"),
+        (("attempts", 0, "hints"), 10**6, r"^attempts\[0\]\.hints: 1000000 is not an integer from 0 to 1000$"),
+        (("attempts", 0, "puzzle_id"), "p" * 81, r"^attempts\[0\]\.puzzle_id: 'ppppp.*' is not an id: 1 to 80"),
+        (("attempts", 0, "puzzle_id"), "../p1", r"^attempts\[0\]\.puzzle_id: '\.\./p1' is not an id"),
+        (("attempts", 0, "kind"), "", r"^attempts\[0\]\.kind: '' is not 1 to 40 characters$"),
+        (("attempts", 0, "mode"), "m" * 41, r"^attempts\[0\]\.mode: 'mmmm.*' is not 1 to 40 characters$"),
+        (("attempts", 0, "answer"), "7" * 1001, r"^attempts\[0\]\.answer: '7777.*' is not 0 to 1000 characters$"),
+        (("records", "streak"), 10**12, r"^records\.streak: 1000000000000 is not an integer from 0 to 1000000$"),
+        (("records", "s" * 41), 3, r"^records\.s{41}: 'ssss.*' is not 1 to 40 characters$"),
+        (("stars", "no such level!"), 2, r"^stars\.no such level!: 'no such level!' is not an id"),
+    ],
+)
+def test_every_imported_figure_and_text_is_range_checked(
+    store: Store, export: dict[str, Any], place: tuple[Any, ...], value: object, message: str
+) -> None:
+    node = export
+    for step in place[:-1]:
+        node = node[step]
+    node[place[-1]] = value
+    with pytest.raises(ValueError, match=message):
+        store.import_profile(export, name="Guest")
+    assert store.profiles() == ["Ana"]
+
+
+def test_an_answer_left_open_for_days_is_kept_as_a_day_and_exports_back(store: Store) -> None:
+    store.record_attempt("Ana", Attempt("p1", "capture", 1, ("sum",), "drill", "7", True, 5e5, 0, False, T0))
+    data = store.export_profile("Ana")
+    assert data["attempts"][0]["seconds"] == 86_400
+    store.import_profile(data, name="Bea")
+    assert store.attempts("Bea")[0].seconds == 86_400

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import base64
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from html import escape
 from xml.sax.saxutils import quoteattr
@@ -43,20 +43,32 @@ def ticks(low: float, high: float, most: int = 6) -> list[float]:
     """Round values for an axis from ``low`` to ``high``, at most ``most`` of them; whole numbers where the axis is
     wide enough.
 
-    >>> ticks(1460, 1540), ticks(0, 0.4)
-    ([1460, 1480, 1500, 1520, 1540], [0, 0.1, 0.2, 0.3, 0.4])
+    >>> ticks(1460, 1540), ticks(0, 0.4), ticks(0, 65_000)
+    ([1460, 1480, 1500, 1520, 1540], [0, 0.1, 0.2, 0.3, 0.4], [0, 20000, 40000, 60000])
     """
-    for step in _STEPS:
+    if not (math.isfinite(low) and math.isfinite(high)):
+        raise ValueError(f"an axis needs finite ends, not {low} to {high}")
+    for step in _steps():
+        if (high - low) / step > most:
+            continue  # too many ticks: also keeps low / step finite
         first, last = math.ceil(low / step - 1e-9), math.floor(high / step + 1e-9)
         if last - first + 1 <= most:
             return [_round(k * step) for k in range(first, last + 1)]
-    return [int(low), int(high)]
+    return [_round(low), _round(high)]  # an axis wider than the largest float: its ends
+
+
+def _steps() -> Iterator[float]:
+    """The steps between ticks, smallest first: ``_STEPS``, then 1, 2, 2.5 and 5 times each higher power of ten
+    that a float holds, so that every finite axis finds one."""
+    yield from _STEPS
+    for power in range(4, 309):
+        yield from (float(f"{digits}e{power}") for digits in (1, 2, 2.5, 5) if digits * 10.0**power < math.inf)
 
 
 def _round(value: float) -> float:
     """A tick as it is written: 0.3 rather than 0.30000000000000004, 20 rather than 20.0."""
     value = round(value, 6)
-    return int(value) if value == int(value) else value
+    return int(value) if value == int(value) and abs(value) < 1e15 else value  # 1e+20 rather than its 21 digits
 
 
 def line_svg(
@@ -76,6 +88,8 @@ def line_svg(
     starts at 0 answers, the points lost at match 1)."""
     if not values or high <= low:
         raise ValueError("a line needs at least one value and an axis with high above low")
+    if not all(math.isfinite(value) for value in (*values, low, high)):
+        raise ValueError("a line is drawn of finite values on a finite axis")
     plot_w, plot_h = width - _LEFT - _RIGHT, height - _TOP - _BOTTOM
 
     def x(i: int) -> float:

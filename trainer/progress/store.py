@@ -11,6 +11,7 @@ afresh.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 import os
@@ -20,6 +21,7 @@ import shutil
 import socket
 import sqlite3
 import stat
+import sys
 import tempfile
 import threading
 import time
@@ -36,8 +38,11 @@ import fsrs
 import platformdirs
 
 from trainer.ai.bots import LEVELS as BOT_LEVELS
+from trainer.cards import DECK
+from trainer.match import Match
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.records import RecordError, read_record
+from trainer.scoring import WRONG_CAPTURE_COST
 
 ENV_VAR = "ESCOBA_TRAINER_DATA"
 DB_NAME = "progress.sqlite3"
@@ -46,6 +51,9 @@ FORMAT_VERSION = 1
 BUSY_SECONDS = 5.0
 NAME_LENGTH = 40
 IMPORT_BYTES = 20_000_000  # the largest export ``import_json`` reads: years of daily practice fit well within it
+#: The largest game record kept, as JSON: a deal takes under a kilobyte, and a long match of 14 deals 9 KB.
+RECORD_BYTES = 256_000
+IMPORT_GAMES = 20_000  # the most matches an import holds: one a day for over fifty years
 #: ``PRAGMA application_id`` of a progress file ("EsTr"); files made before it have 0 and the tables below.
 APPLICATION_ID = 0x45735472
 _FIRST_TABLES = frozenset({"profiles", "attempts", "ratings", "review_cards", "records"})
@@ -58,6 +66,30 @@ IMPORT_PAUSE = 0.03
 #: An import that wrote nothing for this long is taken as dead even if its process seems alive.
 STALE_IMPORT_SECONDS = 600
 _NAME_CHARS = re.compile(r"[\w \-]+")  # \w: letters and digits of any script, and "_"
+#: A puzzle's or a course level's id: only its form is checked, as the store does not load the bank. An answer to a
+#: puzzle since removed from the bank (or never in it) is kept, and the pages show none they cannot find.
+_ID = re.compile(r"[A-Za-z0-9_.\-]{1,80}")
+WORD_LENGTH, ANSWER_LENGTH = 40, 1000  # the longest kind or mode, and the longest answer, in characters
+PUZZLE_LEVELS = (1, 5)
+MOST_HINTS = 1000
+SECONDS_KEPT = 86_400.0  # a puzzle left open longer than a day is kept as answered in a day
+MOST_BEST = 1_000_000  # the highest streak or rush best an import may hold
+MOST_STAGE = 10_000  # the highest stage of a course level
+
+
+def _most_deal_points(rules: RuleProfile) -> int:
+    """The most points all sides of one deal can score together under ``rules``, however unlikely: each category
+    once, an escoba with each card of the deck, and (where the rule set has penalties) the dearest penalty, 4 and
+    1 more for each of those escobas, on each card."""
+    cards = len(DECK)
+    categories = sum(worth for name, worth in rules.points.items() if name != "escoba")
+    penalties = (WRONG_CAPTURE_COST + cards) * cards if rules.penalties_allowed else 0
+    return categories + cards * rules.points.get("escoba", 0) + penalties
+
+
+#: The most points one play can lose: it cannot move its deal's margin between the sides by more than the span of
+#: the points that deal can score, in the rule set with the most.
+LOST_PER_PLAY = 2 * max(map(_most_deal_points, PROFILES.values()))
 
 #: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new file is at version 0.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -120,6 +152,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "DROP TABLE profiles",
         "ALTER TABLE profiles_kept RENAME TO profiles",
     ),
+    # Indexes that hold what the Progress page counts and lists: its counts never visit the rows, nor its match list
+    # the records.
+    (
+        "CREATE INDEX attempts_counted ON attempts(profile_id, skipped, kind, themes, correct, puzzle_id)",
+        """CREATE INDEX games_listed ON games(
+            profile_id, played_at, level, players, points, against, over, decisions, lost, won)""",
+        "DROP INDEX games_by_profile",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -167,6 +207,8 @@ class Learner:
 Who = str | Learner
 
 
+#: A write refused because other writers kept the file past the busy time: nothing is lost, and it passes later.
+_HELD = f"another program held the file for more than {BUSY_SECONDS:g} seconds; nothing was lost, please try again"
 #: What SQLite's primary result codes mean for a learner, for the ones a file's state causes.
 _FILE_TROUBLE = {
     sqlite3.SQLITE_FULL: "the disk is full",
@@ -174,8 +216,8 @@ _FILE_TROUBLE = {
     sqlite3.SQLITE_CANTOPEN: "the file can no longer be opened",
     sqlite3.SQLITE_PERM: "permission was refused",
     sqlite3.SQLITE_IOERR: "the disk reported an error",
-    sqlite3.SQLITE_BUSY: f"another program held the file for more than {BUSY_SECONDS:g} seconds",
-    sqlite3.SQLITE_LOCKED: f"another program held the file for more than {BUSY_SECONDS:g} seconds",
+    sqlite3.SQLITE_BUSY: _HELD,
+    sqlite3.SQLITE_LOCKED: _HELD,
     sqlite3.SQLITE_CORRUPT: "the file has been damaged",
     sqlite3.SQLITE_NOTADB: "the file has been damaged",
 }
@@ -200,9 +242,16 @@ class Attempt:
     rd_after: float | None = None
 
     def __post_init__(self) -> None:
+        _check_id("puzzle_id", self.puzzle_id)
         _check_themes("themes", self.themes)
+        for field, low, high in (("kind", 1, WORD_LENGTH), ("mode", 1, WORD_LENGTH), ("answer", 0, ANSWER_LENGTH)):
+            if not low <= len(getattr(self, field)) <= high:
+                raise ValueError(f"{field}: {reprlib.repr(getattr(self, field))} is not {low} to {high} characters")
+        for field, (low, high) in (("level", PUZZLE_LEVELS), ("hints", (0, MOST_HINTS))):
+            _named(field, _int_of, getattr(self, field), low, high)
         _iso("at", self.at)
-        _finite("seconds", self.seconds)
+        if _finite("seconds", self.seconds) < 0:
+            raise ValueError(f"seconds: {self.seconds} is below zero")
         for field in ("rating_after", "rd_after"):
             if (value := getattr(self, field)) is not None:
                 _finite(field, value)
@@ -236,8 +285,23 @@ class GameSummary:
                 raise ValueError(f"{error} (the {name} field)") from None
         if self.lost < 0:
             raise ValueError(f"lost: {self.lost} points lost cannot be below zero")
+        if self.lost > self.decisions * LOST_PER_PLAY:
+            raise ValueError(
+                f"lost: {self.lost:g} points over {self.decisions} plays is more than the {LOST_PER_PLAY} a play can "
+                "lose at most"
+            )
         if self.won and not self.over:
             raise ValueError("won: a match still under way has no winner yet")
+
+    @classmethod
+    def of(
+        cls, match: Match, played_at: datetime, level: str, decisions: int, lost: float, side: int = 0
+    ) -> GameSummary:
+        """The summary of a match as it stands, for the learner's match ``side``."""
+        totals = match.totals
+        against = max(total for other, total in enumerate(totals) if other != side)
+        won = match.winner == side
+        return cls(played_at, level, match.players, totals[side], against, match.is_over, decisions, lost, won)
 
 
 _GAME_FIELDS = [field.name for field in dataclasses.fields(GameSummary)]
@@ -270,6 +334,11 @@ class Store:
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
         self._lock = threading.Lock()
+        self._damage: dict[int, tuple[int, dict[str, int]]] = {}  # damaged_rows by profile id, with the data_version
+        self._set_aside = 0  # how many times damaged rows were set aside, so that no scan from before is kept
+        #: A second connection for the damage check's long read, so that it holds up no other call of this Store.
+        self._scanner: sqlite3.Connection | None = None
+        self._scan_lock = threading.Lock()
         self.path = path
 
     @classmethod
@@ -286,8 +355,7 @@ class Store:
             if _check_place(path):
                 _recover_journal(path)
                 _check_file(path)
-            conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
-            conn.text_factory = _lenient_text
+            conn = _connect(path)
             try:
                 _use_wal(conn)
                 conn.execute("PRAGMA synchronous = FULL")
@@ -301,7 +369,7 @@ class Store:
                 raise
         except sqlite3.OperationalError as error:
             if error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-                busy = f"{path} is held by another program for more than {BUSY_SECONDS:g} seconds; try again soon"
+                busy = f"{path} is held by another program for more than {BUSY_SECONDS:g} seconds; please try again"
                 raise SaveError(busy, path) from error  # the file itself may well be fine: it is not offered aside
             raise StoreError(f"{path} cannot be opened for writing ({error})", path) from error
         return store
@@ -323,9 +391,12 @@ class Store:
         return target
 
     def close(self) -> None:
-        """Close the connection; every write is already saved."""
+        """Close the connections; every write is already saved."""
         with self._lock:
             self._conn.close()
+        with self._scan_lock:
+            if self._scanner is not None:
+                self._scanner.close()
 
     def __enter__(self) -> Store:
         return self
@@ -334,18 +405,22 @@ class Store:
         self.close()
 
     @contextmanager
-    def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> Iterator[sqlite3.Connection]:
-        """One transaction on this Store's connection; a write one by default, taken at once so that a second
-        writer waits instead of failing half-way. SaveError if the file's state stops it; it is rolled back."""
-        with self._lock:
+    def _transaction(self, begin: str = "BEGIN IMMEDIATE", scan: bool = False) -> Iterator[sqlite3.Connection]:
+        """One transaction on this Store's connection (with ``scan``, on its second connection, for a long read);
+        a write one by default, taken at once so that a second writer waits instead of failing half-way. SaveError
+        if the file's state stops it; it is rolled back."""
+        with self._scan_lock if scan else self._lock:
             try:
-                self._conn.execute(begin)
+                conn = self._conn
+                if scan:
+                    conn = self._scanner = self._scanner or _connect(self.path)
+                conn.execute(begin)
                 try:
-                    yield self._conn
-                    self._conn.execute("COMMIT")
+                    yield conn
+                    conn.execute("COMMIT")
                 except BaseException:
-                    if self._conn.in_transaction:
-                        self._conn.execute("ROLLBACK")
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
                     raise
             except sqlite3.DatabaseError as error:
                 if (trouble := _FILE_TROUBLE.get(getattr(error, "sqlite_errorcode", 0) & 0xFF)) is None:
@@ -367,6 +442,10 @@ class Store:
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 if conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
                     raise StoreError(f"{self.path} holds rows of no profile: it was left as it was", self.path)
+            found = _columns(conn)
+            if damaged := [table for table, columns in _schema().items() if found.get(table) != columns]:
+                message = f"{self.path} is damaged: its table {damaged[0]} is not as this program made it"
+                raise StoreError(message, self.path)
 
     def profiles(self) -> list[str]:
         """The profile names, in alphabetical order; a damaged name and a profile still being imported are left
@@ -437,7 +516,7 @@ class Store:
     def save_game(self, profile: Who, summary: GameSummary, record: dict[str, Any], game: int | None = None) -> int:
         """Keep a match against the computer with its game record (``trainer.records``); with ``game`` (the
         number a first save returned), replace that one as the match goes on. Returns the game's number."""
-        row = (*_game_row(summary), json.dumps(record, ensure_ascii=False))
+        row = (*_game_row(summary), _record_text("record", record))
         with self._transaction() as conn:
             pid = _profile_id(conn, profile)
             if game is not None:
@@ -451,10 +530,15 @@ class Store:
             return int(conn.execute(_INSERT_GAME, (pid, *row)).lastrowid or 0)
 
     def games(self, profile: Who) -> list[GameSummary]:
-        """The profile's matches against the computer, oldest first."""
+        """The profile's matches against the computer, oldest first. Only their summaries are read (from an index
+        that holds them), never their records, so a long list of matches costs little."""
+        query = f"SELECT rowid, {', '.join(_GAME_FIELDS)} FROM games WHERE profile_id = ? ORDER BY played_at, rowid"
+        games = []
         with self._transaction("BEGIN") as conn:
-            kept = _rows(conn, "games", _profile_id(conn, profile))[0]
-        return sorted((summary for summary, _ in kept), key=lambda g: g.played_at)
+            for row in conn.execute(query, (_profile_id(conn, profile),)):
+                with suppress(*_DAMAGE):  # a damaged row is left out, as everywhere
+                    games.append(_summary_of(row))
+        return games
 
     def unfinished_game(self, profile: Who) -> tuple[int, GameSummary, dict[str, Any]] | None:
         """The profile's match against the computer saved most recently that is not over: its number, summary and
@@ -491,13 +575,13 @@ class Store:
         leaves all three or none. Returns the rating before and after."""
         with self._transaction() as conn:
             pid = _profile_id(conn, profile)
-            stored = _rows(conn, "ratings", pid)[0]
+            stored = _rows(conn, "ratings", pid)
             before = stored[0] if stored else None
             after = _check_rating("", *rate(before))
             conn.execute(_SET_RATING, (pid, *after))
             kept = dataclasses.replace(attempt, rating_after=after[0], rd_after=after[1])
             conn.execute(_INSERT_ATTEMPT, (pid, *_attempt_row(kept)))
-            cards = {puzzle_id: card for puzzle_id, card, _ in _rows(conn, "review_cards", pid)[0]}
+            cards = {puzzle_id: card for puzzle_id, card, _ in _rows(conn, "review_cards", pid)}
             scheduled = review(cards.get(attempt.puzzle_id))
             if scheduled is not None:
                 card_json, due = scheduled
@@ -514,11 +598,24 @@ class Store:
 
     def damaged_rows(self, profile: Who) -> dict[str, int]:
         """How many of the profile's rows hold a damaged value, by table (only tables that have some). The
-        readers skip these rows; ``set_aside_damaged`` moves them out."""
+        readers skip these rows; ``set_aside_damaged`` moves them out.
+
+        SQLite vouches for most rows (``_SOUND``); only the others are read here, on a second connection, so that
+        the other calls of this Store go on meanwhile. The answer is kept until another connection changes the
+        file: this Store's own writes check every value, so they add no damage."""
         with self._transaction("BEGIN") as conn:
             pid = _profile_id(conn, profile)
-            counts = {table: len(_rows(conn, table, pid)[1]) for table in _READERS}
-        return {table: count for table, count in counts.items() if count}
+            (version,) = conn.execute("PRAGMA data_version").fetchone()
+            kept, set_aside = self._damage.get(pid), self._set_aside
+        if kept is not None and kept[0] == version:
+            return dict(kept[1])
+        with self._transaction("BEGIN", scan=True) as conn:
+            counts = {table: len(_damaged(conn, table, pid)) for table in _READERS}
+        found = {table: count for table, count in counts.items() if count}
+        with self._lock:
+            if self._set_aside == set_aside:  # else the scan may have read rows since set aside
+                self._damage[pid] = version, found
+        return dict(found)
 
     def set_aside_damaged(self, profile: Who) -> Path | None:
         """Move the profile's damaged rows out of the database, into a JSON file beside it named
@@ -526,7 +623,9 @@ class Store:
         or None if no row was damaged."""
         with self._transaction() as conn:
             pid = _profile_id(conn, profile)
-            damaged = {table: rows for table in _READERS if (rows := _rows(conn, table, pid)[1])}
+            damaged = {table: rows for table in _READERS if (rows := _damaged(conn, table, pid))}
+            self._damage.pop(pid, None)
+            self._set_aside += 1
             if not damaged:
                 return None
             target = self.path.with_name(f"{DB_NAME}.damaged-{datetime.now(UTC):%Y%m%dT%H%M%S%fZ}.json")
@@ -568,7 +667,7 @@ class Store:
     def get_rating(self, profile: Who) -> tuple[float, float, float] | None:
         """The profile's (rating, rd, vol), or None before its first rating."""
         with self._transaction("BEGIN") as conn:
-            good = _rows(conn, "ratings", _profile_id(conn, profile))[0]
+            good = _rows(conn, "ratings", _profile_id(conn, profile))
         return None if not good else good[0]
 
     def set_rating(self, profile: Who, rating: float, rd: float, vol: float) -> None:
@@ -586,72 +685,79 @@ class Store:
     def review_cards(self, profile: Who) -> dict[str, str]:
         """Each reviewed puzzle's card JSON, by puzzle id."""
         with self._transaction("BEGIN") as conn:
-            cards = _rows(conn, "review_cards", _profile_id(conn, profile))[0]
+            cards = _rows(conn, "review_cards", _profile_id(conn, profile))
         return {puzzle_id: card for puzzle_id, card, _ in cards}
 
     def due_puzzles(self, profile: Who, now: datetime) -> list[str]:
         """The puzzles whose review is due at ``now``, the longest due first."""
         moment = datetime.fromisoformat(_iso("now", now))
         with self._transaction("BEGIN") as conn:
-            cards = _rows(conn, "review_cards", _profile_id(conn, profile))[0]
+            cards = _rows(conn, "review_cards", _profile_id(conn, profile))
         return [puzzle_id for puzzle_id, _, due in sorted(cards, key=lambda c: (c[2], c[0])) if due <= moment]
 
     def record_best(self, profile: Who, mode: str, value: int) -> bool:
         """Keep ``value`` as the best of ``mode`` (say streak or rush) if it beats it; True if it did, or if it is
         the first."""
+        _check_mode("mode", mode)
+        _named("value", _int_of, value, 0, MOST_BEST)
         with self._transaction() as conn:
             return conn.execute(_RECORD_BEST, (_profile_id(conn, profile), mode, value)).rowcount == 1
 
     def best(self, profile: Who, mode: str) -> int | None:
         """The best of ``mode``, or None if there is none yet."""
         with self._transaction("BEGIN") as conn:
-            records = dict(_rows(conn, "records", _profile_id(conn, profile))[0])
+            records = dict(_rows(conn, "records", _profile_id(conn, profile)))
         return records.get(mode)
 
     def record_stars(self, profile: Who, level_id: str, stars: int) -> bool:
         """Keep a finished level's stars (1 to 3) if they beat the ones kept; True if they did, or are the first."""
         if stars not in (1, 2, 3):
             raise ValueError(f"stars: {stars} is not 1, 2 or 3")
+        _check_id("level_id", level_id)
         with self._transaction() as conn:
             return conn.execute(_RECORD_STARS, (_profile_id(conn, profile), level_id, stars)).rowcount == 1
 
     def stars(self, profile: Who) -> dict[str, int]:
         """The best stars of each finished level, by level id."""
         with self._transaction("BEGIN") as conn:
-            return dict(_rows(conn, "stars", _profile_id(conn, profile))[0])
+            return dict(_rows(conn, "stars", _profile_id(conn, profile)))
 
     def set_place(self, profile: Who, level_id: str, stage: int) -> None:
         """Remember where the learner is in the course, to continue from there."""
-        if stage < 0:
-            raise ValueError(f"stage: {stage} is negative")
+        _check_id("level_id", level_id)
+        _named("stage", _int_of, stage, 0, MOST_STAGE)
         with self._transaction() as conn:
             conn.execute(_SET_PLACE, (_profile_id(conn, profile), level_id, stage))
 
     def place(self, profile: Who) -> tuple[str, int] | None:
         """The level and stage the learner was last at, or None before the course."""
         with self._transaction("BEGIN") as conn:
-            good = _rows(conn, "places", _profile_id(conn, profile))[0]
+            good = _rows(conn, "places", _profile_id(conn, profile))
         return None if not good else good[0]
 
     def export_profile(self, profile: Who) -> dict[str, Any]:
-        """Everything about a profile as plain data ready for JSON, which ``import_profile`` reads back."""
+        """Everything about a profile as plain data ready for JSON, which ``import_profile`` reads back. StoreError
+        if the file is damaged so that some rows could be missed (an index that hides rows): an export never holds
+        less than the profile has without saying so."""
         with self._transaction("BEGIN") as conn:
             pid = _profile_id(conn, profile)
+            for table in _READERS:
+                if (problems := [problem for (problem,) in conn.execute(f"PRAGMA integrity_check({table})")]) != ["ok"]:
+                    message = f"{self.path} is damaged, so an export could miss some progress ({_problem(problems)})"
+                    raise StoreError(message, self.path)
             row = conn.execute("SELECT name, created, rule_set, target FROM profiles WHERE id = ?", (pid,)).fetchone()
             name, created, rule_set, target = row
             attempts = _select_attempts(conn, pid, None)
-            rating = _rows(conn, "ratings", pid)[0]
-            cards = _rows(conn, "review_cards", pid)[0]
-            records, stars = _rows(conn, "records", pid)[0], _rows(conn, "stars", pid)[0]
-            games = sorted(_rows(conn, "games", pid)[0], key=lambda game: game[0].played_at)
+            rating = _rows(conn, "ratings", pid)
+            cards = _rows(conn, "review_cards", pid)
+            records, stars = _rows(conn, "records", pid), _rows(conn, "stars", pid)
+            games = sorted(_rows(conn, "games", pid), key=lambda game: game[0].played_at)
             return {
                 "format": FORMAT,
                 "version": FORMAT_VERSION,
                 "name": name,
                 "created": created,
-                "attempts": [
-                    {**dataclasses.asdict(a), "themes": list(a.themes), "at": _iso("at", a.at)} for a in attempts
-                ],
+                "attempts": [_attempt_data(a, list(a.themes)) for a in attempts],
                 "rating": dict(zip(("rating", "rd", "vol"), rating[0], strict=True)) if rating else None,
                 "review_cards": [
                     {"puzzle_id": p, "card_json": card, "due": _iso("due", due)} for p, card, due in sorted(cards)
@@ -710,11 +816,15 @@ class Store:
                 _iso(card.name("due"), card.moment("due")),
             )
         records_fields = _Fields(top.get("records"), "records")
-        records = {mode: records_fields.integer(mode) for mode in records_fields}
+        records: dict[str, int] = {}
+        for mode in records_fields:
+            _check_mode(field := records_fields.name(mode), mode)
+            records[mode] = _named(field, _int_of, records_fields.integer(mode), 0, MOST_BEST)
         stars: dict[str, int] = {}
         if isinstance(data, dict) and data.get("stars") is not None:  # exports made before the course have none
             stars_fields = _Fields(top.get("stars"), "stars")
             for level_id in stars_fields:
+                _check_id(stars_fields.name(level_id), level_id)
                 if (count := stars_fields.integer(level_id)) not in (1, 2, 3):
                     raise ValueError(f"{stars_fields.name(level_id)}: {count} is not 1, 2 or 3")
                 stars[level_id] = count
@@ -726,7 +836,9 @@ class Store:
                 rules = _rules_of(fields.text("name"), target)
             except ValueError as error:
                 raise ValueError(f"rules: {error}") from None
-        games = [_read_game(_Fields(item, f"games[{i}]")) for i, item in enumerate(top.optional_items("games"))]
+        if len(listed := top.optional_items("games")) > IMPORT_GAMES:
+            raise ValueError(f"games: {len(listed):,} matches, more than the {IMPORT_GAMES:,} an import may hold")
+        games = [_read_game(_Fields(item, f"games[{i}]")) for i, item in enumerate(listed)]
         rows: list[tuple[str, list[tuple[object, ...]]]] = [
             (_INSERT_ATTEMPT, [_attempt_row(a) for a in attempts]),
             (_SAVE_CARD, [(p, card, due) for p, (card, due) in cards.items()]),
@@ -802,6 +914,7 @@ def _recover_journal(path: Path) -> None:
             shutil.copyfile(path, copy)
             shutil.copyfile(journal, f"{copy}-journal")
             with closing(sqlite3.connect(copy)) as conn:
+                conn.text_factory = _lenient_text
                 _check_ours(path, conn)
         with closing(sqlite3.connect(path, timeout=BUSY_SECONDS)) as conn:
             conn.execute("PRAGMA schema_version")  # the first read rolls the journal back
@@ -832,6 +945,7 @@ def _check_file(path: Path) -> None:
     """StoreError if the file at ``path`` is damaged, too new or not ours; it is only read, never written."""
     try:
         with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_SECONDS)) as conn:
+            conn.text_factory = _lenient_text  # a damaged schema's text is reported, not raised as a decoding error
             problems = [problem for (problem,) in conn.execute("PRAGMA quick_check")]
             version: int = conn.execute("PRAGMA user_version").fetchone()[0]
             _check_ours(path, conn)
@@ -841,10 +955,44 @@ def _check_file(path: Path) -> None:
         raise StoreError(f"{path} cannot be read ({error})", path) from error
     except sqlite3.DatabaseError as error:
         raise StoreError(f"{path} is not a readable progress database ({error})", path) from error
+    except UnicodeDecodeError as error:  # SQLite's message quotes the damaged schema, which is not text
+        raise StoreError(f"{path} is damaged: its schema is not text ({error.reason})", path) from error
     if problems != ["ok"]:
-        detail = problems[0].removeprefix("*** in database main ***\n").splitlines()[0]
-        raise StoreError(f"{path} is damaged: it fails SQLite's integrity check ({detail})", path)
+        raise StoreError(f"{path} is damaged: it fails SQLite's integrity check ({_problem(problems)})", path)
     _check_version(path, version)
+
+
+def _problem(problems: list[Any]) -> str:
+    """The first problem an integrity check reports, on one line, with undecodable bytes shown as escapes."""
+    first = str(problems[0]).removeprefix("*** in database main ***\n").splitlines()[0]
+    return first.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _columns(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    """Each table's columns, by table name."""
+    query = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'"
+    tables = [name for (name,) in conn.execute(query).fetchall()]
+    return {
+        table: [name for (name,) in conn.execute("SELECT name FROM pragma_table_info(?)", (table,))] for table in tables
+    }
+
+
+@functools.cache
+def _schema() -> dict[str, list[str]]:
+    """The tables and columns that ``MIGRATIONS`` make."""
+    with closing(sqlite3.connect(":memory:")) as conn:
+        for statement in (statement for statements in MIGRATIONS for statement in statements):
+            conn.execute(statement)
+        return _columns(conn)
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A connection to the progress file as the store uses it: transactions begun explicitly, usable from any
+    thread, text read leniently, and ``is_text`` for the damage check."""
+    conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
+    conn.text_factory = _lenient_text
+    conn.create_function("is_text", 1, _is_utf8, deterministic=True)
+    return conn
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:
@@ -989,7 +1137,7 @@ def _select_attempts(conn: sqlite3.Connection, profile_id: int, limit: int | Non
     more than a short one.
     """
     if limit is None:
-        good = _rows(conn, "attempts", profile_id)[0]
+        good = _rows(conn, "attempts", profile_id)
     else:
         columns, read = _READERS["attempts"]
         query = f"SELECT rowid, {columns} FROM attempts WHERE profile_id = ? ORDER BY at DESC, rowid DESC"
@@ -1006,7 +1154,12 @@ def _select_attempts(conn: sqlite3.Connection, profile_id: int, limit: int | Non
 
 def _attempt_row(a: Attempt) -> tuple[object, ...]:
     """The row of an attempt: its fields in order, with the themes as one text and the time as UTC text."""
-    return tuple({**dataclasses.asdict(a), "themes": " ".join(a.themes), "at": _iso("at", a.at)}.values())
+    return tuple(_attempt_data(a, " ".join(a.themes)).values())
+
+
+def _attempt_data(a: Attempt, themes: object) -> dict[str, object]:
+    """An attempt's fields as kept and exported: the themes as given, the time as UTC text, at most a day's seconds."""
+    return {**dataclasses.asdict(a), "themes": themes, "at": _iso("at", a.at), "seconds": min(a.seconds, SECONDS_KEPT)}
 
 
 def _lenient_text(data: bytes) -> str:
@@ -1026,6 +1179,26 @@ def _text_of(value: object) -> str:
     if not _is_text(value):
         raise ValueError(f"{reprlib.repr(value)} is not text")
     return str(value)
+
+
+def _check_id(field: str, value: str) -> str:
+    if not _ID.fullmatch(value):
+        raise ValueError(f"{field}: {reprlib.repr(value)} is not an id: 1 to 80 letters, digits, '-', '_' or '.'")
+    return value
+
+
+def _check_mode(field: str, mode: str) -> str:
+    if not 1 <= len(mode) <= WORD_LENGTH:
+        raise ValueError(f"{field}: {reprlib.repr(mode)} is not 1 to {WORD_LENGTH} characters")
+    return mode
+
+
+def _named(field: str, check: Callable[..., Any], *args: Any) -> Any:
+    """``check(*args)``, its ValueError prefixed with the field's name."""
+    try:
+        return check(*args)
+    except ValueError as error:
+        raise ValueError(f"{field}: {error}") from None
 
 
 def _int_of(value: object, low: int, high: int) -> int:
@@ -1086,9 +1259,10 @@ def _place_of(row: tuple[Any, ...]) -> tuple[str, int]:
     return _text_of(row[1]), _int_of(row[2], 0, 2**31)
 
 
-def _game_of(row: tuple[Any, ...]) -> tuple[GameSummary, dict[str, Any]]:
-    fields = dict(zip([*_GAME_FIELDS, "record"], row[1:], strict=True))
-    summary = GameSummary(
+def _summary_of(row: tuple[Any, ...]) -> GameSummary:
+    """A game's summary from its row (row id first, then the summary's fields)."""
+    fields = dict(zip(_GAME_FIELDS, row[1:], strict=True))
+    return GameSummary(
         played_at=_moment_of(fields["played_at"]),
         level=_text_of(fields["level"]),
         players=fields["players"],  # the counts and totals are checked by GameSummary itself
@@ -1099,10 +1273,23 @@ def _game_of(row: tuple[Any, ...]) -> tuple[GameSummary, dict[str, Any]]:
         lost=_real_of(fields["lost"]),
         won=bool(_int_of(fields["won"], 0, 1)),
     )
-    record = json.loads(_text_of(fields["record"]))
+
+
+def _game_of(row: tuple[Any, ...]) -> tuple[GameSummary, dict[str, Any]]:
+    """A game's summary and record from its row (row id first, then the summary's fields, then the record)."""
+    summary = _summary_of(row[:-1])
+    record = json.loads(_text_of(row[-1]))
     if not isinstance(record, dict):
         raise ValueError("a game record is a JSON object")
     return summary, record
+
+
+def _record_text(field: str, record: object) -> str:
+    """A game record as the JSON text kept; ValueError if it is larger than ``RECORD_BYTES``."""
+    text = json.dumps(record, ensure_ascii=False)
+    if (size := len(text.encode("utf-8", "surrogatepass"))) > RECORD_BYTES:
+        raise ValueError(f"{field}: {size:,} bytes, more than the {RECORD_BYTES:,} a game record may have")
+    return text
 
 
 def _game_row(g: GameSummary) -> tuple[object, ...]:
@@ -1126,16 +1313,93 @@ _READERS: dict[str, tuple[str, Callable[[tuple[Any, ...]], Any]]] = {
 _DAMAGE = (ValueError, TypeError, KeyError, OverflowError, RecursionError)
 
 
-def _rows(conn: sqlite3.Connection, table: str, profile_id: int) -> tuple[list[Any], list[tuple[Any, ...]]]:
-    """The profile's rows of ``table``, read and checked: the good ones made into values, and the damaged ones."""
+def _rows(conn: sqlite3.Connection, table: str, profile_id: int) -> list[Any]:
+    """The profile's readable rows of ``table``, made into values; damaged ones are left out."""
     columns, read = _READERS[table]
-    good, damaged = [], []
+    good = []
     for row in conn.execute(f"SELECT rowid, {columns} FROM {table} WHERE profile_id = ?", (profile_id,)):
-        try:
+        with suppress(*_DAMAGE):
             good.append(read(row))
+    return good
+
+
+def _damaged(conn: sqlite3.Connection, table: str, profile_id: int) -> list[tuple[Any, ...]]:
+    """The profile's rows of ``table`` that hold a damaged value: those SQLite cannot vouch for, read to be sure."""
+    columns, read = _READERS[table]
+    unsure = f" AND NOT coalesce(({_SOUND[table]}), 0)" if table in _SOUND else ""
+    damaged = []
+    for row in conn.execute(f"SELECT rowid, {columns} FROM {table} WHERE profile_id = ?{unsure}", (profile_id,)):
+        try:
+            read(row)
         except _DAMAGE:
             damaged.append(row)
-    return good, damaged
+    return damaged
+
+
+def _is_utf8(data: object) -> bool:
+    """Whether bytes are UTF-8 text without surrogates, as ``_is_text`` asks of what they decode to."""
+    if not isinstance(data, bytes):
+        return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _sound_time(column: str) -> str:
+    """SQL: the column is a valid time as ``_iso`` writes it (or without the microseconds)."""
+    day = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]"
+    return (
+        f"({column} GLOB '{day}.[0-9][0-9][0-9][0-9][0-9][0-9]+00:00' OR {column} GLOB '{day}+00:00') "
+        f"AND substr({column}, 1, 4) <> '0000' AND strftime('%Y-%m-%dT%H:%M:%S', julianday(substr({column}, 1, 19))) = "
+        f"substr({column}, 1, 19)"
+    )
+
+
+def _sound(*checks: str, texts: tuple[str, ...], ints: dict[str, tuple[int, int]], reals: tuple[str, ...]) -> str:
+    """SQL that holds for a row whose values the table's reader surely takes: text that is UTF-8, integers in
+    range, finite numbers (NULL allowed for optional ones, named ending in "?"), and the further ``checks``."""
+    parts = [f"typeof({column}) = 'text'" for column in texts]
+    parts += [f"typeof({c}) = 'integer' AND {c} BETWEEN {low} AND {high}" for c, (low, high) in ints.items()]
+    for column in reals:
+        name = column.rstrip("?")
+        finite = f"typeof({name}) IN ('integer', 'real') AND abs({name}) <= {sys.float_info.max!r}"
+        parts.append(f"({name} IS NULL OR {finite})" if column.endswith("?") else finite)
+    parts.append(f"is_text(CAST({' || '.join(texts)} AS BLOB))")
+    return " AND ".join([*parts, *checks])
+
+
+_BIG = 2**31
+#: For the tables with many rows, SQL true of a row that its reader surely takes: only the others are read in Python.
+_SOUND = {
+    "attempts": _sound(
+        "rowid >= 0 AND seconds >= 0",
+        _sound_time("at"),
+        "length(puzzle_id) BETWEEN 1 AND 80 AND puzzle_id NOT GLOB '*[^A-Za-z0-9_.-]*'",
+        f"length(kind) BETWEEN 1 AND {WORD_LENGTH} AND length(mode) BETWEEN 1 AND {WORD_LENGTH}",
+        f"length(answer) <= {ANSWER_LENGTH}",
+        texts=("puzzle_id", "kind", "mode", "answer", "themes", "at"),
+        ints={"level": PUZZLE_LEVELS, "correct": (0, 1), "hints": (0, MOST_HINTS), "skipped": (0, 1)},
+        reals=("seconds", "rating_after?", "rd_after?"),
+    ),
+    "games": _sound(
+        _sound_time("played_at"),
+        f"level IN ({', '.join(map(repr, BOT_LEVELS))})",
+        f"lost BETWEEN 0 AND decisions * {LOST_PER_PLAY} AND NOT (won AND NOT over)",
+        "json_valid(record) AND substr(record, 1, 1) = '{'",
+        texts=("played_at", "level", "record"),
+        ints={
+            "players": (2, 6),
+            "points": (-_BIG, _BIG),
+            "against": (-_BIG, _BIG),
+            "over": (0, 1),
+            "decisions": (0, _BIG),
+            "won": (0, 1),
+        },
+        reals=("lost",),
+    ),
+}
 
 
 def _shown(value: object) -> object:
@@ -1150,7 +1414,8 @@ def _shown(value: object) -> object:
 
 
 def _read_attempt(f: _Fields) -> Attempt:
-    return Attempt(
+    """An imported answer, each field checked; its seconds are refused past ``SECONDS_KEPT``, as none is kept longer."""
+    fields: dict[str, Any] = dict(
         puzzle_id=f.text("puzzle_id"),
         kind=f.text("kind"),
         level=f.integer("level"),
@@ -1165,25 +1430,46 @@ def _read_attempt(f: _Fields) -> Attempt:
         rating_after=f.optional_number("rating_after"),
         rd_after=f.optional_number("rd_after"),
     )
+    if (seconds := fields["seconds"]) > SECONDS_KEPT:
+        raise ValueError(f"{f.name('seconds')}: {seconds:g} is more than the {SECONDS_KEPT:g} seconds kept")
+    try:  # each field is read and named above; what Attempt refuses gets the answer's place here
+        return Attempt(**fields)
+    except ValueError as error:
+        raise ValueError(f"{f.name('')}{error}") from None
 
 
 def _read_game(f: _Fields) -> tuple[object, ...]:
-    """An imported game: its summary checked field by field, and its record replayed through the engine."""
+    """An imported game: its summary checked field by field, and its record replayed through the engine. The
+    summary must say what the record replays to: its players, points, against, over and won (which exports made
+    before it was kept leave out: it is then taken from the replay), and no more reviewed plays than the record
+    holds; otherwise the import is refused, naming the field."""
     over, points, against = f.flag("over"), f.integer("points"), f.integer("against")
     played_at, level, players = f.moment("played_at"), f.text("level"), f.integer("players")
-    decisions, lost, won = f.integer("decisions"), f.number("lost"), f.optional_flag("won", over and points > against)
+    decisions, lost = f.integer("decisions"), f.number("lost")
     try:  # each field is read and named above; what GameSummary refuses gets the game's place here
-        summary = GameSummary(played_at, level, players, points, against, over, decisions, lost, won)
+        GameSummary(played_at, level, players, points, against, over, decisions, lost, over and points > against)
     except ValueError as error:
         raise ValueError(f"{f.name('')[:-1]}: {error}") from None
     record = f.get("record")
+    text = _record_text(f.name("record"), record)  # before the replay, which takes time in proportion
     try:
-        game = read_record(record)
+        match = read_record(record)
     except (RecordError, TypeError, ValueError) as error:
         raise ValueError(f"{f.name('record')}: {error}") from None
-    if game.players != summary.players:
-        raise ValueError(f"{f.name('players')}: {summary.players}, but its record was played by {game.players}")
-    return (*_game_row(summary), json.dumps(record, ensure_ascii=False))
+    if not isinstance(match, Match):
+        raise ValueError(f"{f.name('record')}: the record of a single deal, not of a match")
+    if match.players != players:
+        raise ValueError(f"{f.name('players')}: {players}, but its record was played by {match.players}")
+    deals = [done.deal for done in match.finished] + ([] if match.current.is_over else [match.current])
+    plays = sum(len(deal.plays) for deal in deals)
+    if decisions > plays:
+        raise ValueError(f"{f.name('decisions')}: {decisions} plays reviewed, but its record holds {plays} plays")
+    replayed = GameSummary.of(match, played_at, level, decisions, lost)
+    stated = {"points": points, "against": against, "over": over, "won": f.optional_flag("won", replayed.won)}
+    for field, value in stated.items():
+        if value != (truth := getattr(replayed, field)):
+            raise ValueError(f"{f.name(field)}: {value!r}, but its record replays to {truth!r}")
+    return (*_game_row(replayed), text)
 
 
 def _valid_name(field: str, name: str) -> str:

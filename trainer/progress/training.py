@@ -207,18 +207,7 @@ def keep_game(saved: Store, profile: Who, game: Game, number: int | None, at: da
     review (``Game.after_review``), not before: a match left during the review goes on from the play before."""
     if game.review_due:
         return number
-    totals = game.match.totals
-    summary = GameSummary(
-        played_at=at,
-        level=game.level,
-        players=game.match.players,
-        points=totals[0],
-        against=max(totals[1:]),
-        over=game.match.is_over,
-        decisions=game.reviewed,
-        lost=game.lost,
-        won=game.match.winner == LEARNER % game.match.sides,
-    )
+    summary = GameSummary.of(game.match, at, game.level, game.reviewed, game.lost, LEARNER % game.match.sides)
     return saved.save_game(profile, summary, record_of(game.match), number)
 
 
