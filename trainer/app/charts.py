@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from html import escape
 from xml.sax.saxutils import quoteattr
 
+from trainer.i18n import SOURCE, Translator, translator
 from trainer.progress.stats import ACCENT, Accuracy
 
 
@@ -37,6 +38,7 @@ INKS = {
 }
 _STEPS = (0.05, 0.1, 0.2, 0.25, 0.5, 1, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
 _LEFT, _RIGHT, _TOP, _BOTTOM = 50, 14, 12, 44
+_ENGLISH = translator(SOURCE)
 
 
 def ticks(low: float, high: float, most: int = 6) -> list[float]:
@@ -112,14 +114,20 @@ def chart_image(svg: str, label: str) -> str:
     return f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" style="{style}">'
 
 
-def bars_html(rows: Sequence[Accuracy], ink: Ink = INKS["light"]) -> str:
-    """One bar per row, over a faint full-length track so that 0% still shows, with its figures beside it."""
+def bars_html(rows: Sequence[Accuracy], ink: Ink = INKS["light"], t: Translator = _ENGLISH) -> str:
+    """One bar per row, over a faint full-length track so that 0% still shows, with its figures beside it in the
+    language of ``t``."""
     lines = [
         f'<span style="overflow-wrap:anywhere">{escape(row.name)}</span>'
         f'<div style="background:{ink.track};border-radius:4px;height:1.4em">'
         f'<div style="width:{row.percent:.1f}%;background:{ink.data};border-radius:4px;height:100%"></div></div>'
-        f'<span style="white-space:nowrap">{row.percent:.0f}% · {row.right} of {row.answers}</span>'
+        f'<span style="white-space:nowrap">{escape(_figures(row, t))}</span>'
         for row in rows
     ]
     grid = "display:grid;grid-template-columns:minmax(6em,28%) 1fr auto;gap:6px 10px;align-items:center"
     return f'<div style="{grid};color:{ink.text}">{"".join(lines)}</div>'
+
+
+def _figures(row: Accuracy, t: Translator) -> str:
+    share = t.percent(row.right / row.answers)
+    return t.text("{percent} · {right} of {answers}", percent=share, right=row.right, answers=row.answers)
