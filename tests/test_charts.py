@@ -5,6 +5,7 @@ import re
 import pytest
 
 from trainer.app.charts import INKS, bars_html, line_svg, ticks
+from trainer.i18n import translator
 from trainer.progress.stats import Accuracy
 
 
@@ -45,3 +46,11 @@ def test_the_axis_below_is_numbered_from_the_first_value():
     assert numbers.findall(line_svg([1500, 1510, 1505], low=1400, high=1600, label="rating")) == ["0", "2"]
     assert numbers.findall(line_svg([0.2, 0.1], low=0, high=0.5, label="lost", along="matches", first=1)) == ["1", "2"]
     assert numbers.findall(line_svg([0.2], low=0, high=0.5, label="lost", along="matches", first=1)) == ["1"]
+
+
+def test_the_axis_is_numbered_as_the_language_writes_numbers():
+    spanish = line_svg([0.2, 0.1], low=0, high=0.5, label="perdidos", along="partidas", first=1, t=translator("es"))
+    english = line_svg([0.2, 0.1], low=0, high=0.5, label="lost", along="matches", first=1)
+    numbers = re.compile(r'text-anchor="end"[^>]*>([^<]+)<')
+    assert numbers.findall(spanish) == ["0", "0,1", "0,2", "0,3", "0,4", "0,5"]
+    assert numbers.findall(english) == ["0", "0.1", "0.2", "0.3", "0.4", "0.5"]

@@ -65,9 +65,10 @@ class Translator:
         return format_list(list(items), locale=self._locale)
 
     # A float is read exactly, so it rounds as Python's own formatting does: English stays as "{:.2f}" wrote it.
-    def decimal(self, value: float) -> str:
-        """A number to two decimals, as this language writes it: "0.25", "0,25"."""
-        return format_decimal(Decimal(value), "0.00", locale=self._locale)
+    def decimal(self, value: float, pattern: str = "0.00") -> str:
+        """A number as this language writes it, by a CLDR pattern: two decimals by default ("0.25", "0,25"), only
+        the decimals it has with "0.###" ("0.1", "0,1")."""
+        return format_decimal(Decimal(value), pattern, locale=self._locale)
 
     def percent(self, share: float) -> str:
         """A share (0.6) as a whole percentage, as this language writes it: "60%", "60 %"."""

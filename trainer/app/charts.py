@@ -70,12 +70,13 @@ def line_svg(
     along: str = "answers",
     first: int = 0,
     ink: Ink = INKS["light"],
+    t: Translator = _ENGLISH,
     width: int = 480,
     height: int = 220,
 ) -> str:
     """Values in order as a line on an axis from ``low`` to ``high``, with a dot per value while they are few;
     ``along`` names what the values follow one another by, and ``first`` is the number of the first value (a rating
-    starts at 0 answers, the points lost at match 1)."""
+    starts at 0 answers, the points lost at match 1). Its numbers are written as the language of ``t`` writes them."""
     if not values or high <= low:
         raise ValueError("a line needs at least one value and an axis with high above low")
     plot_w, plot_h = width - _LEFT - _RIGHT, height - _TOP - _BOTTOM
@@ -91,7 +92,7 @@ def line_svg(
     for tick in ticks(low, high):
         parts.append(f'<line x1="{_LEFT}" x2="{width - _RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" ')
         parts.append(f'stroke="{ink.grid}"/><text x="{_LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" {font}>')
-        parts.append(f"{tick}</text>")
+        parts.append(f"{t.decimal(tick, '0.###')}</text>")
     last = len(values) - 1
     for i in sorted({0, last}):
         parts.append(f'<text x="{x(i):.1f}" y="{_TOP + plot_h + 18}" text-anchor="middle" {font}>{first + i}</text>')

@@ -87,7 +87,7 @@ else:
             "{summary} (your latest {n} answer)", "{summary} (your latest {n} answers)", RECENT, summary=summary
         )
     label = t.text("Line chart of your rating after each answer. {summary}", summary=summary)
-    line = line_svg(ratings, low=low, high=high, label=label, along=t.text("answers"), ink=ink)
+    line = line_svg(ratings, low=low, high=high, label=label, along=t.text("answers"), ink=ink, t=t)
     st.html(chart_image(line, label))
     st.caption(summary)
 
@@ -128,7 +128,7 @@ if games:
             average=t.decimal(average),
         )
         label = t.text("Line chart of the points your plays lost on average in each match. {summary}", summary=summary)
-        line = line_svg(losses, low=0.0, high=top, label=label, along=t.text("matches"), first=1, ink=ink)
+        line = line_svg(losses, low=0.0, high=top, label=label, along=t.text("matches"), first=1, ink=ink, t=t)
         st.html(chart_image(line, label))
         st.caption(
             t.text("{summary} Fewer is better: the review after each deal shows where they went.", summary=summary)
