@@ -1,14 +1,21 @@
-"""The Progress page with no answers, with some, and with stored text that must stay plain."""
+"""The Progress page with no answers, with some, with matches, with stored text that must stay plain, and in each
+language."""
 
+import base64
 import re
 from datetime import UTC, datetime, timedelta
 from html import unescape
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
+from test_i18n import TRANSLATED, catalog, english_in, shown
 
+from trainer import Deal
+from trainer.i18n import LOCALES
 from trainer.progress.stats import plain
-from trainer.progress.store import Attempt, Store
+from trainer.progress.store import Attempt, GameSummary, Store
+from trainer.records import record_of
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 PAGE = "trainer/app/pages/progress.py"
@@ -29,8 +36,22 @@ def keep(data: Path, tries: list[tuple[str, str, tuple[str, ...], str, bool]]) -
         saved.set_rating("Player", rating, 90.0, 0.06)
 
 
-def open_progress() -> AppTest:
+def keep_matches(data: Path) -> None:
+    """Store a match won against Steady and one under way against Strong with a partner, for the profile Player."""
+    deal = Deal.new(seed=4)
+    with Store.open(data) as saved:
+        if not saved.learners():
+            saved.create_profile("Player")
+        won = GameSummary(T0, "greedy", 2, 21, 14, True, 8, 2.0, won=True)
+        open_ = GameSummary(T0 + timedelta(days=1), "expert", 4, 6, 9, False, 4, 1.0)
+        for match in (won, open_):
+            saved.save_game("Player", match, record_of(deal))
+
+
+def open_progress(code: str | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
+    if code:
+        at.query_params["lang"] = code
     at.run()  # the pages are known by their url_path only after a first run
     at.switch_page(PAGE).run()
     assert not at.exception, at.exception
@@ -102,3 +123,47 @@ def test_the_course_stars_are_counted_and_listed_level_by_level(data):
     assert stars.value.startswith("4 of ")
     listing = next(m.value for m in at.markdown if m.value.startswith("- 1. "))
     assert "- 1. What each card is worth: ★★★" in listing and "The escoba: ★☆☆" in listing
+
+
+def test_matches_are_counted_by_level_and_listed_one_by_one(data):
+    keep_matches(data)
+    at = open_progress()
+    tables = [m.value for m in at.markdown if m.value.startswith("|")]
+    assert tables[0].splitlines()[::2] == [
+        "| The computer | Matches | Won | Lost | Unfinished |",
+        "| Steady | 1 | 1 | 0 | 0 |",
+    ]
+    assert tables[1].splitlines()[2:] == [
+        "| 2026-01-02 00:00 | Strong, with a partner | 6 – 9 | unfinished | 0.25 |",
+        "| 2026-01-01 00:00 | Steady, 2 players | 21 – 14 | won | 0.25 |",
+    ]
+    assert at.caption[-1].value.startswith("Points lost per play, match by match: 0.25 in the latest, 0.25 on average.")
+    assert [e.label for e in at.main.expander][-1] == "Each match, newest first"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_progress_with_answers_and_matches_is_wholly_translated(data, code):
+    tries = [("capture-l1-sota", "capture", ("making-15", "court-cards"), "J♦", True)] * 3
+    tries += [("capture-l1-rey", "choose", ("escoba",), "", False)] * 3
+    keep(data, tries)
+    keep_matches(data)
+    at = open_progress(code)
+    assert at.get("page_link") and at.get("download_button")
+    assert "0,25" in at.caption[-1].value  # the points lost per play, with the language's decimal comma
+    same = {m.id for m in catalog(LOCALES / code / "LC_MESSAGES" / "messages.po", code) if m.string == m.id}
+    same.add("Player")  # the profile's name, as it was written, not a message
+    assert [english for english in english_in(page_texts(at)) if english not in same] == []  # "escoba" is Spanish
+
+
+def page_texts(at: AppTest) -> list[str]:
+    """Every text a reader of Progress meets: those ``shown`` reads, each cell of a table, the figures' labels and
+    help, the notes, the upload's label and the words of the charts, their descriptions and their axes."""
+    texts = [*shown(at), *(e.value for kind in ("info", "success") for e in at.get(kind))]
+    texts += [part for m in at.metric for part in (m.label, m.proto.help)]
+    texts += [w.proto.label for kind in ("download_button", "file_uploader") for w in at.get(kind)]
+    texts += [cell.strip() for text in list(texts) for cell in text.split("|")]
+    for html in (h.proto.body for h in at.get("html")):
+        svgs = [base64.b64decode(data).decode() for data in re.findall(r"base64,([^\"]+)", html)]
+        for part in (html, *svgs):
+            texts += [unescape(a or b).strip() for a, b in re.findall(r'>([^<>]+)<|alt="([^"]*)"', part)]
+    return [text for text in texts if text]

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from trainer.app.charts import INKS, bars_html, line_svg, ticks
+from trainer.i18n import translator
 from trainer.progress.stats import Accuracy
 
 
@@ -61,3 +62,11 @@ def test_a_value_or_an_axis_that_is_not_finite_is_refused_plainly(bad: float) ->
         line_svg([1.0, bad], low=0, high=2, label="x")
     with pytest.raises(ValueError, match="finite"):
         ticks(0, bad)
+
+
+def test_the_axis_is_numbered_as_the_language_writes_numbers():
+    spanish = line_svg([0.2, 0.1], low=0, high=0.5, label="perdidos", along="partidas", first=1, t=translator("es"))
+    english = line_svg([0.2, 0.1], low=0, high=0.5, label="lost", along="matches", first=1)
+    numbers = re.compile(r'text-anchor="end"[^>]*>([^<]+)<')
+    assert numbers.findall(spanish) == ["0", "0,1", "0,2", "0,3", "0,4", "0,5"]
+    assert numbers.findall(english) == ["0", "0.1", "0.2", "0.3", "0.4", "0.5"]

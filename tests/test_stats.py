@@ -1,4 +1,4 @@
-"""Figures for the Progress page: accuracy with its counts, the rating's course, and stored text made plain."""
+"""Figures for the Progress page: accuracy with its counts, the rating's axis, and stored text made plain."""
 
 from datetime import UTC, datetime
 
@@ -8,7 +8,6 @@ from trainer.app.svg import contrast_ratio
 from trainer.progress.stats import (
     ACCENT,
     accuracy,
-    describe_rating,
     groups_of,
     plain,
     rating_domain,
@@ -34,19 +33,19 @@ def test_accuracy_counts_right_answers_per_theme_and_leaves_skips_out():
     by_theme = accuracy(groups_of(tries), "theme")
     assert [(r.name, r.right, r.answers) for r in by_theme] == [("escoba", 1, 2), ("sum", 1, 2)]
     by_kind = accuracy(groups_of(tries), "kind")
-    assert [(r.name, r.words(), r.percent) for r in by_kind] == [
-        ("capture", "1 of 2 right", 50.0),
-        ("choose", "0 of 1 right", 0.0),
+    assert [(r.name, r.right, r.answers, r.percent) for r in by_kind] == [
+        ("capture", 1, 2, 50.0),
+        ("choose", 0, 1, 0.0),
     ]
 
 
-def test_strengths_and_weak_spots_need_enough_answers_and_say_the_counts():
+def test_strengths_and_weak_spots_need_enough_answers_and_keep_the_counts():
     tries = [tried("capture", ("sum",), ok) for ok in (True, True, True, False)]
     tries += [tried("capture", ("escoba",), ok) for ok in (False, False, True)]
     tries += [tried("capture", ("rare",), False)]
     best, worst = strengths_and_weak_spots(groups_of(tries), count=1)
-    assert [(row.name, row.words()) for row in best] == [("sum", "3 of 4 right")]
-    assert [(row.name, row.words()) for row in worst] == [("escoba", "1 of 3 right")]
+    assert [(row.name, row.right, row.answers) for row in best] == [("sum", 3, 4)]
+    assert [(row.name, row.right, row.answers) for row in worst] == [("escoba", 1, 3)]
     assert [row.name for row in strengths_and_weak_spots(groups_of(tries))[1]] == ["escoba", "sum"]
 
 
@@ -63,14 +62,6 @@ def test_the_rating_axis_starts_just_below_the_figures_not_at_zero(ratings, doma
     low, high = rating_domain(ratings)
     assert (low, high) == domain
     assert low < min(ratings) and high > max(ratings)
-
-
-def test_the_rating_is_described_in_words():
-    assert describe_rating([1500.0]) == "Your rating is 1500; it moves after each answer."
-    assert (
-        describe_rating([1500.0, 1520.4]) == "From 1500 to 1520 over 1 answer; the lowest was 1500, the highest 1520."
-    )
-    assert describe_rating([1500.0, 1460.0, 1530.0]).startswith("From 1500 to 1530 over 2 answers;")
 
 
 @pytest.mark.parametrize(

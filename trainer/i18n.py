@@ -14,6 +14,8 @@ and the translator made from it is only ever read, so every session and thread m
 'oros, copas y espadas'
 >>> translator("en").items(["oros", "copas", "espadas"])
 'oros, copas and espadas'
+>>> spanish.decimal(0.255), spanish.percent(0.6).replace("\xa0", " ")
+('0,26', '60 %')
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import functools
 import gettext
 from collections.abc import Iterable
+from decimal import Decimal, localcontext
 from io import BytesIO
 from pathlib import Path
 
@@ -28,6 +31,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
 #: The language the messages are written in.
@@ -59,6 +63,19 @@ class Translator:
     def items(self, items: Iterable[str]) -> str:
         """Items as a list in words: "a, b and c", "a, b y c", "a, b и c"."""
         return format_list(list(items), locale=self._locale)
+
+    # A float is read exactly, so it rounds as Python's own formatting does: English stays as "{:.2f}" wrote it.
+    def decimal(self, value: float, pattern: str = "0.00") -> str:
+        """A number as this language writes it, by a CLDR pattern: two decimals by default ("0.25", "0,25"), only
+        the decimals it has with "0.###" ("0.1", "0,1")."""
+        number = Decimal(value)
+        with localcontext() as exact:  # digits enough for any float: 1e308 rounds without an InvalidOperation
+            exact.prec = max(exact.prec, number.adjusted() + 30)
+            return format_decimal(number, pattern, locale=self._locale)
+
+    def percent(self, share: float) -> str:
+        """A share (0.6) as a whole percentage, as this language writes it: "60%", "60 %"."""
+        return format_percent(Decimal(share), locale=self._locale)
 
 
 def languages() -> dict[str, str]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from html import escape
 from xml.sax.saxutils import quoteattr
 
+from trainer.i18n import SOURCE, Translator, translator
 from trainer.progress.stats import ACCENT, Accuracy
 
 
@@ -37,6 +38,7 @@ INKS = {
 }
 _STEPS = (0.05, 0.1, 0.2, 0.25, 0.5, 1, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
 _LEFT, _RIGHT, _TOP, _BOTTOM = 50, 14, 12, 44
+_ENGLISH = translator(SOURCE)
 
 
 def ticks(low: float, high: float, most: int = 6) -> list[float]:
@@ -80,12 +82,13 @@ def line_svg(
     along: str = "answers",
     first: int = 0,
     ink: Ink = INKS["light"],
+    t: Translator = _ENGLISH,
     width: int = 480,
     height: int = 220,
 ) -> str:
     """Values in order as a line on an axis from ``low`` to ``high``, with a dot per value while they are few;
     ``along`` names what the values follow one another by, and ``first`` is the number of the first value (a rating
-    starts at 0 answers, the points lost at match 1)."""
+    starts at 0 answers, the points lost at match 1). Its numbers are written as the language of ``t`` writes them."""
     if not values or high <= low:
         raise ValueError("a line needs at least one value and an axis with high above low")
     if not all(math.isfinite(value) for value in (*values, low, high)):
@@ -103,7 +106,7 @@ def line_svg(
     for tick in ticks(low, high):
         parts.append(f'<line x1="{_LEFT}" x2="{width - _RIGHT}" y1="{y(tick):.1f}" y2="{y(tick):.1f}" ')
         parts.append(f'stroke="{ink.grid}"/><text x="{_LEFT - 6}" y="{y(tick) + 4:.1f}" text-anchor="end" {font}>')
-        parts.append(f"{tick}</text>")
+        parts.append(f"{t.decimal(tick, '0.###')}</text>")
     last = len(values) - 1
     for i in sorted({0, last}):
         parts.append(f'<text x="{x(i):.1f}" y="{_TOP + plot_h + 18}" text-anchor="middle" {font}>{first + i}</text>')
@@ -126,14 +129,20 @@ def chart_image(svg: str, label: str) -> str:
     return f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" style="{style}">'
 
 
-def bars_html(rows: Sequence[Accuracy], ink: Ink = INKS["light"]) -> str:
-    """One bar per row, over a faint full-length track so that 0% still shows, with its figures beside it."""
+def bars_html(rows: Sequence[Accuracy], ink: Ink = INKS["light"], t: Translator = _ENGLISH) -> str:
+    """One bar per row, over a faint full-length track so that 0% still shows, with its figures beside it in the
+    language of ``t``."""
     lines = [
         f'<span style="overflow-wrap:anywhere">{escape(row.name)}</span>'
         f'<div style="background:{ink.track};border-radius:4px;height:1.4em">'
         f'<div style="width:{row.percent:.1f}%;background:{ink.data};border-radius:4px;height:100%"></div></div>'
-        f'<span style="white-space:nowrap">{row.percent:.0f}% · {row.right} of {row.answers}</span>'
+        f'<span style="white-space:nowrap">{escape(_figures(row, t))}</span>'
         for row in rows
     ]
     grid = "display:grid;grid-template-columns:minmax(6em,28%) 1fr auto;gap:6px 10px;align-items:center"
     return f'<div style="{grid};color:{ink.text}">{"".join(lines)}</div>'
+
+
+def _figures(row: Accuracy, t: Translator) -> str:
+    share = t.percent(row.right / row.answers)
+    return t.text("{percent} · {right} of {answers}", percent=share, right=row.right, answers=row.answers)

@@ -24,16 +24,16 @@ from typing import TYPE_CHECKING
 
 from trainer.app.svg import COURT_NUMBERS, HIGHLIGHTS, suit_svg
 from trainer.cards import Card, Suit, parse_card
-from trainer.text import either
+from trainer.text import either, marked
 
 if TYPE_CHECKING:
     from trainer.app.board import View
 
 #: The computer's levels (``trainer.ai.bots.LEVELS``) in the learner's words: a name, and how it plays.
 BOT_LEVELS = {
-    "random": ("Beginner", "plays any legal card"),
-    "greedy": ("Steady", "takes the most it can at once"),
-    "expert": ("Strong", "weighs where the hidden cards may be"),
+    "random": (marked("Beginner"), marked("plays any legal card")),
+    "greedy": (marked("Steady"), marked("takes the most it can at once")),
+    "expert": (marked("Strong"), marked("weighs where the hidden cards may be")),
 }
 _SPANISH_RANKS = {"A": "as", "J": "sota", "Q": "caballo", "K": "rey"}
 _SPOKEN_SPANISH = {"2": "dos", "3": "tres", "4": "cuatro", "5": "cinco", "6": "seis", "7": "siete"}

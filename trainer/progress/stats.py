@@ -4,8 +4,8 @@
 >>> from trainer.progress.store import Attempt, GameSummary
 >>> when = datetime(2026, 1, 1, tzinfo=UTC)
 >>> tries = [Attempt("p1", "capture", 1, ("escoba",), "practice", "5♦", ok, 3.0, 0, False, when) for ok in (1, 0)]
->>> [(row.name, row.percent, row.words()) for row in accuracy(groups_of(tries), "kind")]
-[('capture', 50.0, '1 of 2 right')]
+>>> accuracy(groups_of(tries), "kind")
+[Accuracy(name='capture', right=1, answers=2)]
 """
 
 from __future__ import annotations
@@ -43,10 +43,6 @@ class Accuracy(NamedTuple):
     def percent(self) -> float:
         """The share right, in percent."""
         return 100 * self.right / self.answers
-
-    def words(self) -> str:
-        """The count as a learner would say it: '3 of 5 right'."""
-        return f"{self.right} of {self.answers} right"
 
 
 #: Answers grouped by kind and themes: (kind, themes, right, answers), as ``Store.answer_groups`` counts them.
@@ -95,17 +91,6 @@ def rating_domain(ratings: Sequence[float]) -> tuple[float, float]:
     low, high = min(ratings), max(ratings)
     pad = max(20.0, (high - low) / 10)
     return math.floor((low - pad) / 10) * 10, math.ceil((high + pad) / 10) * 10
-
-
-def describe_rating(ratings: Sequence[float]) -> str:
-    """The rating's course in one sentence."""
-    first, last = ratings[0], ratings[-1]
-    if len(ratings) == 1:
-        return f"Your rating is {first:.0f}; it moves after each answer."
-    steps = len(ratings) - 1
-    answers = f"{steps} answer{'s' if steps > 1 else ''}"
-    low, high = min(ratings), max(ratings)
-    return f"From {first:.0f} to {last:.0f} over {answers}; the lowest was {low:.0f}, the highest {high:.0f}."
 
 
 def plain(text: str, limit: int = 200) -> str:

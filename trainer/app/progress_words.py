@@ -1,0 +1,102 @@
+"""The Progress page's figures in the learner's words: the rating's course, right answers, matches.
+
+>>> from trainer.i18n import translator
+>>> from trainer.progress.stats import Accuracy
+>>> rating_summary([1500.0, 1512.0], translator("es"))
+'De 1500 a 1512 en 1 respuesta; la más baja fue 1500 y la más alta, 1512.'
+>>> share_line(Accuracy("escoba", 3, 5), translator("en"))
+'escoba: 60% (3 of 5 right)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import UTC
+
+from trainer.app.names import BOT_LEVELS
+from trainer.app.topics import topic
+from trainer.i18n import Translator
+from trainer.progress.stats import Accuracy, LevelResults, plain
+from trainer.progress.store import Attempt, GameSummary
+
+
+def rating_summary(ratings: Sequence[float], t: Translator) -> str:
+    """The rating's course in one sentence."""
+    first, last = ratings[0], ratings[-1]
+    if len(ratings) == 1:
+        return t.text("Your rating is {rating}; it moves after each answer.", rating=f"{first:.0f}")
+    return t.plural(
+        "From {first} to {last} over {n} answer; the lowest was {low}, the highest {high}.",
+        "From {first} to {last} over {n} answers; the lowest was {low}, the highest {high}.",
+        len(ratings) - 1,
+        first=f"{first:.0f}",
+        last=f"{last:.0f}",
+        low=f"{min(ratings):.0f}",
+        high=f"{max(ratings):.0f}",
+    )
+
+
+def named(rows: Sequence[Accuracy], t: Translator) -> list[Accuracy]:
+    """Rows of kinds or themes with their names in the learner's language."""
+    return [row._replace(name=topic(row.name, t)) for row in rows]
+
+
+def share_line(row: Accuracy, t: Translator) -> str:
+    """A theme's right answers as a learner would say them: 'sum: 60% (3 of 5 right)'; the name is made plain."""
+    return t.text(
+        "{theme}: {percent} ({right} of {answers} right)",
+        theme=plain(row.name),
+        percent=t.percent(row.right / row.answers),
+        right=row.right,
+        answers=row.answers,
+    )
+
+
+def level_name(level: str, t: Translator) -> str:
+    """A computer player's level by its name in the learner's language."""
+    return t.text(BOT_LEVELS[level][0])
+
+
+def levels_table(results: Sequence[LevelResults], t: Translator) -> str:
+    """Matches against each level of the computer as a Markdown table."""
+    heads = [t.text("The computer"), t.text("Matches"), t.text("Won"), t.text("Lost"), t.text("Unfinished")]
+    return _table(heads, ([level_name(r.level, t), r.played, r.won, r.lost, r.open] for r in results))
+
+
+def match_lines(matches: Sequence[GameSummary], t: Translator) -> str:
+    """Matches one by one as a Markdown table: when, against whom, the points, the result, the points lost."""
+    heads = [t.text("When (UTC)"), t.text("Against"), t.text("Points, yours – theirs"), t.text("Result")]
+    return _table([*heads, t.text("Lost per play")], (_match_row(match, t) for match in matches))
+
+
+def _match_row(match: GameSummary, t: Translator) -> list[object]:
+    level = level_name(match.level, t)
+    if match.players == 2:
+        against = t.text("{level}, 2 players", level=level)
+    else:
+        against = t.text("{level}, with a partner", level=level)
+    result = t.text("unfinished") if not match.over else t.text("won") if match.won else t.text("lost")
+    lost = t.decimal(match.lost / match.decisions) if match.decisions else "—"
+    when = match.played_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
+    return [when, against, f"{match.points} – {match.against}", result, lost]
+
+
+def _table(heads: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A Markdown table of the given heads and rows."""
+    lines = [f"| {' | '.join(heads)} |", "| --- " * len(heads) + "|"]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def mistake_label(attempt: Attempt, title: str, t: Translator) -> str:
+    """A link's words to try a puzzle answered wrong again: its title, kind, level and the answer given, made plain."""
+    kind, level = plain(topic(attempt.kind, t)), attempt.level
+    if attempt.answer:
+        return t.text(
+            "{title} ({kind}, level {level}, you answered {answer}): try again",
+            title=title,
+            kind=kind,
+            level=level,
+            answer=plain(attempt.answer),
+        )
+    return t.text("{title} ({kind}, level {level}, no answer): try again", title=title, kind=kind, level=level)
