@@ -174,7 +174,7 @@ def test_a_board_is_worded_in_the_views_language():
     spanish = board_html(deal, View(language="es"), face_up=(0,))
     assert "Asiento 1, reparte: 3 cartas en la mano · montón: vacío" in spanish
     assert "Tú (asiento 0): 3 cartas en la mano" in spanish and "mazo: 30 cartas" in spanish
-    assert spanish.count('alt="carta boca abajo"') == 3 and 'aria-label="Mesa de la escoba"' in spanish
+    assert spanish.count('alt="carta boca abajo"') == 3 and 'aria-label="Mesa de juego"' in spanish
     russian = board_html(deal, View(language="ru"), face_up=(0,))
     assert "Место 1, сдаёт: 3 карты на руке · стопка: пусто" in russian and "колода: 30 карт" in russian
     table = parse_cards("A♦ 4♣ 7♦ Q♠")
