@@ -167,3 +167,44 @@ def test_a_first_table_taken_without_an_escoba_says_so():
     deal = next(deal for deal in deals if any(e.kind == "sweep" for e in deal.log))
     texts = [row.title for row in board_rows(deal, events=deal.log)]
     assert any(text.endswith("with no escoba in these rules") for text in texts)
+
+
+def test_a_board_is_worded_in_the_views_language():
+    deal = Deal.new(seed=4)
+    spanish = board_html(deal, View(language="es"), face_up=(0,))
+    assert "Asiento 1, reparte: 3 cartas en la mano · montón: vacío" in spanish
+    assert "Tú (asiento 0): 3 cartas en la mano" in spanish and "mazo: 30 cartas" in spanish
+    assert spanish.count('alt="carta boca abajo"') == 3 and 'aria-label="Mesa de juego"' in spanish
+    russian = board_html(deal, View(language="ru"), face_up=(0,))
+    assert "Место 1, сдаёт: 3 карты на руке · стопка: пусто" in russian and "колода: 30 карт" in russian
+    table = parse_cards("A♦ 4♣ 7♦ Q♠")
+    after = Deal.from_position(table=table, hands=[parse_cards("3♥ K♠"), parse_cards("2♠ 5♣")])
+    after = after.play(parse_play("3♥ A♦ 4♣ 7♦"))
+    assert "Последний ход: 3 de copas, взято: as de oros, 4 de bastos и 7 de oros" in board_html(
+        after, View(language="ru"), events=after.events
+    )
+    assert "Última jugada: 3♥, que se llevó A♦ 4♣ 7♦" in board_html(
+        after, View(style="french", language="es"), events=after.events
+    )
+
+
+def test_view_refuses_a_language_it_has_no_words_for():
+    with pytest.raises(ValueError):
+        View(language="xx")
+
+
+def test_score_tables_word_every_category_as_the_engine_counts_it():
+    from trainer import PROFILES
+    from trainer.app.board import CATEGORY_LABELS
+    from trainer.app.names import say
+    from trainer.scoring import CATEGORIES, score_rows
+
+    assert set(CATEGORY_LABELS) == set(CATEGORIES)
+    for profile in PROFILES.values():
+        for seed in range(3):
+            scores = play_randomly(
+                Deal.new(profile.players[0], seed=seed, profile=profile), random.Random(seed)
+            ).score()
+            table = score_markdown(scores, view=FRENCH)
+            for label, *texts in score_rows(scores)[:-1]:
+                assert f"| {say(label, FRENCH)[:1].upper()}{say(label, FRENCH)[1:]} | {' | '.join(texts)} |" in table

@@ -1,7 +1,10 @@
 """The message layer: catalogues whole and in step with the code, the app in each language, one language per session."""
 
+import random
 import string
 import threading
+from html import escape
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -12,7 +15,14 @@ from babel.messages.pofile import read_po, write_po
 from streamlit.testing.v1 import AppTest
 
 import trainer.i18n
+from trainer import DECK, Deal, Match, parse_cards, parse_play
+from trainer.app.board import View, board_rows, match_markdown, pile_rows, position_rows, rows_html, score_markdown
+from trainer.app.names import spoken_label
+from trainer.app.svg import STYLES
+from trainer.course import load_levels
 from trainer.i18n import LOCALES, SOURCE, languages, translator
+from trainer.puzzles.kinds import ChecksumPuzzle, ChoosePuzzle, MatchPuzzle, ScorePuzzle, SeatsPuzzle
+from trainer.simulate import play_randomly
 
 ROOT = Path(__file__).parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -36,7 +46,8 @@ def fields(text: str) -> set[str]:
 
 def test_the_template_holds_every_message_marked_in_the_code(tmp_path: Path) -> None:
     extracted = tmp_path / "messages.pot"
-    keywords = ["-k", "text", "-k", "plural:1,2", "-k", "marked", "--no-default-keywords"]  # as babel.cfg says
+    specs = ("text", "plural:1,2", "marked", "marked_in:1c,2")  # as babel.cfg says
+    keywords = [*(arg for spec in specs for arg in ("-k", spec)), "--no-default-keywords"]
     CommandLineInterface().run(
         ["pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"), *keywords, "-o", str(extracted), str(ROOT)]
     )
@@ -95,6 +106,27 @@ def shown(at: AppTest) -> list[str]:
     return [*texts, *labels, *options, *(link.proto.label for link in at.get("page_link"))]
 
 
+class _Heard(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.texts += [value for name, value in attrs if name in ("alt", "aria-label") and value]
+
+    def handle_data(self, data: str) -> None:
+        if data.strip():
+            self.texts.append(data.strip())
+
+
+def heard(html: str) -> list[str]:
+    """What a reader sees or hears of a board drawn as HTML: its rows' titles and notes, the group's name and every
+    card's text alternative."""
+    reader = _Heard()
+    reader.feed(html)
+    return reader.texts
+
+
 def english_in(texts: list[str]) -> list[str]:
     """The catalogue's English found in ``texts``: a whole message, or a run of two words or more of one."""
     found = []
@@ -109,11 +141,58 @@ def english_in(texts: list[str]) -> list[str]:
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_home_is_wholly_translated_and_every_page_opens(data: Path, code: str) -> None:
     at = opened(code)
-    assert not english_in(shown(at))
+    course = [level.title for level in load_levels()]  # the course's own words, not the catalogue's
+    board = next(html.proto.body for html in at.get("html") if 'role="group"' in html.proto.body)
+    assert not english_in([text for text in shown(at) if not any(title in text for title in course)] + heard(board))
+    deal = Deal.new(players=2, seed=at.session_state.home_seed)
+    view = View(language=code)
+    assert all(f'alt="{escape(spoken_label(card, view))}"' in board for card in (*deal.hands[0], *deal.table))
     for page in PAGES:
         at.switch_page(page).run()
         assert not at.exception, (page, at.exception)
         assert at.query_params["lang"] == code, page  # the language is kept from page to page
+
+
+def boards(view: View) -> list[str]:
+    """Every board and position the pages draw, in ``view``'s words: row titles, notes and cards' labels, the
+    boards as HTML, the score and match tables."""
+    captured = Deal.from_position(table=parse_cards("A♦ 4♣ 7♦ Q♠"), hands=[parse_cards("3♥ K♠"), parse_cards("2♠ 5♣")])
+    captured = captured.play(parse_play("3♥ A♦ 4♣ 7♦"))
+    over = play_randomly(Deal.new(seed=7), random.Random(7))
+    four = Deal.new(players=4, seed=3)
+    front = parse_cards("2♦ 2♣ 2♠ 4♣ 4♠ 5♦ K♦ Q♥ J♣ 3♠")
+    sweep = Deal.from_deck([*front, *(card for card in DECK if card not in front)])
+    common = {"id": "t", "level": 1, "themes": ("making-15",), "title": "t"}
+    puzzles = [
+        ChoosePuzzle(**common, table=parse_cards("5♦ 3♣"), hand=parse_cards("7♠ 2♥"), goal="safe",
+                     next_hand=parse_cards("K♦"), pile=parse_cards("A♣")),
+        ChecksumPuzzle(**common, table=parse_cards("K♦ 3♥ 5♣"), ask="missing"),
+        ScorePuzzle(**common, piles=(parse_cards("7♦ A♣"), parse_cards("K♠")), escobas=(1, 0)),
+        SeatsPuzzle(**common, players=4, dealer=1, ask="partner", seat=2),
+        MatchPuzzle(**common, totals=(17, 19), points=(3, 1)),
+    ]  # fmt: skip
+    rows = [
+        *board_rows(captured, view, events=captured.events, face_up=(0, 1), pick=True),
+        *board_rows(over, view, events=over.events),
+        *board_rows(four, view, face_up=(0,), me=1),
+        *board_rows(sweep, view, events=sweep.log),
+        *pile_rows(over, 0, view),
+        *(row for puzzle in puzzles for row in position_rows(puzzle, view)),
+    ]
+    match = Match.new(seed=3)
+    while not match.current.is_over:
+        match = match.play(match.current.legal_plays()[0])
+    said = [row.title for row in rows] + [face.label for row in rows for face in row.faces]
+    said += [row.empty for row in rows if row.empty and not row.faces]  # said only in place of cards
+    tables = [score_markdown(over.score(), view=view), match_markdown(match.next_deal(), view)]
+    return [*said, *heard(rows_html(rows, view)), *tables]
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_boards_and_cards_are_worded_in_the_language(code: str, style: str) -> None:
+    assert not english_in(boards(View(style=style, language=code)))
+    assert english_in(boards(View(style=style)))  # the check would see English left
 
 
 def test_without_a_language_asked_the_app_is_in_english(data: Path) -> None:

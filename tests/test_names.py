@@ -95,3 +95,65 @@ def test_suit_icons_are_named_images_of_the_face_shapes(view: View) -> None:
 def test_every_level_of_the_computer_has_one_name_for_the_learner() -> None:
     assert list(BOT_LEVELS) == list(LEVELS)
     assert len({name for name, _ in BOT_LEVELS.values()}) == len(LEVELS)
+
+
+ES, RU = View(language="es"), View(language="ru")
+ES_FRENCH, RU_FRENCH = View(style="french", language="es"), View(style="french", language="ru")
+
+
+@pytest.mark.parametrize("language", ["es", "ru"])
+@pytest.mark.parametrize("view", VIEWS)
+def test_every_card_has_its_own_spoken_label_in_each_language(view: View, language: str) -> None:
+    worded = View(style=view.style, courts=view.courts, language=language)
+    labels = [spoken_label(card, worded) for card in DECK]
+    assert len(set(labels)) == 40
+    assert not any(GLYPHS.search(label) for label in labels)
+    worth = {"es": "vale", "ru": "стоит"}[language]
+    assert all(label.endswith(f", {worth} {card.value}") for card, label in zip(DECK, labels, strict=True))  # R3
+
+
+def test_spanish_speaks_the_deck_in_its_own_words() -> None:
+    assert spoken_label(parse_card("7d"), ES) == "siete de oros, vale 7"  # the Spanish name is said once
+    assert spoken_label(parse_card("ah"), ES) == "as de copas, vale 1"
+    assert spoken_label(parse_card("jc"), ES) == "sota de bastos, con el 10 impreso, vale 8"
+    assert spoken_label(parse_card("qs"), View(courts="letters", language="es")) == (
+        "caballo de espadas, con la letra Q, vale 9"
+    )
+    assert (
+        spoken_label(parse_card("7d"), ES_FRENCH, "taken")
+        == "siete de diamantes (siete de oros), vale 7, carta capturada"
+    )
+    assert spoken_label(parse_card("kc"), ES_FRENCH) == "rey de tréboles (rey de bastos), vale 10"
+
+
+def test_russian_says_the_card_in_russian_around_its_spanish_name() -> None:
+    assert spoken_label(parse_card("7d"), RU) == "семёрка монет (siete de oros), стоит 7"
+    assert spoken_label(parse_card("jd"), RU) == "валет монет (sota de oros), в углу 10, стоит 8"
+    assert spoken_label(parse_card("kc"), RU, "played") == (
+        "король жезлов (rey de bastos), в углу 12, стоит 10, только что сыгранная карта"
+    )
+    assert spoken_label(parse_card("7d"), RU_FRENCH) == "семёрка бубен (siete de oros), стоит 7"
+    assert spoken_label(parse_card("qh"), RU_FRENCH) == "дама червей (caballo de copas), стоит 9"
+    assert spoken_label(parse_card("ac"), RU_FRENCH, "best") == (
+        "туз треф (as de bastos), стоит 1, лучшая карта своей масти для сетенты"
+    )
+
+
+def test_short_names_are_the_games_terms_listed_in_the_language() -> None:
+    cards = parse_cards("7♦ A♥ J♣")
+    for view in (ES, RU):
+        assert [card_name(card, view) for card in DECK] == [card_name(card, SPANISH) for card in DECK]
+    assert cards_name(cards, ES) == "7 de oros, as de copas y sota de bastos"
+    assert cards_name(cards, RU) == "7 de oros, as de copas и sota de bastos"
+    assert cards_name(cards, RU_FRENCH) == "7♦ A♥ J♣"
+    assert (cards_name((), ES), cards_name((), RU)) == ("ninguna carta", "нет карт")
+    assert say("A♦ 4♣ are not on the table", ES) == "As de oros y 4 de bastos are not on the table"
+
+
+def test_suit_icons_are_named_in_the_language() -> None:
+    def label(suit: Suit, view: View) -> str | None:
+        return ET.fromstring(suit_icon_svg(suit, view)).get("aria-label")
+
+    assert (label(Suit.CUPS, ES), label(Suit.CUPS, RU)) == ("copas", "copas (кубки)")
+    assert (label(Suit.CLUBS, ES_FRENCH), label(Suit.CLUBS, RU_FRENCH)) == ("tréboles", "трефы")
+    assert label(Suit.CLUBS, RU) == "bastos (жезлы)"  # the same English "clubs", another suit

@@ -56,6 +56,10 @@ class Translator:
         """``message`` in this language, its ``{name}`` placeholders filled from ``params``."""
         return self._messages.gettext(message).format(**params)
 
+    def text_in(self, context: str, message: str, **params: object) -> str:
+        """``message`` as ``text`` gives it, as translated within ``context`` (see ``trainer.text.marked_in``)."""
+        return self._messages.pgettext(context, message).format(**params)
+
     def plural(self, singular: str, plural: str, n: int, **params: object) -> str:
         """The form of a message that goes with the count ``n`` (by the language's own rules); ``{n}`` is the count."""
         return self._messages.ngettext(singular, plural, n).format(n=n, **params)

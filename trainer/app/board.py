@@ -16,7 +16,8 @@ from trainer.app.names import card_name, cards_name, say, spoken_label, suit_nam
 from trainer.app.rows import Face, Row
 from trainer.app.svg import COURTS, STYLES, THEMES, card_back_svg, card_svg
 from trainer.cards import Card, Suit
-from trainer.deal import Deal, Event, EventKind, escobas_text
+from trainer.deal import Deal, Event, EventKind
+from trainer.i18n import SOURCE, Translator, languages, translator
 from trainer.match import Match
 from trainer.puzzles.kinds import (
     CapturePuzzle,
@@ -30,8 +31,8 @@ from trainer.puzzles.kinds import (
     SetentaDuelPuzzle,
     SetentaPuzzle,
 )
-from trainer.scoring import DealScore, score_rows, setenta_cards
-from trainer.text import plural
+from trainer.scoring import DealScore, setenta_cards
+from trainer.text import marked
 
 _ROW = "display:flex;flex-wrap:wrap;gap:5px;align-items:flex-end"
 _LABEL = "font:600 0.9rem/1.4 sans-serif;margin:10px 0 4px"
@@ -46,22 +47,29 @@ _MOTION = (
     ".escoba-moved{animation:escoba-in .5s ease-out}"
     "@media (prefers-reduced-motion:reduce){.escoba-moved{animation:none}}</style>"
 )
-FACE_DOWN = "face-down card"
+FACE_DOWN = marked("face-down card")
 
 
 @dataclass(frozen=True)
 class View:
     """How to draw cards: ``style`` spanish or french, ``theme`` light or dark, the largest card width in pixels,
-    and ``courts``: on Spanish faces, "printed" shows 10, 11, 12 on the court cards as a real deck does, "letters"
-    shows J, Q, K."""
+    ``courts``: on Spanish faces, "printed" shows 10, 11, 12 on the court cards as a real deck does, "letters"
+    shows J, Q, K; and the ``language`` the board and the cards' names are worded in."""
 
     style: str = "spanish"
     theme: str = "light"
     width: int = 64
     courts: str = "printed"
+    language: str = SOURCE
+
+    @property
+    def t(self) -> Translator:
+        """The translator of the view's language."""
+        return translator(self.language)
 
     def __post_init__(self) -> None:
-        for value, allowed in ((self.style, STYLES), (self.theme, THEMES), (self.courts, COURTS)):
+        checked = ((self.style, STYLES), (self.theme, THEMES), (self.courts, COURTS), (self.language, languages()))
+        for value, allowed in checked:
             if value not in allowed:
                 raise ValueError(f"{value!r} is not one of {', '.join(allowed)}")
         if self.width <= 0:
@@ -79,25 +87,38 @@ def card_face(card: Card, view: View, mark: str | None = None) -> Face:
 
 def face_down(view: View) -> Face:
     """A card face down: it has no token and says nothing of the card."""
-    return Face("", card_back_svg(theme=view.theme, width=view.width), FACE_DOWN)
+    label = view.t.text(FACE_DOWN)
+    return Face("", card_back_svg(theme=view.theme, width=view.width, label=label), label)
 
 
-def seat_name(deal: Deal, seat: int, me: int = 0) -> str:
+def seat_name(deal: Deal, seat: int, me: int = 0, view: View = View()) -> str:
     """A seat as a learner reads it: "You (seat 0)", "Seat 1, dealer", "Seat 2, your partner"."""
-    roles = [f"You (seat {seat})" if seat == me else f"Seat {seat}"]
+    t = view.t
+    roles = [t.text("You (seat {seat})", seat=seat) if seat == me else t.text("Seat {seat}", seat=seat)]
     if seat != me and deal.side_of(seat) == deal.side_of(me):
-        roles.append("your partner")
+        roles.append(t.text("your partner"))
     if seat == deal.dealer:
-        roles.append("dealer")
+        roles.append(t.text("dealer"))
     return ", ".join(roles)
 
 
-def pile_text(deal: Deal, side: int) -> str:
+def pile_text(deal: Deal, side: int, view: View = View()) -> str:
     """A side's pile in words: "12 cards and an escoba", "empty"."""
+    t = view.t
     cards, escobas = len(deal.piles[side]), deal.escobas[side]
     if not cards:
-        return "empty"
-    return plural(cards, "card") + (f" and {escobas_text(escobas)}" if escobas else "")
+        return t.text("empty")
+    counted = _cards(t, cards)
+    return t.text("{cards} and {escobas}", cards=counted, escobas=_escobas(t, escobas)) if escobas else counted
+
+
+def _cards(t: Translator, count: int) -> str:
+    return t.plural("{n} card", "{n} cards", count)
+
+
+def _escobas(t: Translator, count: int) -> str:
+    """Escobas made, in words: "an escoba", "2 escobas"."""
+    return t.plural("an escoba", "{n} escobas", count)
 
 
 def last_play(events: Iterable[Event]) -> tuple[Card | None, frozenset[Card], Event | None]:
@@ -115,24 +136,39 @@ def last_play(events: Iterable[Event]) -> tuple[Card | None, frozenset[Card], Ev
     return played, taken, whole_table
 
 
-def side_words(deal: Deal, side: int, me: int) -> str:
+def side_words(deal: Deal, side: int, me: int, view: View = View()) -> str:
     """A side as the learner at seat ``me`` reads it: "your side", "the other side", or a seat of its own."""
+    t = view.t
     if side == deal.side_of(me):
-        return "your side"
-    return "the other side" if deal.sides == 2 else f"seat {side}'s side"
+        return t.text("your side")
+    return t.text("the other side") if deal.sides == 2 else t.text("seat {side}'s side", side=side)
 
 
 def _whole_table_text(event: Event, view: View, deal: Deal, me: int) -> str:
-    worth = sum(card.value for card in event.cards)
+    t, worth = view.t, sum(card.value for card in event.cards)
     if event.kind is EventKind.SWEEP:
         cards = cards_name(sorted(event.cards), view)
         if not event.escobas:  # a rule set where the first table is taken without an escoba (V1)
-            return f"The dealer's side took the first table, {cards}, worth {worth}, with no escoba in these rules"
-        return f"The dealer's side took the first table, {cards}, worth {worth}: {escobas_text(event.escobas)} (R9)"
+            return t.text(
+                "The dealer's side took the first table, {cards}, worth {worth}, with no escoba in these rules",
+                cards=cards,
+                worth=worth,
+            )
+        return t.text(
+            "The dealer's side took the first table, {cards}, worth {worth}: {escobas} (R9)",
+            cards=cards,
+            worth=worth,
+            escobas=_escobas(t, event.escobas),
+        )
     if event.kind is EventKind.NO_TAKE:
-        return f"Left on the table at the end, worth {worth}: nobody captured, so nobody takes it (R15)"
-    taker = side_words(deal, event.side or 0, me)
-    return f"Left on the table at the end, worth {worth}: {taker} made the last capture and takes it (R15)"
+        return t.text(
+            "Left on the table at the end, worth {worth}: nobody captured, so nobody takes it (R15)", worth=worth
+        )
+    return t.text(
+        "Left on the table at the end, worth {worth}: {taker} made the last capture and takes it (R15)",
+        worth=worth,
+        taker=side_words(deal, event.side or 0, me, view),
+    )
 
 
 def board_rows(
@@ -148,6 +184,7 @@ def board_rows(
 
     With ``pick`` the learner picks one card of the "hand" row and any cards of the "table" row.
     """
+    t = view.t
     played, taken, whole_table = last_play(events)
     swept = frozenset(whole_table.cards) if whole_table else frozenset[Card]()
     marks = {card: "selected" for card in highlight}
@@ -166,12 +203,19 @@ def board_rows(
         )
         side = deal.side_of(seat)
         ours = side == deal.side_of(me)
-        whose = ("your side's pile" if ours else "their side's pile") if deal.players > deal.sides else "pile"
-        title = f"{seat_name(deal, seat, me)}: {plural(len(hand), 'card')} in hand · {whose}: {pile_text(deal, side)}"
+        whose = (
+            (t.text("your side's pile") if ours else t.text("their side's pile"))
+            if deal.players > deal.sides
+            else t.text("pile")
+        )
+        in_hand = t.plural("{n} card in hand", "{n} cards in hand", len(hand))
+        title = f"{seat_name(deal, seat, me, view)}: {in_hand} · {whose}: {pile_text(deal, side, view)}"
         name, choice = ("hand", "one" if pick and shown else None) if seat == me else (f"seat-{seat}", None)
-        rows.append(Row(title, faces, name, choice, "no cards in hand"))
+        rows.append(Row(title, faces, name, choice, t.text("no cards in hand")))
     if played is not None and taken:
-        title = f"Last play: {card_name(played, view)} took {cards_name(sorted(taken), view)}"
+        title = t.text(
+            "Last play: {card} took {cards}", card=card_name(played, view), cards=cards_name(sorted(taken), view)
+        )
         faces = tuple(card_face(card, view, marks[card]) for card in [played, *sorted(taken)])
         rows.append(Row(title, faces, "last-play"))
     if whole_table is not None and swept:
@@ -181,11 +225,20 @@ def board_rows(
 
 
 def _table_row(deal: Deal, view: View, marks: dict[Card, str], pick: bool) -> Row:
-    count, total = len(deal.table), sum(card.value for card in deal.table)
-    stock = f"stock: {plural(len(deal.stock), 'card')}" if deal.stock or not deal.is_over else "the deal is over"
-    title = f"Table: {plural(count, 'card')}, worth {total} · {stock}" if count else f"Table · {stock}"
+    t, count, total = view.t, len(deal.table), sum(card.value for card in deal.table)
+    stock = (
+        t.plural("stock: {n} card", "stock: {n} cards", len(deal.stock))
+        if deal.stock or not deal.is_over
+        else t.text("the deal is over")
+    )
+    table = (
+        t.plural("Table: {n} card, worth {total}", "Table: {n} cards, worth {total}", count, total=total)
+        if count
+        else t.text("Table")
+    )
+    title = f"{table} · {stock}"
     faces = tuple(card_face(card, view, marks.get(card)) for card in deal.table)
-    return Row(title, faces, "table", "many" if pick else None, "the table is empty")
+    return Row(title, faces, "table", "many" if pick else None, t.text("the table is empty"))
 
 
 def position_rows(
@@ -196,56 +249,72 @@ def position_rows(
     With ``pick`` the learner picks table cards in a capture puzzle, and a hand card and table
     cards in a choose puzzle.
     """
-    marks = {card: "selected" for card in chosen}
+    t, marks = view.t, {card: "selected" for card in chosen}
 
     def row(title: str, cards: Iterable[Card], name: str = "", choice: str | None = None) -> Row:
         faces = tuple(card_face(card, view, marks.get(card)) for card in cards)
-        return Row(title, faces, name, choice if pick else None)
+        return Row(title, faces, name, choice if pick else None, t.text("no cards"))
 
     if isinstance(puzzle, CapturePuzzle):
-        return row("The card played", (puzzle.play,)), row("The table", puzzle.table, "table", "many")
+        return row(t.text("The card played"), (puzzle.play,)), row(t.text("The table"), puzzle.table, "table", "many")
     if isinstance(puzzle, EndgamePuzzle):
         deal = puzzle.position()
         return board_rows(deal, view, chosen, face_up=tuple(range(deal.players)), pick=pick, me=deal.to_play or 0)
     if isinstance(puzzle, ChoosePuzzle):
-        rows = [row("The next player holds", puzzle.next_hand)] if puzzle.next_hand else []
-        rows += [row("The table", puzzle.table, "table", "many"), row("Your hand", puzzle.hand, "hand", "one")]
-        return (*rows, row("Your pile so far", puzzle.pile)) if puzzle.pile else tuple(rows)
+        rows = [row(t.text("The next player holds"), puzzle.next_hand)] if puzzle.next_hand else []
+        rows += [
+            row(t.text("The table"), puzzle.table, "table", "many"),
+            row(t.text("Your hand"), puzzle.hand, "hand", "one"),
+        ]
+        return (*rows, row(t.text("Your pile so far"), puzzle.pile)) if puzzle.pile else tuple(rows)
     if isinstance(puzzle, SetentaPuzzle):
-        return (row(f"The pile: {plural(len(puzzle.pile), 'card')}", puzzle.pile),)
+        return (row(t.plural("The pile: {n} card", "The pile: {n} cards", len(puzzle.pile)), puzzle.pile),)
     if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle):
         rows = []
         for side, pile in enumerate(puzzle.piles):
-            title = f"Side {'ABC'[side]}'s pile: {plural(len(pile), 'card')}"
+            parts = [
+                t.plural("Side {side}'s pile: {n} card", "Side {side}'s pile: {n} cards", len(pile), side="ABC"[side])
+            ]
             if isinstance(puzzle, ScorePuzzle):
-                title += f", {plural(puzzle.escobas[side], 'escoba')}"
+                parts.append(t.plural("{n} escoba", "{n} escobas", puzzle.escobas[side]))
                 if puzzle.wrong_captures and puzzle.wrong_captures[side]:
-                    title += f", {plural(puzzle.wrong_captures[side], 'wrong capture')}"
-            rows.append(row(title, pile))
+                    parts.append(t.plural("{n} wrong capture", "{n} wrong captures", puzzle.wrong_captures[side]))
+            rows.append(row(", ".join(parts), pile))
         return tuple(rows)
     if isinstance(puzzle, ChecksumPuzzle):
-        hidden = puzzle.ask == "missing"
-        table = row(
-            "Left on the table at the end of a deal" + (", and one card face down" if hidden else ""), puzzle.table
-        )
-        return (Row(table.title, (*table.faces, face_down(view)), table.name),) if hidden else (table,)
+        if puzzle.ask != "missing":
+            return (row(t.text("Left on the table at the end of a deal"), puzzle.table),)
+        table = row(t.text("Left on the table at the end of a deal, and one card face down"), puzzle.table)
+        return (Row(table.title, (*table.faces, face_down(view)), table.name),)
     if isinstance(puzzle, SeatsPuzzle):
         return tuple(
             Row(  # seats in playing order, named by role; the cards in hand do not matter here
-                f"Seat {seat}"
-                + (", dealer" if seat == puzzle.dealer else "")
-                + (", asked about" if seat == puzzle.seat else ""),
+                ", ".join(
+                    [t.text("Seat {seat}", seat=seat)]
+                    + [t.text("dealer")] * (seat == puzzle.dealer)
+                    + [t.text("asked about")] * (seat == puzzle.seat)
+                ),
                 (),
-                empty="3 cards in hand",
+                empty=t.plural("{n} card in hand", "{n} cards in hand", 3),
             )
             for seat in range(puzzle.players)
         )
     if isinstance(puzzle, MatchPuzzle):
         totals = [
-            Row(f"Side {name}: {before} before the deal, {plural(points, 'point')} in it", (), empty="")
+            Row(
+                t.plural(
+                    "Side {side}: {before} before the deal, {n} point in it",
+                    "Side {side}: {before} before the deal, {n} points in it",
+                    points,
+                    side=name,
+                    before=before,
+                ),
+                (),
+                empty="",
+            )
             for name, before, points in zip("AB", puzzle.totals, puzzle.points, strict=True)
         ]
-        return (*totals, Row(f"The match is played to {puzzle.target}", (), empty=""))
+        return (*totals, Row(t.text("The match is played to {target}", target=puzzle.target), (), empty=""))
     raise TypeError(f"no position to show for a {type(puzzle).__name__}")
 
 
@@ -268,23 +337,30 @@ def pile_rows(deal: Deal, side: int, view: View = View()) -> tuple[Row, ...]:
 
     The totals are left for the learner to work out.
     """
-    name, pile = "ABC"[side], deal.piles[side]
-    rows = [Row(f"Side {name}'s pile, suit by suit ({escobas_count(deal.escobas[side])})", (), empty="")]
+    t, pile = view.t, deal.piles[side]
+    escobas = escobas_count(deal.escobas[side], view)
+    rows = [
+        Row(t.text("Side {side}'s pile, suit by suit ({escobas})", side="ABC"[side], escobas=escobas), (), empty="")
+    ]
     best = set(setenta_cards(pile).values()) if "setenta" in deal.profile.points else set()
     for suit in Suit:
         cards = sorted(card for card in pile if card.suit is suit)
         faces = tuple(card_face(card, view, "best" if card in best else None) for card in cards)
-        rows.append(Row(f"{suit_name(suit, view).capitalize()}: {plural(len(cards), 'card')}", faces, empty="none"))
+        title = f"{suit_name(suit, view).capitalize()}: {_cards(t, len(cards))}"
+        rows.append(Row(title, faces, empty=t.text("none")))
     return tuple(rows)
 
 
-def escobas_count(count: int) -> str:
+def escobas_count(count: int, view: View = View()) -> str:
     """An escoba count for a list of figures: "no escoba", "1 escoba", "2 escobas"."""
-    return plural(count, "escoba") if count else "no escoba"
+    t = view.t
+    return t.plural("{n} escoba", "{n} escobas", count) if count else t.text("no escoba")
 
 
-def rows_html(rows: Iterable[Row], view: View, label: str = "Cards") -> str:
-    """Rows of cards as HTML to look at, in a group named ``label``; an empty row is one line of text."""
+def rows_html(rows: Iterable[Row], view: View, label: str | None = None) -> str:
+    """Rows of cards as HTML to look at, in a group named ``label`` (by default "Cards" in the view's language);
+    an empty row is one line of text."""
+    label = view.t.text("Cards") if label is None else label
     parts, moved = [], False
     for row in rows:
         if not row.faces:
@@ -311,42 +387,86 @@ def board_html(
     face_up: tuple[int, ...] | None = None,
 ) -> str:
     """The board of ``deal`` as HTML: every seat's hand and pile, the table, the stock and the last play."""
-    return rows_html(board_rows(deal, view, highlight, events, face_up), view, "Escoba board")
+    return rows_html(board_rows(deal, view, highlight, events, face_up), view, view.t.text("Escoba board"))
 
 
 def position_html(puzzle: Puzzle, view: View = View(), chosen: Iterable[Card] = ()) -> str:
     """A puzzle's position as HTML: the table and the cards in play, or the piles to count."""
-    return rows_html(position_rows(puzzle, view, chosen), view, "Puzzle position")
+    return rows_html(position_rows(puzzle, view, chosen), view, view.t.text("Puzzle position"))
+
+
+#: The engine's scoring categories (``trainer.scoring.CATEGORIES``) by name, as a score table heads them.
+CATEGORY_LABELS = {
+    "escoba": marked("escobas"),
+    "cards": marked("most cards"),
+    "coins": marked("most coins"),
+    "all_coins": marked("all ten coins"),
+    "sevens": marked("most sevens"),
+    "seven_of_coins": "7♦",  # a card, named as the faces show it
+    "all_sevens": marked("all four sevens"),
+    "setenta": marked("setenta"),
+    "few_cards": marked("opponents under 10 cards"),
+    "penalty": marked("wrong captures"),
+}
 
 
 def score_markdown(scores: Sequence[DealScore], sides: Sequence[str] | None = None, view: View = View()) -> str:
     """A deal's points category by category, with the figures behind them (R18, R19, V1), as a table."""
-    sides = [f"Side {side}" for side in range(len(scores))] if sides is None else sides
+    t = view.t
+    sides = [t.text("Side {side}", side=side) for side in range(len(scores))] if sides is None else sides
     lines = [
-        "Points won in each category; in brackets, what each side had.",
+        t.text("Points won in each category; in brackets, what each side had."),
         "",
         "| | " + " | ".join(sides) + " |",
         "| --- |" + " --- |" * len(sides),
     ]
-    for name, *texts in score_rows(scores):
-        bold = "**" if name == "total" else ""
-        title = say(name, view)
-        cells = " | ".join(f"{bold}{text}{bold}" for text in texts)
-        lines.append(f"| {bold}{title[0].upper()}{title[1:]}{bold} | {cells} |")
+    for name in scores[0].points:
+        title = say(t.text(CATEGORY_LABELS[name]), view)
+        cells = " | ".join(_points(score.points[name], _figure(name, score, t)) for score in scores)
+        lines.append(f"| {title[0].upper()}{title[1:]} | {cells} |")
+    total = t.text("total")
+    cells = " | ".join(f"**{score.total}**" for score in scores)
+    lines.append(f"| **{total[0].upper()}{total[1:]}** | {cells} |")
     return "\n".join(lines)
 
 
-def match_markdown(match: Match) -> str:
+def _points(points: int, figure: str | None) -> str:
+    return f"{points}" if figure is None else f"{points} ({figure})"
+
+
+def _figure(name: str, score: DealScore, t: Translator) -> str | None:
+    """The figure behind a category's points, as the engine's ``Category.figure`` counts it, in the learner's words;
+    None for a category with no figure."""
+    if name == "cards":
+        return _cards(t, score.card_count)
+    if name in ("coins", "all_coins"):
+        return t.plural("{n} coin", "{n} coins", score.coin_count)
+    if name in ("sevens", "all_sevens"):
+        return t.plural("{n} seven", "{n} sevens", score.seven_count)
+    if name == "setenta":
+        return t.text("none") if score.setenta_sum is None else str(score.setenta_sum)
+    if name == "few_cards":
+        return t.text("they took {count}", count=score.other_cards)
+    if name == "penalty":
+        return t.plural("{n} wrong capture", "{n} wrong captures", score.wrong_captures)
+    return None
+
+
+def match_markdown(match: Match, view: View = View()) -> str:
     """Every deal of a match with its points and the running totals (R21, V4)."""
-    sides = range(match.sides)
-    lines = [
-        "| Deal | Dealer | " + " | ".join(f"Side {side}" for side in sides) + " | Running total |",
-        "| --- | --- |" + " --- |" * match.sides + " --- |",
+    t, sides = view.t, range(match.sides)
+    head = [
+        t.text("Deal"),
+        t.text("Dealer"),
+        *(t.text("Side {side}", side=side) for side in sides),
+        t.text("Running total"),
     ]
+    lines = ["| " + " | ".join(head) + " |", "| --- | --- |" + " --- |" * match.sides + " --- |"]
     totals = [0] * match.sides
     for number, done in enumerate(match.finished, start=1):
         points = [score.total for score in done.scores]
         totals = [total + point for total, point in zip(totals, points, strict=True)]
         cells = " | ".join(map(str, points))
-        lines.append(f"| {number} | seat {done.dealer} | {cells} | {' – '.join(map(str, totals))} |")
+        dealer = t.text("seat {seat}", seat=done.dealer)
+        lines.append(f"| {number} | {dealer} | {cells} | {' – '.join(map(str, totals))} |")
     return "\n".join(lines)

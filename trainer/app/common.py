@@ -397,7 +397,7 @@ def _setting(key: str, choices: dict[str, str], label: str) -> None:
 
 def view() -> View:
     """The language, and card faces from the sidebar settings (kept in the address bar), colours from the light or
-    dark theme."""
+    dark theme: the board and the cards' names speak the session's language."""
     t = tr()  # first: the session's language is chosen before its picker is drawn
     with st.sidebar:
         _setting("lang", languages(), t.text("Language"))
@@ -410,4 +410,10 @@ def view() -> View:
     st.session_state.setdefault("courts", "printed")
     st.query_params.update(faces=st.session_state.faces, courts=st.session_state.courts, lang=st.session_state.lang)
     theme = "dark" if st.context.theme.type == "dark" else "light"
-    return View(style=st.session_state.faces, theme=theme, width=64, courts=st.session_state.courts)
+    return View(
+        style=st.session_state.faces,
+        theme=theme,
+        width=64,
+        courts=st.session_state.courts,
+        language=st.session_state.lang,
+    )

@@ -1,7 +1,9 @@
 """Cards in the learner's words: Spanish names with Spanish faces, ``7♦`` with French faces.
 
 The engine writes cards one way (``7♦``, R4); this is the one place that turns that text
-into what the learner sees on the faces, and into words a screen reader can speak.
+into what the learner sees on the faces, and into words a screen reader can speak, in the
+view's language. A short name is the game's own term in every language (``7 de oros``, ``7♦``);
+the spoken name is in the learner's words, with the Spanish name after it where it differs.
 
 >>> from trainer.app.board import View
 >>> from trainer.cards import parse_card, parse_cards
@@ -14,6 +16,8 @@ into what the learner sees on the faces, and into words a screen reader can spea
 'as de oros, 4 de bastos and 7 de oros'
 >>> spoken_label(parse_card("J♦"), spanish)
 'sota of coins (sota de oros), printed 10, worth 8'
+>>> spoken_label(parse_card("7d"), View(language="es")), spoken_label(parse_card("7d"), View(language="ru"))
+('siete de oros, vale 7', 'семёрка монет (siete de oros), стоит 7')
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from trainer.app.svg import COURT_NUMBERS, HIGHLIGHTS, suit_svg
 from trainer.cards import Card, Suit, parse_card
-from trainer.text import either, marked
+from trainer.text import marked, marked_in
 
 if TYPE_CHECKING:
     from trainer.app.board import View
@@ -37,9 +41,51 @@ BOT_LEVELS = {
 }
 _SPANISH_RANKS = {"A": "as", "J": "sota", "Q": "caballo", "K": "rey"}
 _SPOKEN_SPANISH = {"2": "dos", "3": "tres", "4": "cuatro", "5": "cinco", "6": "seis", "7": "siete"}
-_SPOKEN_RANKS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven"}
-_FRENCH_COURTS = {"J": "jack", "Q": "queen", "K": "king"}
-_FRENCH_SUITS = {Suit.COINS: "diamonds", Suit.CUPS: "hearts", Suit.CLUBS: "clubs", Suit.SWORDS: "spades"}
+# The words of a spoken name, translated by the catalogues: the ranks, and each suit as "{rank} of <suit>", so that
+# a language puts the suit where it goes and in the case it takes ("семёрка бубен"). Suits are marked with their
+# deck: "clubs" are bastos on a Spanish deck and trèfles on a French one.
+_DECKS = {"spanish": "Spanish deck", "french": "French deck"}
+_SPOKEN_RANKS = {
+    "A": marked("ace"),
+    "2": marked("two"),
+    "3": marked("three"),
+    "4": marked("four"),
+    "5": marked("five"),
+    "6": marked("six"),
+    "7": marked("seven"),
+}
+_COURTS = {
+    "spanish": {"J": marked("sota"), "Q": marked("caballo"), "K": marked("rey")},
+    "french": {"J": marked("jack"), "Q": marked("queen"), "K": marked("king")},
+}
+_RANK_OF_SUIT = {
+    "spanish": {
+        Suit.COINS: marked_in("Spanish deck", "{rank} of coins"),
+        Suit.CUPS: marked_in("Spanish deck", "{rank} of cups"),
+        Suit.CLUBS: marked_in("Spanish deck", "{rank} of clubs"),
+        Suit.SWORDS: marked_in("Spanish deck", "{rank} of swords"),
+    },
+    "french": {
+        Suit.COINS: marked_in("French deck", "{rank} of diamonds"),
+        Suit.CUPS: marked_in("French deck", "{rank} of hearts"),
+        Suit.CLUBS: marked_in("French deck", "{rank} of clubs"),
+        Suit.SWORDS: marked_in("French deck", "{rank} of spades"),
+    },
+}
+_SUIT_WORDS = {
+    "spanish": {
+        Suit.COINS: marked_in("Spanish deck", "coins"),
+        Suit.CUPS: marked_in("Spanish deck", "cups"),
+        Suit.CLUBS: marked_in("Spanish deck", "clubs"),
+        Suit.SWORDS: marked_in("Spanish deck", "swords"),
+    },
+    "french": {
+        Suit.COINS: marked_in("French deck", "diamonds"),
+        Suit.CUPS: marked_in("French deck", "hearts"),
+        Suit.CLUBS: marked_in("French deck", "clubs"),
+        Suit.SWORDS: marked_in("French deck", "spades"),
+    },
+}
 # One card as the engine writes it (R4), and a run of them separated by spaces: "A♦ 4♣ 7♦".
 _TOKEN = r"(?<!\w)[A2-7JQK][♦♥♣♠](?!\w)"
 _RUN = re.compile(rf"{_TOKEN}(?: +{_TOKEN})*")
@@ -48,30 +94,27 @@ _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+)$")
 
 
 def card_name(card: Card, view: View) -> str:
-    """The short name of a card in a sentence: ``7♦`` with French faces, ``7 de oros`` with Spanish ones."""
+    """The short name of a card in a sentence, the game's term in every language: ``7♦`` with French faces,
+    ``7 de oros`` with Spanish ones."""
     if view.style == "french":
         return str(card)
     return f"{_SPANISH_RANKS.get(card.rank, card.rank)} de {card.suit.spanish}"
 
 
-def _listed(names: Iterable[str]) -> str:
-    return either(names, "and")
-
-
-def cards_name(cards: Iterable[Card], view: View, listed: Callable[[Iterable[str]], str] = _listed) -> str:
+def cards_name(cards: Iterable[Card], view: View, listed: Callable[[Iterable[str]], str] | None = None) -> str:
     """Several cards in the order given: ``A♦ 4♣ 7♦``, or ``as de oros, 4 de bastos and 7 de oros``, listed in
-    words by ``listed`` (a translator's ``items`` lists them in its language).
+    words by ``listed``, by default the view's language.
 
     >>> from trainer.app.board import View
-    >>> cards_name([], View())
-    'no cards'
+    >>> cards_name([], View()), cards_name([], View(language="es"))
+    ('no cards', 'ninguna carta')
     """
     names = [card_name(card, view) for card in cards]
     if not names:
-        return "no cards"
+        return view.t.text("no cards")
     if view.style == "french":
         return " ".join(names)
-    return listed(names)
+    return (listed or view.t.items)(names)
 
 
 def suit_name(suit: Suit, view: View) -> str:
@@ -84,7 +127,7 @@ def suit_name(suit: Suit, view: View) -> str:
     return suit.value if view.style == "french" else suit.spanish
 
 
-def say(text: str, view: View, listed: Callable[[Iterable[str]], str] = _listed) -> str:
+def say(text: str, view: View, listed: Callable[[Iterable[str]], str] | None = None) -> str:
     """An engine sentence with every card in it (``7♦``, ``A♠ K♥``) written as the faces show them.
 
     A run of cards separated by spaces becomes one list (in words by ``listed``, as ``cards_name``); a name opening
@@ -112,8 +155,14 @@ def say(text: str, view: View, listed: Callable[[Iterable[str]], str] = _listed)
     return _CODE_OR_RUN.sub(rewrite, text)
 
 
+def _glossed(words: str, spanish: str) -> str:
+    """Words in the learner's language with the game's Spanish term after them, unless they are that term."""
+    return words if words == spanish else f"{words} ({spanish})"
+
+
 def spoken_label(card: Card, view: View, mark: str | None = None) -> str:
-    """What a screen reader says for a card: its name in words, what its corners show, and its capture value.
+    """What a screen reader says for a card, in the view's language: its name in words, with its Spanish name,
+    what its corners show, and its capture value.
 
     ``mark`` is a highlight ("played", "taken", "selected"), said at the end.
 
@@ -126,18 +175,18 @@ def spoken_label(card: Card, view: View, mark: str | None = None) -> str:
     >>> spoken_label(parse_card("ks"), View(style="french"))
     'king of spades (rey de espadas), worth 10'
     """
+    t = view.t
+    rank = t.text(_SPOKEN_RANKS.get(card.rank) or _COURTS[view.style][card.rank])
     spanish = f"{_SPANISH_RANKS.get(card.rank) or _SPOKEN_SPANISH[card.rank]} de {card.suit.spanish}"
-    if view.style == "french":
-        name = f"{_SPOKEN_RANKS.get(card.rank) or _FRENCH_COURTS[card.rank]} of {_FRENCH_SUITS[card.suit]}"
-        shown = ""
-    else:
-        name = f"{_SPOKEN_RANKS.get(card.rank) or _SPANISH_RANKS[card.rank]} of {card.suit.name.lower()}"
-        printed = COURT_NUMBERS.get(card.rank)
-        shown = (
-            "" if printed is None else f", printed {printed}" if view.courts == "printed" else f", marked {card.rank}"
-        )
-    words = f", {HIGHLIGHTS[mark][0]}" if mark else ""
-    return f"{name} ({spanish}){shown}, worth {card.value}{words}"
+    label = _glossed(t.text_in(_DECKS[view.style], _RANK_OF_SUIT[view.style][card.suit], rank=rank), spanish)
+    printed = COURT_NUMBERS.get(card.rank)
+    if view.style == "spanish" and printed is not None:
+        if view.courts == "printed":
+            label = t.text("{card}, printed {number}", card=label, number=printed)
+        else:
+            label = t.text("{card}, marked {letter}", card=label, letter=card.rank)
+    label = t.text("{card}, worth {value}", card=label, value=card.value)
+    return f"{label}, {t.text(HIGHLIGHTS[mark][0])}" if mark else label
 
 
 def suit_icon_svg(suit: Suit, view: View, size: int = 16) -> str:
@@ -147,5 +196,7 @@ def suit_icon_svg(suit: Suit, view: View, size: int = 16) -> str:
     >>> 'aria-label="oros (coins)"' in suit_icon_svg(Suit.COINS, View())
     True
     """
-    label = f"{suit_name(suit, view)} ({suit.name.lower()})" if view.style == "spanish" else _FRENCH_SUITS[suit]
-    return suit_svg(suit, style=view.style, theme=view.theme, size=size, label=label)
+    words = view.t.text_in(_DECKS[view.style], _SUIT_WORDS[view.style][suit])
+    if view.style == "spanish" and words != suit.spanish:  # the term the faces show, then what it means
+        words = f"{suit.spanish} ({words})"
+    return suit_svg(suit, style=view.style, theme=view.theme, size=size, label=words)

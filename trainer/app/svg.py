@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from trainer.cards import Card, Suit
+from trainer.text import marked
 
 
 @dataclass(frozen=True)
@@ -60,12 +61,12 @@ STYLES = ("spanish", "french")
 COURTS = ("printed", "letters")
 #: The numbers a Spanish deck prints on sota, caballo and rey (V6); their capture values stay 8, 9, 10 (R3).
 COURT_NUMBERS = {"J": 10, "Q": 11, "K": 12}
-#: Highlight kind -> (words added to the text alternative, stroke dash pattern of the ring).
+#: Highlight kind -> (words added to the text alternative, marked for translation; stroke dash pattern of the ring).
 HIGHLIGHTS: dict[str, tuple[str, str]] = {
-    "played": ("just played", ""),
-    "taken": ("taken", "9 5"),
-    "selected": ("selected", "2 4"),
-    "best": ("its suit's best card for the setenta", "12 3"),
+    "played": (marked("just played"), ""),
+    "taken": (marked("taken"), "9 5"),
+    "selected": (marked("selected"), "2 4"),
+    "best": (marked("its suit's best card for the setenta"), "12 3"),
 }
 
 _COURTS = {"J": "sota", "Q": "caballo", "K": "rey"}
@@ -192,8 +193,8 @@ def suit_svg(suit: Suit, *, style: str = "spanish", theme: str = "light", size: 
     )
 
 
-def card_back_svg(*, theme: str = "light", width: int = 84) -> str:
-    """A face-down card: a lattice of small diamonds around a plain medallion."""
+def card_back_svg(*, theme: str = "light", width: int = 84, label: str = "face-down card") -> str:
+    """A face-down card, named ``label``: a lattice of small diamonds around a plain medallion."""
     colours = _theme(theme)
     diamonds = "".join(f"M{x} {y - 4}l4 4l-4 4l-4 -4Z" for x in range(20, 81, 10) for y in range(24, 127, 10))
     white = 'stroke="#ffffff" stroke-opacity="0.7"'
@@ -204,7 +205,7 @@ def card_back_svg(*, theme: str = "light", width: int = 84) -> str:
         f'<circle cx="50" cy="75" r="15" fill="{colours.back}" {white} stroke-width="2"/>',
         '<circle cx="50" cy="75" r="7" fill="#ffffff" fill-opacity="0.7"/>',
     ]
-    return _svg("face-down card", width, parts)
+    return _svg(label, width, parts)
 
 
 def row_html(svgs: list[str], gap: int = 6) -> str:

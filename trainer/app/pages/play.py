@@ -229,7 +229,7 @@ def in_deal(game: Game) -> None:
         if played:
             st.caption(say(f"Last play, {play_said(deal, played[-1], me)}", cards))
         st.html(rows_html(rows, cards, "Escoba board"))
-        waiting = seat_name(deal, deal.to_play or 0, me)
+        waiting = seat_name(deal, deal.to_play or 0, me, cards)
         st.button(f"Next: {waiting} (computer) plays ▶", on_click=computer_plays, type="primary")
         return
     error = st.session_state.get("play_error")
@@ -268,7 +268,7 @@ def play_said(deal: Deal, event: Event, me: int) -> str:
     """A play in the learner's words: who, what, and whether it swept the table."""
     assert event.play is not None
     escoba = ", an escoba!" if event.escobas else ""
-    return f"{seat_name(deal, event.seat or 0, me)}: {play_text(event.play)}{escoba}"
+    return f"{seat_name(deal, event.seat or 0, me, cards)}: {play_text(event.play)}{escoba}"
 
 
 def after_deal(game: Game) -> None:
