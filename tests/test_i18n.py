@@ -21,6 +21,7 @@ from trainer.app.names import spoken_label
 from trainer.app.svg import STYLES
 from trainer.course import load_levels
 from trainer.i18n import LOCALES, SOURCE, languages, translator
+from trainer.progress.store import Store
 from trainer.puzzles.kinds import ChecksumPuzzle, ChoosePuzzle, MatchPuzzle, ScorePuzzle, SeatsPuzzle
 from trainer.simulate import play_randomly
 
@@ -85,10 +86,12 @@ def placeholders_kept(message: Message) -> bool:
     return all(wanted <= fields(form) <= wanted | {"n"} for form in message.string)
 
 
-def opened(code: str | None = None, locale: str | None = None) -> AppTest:
+def opened(code: str | None = None, locale: str | None = None, profile: str | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     if code:
         at.query_params["lang"] = code
+    if profile:
+        at.query_params["profile"] = profile
     at.context["locale"] = locale
     at.run()
     assert not at.exception, at.exception
@@ -215,8 +218,31 @@ def test_the_address_wins_over_the_browser_and_the_picker_over_both(data: Path) 
 
 
 def test_a_spanish_session_leaves_the_next_one_in_english(data: Path) -> None:
-    opened("es")
-    assert opened().button[0].label == "Deal again"
+    with Store.open(data) as saved:
+        saved.create_profile("Ana")
+        saved.create_profile("Bea")
+    opened("es", profile="Ana")
+    assert opened(profile="Bea").button[0].label == "Deal again"
+
+
+def test_the_language_goes_with_the_profile(data: Path) -> None:
+    with Store.open(data) as saved:
+        saved.create_profile("Ana")
+        saved.create_profile("Bea")
+    at = opened(profile="Ana")
+    at.sidebar.radio(key="_lang").set_value("ru").run()  # chosen with the picker: kept with Ana
+    assert at.button[0].label == "Сдать заново"
+    again = opened(profile="Ana", locale="es-ES")  # another visit: Ana's own language wins over the browser's
+    assert again.button[0].label == "Сдать заново" and again.query_params["lang"] == "ru"
+    again.sidebar.selectbox(key="profile").set_value("Bea").run()  # Bea has none yet: she keeps what is shown
+    assert again.button[0].label == "Сдать заново"
+    linked = opened("es", profile="Bea")  # a link that names a language is a choice too
+    assert linked.button[0].label == "Repartir otra vez"
+    with Store.open(data) as saved:
+        assert (saved.language("Ana"), saved.language("Bea")) == ("ru", "es")
+    ana = opened(profile="Ana")
+    ana.sidebar.selectbox(key="profile").set_value("Bea").run()  # switching profile takes up the other's language
+    assert ana.button[0].label == "Repartir otra vez"
 
 
 def test_a_new_language_is_a_new_catalogue_not_new_code(

@@ -43,13 +43,16 @@ def pages() -> dict[str, st.Page]:
 
 def tr() -> Translator:
     """The translator for this session's language: ``?lang=es`` in the address bar, else the browser's language
-    (``es-AR`` reads Spanish), else English. The session keeps the choice, as it keeps the card settings."""
+    (``es-AR`` reads Spanish), else English. The session keeps the choice, as it keeps the card settings, and once
+    the profile is known, its own language wins over the browser's (``_language_of``)."""
     offered = languages()
 
     def browser() -> str:  # asked only on the session's first run: reading the browser's locale is not free
         language = (st.context.locale or "").replace("_", "-").split("-")[0].lower()
         return language if language in offered else SOURCE
 
+    if "lang" not in st.session_state and st.query_params.get("lang") in offered:
+        st.session_state.lang_chosen = True  # a link that names a language: kept with the profile, as a choice
     return translator(_chosen("lang", offered, browser))
 
 
@@ -170,6 +173,7 @@ def profile(saved: Store) -> Learner:
     else:
         held = now_held  # with its name as it is now, if another tab renamed it
     st.session_state.learner = held
+    _language_of(saved, held)
     st.session_state.profile = held.name
     by_name = {learner.name: learner for learner in learners}
     with st.sidebar:
@@ -218,6 +222,27 @@ def _ask_again(gone: Learner, learners: list[Learner]) -> NoReturn:
         st.session_state.learner = Learner(int(choice or 0), names[int(choice or 0)])
         st.rerun()
     st.stop()
+
+
+def _language_of(saved: Store, learner: Learner) -> None:
+    """The language goes with the profile. Once a session meets a profile, a language chosen in it (the picker, a
+    link) is kept with the profile; else the profile's own is taken up, the page drawn again in it."""
+    if st.session_state.get("lang_for") == learner.id:
+        return
+    st.session_state.lang_for = learner.id
+    chosen, kept = st.session_state.pop("lang_chosen", False), saved.language(learner)
+    if chosen or kept not in languages():
+        if kept != st.session_state.lang:
+            saved.set_language(learner, st.session_state.lang)
+    elif kept != st.session_state.lang:
+        st.session_state.lang = kept
+        st.rerun()
+
+
+def _language_chosen() -> None:
+    """The picker changed the language: the next run keeps it with the profile."""
+    st.session_state.lang_chosen = True
+    st.session_state.pop("lang_for", None)
 
 
 def _keep_learner(by_name: dict[str, Learner]) -> None:
@@ -382,8 +407,9 @@ def _chosen(key: str, choices: Collection[str], default: Callable[[], str]) -> s
     return chosen
 
 
-def _setting(key: str, choices: dict[str, str], label: str) -> None:
-    """A sidebar choice of a setting (``_chosen``), the first choice unless the address bar says otherwise.
+def _setting(key: str, choices: dict[str, str], label: str, then: Callable[[], None] | None = None) -> None:
+    """A sidebar choice of a setting (``_chosen``), the first choice unless the address bar says otherwise; ``then``
+    is called when the learner changes it.
 
     The radio has a key of its own: Streamlit forgets a widget's state on a page that does not draw it.
     """
@@ -391,6 +417,8 @@ def _setting(key: str, choices: dict[str, str], label: str) -> None:
 
     def keep() -> None:
         st.session_state[key] = st.session_state[f"_{key}"]
+        if then is not None:
+            then()
 
     st.radio(label, list(choices), format_func=choices.__getitem__, key=f"_{key}", on_change=keep)
 
@@ -400,7 +428,7 @@ def view() -> View:
     dark theme: the board and the cards' names speak the session's language."""
     t = tr()  # first: the session's language is chosen before its picker is drawn
     with st.sidebar:
-        _setting("lang", languages(), t.text("Language"))
+        _setting("lang", languages(), t.text("Language"), then=_language_chosen)
     with st.sidebar.expander(t.text("Cards"), expanded=False):
         faces = {"spanish": t.text("Spanish: oros, copas, espadas, bastos"), "french": t.text("French: ♦ ♥ ♠ ♣")}
         _setting("faces", faces, t.text("Card faces"))

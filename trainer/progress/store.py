@@ -160,8 +160,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             profile_id, played_at, level, players, points, against, over, decisions, lost, won)""",
         "DROP INDEX games_by_profile",
     ),
+    # The language the learner reads the app in, as a code ("es"); NULL until one is chosen.
+    ("ALTER TABLE profiles ADD COLUMN language TEXT",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+#: A language as the store keeps it: a two- or three-letter code; which ones the app speaks is the app's business.
+LANGUAGE_CODE = re.compile("[a-z]{2,3}")
 
 _SET_RATING = """INSERT INTO ratings (profile_id, rating, rd, vol) VALUES (?, ?, ?, ?)
     ON CONFLICT (profile_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol"""
@@ -513,6 +517,20 @@ class Store:
                 "UPDATE profiles SET rule_set = ?, target = ? WHERE id = ?", (name, target, _profile_id(conn, profile))
             )
 
+    def language(self, profile: Who) -> str | None:
+        """The language the profile reads the app in, or None before one was chosen (or if the saved one cannot be
+        read)."""
+        with self._transaction("BEGIN") as conn:
+            pid = _profile_id(conn, profile)
+            (code,) = conn.execute("SELECT language FROM profiles WHERE id = ?", (pid,)).fetchone()
+        return code if isinstance(code, str) and LANGUAGE_CODE.fullmatch(code) else None
+
+    def set_language(self, profile: Who, code: str) -> None:
+        """Keep the language the profile reads the app in; ValueError for text that is not a language code."""
+        _check_language("language", code)
+        with self._transaction() as conn:
+            conn.execute("UPDATE profiles SET language = ? WHERE id = ?", (code, _profile_id(conn, profile)))
+
     def save_game(self, profile: Who, summary: GameSummary, record: dict[str, Any], game: int | None = None) -> int:
         """Keep a match against the computer with its game record (``trainer.records``); with ``game`` (the
         number a first save returned), replace that one as the match goes on. Returns the game's number."""
@@ -745,8 +763,10 @@ class Store:
                 if (problems := [problem for (problem,) in conn.execute(f"PRAGMA integrity_check({table})")]) != ["ok"]:
                     message = f"{self.path} is damaged, so an export could miss some progress ({_problem(problems)})"
                     raise StoreError(message, self.path)
-            row = conn.execute("SELECT name, created, rule_set, target FROM profiles WHERE id = ?", (pid,)).fetchone()
-            name, created, rule_set, target = row
+            row = conn.execute(
+                "SELECT name, created, rule_set, target, language FROM profiles WHERE id = ?", (pid,)
+            ).fetchone()
+            name, created, rule_set, target, language = row
             attempts = _select_attempts(conn, pid, None)
             rating = _rows(conn, "ratings", pid)
             cards = _rows(conn, "review_cards", pid)
@@ -765,6 +785,7 @@ class Store:
                 "records": dict(sorted(records)),
                 "stars": dict(sorted(stars)),
                 "rules": _rules_export(rule_set, target),
+                "language": language if isinstance(language, str) and LANGUAGE_CODE.fullmatch(language) else None,
                 "games": [
                     {**dataclasses.asdict(g), "played_at": _iso("played_at", g.played_at), "record": record}
                     for g, record in games
@@ -836,6 +857,9 @@ class Store:
                 rules = _rules_of(fields.text("name"), target)
             except ValueError as error:
                 raise ValueError(f"rules: {error}") from None
+        language = None
+        if isinstance(data, dict) and data.get("language") is not None:  # exports made before languages have none
+            language = _check_language("language", top.text("language"))
         if len(listed := top.optional_items("games")) > IMPORT_GAMES:
             raise ValueError(f"games: {len(listed):,} matches, more than the {IMPORT_GAMES:,} an import may hold")
         games = [_read_game(_Fields(item, f"games[{i}]")) for i, item in enumerate(listed)]
@@ -856,7 +880,10 @@ class Store:
                 ]
                 conn.executemany("DELETE FROM profiles WHERE id = ?", [(pid,) for pid in empty])
             pid = _insert_profile(conn, name, created, importing=_importer())
-            conn.execute("UPDATE profiles SET rule_set = ?, target = ? WHERE id = ?", (*_rules_row(rules), pid))
+            conn.execute(
+                "UPDATE profiles SET rule_set = ?, target = ?, language = ? WHERE id = ?",
+                (*_rules_row(rules), language, pid),
+            )
         chunks = [
             (statement, values[start : start + IMPORT_CHUNK])
             for statement, values in rows
@@ -1071,6 +1098,12 @@ def _rules_row(rules: RuleProfile) -> tuple[str, int | None]:
     """The name and target kept for a rule set: the target only where it is not the usual one."""
     usual = _rules_of(rules.name, rules.target)  # refuses a rule set or target this program does not know
     return usual.name, None if usual.target == PROFILES[usual.name].target else usual.target
+
+
+def _check_language(field: str, code: str) -> str:
+    if not LANGUAGE_CODE.fullmatch(code):
+        raise ValueError(f"{field}: {reprlib.repr(code)} is not a language code such as 'es'")
+    return code
 
 
 def _rules_export(name: object, target: object) -> dict[str, Any]:
