@@ -25,13 +25,14 @@ from trainer.progress.store import Attempt, GameSummary, Store, Who
 from trainer.puzzles import Puzzle
 from trainer.puzzles.kinds import Verdict
 from trainer.records import read_record, record_of
-from trainer.text import plural
+from trainer.text import marked
 
+# Marked for the app's catalogues; the words before the colon name the mode, in every language.
 MODES = {
-    "practice": "Practice: no clock, no pressure",
-    "streak": "Streak: one mistake ends the run, one skip allowed",
-    "rush": "Rush: three minutes, a wrong answer costs 10 seconds",
-    "review": "Review: puzzles you missed or found slow, when they are due",
+    "practice": marked("Practice: no clock, no pressure"),
+    "streak": marked("Streak: one mistake ends the run, one skip allowed"),
+    "rush": marked("Rush: three minutes, a wrong answer costs 10 seconds"),
+    "review": marked("Review: puzzles you missed or found slow, when they are due"),
 }
 RUSH_SECONDS = 180.0
 RUSH_PENALTY = 10.0
@@ -47,7 +48,7 @@ class Run:
     mistakes: int = 0
     skips: int = 0
     penalty: float = 0.0
-    ended: str = ""  # why the run is over; empty while it goes on
+    ended: str = ""  # why the run is over, a sentence the app translates; empty while it goes on
     saved: bool = False  # whether its result is stored as a record
     seconds: list[float] = field(default_factory=list)  # time taken on each puzzle answered
 
@@ -59,7 +60,7 @@ class Run:
 
     def is_over(self, now: float) -> bool:
         if not self.ended and self.time_left(now) == 0.0:
-            self.ended = "Time is up."
+            self.ended = marked("Time is up.")
         return bool(self.ended)
 
     def can_skip(self) -> bool:
@@ -73,7 +74,7 @@ class Run:
             return
         self.mistakes += 1
         if self.mode == "streak":
-            self.ended = "One mistake ends a streak."
+            self.ended = marked("One mistake ends a streak.")
         elif self.mode == "rush":
             self.penalty += RUSH_PENALTY
         self.is_over(now)
@@ -83,25 +84,10 @@ class Run:
             raise ValueError("a streak allows one skip")
         self.skips += 1
 
-    def summary(self, best: int | None) -> str:
-        """The run in a sentence or two, with the learner's best before it.
-
-        >>> run = Run("rush", started=0.0)
-        >>> run.answer(True, now=8.0, seconds=8.0); run.answer(False, now=20.0, seconds=12.0)
-        >>> run.summary(best=3)
-        'You solved 1 and missed 1, in 10 seconds a puzzle on average. Your best rush so far is 3.'
-        """
-        parts = [f"You solved {self.solved}"]
-        if self.mistakes:
-            parts.append(f" and missed {self.mistakes}")
-        if self.skips:
-            parts.append(f", skipping {plural(self.skips, 'puzzle')}")
-        if self.seconds:
-            parts.append(f", in {sum(self.seconds) / len(self.seconds):.0f} seconds a puzzle on average")
-        text = "".join(parts) + "."
-        if best is not None:
-            text += f" Your best {self.mode} so far is {best}."
-        return text
+    @property
+    def average(self) -> float | None:
+        """Seconds a puzzle took on average, None before the first answer."""
+        return sum(self.seconds) / len(self.seconds) if self.seconds else None
 
 
 def pick_next(

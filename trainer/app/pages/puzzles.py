@@ -9,11 +9,27 @@ from functools import partial
 import streamlit as st
 
 from trainer.app.board import View, card_face, position_rows, rows_html
-from trainer.app.common import ANSWER_CHARS, bank, now, page, profile, saving, store
+from trainer.app.common import ANSWER_CHARS, bank, now, page, profile, saving, store, tr
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say
+from trainer.app.puzzle_words import (
+    QUESTIONS,
+    RUN_ENDS,
+    answer_words,
+    choice_words,
+    goal_line,
+    level_line,
+    mode_label,
+    outcome_words,
+    pile_title,
+    prompt,
+    rules_line,
+    run_line,
+    run_summary,
+    verdict_line,
+)
 from trainer.app.rows import Row
-from trainer.plays import parse_play
+from trainer.app.topics import topic
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.rating import START, Rating
 from trainer.progress.stats import plain
@@ -31,31 +47,15 @@ from trainer.puzzles.kinds import (
     ScorePuzzle,
     SeatsPuzzle,
     SetentaDuelPuzzle,
-    play_text,
-    scoring_text,
 )
-from trainer.text import SIDES, plural
+from trainer.text import SIDES
 
 PUZZLES = bank()
 SAVED = store()
 PLAYER = profile(SAVED)
-GOALS = {
-    "escoba": "clear the table with one play",
-    "most-cards": "bring as many cards as you can into your pile",
-    "take": "take the {target}",
-    "coins": "bring home as many coins as you can",
-    "setenta": "add as much as you can to the cards that count for your setenta",
-    "safe": "leave the next player nothing to take",
-}
 #: One number box per side of a score puzzle (V3), keyed by the side's letter.
 SCORE_KEYS = tuple(f"ans_{side.lower()}" for side in SIDES)
 ANSWER_KEYS = ("ans_text", "ans_side", "ans_count", *SCORE_KEYS)
-QUESTIONS = {
-    "leader": "Who plays the first card?",
-    "next-dealer": "Who deals next?",
-    "partner": "Who is the partner?",
-    "first-after-redeal": "Who plays first with the new hands?",
-}
 
 
 def rating() -> Rating:
@@ -91,7 +91,11 @@ def next_puzzle(for_me: bool = False) -> None:
         solved = SAVED.solved_puzzles(PLAYER)
         choice = pick_next(pool, rating().rating, random.Random(now()), solved, set(seen))
         if choice is None and pool:  # every puzzle of this choice has been shown: go round again
-            st.session_state.notice = f"You have seen all {len(pool)} puzzles of this choice; here they come again."
+            st.session_state.notice = tr().plural(
+                "You have seen all {n} puzzles of this choice; here they come again.",
+                "You have seen all {n} puzzles of this choice; here they come again.",
+                len(pool),
+            )
             seen.clear()
             choice = pick_next(pool, rating().rating, random.Random(now()), solved)
     show(choice)
@@ -131,37 +135,21 @@ def on_cards(puzzle: Puzzle) -> bool:
 def puzzle_rows(puzzle: Puzzle, view: View, pick: bool = False) -> tuple[Row, ...]:
     """The position as rows of cards: the board's, but for the piles of a score puzzle, which may be three and
     carry wrong captures (V3, V5), and for a claim, whose laid card stands apart from the rest of the table."""
+    t = view.t
     if isinstance(puzzle, ClaimPuzzle):
         table = tuple(card_face(card, view) for card in puzzle.table)
         return (
-            Row("Just laid on the table by the player before you", (card_face(puzzle.laid, view, "played"),)),
-            Row("The rest of the table", table, "table", "many" if pick else None, "nothing else on the table"),
-        )
+            Row(t.text("Just laid on the table by the player before you"), (card_face(puzzle.laid, view, "played"),),
+                empty=t.text("no cards")),
+            Row(t.text("The rest of the table"), table, "table", "many" if pick else None,
+                t.text("nothing else on the table")),
+        )  # fmt: skip
     if isinstance(puzzle, ScorePuzzle):
         return tuple(
-            Row(pile_title(puzzle, side), tuple(card_face(card, view) for card in pile))
+            Row(pile_title(puzzle, side, t), tuple(card_face(card, view) for card in pile), empty=t.text("no cards"))
             for side, pile in enumerate(puzzle.piles)
         )
     return position_rows(puzzle, view, pick=pick)
-
-
-def rules_line(puzzle: Puzzle) -> str:
-    """Which rule set judges the puzzle, and what it scores when the question is a score (V1, V5)."""
-    line = f"**Rules:** {puzzle.profile.title}"
-    if isinstance(puzzle, ScorePuzzle):
-        return f"{line}. A deal scores: {scoring_text(puzzle.profile)}."
-    if puzzle.profile.penalties:
-        return f"{line}, played by its penalties: a mistake stands, and a missed capture may be claimed (V5)."
-    return f"{line}."
-
-
-def pile_title(puzzle: ScorePuzzle, side: int) -> str:
-    """A side's pile in words: its seats where partners share it, its cards, escobas and wrong captures."""
-    players = puzzle.players or len(puzzle.piles)
-    seats = [str(seat) for seat in range(players) if puzzle.profile.side_of(seat, players) == side]
-    who = f"Side {SIDES[side]}" + (f" (seats {', '.join(seats)})" if len(seats) > 1 else "")
-    wrong = f", {plural(puzzle.wrong_captures[side], 'wrong capture')}" if puzzle.wrong_captures else ""
-    return f"{who}'s pile: {plural(len(puzzle.piles[side]), 'card')}, {plural(puzzle.escobas[side], 'escoba')}{wrong}"
 
 
 def answer_text(puzzle: Puzzle) -> str:
@@ -272,63 +260,60 @@ def keep_record(run: Run) -> None:
 def practice_filters(run: Run) -> None:
     """In Practice, the filters and the buttons that serve the next puzzle, folded away once one is shown."""
     if run.mode == "practice":
-        with st.expander("Choose puzzles", expanded=st.session_state.puzzle_id is None):
+        with st.expander(tr().text("Choose puzzles"), expanded=st.session_state.puzzle_id is None):
             choose_puzzles()
 
 
 def choose_puzzles() -> None:
     """Filters for Practice, and the buttons that serve the next puzzle."""
+    t = tr()
+    any_ = t.text("any")
     a, b, c, d = st.columns(4)
-    a.selectbox("Kind", ["any", *KINDS], key="f_kind")
-    b.selectbox("Level", ["any", 1, 2, 3, 4, 5], key="f_level")
-    c.selectbox(
-        "Theme", ["any", *THEMES], key="f_theme", format_func=lambda t: t if t == "any" else f"{t}: {THEMES[t]}"
+    a.selectbox(
+        t.text("Kind"), ["any", *KINDS], key="f_kind", format_func=lambda k: any_ if k == "any" else topic(k, t)
     )
-    d.selectbox(
-        "Rules", ["any", *PROFILES], key="f_rules", format_func=lambda r: r if r == "any" else PROFILES[r].title
+    b.selectbox(
+        t.text("Level"), ["any", 1, 2, 3, 4, 5], key="f_level", format_func=lambda n: any_ if n == "any" else str(n)
     )
+    c.selectbox(t.text("Theme"), ["any", *THEMES], key="f_theme",
+                format_func=lambda th: any_ if th == "any" else f"{topic(th, t)}: {THEMES[th]}")  # fmt: skip
+    d.selectbox(t.text("Rules"), ["any", *PROFILES], key="f_rules",
+                format_func=lambda r: any_ if r == "any" else t.text(PROFILES[r].title))  # fmt: skip
     left, right = st.columns(2)
-    left.button("Next puzzle", on_click=next_puzzle, use_container_width=True, type="primary")
-    right.button("Next for me (near my rating)", on_click=next_puzzle, args=(True,), use_container_width=True)
+    left.button(t.text("Next puzzle"), on_click=next_puzzle, use_container_width=True, type="primary")
+    right.button(t.text("Next for me (near my rating)"), on_click=next_puzzle, args=(True,), use_container_width=True)
 
 
 def answer_widgets(puzzle: Puzzle) -> None:
     """The controls a learner answers with, besides the cards: a choice, two numbers or a box to type in."""
+    t = tr()
     if isinstance(puzzle, SetentaDuelPuzzle):
-        st.radio("Who wins the setenta point?", ["A", "B", "nobody"], index=None, horizontal=True, key="ans_side")
+        st.radio(t.text("Who wins the setenta point?"), ["A", "B", "nobody"], index=None, horizontal=True,
+                 key="ans_side", format_func=lambda choice: choice_words(choice, t))  # fmt: skip
     elif isinstance(puzzle, ScorePuzzle):
         lowest = -99 if puzzle.wrong_captures else 0  # a wrong capture can take a side below zero (V5)
         for column, side, key in zip(st.columns(len(puzzle.piles)), SIDES, SCORE_KEYS, strict=False):
-            column.number_input(f"Side {side}'s points", lowest, 40, key=key)
+            column.number_input(t.text("Side {side}'s points", side=side), lowest, 40, key=key)
     elif isinstance(puzzle, MatchPuzzle):
-        outcome = {"A": "A wins", "B": "B wins"}
-        st.radio("Once this deal is scored:", puzzle.choices(), index=None, horizontal=True, key="ans_side",
-                 format_func=lambda choice: outcome.get(choice, choice))  # fmt: skip
+        st.radio(t.text("Once this deal is scored:"), puzzle.choices(), index=None, horizontal=True, key="ans_side",
+                 format_func=lambda choice: outcome_words(choice, t))  # fmt: skip
     elif isinstance(puzzle, SeatsPuzzle) and puzzle.choices():
-        st.radio(QUESTIONS[puzzle.ask], puzzle.choices(), index=None, horizontal=True, key="ans_side",
-                 format_func=lambda seat: f"Seat {seat}")  # fmt: skip
+        st.radio(t.text(QUESTIONS[puzzle.ask]), puzzle.choices(), index=None, horizontal=True, key="ans_side",
+                 format_func=lambda seat: t.text("Seat {seat}", seat=seat))  # fmt: skip
     elif isinstance(puzzle, SeatsPuzzle):
-        st.number_input("Cards left in the stock", 0, 40, value=None, key="ans_count")
+        st.number_input(t.text("Cards left in the stock"), 0, 40, value=None, key="ans_count")
     if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle | MatchPuzzle | SeatsPuzzle):
-        st.button("Check", on_click=submit_widgets, args=(puzzle,), type="primary")
+        st.button(t.text("Check"), on_click=submit_widgets, args=(puzzle,), type="primary")
         return
     if isinstance(puzzle, ClaimPuzzle):
-        st.button("Nothing to claim", on_click=submit_nothing, args=(puzzle,))
-    prompt = {
-        "capture": "Every way, with ';' between ways, such as 5d; 2c 3h (or 5♦; 2♣ 3♥)",
-        "choose": "The card you play, then the cards it takes, such as 7d 8c (or 7♦ 8♣)",
-        "endgame": "The card you play, then the cards it takes, such as 7d 8c (or 7♦ 8♣)",
-        "setenta": "The setenta: a number, or none",
-        "checksum": "Your answer",
-        "claim": f"The table cards you claim with the laid card, such as 5d 2c (or 5♦ 2♣), or {NOTHING}",
-    }[puzzle.kind]
-    if on_cards(puzzle):
-        prompt = "The table cards that make 15, such as 5d 2c (or 5♦ 2♣)" if puzzle.kind == "capture" else prompt
-    around = st.expander("Type your answer instead") if on_cards(puzzle) else st.container()
+        st.button(t.text("Nothing to claim"), on_click=submit_nothing, args=(puzzle,))
+    around = st.expander(t.text("Type your answer instead")) if on_cards(puzzle) else st.container()
     with around, st.form("typed_answer", border=False, enter_to_submit=True):
-        st.text_input(prompt, key="ans_text", max_chars=ANSWER_CHARS)
+        st.text_input(prompt(puzzle, on_cards(puzzle), t), key="ans_text", max_chars=ANSWER_CHARS)
         st.form_submit_button(
-            "Check what I typed" if on_cards(puzzle) else "Check", on_click=submit_widgets, args=(puzzle,)
+            t.text("Check what I typed") if on_cards(puzzle) else t.text("Check"),
+            on_click=submit_widgets,
+            args=(puzzle,),
         )
 
 
@@ -342,20 +327,22 @@ def submit_nothing(puzzle: Puzzle) -> None:
     submit(puzzle, NOTHING)
 
 
-def answer_words(puzzle: Puzzle, answer: str) -> str:
-    """An accepted answer as the learner reads it: a play in words, a seat by name, cards in the faces' language."""
-    if isinstance(puzzle, SeatsPuzzle) and puzzle.choices():
-        return f"Seat {answer}"
-    played = isinstance(puzzle, ChoosePuzzle | EndgamePuzzle)
-    return say(play_text(parse_play(answer)) if played else answer, cards)
-
-
 open_from_link()
 cards = page("Puzzles")
-st.title("Puzzles")
+t = tr()
+st.title(t.text("Puzzles"))
 current = rating()
 due_now = len(SAVED.due_puzzles(PLAYER, timestamp()))
-st.caption(f"{plain(PLAYER.name)} · rating {current.rating:.0f} (± {2 * current.rd:.0f}) · {due_now} due for review")
+st.caption(
+    t.plural(
+        "{name} · rating {rating} (± {spread}) · {n} due for review",
+        "{name} · rating {rating} (± {spread}) · {n} due for review",
+        due_now,
+        name=plain(PLAYER.name),
+        rating=f"{current.rating:.0f}",
+        spread=f"{2 * current.rd:.0f}",
+    )
+)
 
 if "run" not in st.session_state:  # a visit starts right away: a new learner at level 1, others near their rating
     st.session_state.run = Run("practice", started=now())
@@ -366,17 +353,16 @@ if "run" not in st.session_state:  # a visit starts right away: a new learner at
         show(first_puzzle(PUZZLES.values()))
 run: Run = st.session_state.run
 
-labels = {mode: text.split(":")[0] + (f" ({due_now} due)" if mode == "review" else "") for mode, text in MODES.items()}
 with st.container(horizontal=True, key="modes"):  # the mode on is the filled button
     for mode in MODES:
         on = mode == run.mode
-        st.button(labels[mode], on_click=start, args=(mode,), help=MODES[mode], type="primary" if on else "secondary")
+        st.button(mode_label(mode, due_now, t), on_click=start, args=(mode,), help=t.text(MODES[mode]),
+                  type="primary" if on else "secondary")  # fmt: skip
 
 over = run.is_over(now())
 if over:
     keep_record(run)
-skips = f" · {plural(run.skips, 'skip')}" if run.mode != "practice" else ""
-st.markdown(f"{MODES[run.mode]} · solved {run.solved}{skips}")
+st.markdown(run_line(run, t))
 
 
 @st.fragment(run_every=1.0 if run.mode == "rush" and not over else None)
@@ -385,85 +371,83 @@ def countdown() -> None:
     left = run.time_left(now())
     if left is None:
         return
-    st.markdown(f"**{left:.0f} s left**")
+    clock = t.text("{seconds} s left", seconds=f"{left:.0f}")
+    st.markdown(f"**{clock}**")
     if left == 0 and not over:
         st.rerun()
 
 
 countdown()
 if over:
-    st.warning(f"{run.ended} {run.summary(SAVED.best(PLAYER, run.mode))}")
+    st.warning(f"{t.text(run.ended)} {run_summary(run, SAVED.best(PLAYER, run.mode), t)}")
     if st.session_state.get("new_record"):
-        st.success(f"That is a new {run.mode} record: {run.solved}!")
-    st.button(f"Start a new {run.mode}", on_click=start, args=(run.mode,))
+        st.success(t.text(RUN_ENDS[run.mode].record, solved=run.solved))
+    st.button(t.text(RUN_ENDS[run.mode].again), on_click=start, args=(run.mode,))
 if "notice" in st.session_state:
     st.info(plain(st.session_state.pop("notice")))  # it may quote what the learner typed
 
 puzzle = PUZZLES.get(st.session_state.get("puzzle_id") or "")
 if puzzle is None:
     if run.mode == "review" and not over:
-        st.info("Nothing is due for review right now. Missed or slow puzzles come back here when it is time.")
+        st.info(t.text("Nothing is due for review right now. Missed or slow puzzles come back here when it is time."))
     elif not over:
-        st.info("Choose puzzles below and press Next puzzle.")
+        st.info(t.text("Choose puzzles below and press Next puzzle."))
     practice_filters(run)
     st.stop()
 
 verdict = st.session_state.get("verdict")
 st.header(say(puzzle.title, cards))
-themes = [theme for theme in puzzle.themes if theme != puzzle.kind]
-st.caption(f"Level {puzzle.level} {puzzle.kind} puzzle" + (f" · {', '.join(themes)}" if themes else ""))
+st.caption(level_line(puzzle, t))
 if puzzle.rules != CLASSIC.name:
-    st.markdown(say(rules_line(puzzle), cards))
-if isinstance(puzzle, ChoosePuzzle):
-    st.markdown(f"**Goal:** {say(GOALS[puzzle.goal].format(target=puzzle.target), cards)}")
-if isinstance(puzzle, EndgamePuzzle):
-    st.markdown(
-        "**Goal:** the stock is used up and every card is in sight. Make the play that leaves your side furthest "
-        "ahead of the other when the deal is scored, if both sides then play their best."
-    )
+    st.markdown(say(rules_line(puzzle, t), cards))
+if isinstance(puzzle, ChoosePuzzle | EndgamePuzzle):
+    st.markdown(goal_line(puzzle, cards))
 attempt_key = f"answer-{puzzle.id}-{len(st.session_state.seen)}-{st.session_state.get('tries', 0)}"
 answering = verdict is None and not over
 if on_cards(puzzle):
     card_table(
         puzzle_rows(puzzle, cards, pick=answering),
         key=attempt_key,
-        confirm="Check" if answering else None,
+        confirm=t.text("Check") if answering else None,
         on_confirm=partial(submit_pick, puzzle),
     )
 else:
-    st.html(rows_html(puzzle_rows(puzzle, cards), cards, "Puzzle position"))
+    st.html(rows_html(puzzle_rows(puzzle, cards), cards, t.text("Puzzle position")))
 
 if verdict is None and not over:
     answer_widgets(puzzle)
     with st.container(horizontal=True, key="help"):
         left = len(puzzle.hints) - st.session_state.hints
         st.button(
-            f"Hint ({left} left)" if left else "No hints left",
+            t.plural("Hint ({n} left)", "Hint ({n} left)", left) if left else t.text("No hints left"),
             on_click=hint,
             disabled=not left,
         )
-        st.button("Skip", on_click=skip, args=(puzzle,), disabled=not run.can_skip())
+        st.button(t.text("Skip"), on_click=skip, args=(puzzle,), disabled=not run.can_skip())
     for text in puzzle.hints[: st.session_state.hints]:
-        st.info(f"Hint: {say(text, cards)}")
+        st.info(t.text("Hint: {hint}", hint=say(text, cards)))
 elif verdict is not None:
-    retried = st.session_state.get("retry")
-    counted = "" if retried else f" Your rating {st.session_state.get('rating_change', 0.0):+.0f}."
-    if verdict.correct:
-        announce(f"Right: {say(verdict.explanation, cards)}.{counted}", "success", key="verdict")
-    else:
-        announce(f"Not quite.{counted}" + (" This try was not counted." if retried else ""), "error", key="verdict")
+    retried = bool(st.session_state.get("retry"))
+    line = verdict_line(verdict, retried, st.session_state.get("rating_change", 0.0), cards)
+    announce(line, "success" if verdict.correct else "error", key="verdict")
     if verdict.correct or st.session_state.get("reveal"):
         if not verdict.correct:
             st.markdown(say(f"{verdict.explanation[0].upper()}{verdict.explanation[1:]}.", cards))
         if puzzle.explain:
             st.markdown(say(puzzle.explain, cards))
-        accepted = "The answer the engine accepts" if len(verdict.solutions) == 1 else "Every answer the engine accepts"
-        st.markdown(f"{accepted}:\n" + "\n".join(f"- {answer_words(puzzle, answer)}" for answer in verdict.solutions))
+        accepted = (
+            t.text("The answer the engine accepts")
+            if len(verdict.solutions) == 1
+            else t.text("Every answer the engine accepts")
+        )
+        st.markdown(
+            f"{accepted}:\n" + "\n".join(f"- {answer_words(puzzle, answer, cards)}" for answer in verdict.solutions)
+        )
     with st.container(horizontal=True, key="after_verdict"):
         if not verdict.correct and not over:
-            st.button("Try again", on_click=try_again)
+            st.button(t.text("Try again"), on_click=try_again)
             if not st.session_state.get("reveal"):
-                st.button("Show the answer", on_click=reveal)
+                st.button(t.text("Show the answer"), on_click=reveal)
         if not over:
-            st.button("Next puzzle ▶", on_click=next_puzzle, type="primary")
+            st.button(t.text("Next puzzle") + " ▶", on_click=next_puzzle, type="primary")
 practice_filters(run)

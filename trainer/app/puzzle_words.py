@@ -1,0 +1,241 @@
+"""The Puzzles page's words in the learner's language: the modes and the run, a rule set's scoring, the piles of a
+score puzzle, the goals, questions and prompts, the verdict and the answers the engine accepts.
+
+A puzzle's own words (its title, hints and explanation) and the engine's explanation of a verdict stay as written.
+
+>>> from trainer.i18n import translator
+>>> run = Run("rush", started=0.0)
+>>> run.answer(True, now=8.0, seconds=8.0); run.answer(False, now=20.0, seconds=12.0)
+>>> run_summary(run, 3, translator("en"))
+'You solved 1 and missed 1, in 10 seconds a puzzle on average. Your best rush so far is 3.'
+>>> play_words(parse_play("7♦ A♣"), translator("es"))
+'7♦ se lleva A♣'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from trainer.app.board import CATEGORY_LABELS, View
+from trainer.app.names import say
+from trainer.app.topics import topic
+from trainer.cards import cards_text
+from trainer.i18n import Translator
+from trainer.plays import Play, parse_play
+from trainer.profile import RuleProfile
+from trainer.progress.training import MODES, Run
+from trainer.puzzles import Puzzle
+from trainer.puzzles.kinds import (
+    NOTHING,
+    ChoosePuzzle,
+    EndgamePuzzle,
+    ScorePuzzle,
+    SeatsPuzzle,
+    Verdict,
+)
+from trainer.scoring import WRONG_CAPTURE_COST
+from trainer.text import SIDES, marked
+
+#: What a choose puzzle asks of the learner, by its goal; ``{target}`` is a card.
+GOALS = {
+    "escoba": marked("clear the table with one play"),
+    "most-cards": marked("bring as many cards as you can into your pile"),
+    "take": marked("take the {target}"),
+    "coins": marked("bring home as many coins as you can"),
+    "setenta": marked("add as much as you can to the cards that count for your setenta"),
+    "safe": marked("leave the next player nothing to take"),
+}
+#: The question of a seats puzzle answered with a seat, by what it asks.
+QUESTIONS = {
+    "leader": marked("Who plays the first card?"),
+    "next-dealer": marked("Who deals next?"),
+    "partner": marked("Who is the partner?"),
+    "first-after-redeal": marked("Who plays first with the new hands?"),
+}
+#: What to type, by kind; ``{nothing}`` is the word that claims nothing, typed as it is.
+PROMPTS = {
+    "capture": marked("Every way, with ';' between ways, such as 5d; 2c 3h (or 5♦; 2♣ 3♥)"),
+    "choose": marked("The card you play, then the cards it takes, such as 7d 8c (or 7♦ 8♣)"),
+    "endgame": marked("The card you play, then the cards it takes, such as 7d 8c (or 7♦ 8♣)"),
+    "setenta": marked("The setenta: a number, or none"),
+    "checksum": marked("Your answer"),
+    "claim": marked("The table cards you claim with the laid card, such as 5d 2c (or 5♦ 2♣), or {nothing}"),
+}
+#: Answers the engine writes as words, among a choice's options and the answers it accepts.
+ANSWERS = {
+    "nobody": marked("nobody"),
+    "none": marked("none"),
+    NOTHING: marked("nothing"),
+    "another deal": marked("another deal"),
+}
+#: A match puzzle's options that name a side.
+WINS = {"A": marked("A wins"), "B": marked("B wins")}
+
+
+class RunEnd(NamedTuple):
+    """What a run that can end says once over: the button to start again, a new record, the best so far."""
+
+    again: str
+    record: str
+    best: str
+
+
+#: The runs that end, a streak and a rush; ``{solved}`` and ``{best}`` are counts of puzzles.
+RUN_ENDS = {
+    "streak": RunEnd(
+        marked("Start a new streak"),
+        marked("That is a new streak record: {solved}!"),
+        marked("Your best streak so far is {best}."),
+    ),
+    "rush": RunEnd(
+        marked("Start a new rush"),
+        marked("That is a new rush record: {solved}!"),
+        marked("Your best rush so far is {best}."),
+    ),
+}
+
+
+def mode_label(mode: str, due: int, t: Translator) -> str:
+    """A mode's button: its name, the words before the colon of its description, and in Review how many are due."""
+    name = t.text(MODES[mode]).split(":")[0]
+    return t.plural("{mode} ({n} due)", "{mode} ({n} due)", due, mode=name) if mode == "review" else name
+
+
+def run_line(run: Run, t: Translator) -> str:
+    """The mode and how the run goes: puzzles solved and, but in Practice, skipped."""
+    line = t.text("{mode} · solved {solved}", mode=t.text(MODES[run.mode]), solved=run.solved)
+    if run.mode == "practice":
+        return line
+    return f"{line} · " + t.plural("{n} skip", "{n} skips", run.skips)
+
+
+def run_summary(run: Run, best: int | None, t: Translator) -> str:
+    """A finished streak or rush in a sentence or two, with the learner's best before it."""
+    text = t.text("You solved {solved}", solved=run.solved)
+    if run.mistakes:
+        text = t.text("{done} and missed {missed}", done=text, missed=run.mistakes)
+    if run.skips:
+        text = t.plural("{done}, skipping {n} puzzle", "{done}, skipping {n} puzzles", run.skips, done=text)
+    if run.average is not None:
+        text = t.text("{done}, in {seconds} seconds a puzzle on average", done=text, seconds=f"{run.average:.0f}")
+    text += "."
+    return text if best is None else f"{text} {t.text(RUN_ENDS[run.mode].best, best=best)}"
+
+
+def scoring_words(profile: RuleProfile, t: Translator) -> str:
+    """What a rule set scores, category by category, as ``trainer.puzzles.kinds.scoring_text`` says it in English."""
+    parts = []
+    for name, worth in profile.points.items():
+        replaced = profile.in_place_of.get(name)
+        label = t.text(CATEGORY_LABELS[name])
+        if name == "escoba":
+            parts.append(t.text("{worth} per escoba", worth=worth))
+        elif replaced:
+            other = t.text(CATEGORY_LABELS[replaced])
+            parts.append(t.text("{category} {worth}, in place of the {other} point", category=label, worth=worth,
+                                other=other))  # fmt: skip
+        else:
+            parts.append(t.text("{category} {worth}", category=label, worth=worth))
+    if profile.penalties:
+        parts.append(
+            t.text("each wrong capture costs {cost} and 1 more per escoba of the deal", cost=WRONG_CAPTURE_COST)
+        )
+    return "; ".join(parts)
+
+
+def rules_line(puzzle: Puzzle, t: Translator) -> str:
+    """Which rule set judges the puzzle, and what it scores when the question is a score (V1, V5)."""
+    rules = t.text(puzzle.profile.title)
+    if isinstance(puzzle, ScorePuzzle):
+        scoring = scoring_words(puzzle.profile, t)
+        return t.text("**Rules:** {rules}. A deal scores: {scoring}.", rules=rules, scoring=scoring)
+    if puzzle.profile.penalties:
+        return t.text(
+            "**Rules:** {rules}, played by its penalties: a mistake stands, and a missed capture may be claimed (V5).",
+            rules=rules,
+        )
+    return t.text("**Rules:** {rules}.", rules=rules)
+
+
+def pile_title(puzzle: ScorePuzzle, side: int, t: Translator) -> str:
+    """A side's pile in words: its seats where partners share it, its cards, escobas and wrong captures."""
+    players = puzzle.players or len(puzzle.piles)
+    seats = [str(seat) for seat in range(players) if puzzle.profile.side_of(seat, players) == side]
+    count, letter = len(puzzle.piles[side]), SIDES[side]
+    if len(seats) > 1:
+        title = t.plural(
+            "Side {side} (seats {seats})'s pile: {n} card",
+            "Side {side} (seats {seats})'s pile: {n} cards",
+            count,
+            side=letter,
+            seats=", ".join(seats),
+        )
+    else:
+        title = t.plural("Side {side}'s pile: {n} card", "Side {side}'s pile: {n} cards", count, side=letter)
+    parts = [title, t.plural("{n} escoba", "{n} escobas", puzzle.escobas[side])]
+    if puzzle.wrong_captures:
+        parts.append(t.plural("{n} wrong capture", "{n} wrong captures", puzzle.wrong_captures[side]))
+    return ", ".join(parts)
+
+
+def level_line(puzzle: Puzzle, t: Translator) -> str:
+    """The puzzle's level and kind, and its themes besides its kind."""
+    line = t.text("Level {level} {kind} puzzle", level=puzzle.level, kind=topic(puzzle.kind, t))
+    themes = [topic(theme, t) for theme in puzzle.themes if theme != puzzle.kind]
+    return f"{line} · {', '.join(themes)}" if themes else line
+
+
+def goal_line(puzzle: ChoosePuzzle | EndgamePuzzle, view: View) -> str:
+    """What the learner plays for, with the cards named as the faces show them."""
+    t = view.t
+    if isinstance(puzzle, ChoosePuzzle):
+        goal = say(t.text(GOALS[puzzle.goal], target=puzzle.target), view)
+    else:
+        goal = t.text(
+            "the stock is used up and every card is in sight. Make the play that leaves your side furthest ahead "
+            "of the other when the deal is scored, if both sides then play their best."
+        )
+    return t.text("**Goal:** {goal}", goal=goal)
+
+
+def prompt(puzzle: Puzzle, on_cards: bool, t: Translator) -> str:
+    """The typed answer's label: what to type, for the puzzle's kind; table cards only where the hand is picked."""
+    if on_cards and puzzle.kind == "capture":
+        return t.text("The table cards that make 15, such as 5d 2c (or 5♦ 2♣)")
+    return t.text(PROMPTS[puzzle.kind], nothing=NOTHING)
+
+
+def choice_words(choice: str, t: Translator) -> str:
+    """An option or an answer as the learner reads it: a word is translated, a side's letter or a number stays."""
+    return t.text(ANSWERS[choice]) if choice in ANSWERS else choice
+
+
+def outcome_words(choice: str, t: Translator) -> str:
+    """A match puzzle's option: a side wins, or another deal is needed."""
+    return t.text(WINS[choice]) if choice in WINS else choice_words(choice, t)
+
+
+def verdict_line(verdict: Verdict, retried: bool, change: float, view: View) -> str:
+    """The verdict's first words: right with the engine's reason, or not quite; the rating's change if counted."""
+    t = view.t
+    counted = [] if retried else [t.text("Your rating {change}.", change=f"{change:+.0f}")]
+    if verdict.correct:
+        return " ".join([t.text("Right: {explanation}.", explanation=say(verdict.explanation, view)), *counted])
+    return " ".join([t.text("Not quite."), *counted, *([t.text("This try was not counted.")] if retried else [])])
+
+
+def play_words(play: Play, t: Translator) -> str:
+    """A play in words, its cards as the engine writes them: ``7♦ taking A♣`` or ``laying 5♦ down``."""
+    if not play.captured:
+        return t.text("laying {card} down", card=play.card)
+    return t.text("{card} taking {cards}", card=play.card, cards=cards_text(play.captured))
+
+
+def answer_words(puzzle: Puzzle, answer: str, view: View) -> str:
+    """An accepted answer as the learner reads it: a play in words, a seat by name, cards in the faces' language."""
+    t = view.t
+    if isinstance(puzzle, SeatsPuzzle) and puzzle.choices():
+        return t.text("Seat {seat}", seat=answer)
+    if isinstance(puzzle, ChoosePuzzle | EndgamePuzzle):
+        return say(play_words(parse_play(answer), t), view)
+    return say(choice_words(answer, t), view)
