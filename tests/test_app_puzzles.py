@@ -5,11 +5,16 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from test_i18n import TRANSLATED, catalog, english_in, heard, shown
 
+from trainer.app.board import View
+from trainer.app.names import say
+from trainer.i18n import LOCALES, translator
 from trainer.plays import legal_plays
 from trainer.progress.stats import plain
 from trainer.progress.store import Store
-from trainer.puzzles import load_puzzles
+from trainer.progress.training import MODES
+from trainer.puzzles import THEMES, load_puzzles
 from trainer.puzzles.kinds import MatchPuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle
 
 ROOT = Path(__file__).parent.parent
@@ -47,8 +52,9 @@ def current(at: AppTest):
     return BANK[at.session_state.puzzle_id]
 
 
-def give(at: AppTest, right: bool) -> AppTest:
-    """Answer the puzzle on screen, rightly or wrongly, through its widgets (cards are typed)."""
+def give(at: AppTest, right: bool, check: str = "Check") -> AppTest:
+    """Answer the puzzle on screen, rightly or wrongly, through its widgets (cards are typed); ``check`` is the
+    button's label, or the start of it."""
     puzzle = current(at)
     text = puzzle.solutions()[0] if right else wrong_answer(puzzle)
     if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle) or (isinstance(puzzle, SeatsPuzzle) and puzzle.choices()):
@@ -59,13 +65,13 @@ def give(at: AppTest, right: bool) -> AppTest:
         for side, points in zip("abc", text.split(), strict=False):
             at.number_input(key=f"ans_{side}").set_value(int(points))
     else:
-        return type_answer(at, text)
-    return click(at, "Check")
+        return type_answer(at, text, check)
+    return click(at, check)
 
 
-def type_answer(at: AppTest, text: str) -> AppTest:
+def type_answer(at: AppTest, text: str, check: str = "Check") -> AppTest:
     at.text_input(key="ans_text").set_value(text)
-    return click(at, "Check")
+    return click(at, check)
 
 
 def verdict(at: AppTest) -> tuple[str, str]:
@@ -86,6 +92,7 @@ def wrong_answer(puzzle) -> str:
         "seats": lambda: [*puzzle.choices(), "0", "40"],
         "match": lambda: ["A", "B", "another deal"],
         "claim": lambda: ["nothing", *(str(card) for card in puzzle.table)],
+        "endgame": lambda: [str(play) for play in puzzle.margins],
     }[puzzle.kind]()
     return next(text for text in candidates if not puzzle.check(text).correct)
 
@@ -414,3 +421,95 @@ def test_an_endgame_is_shown_with_every_hand_and_judged_by_the_exact_search(data
     type_answer(at, puzzle.solutions()[0])
     tone, text = verdict(at)
     assert tone == "success" and "no play does better" in text
+
+
+#: One puzzle of each kind, and of each rule line: a score read by its scoring, a claim played by its penalties,
+#: a pile that partners share, seats asked with a choice and with a count.
+WORDED = [
+    "capture-l1-sota",
+    "choose-l1-sweep",
+    "endgame-01",
+    "cardgames-score-l1-01",
+    "escova-three-way-ties-l4-01",
+    "turkish-claim-l1-01",
+    "rules-seats-l1-three-players-leader",
+    "seats-l3-stock-second-hands-four",
+    "match-l1-past-the-target",
+    "gen-setenta-duel-l1-s2026-001",
+    "gen-setenta-l1-s2026-001",
+    "checksum-l1-two-cards",
+]
+
+
+def english_left(at: AppTest, code: str) -> list[str]:
+    """The catalogue's English on the Puzzles page but for its content: the puzzle's title, hints and explanation,
+    the engine's explanation of the verdict and the themes' descriptions in the filters, as written or said."""
+    puzzle, found = current(at), at.session_state["verdict"]
+    content = [puzzle.title, *puzzle.hints, puzzle.explain, *THEMES.values()]
+    if found is not None:
+        content += [found.explanation, f"{found.explanation[0].upper()}{found.explanation[1:]}."]
+    view = View(language=code)
+    texts = puzzle_texts(at)
+    for words in sorted({said for text in content if text for said in (text, say(text, view))}, key=len, reverse=True):
+        texts = [text.replace(words, "") for text in texts]
+    same = {m.id for m in catalog(LOCALES / code / "LC_MESSAGES" / "messages.po", code) if m.string == m.id}
+    return [english for english in english_in([text for text in texts if text]) if english not in same]
+
+
+def puzzle_texts(at: AppTest) -> list[str]:
+    """Every text a reader of Puzzles meets: those ``shown`` reads, notices, the answer boxes' labels, the modes'
+    help, the verdict and the position, drawn or laid out to pick from."""
+    texts = [*shown(at), *(e.value for kind in ("info", "success") for e in at.get(kind))]
+    texts += [w.label for kind in ("text_input", "number_input") for w in at.get(kind)]
+    texts += [b.proto.help for b in at.button if b.proto.help]
+    for html in (h.proto.body for h in at.get("html")):
+        texts += heard(html)
+    for element in at.get("bidi_component"):
+        texts += strings(json.loads(element.proto.json))
+    return texts
+
+
+def strings(value: object) -> list[str]:
+    """The words in a component's data: its strings, but for drawings."""
+    if isinstance(value, str):
+        return [] if value.lstrip().startswith(("<", "data:")) else [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in strings(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in strings(item)]
+    return []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_puzzles_is_wholly_translated_but_for_the_puzzles_own_words(data, code):
+    t = translator(code)
+    left = []
+    for puzzle_id in WORDED:
+        at = open_page(PUZZLES_PAGE, Clock(), puzzle=puzzle_id, lang=code)
+        assert at.title[0].value == t.text("Puzzles")
+        if BANK[puzzle_id].hints:
+            click(at, t.plural("Hint ({n} left)", "Hint ({n} left)", len(BANK[puzzle_id].hints)))
+        left += english_left(at, code)
+        give(at, right=False, check=t.text("Check"))
+        click(at, t.text("Show the answer"))
+        left += english_left(at, code)
+        click(at, t.text("Try again"))
+        give(at, right=True, check=t.text("Check"))
+        assert verdict(at)[0] == "success", puzzle_id
+        left += english_left(at, code)
+    assert left == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_streak_ends_and_is_summed_up_in_the_language(data, code):
+    t = translator(code)
+    at = open_page(PUZZLES_PAGE, Clock(), puzzle="capture-l1-sota", lang=code)
+    click(at, t.text(MODES["streak"]).split(":")[0])
+    give(at, right=True, check=t.text("Check"))
+    click(at, t.text("Next puzzle"))
+    give(at, right=False, check=t.text("Check"))
+    assert at.warning[0].value.startswith(
+        t.text("One mistake ends a streak.") + " " + t.text("You solved {solved}", solved=1)
+    )
+    assert at.success[0].value == t.text("That is a new streak record: {solved}!", solved=1)
+    assert english_left(at, code) == []

@@ -18,11 +18,21 @@ import trainer.i18n
 from trainer import DECK, Deal, Match, parse_cards, parse_play
 from trainer.app.board import View, board_rows, match_markdown, pile_rows, position_rows, rows_html, score_markdown
 from trainer.app.names import spoken_label
+from trainer.app.puzzle_words import play_words, scoring_words
 from trainer.app.svg import STYLES
 from trainer.course import load_levels
 from trainer.i18n import LOCALES, SOURCE, languages, translator
+from trainer.profile import PROFILES
 from trainer.progress.store import Store
-from trainer.puzzles.kinds import ChecksumPuzzle, ChoosePuzzle, MatchPuzzle, ScorePuzzle, SeatsPuzzle
+from trainer.puzzles.kinds import (
+    ChecksumPuzzle,
+    ChoosePuzzle,
+    MatchPuzzle,
+    ScorePuzzle,
+    SeatsPuzzle,
+    play_text,
+    scoring_text,
+)
 from trainer.simulate import play_randomly
 
 ROOT = Path(__file__).parent.parent
@@ -284,3 +294,18 @@ def test_two_translators_in_two_threads_keep_their_own_language() -> None:
         "Начать обучение: 1 короткий уровень",
         "Начать обучение: 2 коротких уровня",
     }
+
+
+def test_the_puzzles_page_words_in_english_as_the_engine_does() -> None:
+    english = translator(SOURCE)
+    for profile in PROFILES.values():
+        assert scoring_words(profile, english) == scoring_text(profile), profile.name
+    for play in (parse_play("7♦ A♣ 7♣"), parse_play("5♦")):
+        assert play_words(play, english) == play_text(play)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_rule_sets_scoring_is_worded_in_the_language(code: str) -> None:
+    words = " ".join(scoring_words(profile, translator(code)) for profile in PROFILES.values())
+    assert not english_in([words])
+    assert english_in([" ".join(scoring_words(profile, translator(SOURCE)) for profile in PROFILES.values())])

@@ -8,8 +8,10 @@ import fsrs
 import pytest
 
 from trainer.cards import parse_card, parse_cards
+from trainer.i18n import translator
 from trainer.progress.store import Attempt, Store
 from trainer.progress.training import (
+    MODES,
     RUSH_SECONDS,
     Run,
     answer_puzzle,
@@ -141,3 +143,13 @@ def test_two_tabs_answering_at_once_lose_no_rating_update(tmp_path):
     with Store.open(tmp_path) as saved:
         assert len(saved.attempts("Ana")) == 50
         assert saved.get_rating("Ana")[0] == 1500.0 + 50 * 10.0  # every update built on the one before
+
+
+def test_a_run_keeps_its_average_time_and_why_it_ended_for_the_page_to_word():
+    run = Run("rush", started=0)
+    assert run.average is None
+    run.answer(True, now=4, seconds=4.0)
+    run.answer(False, now=10, seconds=8.0)
+    assert run.average == 6.0
+    assert run.is_over(now=RUSH_SECONDS) and translator("es").text(run.ended) == "Se acabó el tiempo."
+    assert all(translator("ru").text(text) != text for text in MODES.values())  # marked, so translated
