@@ -132,8 +132,9 @@ def scoring_words(profile: RuleProfile, t: Translator) -> str:
             parts.append(t.text("{worth} per escoba", worth=worth))
         elif replaced:
             other = t.text(CATEGORY_LABELS[replaced])
-            parts.append(t.text("{category} {worth}, in place of the {other} point", category=label, worth=worth,
-                                other=other))  # fmt: skip
+            parts.append(
+                t.text("{category} {worth}, in place of the {other} point", category=label, worth=worth, other=other)
+            )
         else:
             parts.append(t.text("{category} {worth}", category=label, worth=worth))
     if profile.penalties:
