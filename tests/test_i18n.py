@@ -284,3 +284,15 @@ def test_two_translators_in_two_threads_keep_their_own_language() -> None:
         "Начать обучение: 1 короткий уровень",
         "Начать обучение: 2 коротких уровня",
     }
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_home_and_progress_list_the_course_in_the_language(data: Path, code: str) -> None:
+    t, levels = translator(code), load_levels()
+    assert all(t.text(level.title) != level.title and t.text(level.goal) != level.goal for level in levels)
+    at = opened(code)
+    listed = {link.proto.label for link in at.get("page_link")}
+    assert all(f"{n}. {t.text(level.title)}  ☆☆☆" in listed for n, level in enumerate(levels, start=1))
+    at.switch_page("trainer/app/pages/progress.py").run()
+    course = next(m.value for m in at.markdown if m.value.startswith("- 1. "))
+    assert course.splitlines() == [f"- {n}. {t.text(level.title)}: ☆☆☆" for n, level in enumerate(levels, start=1)]
