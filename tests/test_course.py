@@ -628,3 +628,20 @@ def test_a_level_text_over_several_lines_is_found_as_one_line():
         "A title",
         "Take the 7♦ first.",
     ]
+
+
+def level_texts(path: Path) -> list[str]:
+    """A level's title, goal and every stage's sentence, as the catalogues find them when babel.cfg names it."""
+    with path.open("rb") as file:
+        return [message for _, _, message, _ in extract_levels(file, [], [], {"stages_of": load_level(path).id})]
+
+
+def test_a_levels_stage_sentences_are_found_when_babel_cfg_names_the_level_and_hold_no_brace():
+    for path in sorted(LEVELS_FOLDER.glob("*.yaml")):
+        level = load_level(path)
+        title, goal, *stages = level_texts(path)
+        assert (title, goal) == (level.title, level.goal)
+        assert stages and set(stages) <= {stage.text for stage in level.stages}
+        assert not [text for text in (title, goal, *stages) if "{" in text or "}" in text]  # a message may not
+        with path.open("rb") as file:
+            assert len(list(extract_levels(file, [], [], {"stages_of": "another"}))) == 2

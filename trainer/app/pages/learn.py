@@ -241,7 +241,7 @@ if stage.profile != CLASSIC:  # the classic rules go without saying
         if stage.profile.penalties
         else t.text("Rule set for this step: {title}", title=rule_set)
     )
-st.markdown(say(stage.text, cards))
+st.markdown(say(t.text(stage.text), cards))
 if stage.table:
     st.markdown(table_markdown(stage.table))
 if stage.task in ("pick", "play"):
