@@ -5,10 +5,12 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from test_i18n import TRANSLATED, catalog, english_in, shown
 
 from trainer.app.board import View
 from trainer.app.names import say
 from trainer.course import choice_label, load_levels, stars
+from trainer.i18n import LOCALES, translator
 from trainer.profile import PROFILES
 from trainer.progress.store import Store
 from trainer.puzzles import load_puzzles
@@ -208,3 +210,63 @@ def test_v2_v3_a_deal_for_three_is_answered_a_b_c_or_nobody(data):
     at.radio(key="answer").set_value("C")
     click(at, "Check")
     assert verdict(at)[0] == "error"  # side C shares the most cards with side B: nobody scores (V2)
+
+
+#: A stage of each kind the course has, as (level, step): says, picks, plays, choices, figures, a table, piles,
+#: steps under other rule sets and at a table played by its penalties.
+EVERY_KIND = [
+    ("values", 1), ("values", 4), ("seats", 4), ("fifteen", 6), ("scoring", 2), ("setenta", 2), ("first-table", 1),
+    ("sevens", 1), ("sevens", 7), ("escova", 2), ("penalties", 2), ("penalties", 7), ("rule-sets", 7),
+    ("rule-sets", 10),
+]  # fmt: skip
+
+
+def learn_texts(at: AppTest) -> list[str]:
+    """Every text of Learn a reader meets, but the board's rows (worded and tested with the boards): those ``shown``
+    reads (the stage's sentence among them), the title, the progress, the typed answer's label, the card table's
+    button, a verdict and each cell of a table."""
+    texts = [*shown(at), at.title[0].value, *(p.proto.text for p in at.get("progress"))]
+    texts += [box.label for box in at.text_input] + [e.value for e in at.get("info")]
+    for element in at.get("bidi_component"):
+        sent = json.loads(element.proto.json)
+        texts += [sent.get("confirm") or "", (sent.get("message") or {}).get("text", "")]
+    texts += [cell.strip(" *") for text in list(texts) for cell in text.split("|")]
+    return [text for text in texts if text]
+
+
+def same_as_english(code: str) -> set[str]:
+    """The messages a language writes as English does ("legal", "Escova"), which the check must not count."""
+    return {m.id for m in catalog(LOCALES / code / "LC_MESSAGES" / "messages.po", code) if m.string == m.id}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_learn_is_wholly_translated_at_every_kind_of_step_and_at_a_levels_end(data, code):
+    same = same_as_english(code)
+    for level_id, number in EVERY_KIND:
+        at = open_learn(lang=code, level=level_id, stage=str(number))
+        assert [english for english in english_in(learn_texts(at)) if english not in same] == [], (level_id, number)
+    level = level_of("penalties")
+    at = open_learn(lang=code, level=level.id, stage=str(len(level.stages) + 1))
+    assert at.get("page_link") and [e for e in english_in(learn_texts(at)) if e not in same] == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_miss_and_a_shown_answer_are_worded_in_the_language(data, code):
+    at = open_learn(lang=code, level="scoring", stage="2")
+    stage = level_of("scoring").stages[1]
+    wrong = next(choice for choice in stage.choices if choice not in stage.accept)
+    t = translator(code)
+    at.radio(key="answer").set_value(wrong)
+    click(at, t.text("Check"))
+    assert verdict(at) == ("error", t.text("Not quite. Look again, or show the answer."))
+    assert [english for english in english_in(learn_texts(at)) if english not in same_as_english(code)] == []
+    click(at, t.text("Show the answer"))
+    assert at.info[0].value.startswith(t.text("The answer: {answer}", answer=""))
+
+
+def test_the_level_map_and_the_title_name_a_level_in_the_language(data):
+    at = open_learn(lang="es", level="values", stage="1")
+    assert at.title[0].value == "Cuánto vale cada carta"
+    first = next(b for b in at.button if b.key == f"level_{LEVELS[0].id}")
+    assert first.label.startswith("1. Cuánto vale cada carta") and first.proto.help == "0 de 3 estrellas"
+    assert at.markdown[0].value == "**Objetivo:** Saber cuánto aporta cada carta para llegar a 15."

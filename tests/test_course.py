@@ -1,12 +1,15 @@
 """The course: levels load through the engine, tasks are judged by it, and bad levels name their line."""
 
 import textwrap
+from io import BytesIO
 from pathlib import Path
 
 import pytest
 
 from trainer.cards import cards_text, parse_cards
+from trainer.course import LEVELS as LEVELS_FOLDER
 from trainer.course import CourseError, load_level, load_levels, narrate, sensible_play, stars
+from trainer.course_messages import extract_levels
 from trainer.deal import Deal
 from trainer.plays import Play
 from trainer.profile import PROFILES
@@ -606,3 +609,39 @@ def test_r13_a_play_task_accepts_only_the_plays_its_rule_set_allows(tmp_path):
 def test_a_stage_refused_names_the_token_the_author_wrote(tmp_path, stage, token):
     with pytest.raises(CourseError, match=rf"level.yaml:\d+:\d+: .*, not '{token}'$"):
         level_of(tmp_path, f"  - {stage}\n")
+
+
+def test_the_catalogues_find_each_levels_title_and_goal_as_the_course_keeps_them():
+    found = []
+    for path in sorted(LEVELS_FOLDER.glob("*.yaml")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        with path.open("rb") as file:
+            for line, function, message, comments in extract_levels(file, [], [], {}):
+                assert lines[line - 1].startswith(("title:", "goal:")) and function is None and comments == []
+                found.append(message)
+    assert found == [text for level in load_levels() for text in (level.title, level.goal)]
+
+
+def test_a_level_text_over_several_lines_is_found_as_one_line():
+    level = b"id: x\ntitle: 'A  title'\ngoal: >\n  Take the 7\xe2\x99\xa6\n  first.\n"
+    assert [message for _, _, message, _ in extract_levels(BytesIO(level), [], [], {})] == [
+        "A title",
+        "Take the 7♦ first.",
+    ]
+
+
+def level_texts(path: Path) -> list[str]:
+    """A level's title, goal and every stage's sentence, as the catalogues find them when babel.cfg names it."""
+    with path.open("rb") as file:
+        return [message for _, _, message, _ in extract_levels(file, [], [], {"stages_of": load_level(path).id})]
+
+
+def test_a_levels_stage_sentences_are_found_when_babel_cfg_names_the_level_and_hold_no_brace():
+    for path in sorted(LEVELS_FOLDER.glob("*.yaml")):
+        level = load_level(path)
+        title, goal, *stages = level_texts(path)
+        assert (title, goal) == (level.title, level.goal)
+        assert stages and set(stages) <= {stage.text for stage in level.stages}
+        assert not [text for text in (title, goal, *stages) if "{" in text or "}" in text]  # a message may not
+        with path.open("rb") as file:
+            assert len(list(extract_levels(file, [], [], {"stages_of": "another"}))) == 2

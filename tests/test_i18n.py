@@ -17,10 +17,11 @@ from streamlit.testing.v1 import AppTest
 import trainer.i18n
 from trainer import DECK, Deal, Match, parse_cards, parse_play
 from trainer.app.board import View, board_rows, match_markdown, pile_rows, position_rows, rows_html, score_markdown
-from trainer.app.names import spoken_label
+from trainer.app.names import say, spoken_label
 from trainer.app.puzzle_words import play_words, scoring_words
 from trainer.app.svg import STYLES
-from trainer.course import load_levels
+from trainer.course import load_level, load_levels
+from trainer.course_messages import extract_levels
 from trainer.i18n import LOCALES, SOURCE, languages, translator
 from trainer.profile import PROFILES
 from trainer.progress.store import Store
@@ -309,3 +310,34 @@ def test_a_rule_sets_scoring_is_worded_in_the_language(code: str) -> None:
     words = " ".join(scoring_words(profile, translator(code)) for profile in PROFILES.values())
     assert not english_in([words])
     assert english_in([" ".join(scoring_words(profile, translator(SOURCE)) for profile in PROFILES.values())])
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_home_and_progress_list_the_course_in_the_language(data: Path, code: str) -> None:
+    t, levels = translator(code), load_levels()
+    assert all(t.text(level.title) != level.title and t.text(level.goal) != level.goal for level in levels)
+    at = opened(code)
+    listed = {link.proto.label for link in at.get("page_link")}
+    assert all(f"{n}. {t.text(level.title)}  ☆☆☆" in listed for n, level in enumerate(levels, start=1))
+    at.switch_page("trainer/app/pages/progress.py").run()
+    course = next(m.value for m in at.markdown if m.value.startswith("- 1. "))
+    assert course.splitlines() == [f"- {n}. {t.text(level.title)}: ☆☆☆" for n, level in enumerate(levels, start=1)]
+
+
+def test_a_level_is_translated_whole_or_left_in_english() -> None:
+    template = ids(catalog(TEMPLATE))
+    for path in sorted((ROOT / "trainer" / "levels").glob("*.yaml")):
+        with path.open("rb") as file:
+            found = [text for _, _, text, _ in extract_levels(file, [], [], {"stages_of": load_level(path).id})]
+        stages = set(found[2:])  # after the title and the goal, which every level has translated
+        assert set(found[:2]) <= template and (stages <= template or not stages & template), path.name
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_translated_levels_steps_read_in_the_language(data: Path, code: str) -> None:
+    level = load_levels()[0]
+    at = opened(code)
+    at.query_params.update(level=level.id, stage="3")
+    at.switch_page("trainer/app/pages/learn.py").run()
+    view, said = View(language=code), level.stages[2].text
+    assert at.markdown[1].value == say(translator(code).text(said), view) != say(said, view)

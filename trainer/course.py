@@ -696,16 +696,27 @@ class _Builder:
         value = fields.get(key)
         if value is None or not isinstance(value.value, str | list):
             raise self.fail(value or parent, f"'{key}' must be text")
-        text = " ".join(str(part.value) for part in value.value) if isinstance(value.value, list) else value.value
+        text = worded(value)
         if reaching_out(text) is not None:
             raise self.fail(value, f"'{key}' holds a link, an image or an HTML tag: a level is shown as Markdown")
-        return " ".join(text.split())
+        return text
 
     def cards(self, value: Marked) -> tuple[Card, ...]:
         try:
             return parse_cards(str(value.value or ""))
         except CardError as error:
             raise self.fail(value, str(error)) from None
+
+
+def worded(value: Marked) -> str:
+    """A level's text as the course keeps it, and as its catalogues find it: a list's parts joined, every run of
+    spaces and line breaks one space.
+
+    >>> worded(Marked("Take  the 7♦   first.", 1, 1))
+    'Take the 7♦ first.'
+    """
+    parts = value.value if isinstance(value.value, list) else [value]
+    return " ".join(" ".join(str(part.value) for part in parts).split())
 
 
 def _with(stage: Stage, accept: set[str], why: str) -> Stage:

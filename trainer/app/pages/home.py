@@ -24,7 +24,7 @@ st.write(
     )
 )
 place, earned = SAVED.place(PLAYER), SAVED.stars(PLAYER)
-titles = {level.id: (number, level.title) for number, level in enumerate(LEVELS, start=1)}
+titles = {level.id: (number, t.text(level.title)) for number, level in enumerate(LEVELS, start=1)}
 if place is not None and place[0] in titles:
     number, title = titles[place[0]]
     label = t.text("Continue where you left off: level {number}, {title}", number=number, title=title)

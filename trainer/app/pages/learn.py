@@ -8,19 +8,46 @@ from functools import partial
 
 import streamlit as st
 
-from trainer.app.board import board_rows, pile_rows, rows_html
-from trainer.app.common import ANSWER_CHARS, course, page, pages, profile, saving, store
+from trainer.app.board import CATEGORY_LABELS, board_rows, pile_rows, rows_html
+from trainer.app.common import ANSWER_CHARS, course, page, pages, profile, saving, store, tr
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say
 from trainer.app.rows import Row
+from trainer.app.topics import topic
 from trainer.course import Level, Stage, Verdict, choice_label, star_text
-from trainer.profile import CLASSIC
+from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.training import finish_level
+from trainer.text import marked
 
 LEVELS = course()
 BY_ID = {level.id: level for level in LEVELS}
 SAVED = store()
 PLAYER = profile(SAVED)
+#: The engine's fixed words and sentences the page shows (choices, verdicts, the heads of a compared deal's table),
+#: translated where shown; any other engine text, with figures or cards of its own, is shown as it is.
+FIXED = frozenset(
+    {
+        marked("yes"),
+        marked("no"),
+        marked("nobody"),
+        marked("legal"),
+        marked("wrong capture"),
+        marked("missed capture"),
+        marked("Right."),
+        marked("Not quite. Look again, or show the answer."),
+        marked("That answer cannot be read: answer with a number, or none"),
+        marked("total"),
+        marked("points: side A – side B"),
+        marked("points: side A – side B – side C"),
+        marked("Classic"),  # a rule set's title as short_title has it
+        marked("Sevens"),
+        marked("Escova"),
+        marked("Online"),
+        marked("Turkish"),
+        *CATEGORY_LABELS.values(),
+        *(rules.title for rules in PROFILES.values()),
+    }
+)
 
 
 # -- state, changed only in callbacks -----------------------------------------------------
@@ -112,9 +139,19 @@ def task_rows(stage: Stage) -> tuple[Row, ...]:
     return tuple(replace(row, pick="many" if row.name in open_rows and row.faces else None) for row in rows)
 
 
+def fixed(text: str) -> str:
+    """An engine text in the learner's language if it is one of its fixed words or sentences, else as it is."""
+    return t.text(text) if text in FIXED else text
+
+
 def table_markdown(rows: tuple[tuple[str, ...], ...]) -> str:
     """A stage's table (a header row, then rows; the last one, the totals, in bold) as Markdown."""
-    header, *body = (tuple(say(cell[:1].upper() + cell[1:], cards) for cell in row) for row in rows)
+
+    def cell_text(cell: str) -> str:
+        word = fixed(cell)
+        return say(word[:1].upper() + word[1:], cards)
+
+    header, *body = (tuple(cell_text(cell) for cell in row) for row in rows)
     lines = ["| " + " | ".join(header) + " |", "|" + " --- |" * len(header)]
     for number, row in enumerate(body, start=1):
         bold = "**" if number == len(body) else ""
@@ -126,106 +163,130 @@ def level_map(current: str, earned: dict[str, int], where: str) -> None:
     """Every level with its stars, the current one filled; ``where`` keeps the sidebar's buttons apart."""
     for number, item in enumerate(LEVELS, start=1):
         st.button(
-            f"{number}. {item.title}  {star_text(earned.get(item.id, 0))}",
+            f"{number}. {t.text(item.title)}  {star_text(earned.get(item.id, 0))}",
             key=f"{where}_{item.id}",
             on_click=go,
             args=(item.id, 0),
             type="primary" if item.id == current else "secondary",
             use_container_width=True,
-            help=f"{earned.get(item.id, 0)} of 3 stars",
+            help=t.text("{n} of 3 stars", n=earned.get(item.id, 0)),
         )
 
 
 # -- the page ------------------------------------------------------------------------------
 
 cards = page("Learn")
+t = tr()
 open_from_link()
 level: Level = BY_ID[st.session_state.level]
 index: int = st.session_state.stage
 number = LEVELS.index(level) + 1
 earned_stars = SAVED.stars(PLAYER)  # read once: the sidebar, the Levels button and the end of a level use it
-with st.sidebar.expander("Levels", expanded=False):
+with st.sidebar.expander(t.text("Levels"), expanded=False):
     level_map(level.id, earned_stars, "side")
 
-st.title(level.title)
-st.markdown(f"**Goal:** {say(level.goal, cards)}")
-at_end = index >= len(level.stages)
-shown_stage = min(index + 1, len(level.stages))
+st.title(t.text(level.title))
+st.markdown(t.text("**Goal:** {goal}", goal=say(t.text(level.goal), cards)))
+steps = len(level.stages)
+at_end = index >= steps
+shown_stage = min(index + 1, steps)
 st.progress(
-    shown_stage / len(level.stages), text=f"Level {number} of {len(LEVELS)}, step {shown_stage} of {len(level.stages)}"
+    shown_stage / steps,
+    text=t.text(
+        "Level {number} of {levels}, step {step} of {steps}",
+        number=number,
+        levels=len(LEVELS),
+        step=shown_stage,
+        steps=steps,
+    ),
 )
 
 stage = level.stages[min(index, len(level.stages) - 1)]
 done = at_end or not stage.is_task or solved()
 with st.container(horizontal=True, key="steps"):
-    st.button("◀ Back", on_click=go, args=(level.id, index - 1), disabled=index == 0)
+    st.button(t.text("◀ Back"), on_click=go, args=(level.id, index - 1), disabled=index == 0)
     if index + 1 < len(level.stages):
-        st.button("Next ▶", on_click=go, args=(level.id, index + 1), type="primary", disabled=not done)
+        st.button(t.text("Next ▶"), on_click=go, args=(level.id, index + 1), type="primary", disabled=not done)
     elif not at_end:
-        st.button("Finish the level ▶", on_click=finish, args=(level,), type="primary", disabled=not done)
+        st.button(t.text("Finish the level ▶"), on_click=finish, args=(level,), type="primary", disabled=not done)
     elif number < len(LEVELS):
-        st.button("Next level ▶", on_click=go, args=(LEVELS[number].id, 0), type="primary")
-    with st.popover("Levels"):
+        st.button(t.text("Next level ▶"), on_click=go, args=(LEVELS[number].id, 0), type="primary")
+    with st.popover(t.text("Levels")):
         level_map(level.id, earned_stars, "level")
 
 if at_end:
     just, stars = st.session_state.get("earned", ("", 0))
     earned = stars if just == level.id else earned_stars.get(level.id, 1)
-    st.header(f"Level done: {star_text(earned)}")
+    st.header(t.text("Level done: {stars}", stars=star_text(earned)))
     st.markdown(
-        "Every task right the first time, with no answer shown: three stars."
+        t.text("Every task right the first time, with no answer shown: three stars.")
         if earned == 3
-        else "Play it again for three stars: every task right the first time, with no answer shown."
+        else t.text("Play it again for three stars: every task right the first time, with no answer shown.")
     )
     for theme in level.practice:  # puzzles on each of the level's themes, in Practice
-        st.page_link(pages()["puzzles"], label=f"Practise on puzzles: {theme}", query_params={"theme": theme})
-    st.button("Play this level again", on_click=go, args=(level.id, 0))
+        st.page_link(
+            pages()["puzzles"],
+            label=t.text("Practise on puzzles: {theme}", theme=topic(theme, t)),
+            query_params={"theme": theme},
+        )
+    st.button(t.text("Play this level again"), on_click=go, args=(level.id, 0))
     st.stop()
 
 verdict: Verdict | None = st.session_state.get("verdict")
-message = None if verdict is None else ("success" if verdict.correct else "error", say(verdict.text, cards))
+message = None if verdict is None else ("success" if verdict.correct else "error", say(fixed(verdict.text), cards))
 if stage.profile != CLASSIC:  # the classic rules go without saying
-    note = ", played by its penalties (V5)" if stage.profile.penalties else ""
-    st.caption(f"Rule set for this step: {stage.profile.title}{note}")
-st.markdown(say(stage.text, cards))
+    rule_set = t.text(stage.profile.title)
+    st.caption(
+        t.text("Rule set for this step: {title}, played by its penalties (V5)", title=rule_set)
+        if stage.profile.penalties
+        else t.text("Rule set for this step: {title}", title=rule_set)
+    )
+st.markdown(say(t.text(stage.text), cards))
 if stage.table:
     st.markdown(table_markdown(stage.table))
 if stage.task in ("pick", "play"):
     card_table(
         task_rows(stage),
         key=f"task-{level.id}-{index}-{st.session_state.round}",
-        confirm=None if solved() else ("Play" if stage.task == "play" else "Check"),
+        confirm=None if solved() else (t.text("Play") if stage.task == "play" else t.text("Check")),
         on_confirm=partial(judge_pick, stage),
         message=message,
     )
     if not solved():
-        with st.expander("Type your answer instead"), st.form(f"typed-{level.id}-{index}", border=False):
-            example = (
-                "the card you play, then the cards it takes: 7d 8c" if stage.task == "play" else "cards such as 5d 2c"
+        with st.expander(t.text("Type your answer instead")), st.form(f"typed-{level.id}-{index}", border=False):
+            prompt = (
+                t.text("Your answer: the card you play, then the cards it takes: 7d 8c (or 7♦ 8♣)")
+                if stage.task == "play"
+                else t.text("Your answer: cards such as 5d 2c (or 7♦ 8♣)")
             )
-            st.text_input(f"Your answer: {example} (or 7♦ 8♣)", key="answer", max_chars=ANSWER_CHARS)
-            st.form_submit_button("Check what I typed", on_click=judge_widget, args=(stage,))
+            st.text_input(prompt, key="answer", max_chars=ANSWER_CHARS)
+            st.form_submit_button(t.text("Check what I typed"), on_click=judge_widget, args=(stage,))
 elif stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
     for side, column in enumerate(st.columns(stage.deal.sides)):
-        column.html(rows_html(pile_rows(stage.deal, side, cards), cards, f"Side {'AB'[side]}'s pile"))
+        column.html(rows_html(pile_rows(stage.deal, side, cards), cards, t.text("Side {side}'s pile", side="AB"[side])))
 elif stage.deal is not None:
-    st.html(rows_html(board_rows(stage.deal, cards, stage.highlight, stage.events), cards, "Escoba board"))
+    st.html(rows_html(board_rows(stage.deal, cards, stage.highlight, stage.events), cards, t.text("Escoba board")))
 
 if stage.choices or stage.task == "number":
     if not solved():
         with st.form(f"answer-{level.id}-{index}", border=False):
             if stage.task == "number":
-                st.text_input("Your answer: a number, or none", key="answer", max_chars=ANSWER_CHARS)
+                st.text_input(t.text("Your answer: a number, or none"), key="answer", max_chars=ANSWER_CHARS)
             else:
                 st.radio(
-                    "Your answer", stage.choices, index=None, horizontal=True, key="answer", format_func=choice_label
+                    t.text("Your answer"),
+                    stage.choices,
+                    index=None,
+                    horizontal=True,
+                    key="answer",
+                    format_func=lambda choice: fixed(choice_label(choice)),
                 )
-            st.form_submit_button("Check", type="primary", on_click=judge_widget, args=(stage,))
+            st.form_submit_button(t.text("Check"), type="primary", on_click=judge_widget, args=(stage,))
     if message is not None:
         announce(message[1], message[0], key=f"verdict-{level.id}-{index}")
 
 if stage.is_task and verdict is not None and not verdict.correct:
     if st.session_state.get("shown"):
-        st.info(say(f"The answer: {stage.answer()}", cards))
+        st.info(say(t.text("The answer: {answer}", answer=stage.answer()), cards))
     else:
-        st.button("Show the answer", on_click=show_answer)
+        st.button(t.text("Show the answer"), on_click=show_answer)

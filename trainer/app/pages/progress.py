@@ -70,7 +70,7 @@ done = t.plural(
 with st.expander(done):
     st.markdown(
         "\n".join(
-            f"- {number}. {level.title}: {star_text(earned.get(level.id, 0))}"
+            f"- {number}. {t.text(level.title)}: {star_text(earned.get(level.id, 0))}"
             for number, level in enumerate(levels, start=1)
         )
     )

@@ -1,0 +1,33 @@
+"""The course's words for the catalogues: a Babel extractor for the level files.
+
+``babel.cfg`` names ``extract_levels`` for ``trainer/levels/*.yaml``, so one ``pybabel extract`` finds each level's
+title and goal, which the app translates where it shows them, as it does any message. A level's stages are
+translated whole or not at all: their sentences are found only for the levels the ``stages_of`` option names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Mapping
+from typing import IO, Any
+
+from trainer.course import worded
+from trainer.puzzles.yamlfile import parse_yaml
+
+#: The keys of a level, and of a stage, whose text the app shows translated.
+WORDED = ("title", "goal")
+STAGE_WORDED = ("say", "prompt")
+
+
+def extract_levels(
+    fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel's extractor protocol: for each text of a level, its line, no function, the text as the course keeps
+    it, and no comments; ``options["stages_of"]`` names the levels, by id, whose stages are translated too."""
+    root = parse_yaml(fileobj.read().decode("utf-8"), str(getattr(fileobj, "name", "level")))
+    fields = root.value if root is not None and isinstance(root.value, dict) else {}
+    texts = [fields[key] for key in WORDED if key in fields]
+    if "id" in fields and fields["id"].value in options.get("stages_of", "").split():
+        stages = [stage.value for stage in fields["stages"].value if isinstance(stage.value, dict)]
+        texts += [stage[key] for stage in stages for key in STAGE_WORDED if key in stage]
+    for text in texts:
+        yield text.line, None, worded(text), []
