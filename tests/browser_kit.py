@@ -4,7 +4,8 @@
 Debian Chromium through Playwright. ``open_app`` and ``click_and_settle`` wait until the page is idle:
 
 - the app's script state is ``notRunning``, after having been ``running`` (or ``grace_ms`` passed with no
-  rerun starting, for a click that changes nothing on the server), and
+  rerun starting, for a click that changes nothing on the server), and no element still shows Streamlit's
+  loading skeleton (on a loaded machine the first run can start late, and the page is then all skeleton), and
 - the page has settled: no DOM change (in the document or in any component's open shadow root) and no
   change of page height for ``quiet_ms``, checked once per animation frame. Streamlit's header, where the
   running indicator comes and goes, is left out.
@@ -70,7 +71,8 @@ WATCH = """({quiet, grace, limit, fromClick}) => {
       if (state.changed) { state.changed = false; state.last = now; }
       const origin = fromClick ? state.clicked : start;
       const script = document.querySelector("[data-testid='stApp']")?.dataset.testScriptState;
-      const idle = origin !== null && script === "notRunning" && now - state.last >= quiet;
+      const drawing = document.querySelector("[data-testid^='stSkeleton']") !== null;  // still being drawn
+      const idle = origin !== null && script === "notRunning" && !drawing && now - state.last >= quiet;
       if ((idle && (state.sawRun || now - origin >= grace)) || now - start > limit) {
         observer.disconnect();
         resolve({ms: Math.max(0, state.last - (origin ?? start)), rerun: state.sawRun, timedOut: !idle});
