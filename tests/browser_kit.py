@@ -136,7 +136,10 @@ def _idle(page: Any) -> dict[str, Any]:
 
 
 def open_app(page: Any, url: str, quiet_ms: int = 300, grace_ms: int = 2000) -> dict[str, Any]:
-    """Go to ``url`` and wait until the app's first run is over and the page has settled."""
+    """Go to ``url`` and wait until the app's first run is over and the page has settled. Every later wait on
+    the page (a locator, a click) allows 90 s, not Playwright's 30: a computer's turn on a loaded machine can
+    take that long to be drawn."""
+    page.set_default_timeout(90_000)
     page.goto(url)
     page.wait_for_selector("[data-testid='stApp']", timeout=30_000)
     page.evaluate(WATCH, {"quiet": quiet_ms, "grace": grace_ms, "limit": 30_000, "fromClick": False})
