@@ -6,7 +6,9 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from trainer.plays import captures
+from trainer.app.board import View
+from trainer.app.names import say
+from trainer.plays import IllegalPlay, captures
 from trainer.progress.store import Store
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
@@ -73,7 +75,12 @@ def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(data: Pa
     at.text_input(key="play_text").set_value(wrong)
     press(at, "Play what I typed")
     assert at.session_state.game is game
-    assert at.session_state.play_error.startswith("Not allowed: ")
+    refusal = at.session_state.play_error.error
+    assert isinstance(refusal, IllegalPlay) and refusal.reason == ("must_capture" if taking else "not_in_hand")
+    message = turn_message(at)  # said in the language's words, and in English as the engine words it
+    assert message["tone"] == "error" and message["text"] == say(f"Not allowed: {refusal}", View())
+    [box] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_announce"]
+    assert json.loads(box.proto.json)["message"] == message  # read out too
 
 
 def test_a_hint_names_the_best_play_with_its_expected_margin(data: Path) -> None:

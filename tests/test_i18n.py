@@ -1,5 +1,6 @@
 """The message layer: catalogues whole and in step with the code, the app in each language, one language per session."""
 
+import json
 import random
 import string
 import threading
@@ -16,13 +17,22 @@ from streamlit.testing.v1 import AppTest
 
 import trainer.i18n
 from trainer import DECK, Deal, Match, parse_cards, parse_play
-from trainer.app.board import View, board_rows, match_markdown, pile_rows, position_rows, rows_html, score_markdown
+from trainer.app.board import (
+    View,
+    board_rows,
+    match_markdown,
+    pile_rows,
+    position_rows,
+    rows_html,
+    score_markdown,
+    seat_name,
+)
 from trainer.app.names import say, spoken_label
 from trainer.app.puzzle_words import play_words, scoring_words
 from trainer.app.svg import STYLES
 from trainer.course import load_level, load_levels
 from trainer.course_messages import extract_levels
-from trainer.i18n import LOCALES, SOURCE, languages, translator
+from trainer.i18n import LOCALES, SOURCE, Translator, languages, translator
 from trainer.profile import PROFILES
 from trainer.progress.store import Store
 from trainer.puzzles.kinds import (
@@ -341,3 +351,74 @@ def test_a_translated_levels_steps_read_in_the_language(data: Path, code: str) -
     at.switch_page("trainer/app/pages/learn.py").run()
     view, said = View(language=code), level.stages[2].text
     assert at.markdown[1].value == say(translator(code).text(said), view) != say(said, view)
+
+
+# -- the Play page ------------------------------------------------------------------------------
+
+PLAY_PAGE = "trainer/app/pages/play.py"
+
+
+def play_page_said(at: AppTest) -> list[str]:
+    """All the Play page shows and reads out: ``shown`` with its titles, notes, fields, offers and slider, the card
+    table's message and button, the verdict read out, and every board's text."""
+    texts = shown(at) + [e.value for kind in ("title", "subheader", "info", "success") for e in at.get(kind)]
+    texts += [widget.label for kind in ("text_input", "slider") for widget in at.get(kind)]
+    texts += [offer.proto.label for offer in at.get("download_button")]
+    for component in at.get("bidi_component"):
+        data = json.loads(component.proto.json)
+        texts += [data["message"]["text"]] if data.get("message") else []
+        texts += [data["confirm"]] if data.get("confirm") else []
+        texts += [row["title"] for row in data.get("rows", ())]
+    return texts + [
+        said for html in at.get("html") if 'role="group"' in html.proto.body for said in heard(html.proto.body)
+    ]
+
+
+def pressed(at: AppTest, label: str) -> None:
+    next(button for button in at.button if button.label.startswith(label)).click().run()
+    assert not at.exception, at.exception
+
+
+def typed(at: AppTest, play: str, t: Translator) -> None:
+    at.text_input(key="play_text").set_value(play)
+    pressed(at, t.text("Play what I typed"))
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_play_page_is_wholly_translated(data: Path, code: str) -> None:
+    with Store.open(data) as saved:
+        saved.create_profile("Ana")
+    assert english_in(play_page_said(opened_play()))  # in English first: the check would see English left
+    t = translator(code)
+    at = opened(code)  # the profile then takes up the language: later sessions speak it too
+    at.switch_page(PLAY_PAGE).run()
+    said = play_page_said(at)  # the table and the computer's levels to choose
+    at.radio(key="bot_level").set_value("greedy")
+    pressed(at, t.text("Start the match"))
+    rng, refused = random.Random(8), False
+    while not at.session_state.game.deal.is_over:
+        game = at.session_state.game
+        if not game.learner_to_play:
+            said += play_page_said(at)  # the computer's turn, and the last play
+            seat = seat_name(game.deal, game.deal.to_play or 0, game.learner_seat, View(language=code))
+            pressed(at, t.text("Next: {seat} (computer) plays ▶", seat=seat))
+            continue
+        if not refused:  # a word that is not a card, a card twice, a card not in hand; then the hint
+            refused = True
+            for wrong in ("8d", "7d 7d", str(game.deal.stock[0]) if game.deal.stock else "J♦"):
+                typed(at, wrong, t)
+                said += play_page_said(at)
+            pressed(at, t.text("Hint: the best play now"))
+            said += play_page_said(at)
+        said += play_page_said(at)  # the turn's message: what the others played meanwhile
+        typed(at, str(rng.choice(game.deal.legal_plays())), t)
+    said += play_page_said(at)  # the deal's points, the review, the replay, the deal's log
+    assert not english_in(said)
+
+
+def opened_play() -> AppTest:
+    at = opened()
+    at.switch_page(PLAY_PAGE).run()
+    at.radio(key="bot_level").set_value("greedy")
+    pressed(at, "Start the match")
+    return at

@@ -1,5 +1,6 @@
 """Captures and legal plays (R11-R13, R17, R20)."""
 
+import pickle
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from trainer import (
     parse_cards,
     parse_play,
 )
+from trainer.plays import REASONS, Refusal, refusal_of
 
 
 def texts(groups):
@@ -99,6 +101,68 @@ def test_a_play_the_rules_refuse_is_illegal_not_invalid():
     with pytest.raises(IllegalPlay, match=r"\(R13\)") as raised:
         deal.play(parse_play("7♠"))  # it can take A♦ 7♦, so it may not be laid down
     assert not isinstance(raised.value, CardError)
+
+
+def refused(reason, card="", cards="", taker="", total=0):
+    """A refusal written as text: its cards as the notation writes them."""
+    return Refusal(
+        reason, parse_card(card) if card else None, parse_cards(cards), parse_card(taker) if taker else None, total
+    )
+
+
+TAKES_ITSELF = Play(parse_card("3♥"), frozenset(parse_cards("3♥ A♦")))
+
+
+@pytest.mark.parametrize(
+    ("play", "hand", "table", "must_capture", "refusal"),
+    [
+        (parse_play("K♠"), "3♥", "A♦", "played", refused("not_in_hand", "K♠")),
+        (TAKES_ITSELF, "3♥", "A♦ 3♠", "played", refused("played_and_taken", "3♥")),
+        (parse_play("3♥ 5♣ 7♣"), "3♥", "5♦", "played", refused("not_on_table", cards="5♣ 7♣")),
+        (parse_play("7♦"), "7♦", "J♣", "played", refused("must_capture", "7♦", "J♣")),
+        (parse_play("K♣"), "7♠ K♣", "A♦ 7♦", "any", refused("must_capture_with_other", "K♣", "A♦ 7♦", "7♠")),
+        (parse_play("3♥ 7♦ 4♣"), "3♥", "A♦ 4♣ 7♦", "played", refused("not_fifteen", "3♥", "4♣ 7♦", total=14)),
+    ],
+)
+def test_r17_a_refusal_names_its_reason_and_cards_and_reads_as_the_reason(play, hand, table, must_capture, refusal):
+    hand, table = parse_cards(hand), parse_cards(table)
+    assert refusal_of(play, hand, table, must_capture) == refusal
+    assert str(refusal) == illegal_reason(play, hand, table, must_capture)
+
+
+def test_r17_the_rules_refuse_a_play_with_its_refusal():
+    deal = Deal.from_position(parse_cards("A♦ 7♦"), [parse_cards("7♠ 2♣ 3♣"), parse_cards("4♥ 5♥ 6♥")])
+    with pytest.raises(IllegalPlay) as raised:
+        deal.play(parse_play("7♠"))
+    assert raised.value.reason == "must_capture" and raised.value.refusal == Refusal(
+        "must_capture", parse_card("7♠"), parse_cards("A♦ 7♦")
+    )
+    assert str(raised.value) == "7♠ can take A♦ + 7♦, so it cannot be laid on the table (R13)"
+    assert pickle.loads(pickle.dumps(raised.value)).refusal == raised.value.refusal  # kept across processes
+    with pytest.raises(IllegalPlay) as raised:
+        deal.claim(parse_play("7♠ A♦ 7♦"))  # V5: nothing was missed
+    assert raised.value.reason == "not_a_missed_capture" and str(raised.value) == (
+        "7♠ A♦ 7♦ is not a capture the last player missed"
+    )
+    over = Deal.from_position(parse_cards("A♦"), [parse_cards("K♠"), parse_cards("K♥")]).play(parse_play("K♠"))
+    with pytest.raises(IllegalPlay, match=r"^the deal is over$") as raised:
+        over.play(parse_play("K♥")).play(parse_play("K♥"))
+    assert raised.value.reason == "deal_over"
+
+
+def test_a_refusal_of_its_own_has_no_reason_and_an_unknown_reason_is_refused():
+    assert (IllegalPlay("play 3: no").reason, IllegalPlay("play 3: no").refusal) == ("", None)
+    with pytest.raises(ValueError, match="no such reason"):
+        Refusal("too_late")
+    assert set(REASONS) >= {"not_in_hand", "must_capture", "not_fifteen"}
+
+
+@pytest.mark.parametrize(("text", "reason"), [("", "no_card"), (" ,", "no_card"), ("3♥ 3h", "card_twice")])
+def test_a_play_that_cannot_be_read_says_why_by_its_reason(text, reason):
+    with pytest.raises(InvalidPlay) as raised:
+        parse_play(text)
+    assert raised.value.reason == reason and pickle.loads(pickle.dumps(raised.value)).reason == reason
+    assert raised.value.text == ("3♥ 3h" if reason == "card_twice" else "")
 
 
 tables = st.lists(st.sampled_from(DECK), unique=True, max_size=12)

@@ -24,11 +24,13 @@ from trainer.cards import DECK, Card, cards_of, cards_text, mask_of, value_of
 from trainer.plays import (
     IllegalPlay,
     Play,
+    Refusal,
     capture_masks,
     illegal_reason_masks,
     legal_plays_masks,
     play_of,
-    playable_reason_masks,
+    playable_refusal_masks,
+    refusal_masks,
 )
 from trainer.profile import CLASSIC, RuleProfile
 from trainer.scoring import DealScore, score_masks
@@ -315,17 +317,17 @@ class Deal:
         return legal_plays_masks(self._hands[self._to_play], self._table, self.profile.must_capture)
 
     def verify_play(self, play: Play) -> None:
-        """Raise ``IllegalPlay`` with the reason if ``play`` is not legal now (R17); played by penalties (V5),
-        only if it cannot be made at all."""
+        """Raise ``IllegalPlay`` with the reason (a ``Refusal``) if ``play`` is not legal now (R17); played by
+        penalties (V5), only if it cannot be made at all."""
         if self._to_play is None:
-            raise IllegalPlay("the deal is over")
+            raise IllegalPlay(Refusal("deal_over"))
         hand = self._hands[self._to_play]
         if self.profile.penalties:
-            reason = playable_reason_masks(play, hand, self._table)
+            refusal = playable_refusal_masks(play, hand, self._table)
         else:
-            reason = illegal_reason_masks(play, hand, self._table, self.profile.must_capture)
-        if reason is not None:
-            raise IllegalPlay(reason)
+            refusal = refusal_masks(play, hand, self._table, self.profile.must_capture)
+        if refusal is not None:
+            raise IllegalPlay(refusal)
 
     def can_play(self, play: Play) -> bool:
         """Whether ``play`` is legal now."""
@@ -391,7 +393,7 @@ class Deal:
         """The state after the seat to play claims a missed capture (V5): the laid card and the cards it makes 15
         with go to that seat's side, which becomes the last capturer; it is never an escoba. The seat then plays."""
         if play not in self.claims():
-            raise IllegalPlay(f"{play} is not a capture the last player missed")
+            raise IllegalPlay(Refusal("not_a_missed_capture", play.card, tuple(sorted(play.captured))))
         assert self._to_play is not None
         seat = self._to_play
         side = self.side_of(seat)

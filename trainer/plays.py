@@ -21,13 +21,110 @@ CAPTURE_SUM = 15  # R12
 END_SUM_RESIDUE = sum(VALUES) % CAPTURE_SUM
 
 
+#: The codes of the reasons the rules refuse a play for (``Refusal``).
+REASONS = (
+    "not_in_hand",
+    "played_and_taken",
+    "not_on_table",
+    "must_capture",
+    "must_capture_with_other",
+    "not_fifteen",
+    "deal_over",
+    "not_a_missed_capture",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why the rules refuse a play (R17): a ``reason`` code with the cards and figures it names, so that an app can
+    word it in any language; ``str()`` is the English sentence a learner reads.
+
+    ============================  =====================================================================================
+    reason                        the play
+    ============================  =====================================================================================
+    ``not_in_hand``               plays ``card``, which is not in the hand (R11)
+    ``played_and_taken``          takes ``card``, the card it plays
+    ``not_on_table``              takes ``cards``, which are not on the table
+    ``must_capture``              lays ``card`` on the table when it can take ``cards`` (R13)
+    ``must_capture_with_other``   lays ``card`` down when the hand's ``taker`` can take ``cards``, in a rule set where a
+                                  player who can capture must
+    ``not_fifteen``               takes ``cards`` with ``card``, making ``total``, not 15 (R12)
+    ``deal_over``                 comes once the deal is over
+    ``not_a_missed_capture``      claims ``card`` with ``cards``, which is not a capture the last player missed (V5)
+    ============================  =====================================================================================
+
+    >>> from trainer import parse_card, parse_cards
+    >>> refusal = Refusal("not_fifteen", parse_card("3♥"), parse_cards("4♣"), total=7)
+    >>> str(refusal)
+    '3♥ + 4♣ = 7, not 15'
+    """
+
+    reason: str
+    card: Card | None = None
+    cards: tuple[Card, ...] = ()
+    taker: Card | None = None
+    total: int = 0
+
+    def __post_init__(self) -> None:
+        if self.reason not in REASONS:
+            raise ValueError(f"no such reason: {self.reason!r}")
+
+    def __str__(self) -> str:
+        card, cards = str(self.card), cards_text(self.cards)
+        if self.reason == "not_in_hand":
+            return f"{card} is not in your hand"
+        if self.reason == "played_and_taken":
+            return f"{card} is the card you play; it cannot also be taken"
+        if self.reason == "not_on_table":
+            return f"{cards} {'is' if len(self.cards) == 1 else 'are'} not on the table"
+        if self.reason == "must_capture":
+            return f"{card} can take {_plus_text(self.cards)}, so it cannot be laid on the table (R13)"
+        if self.reason == "must_capture_with_other":
+            return (
+                f"{card} cannot be laid on the table: your {self.taker} can take {_plus_text(self.cards)}, and in this "
+                "rule set a player who can capture must"
+            )
+        if self.reason == "not_fifteen":
+            return f"{' + '.join([card, *map(str, self.cards)])} = {self.total}, not {CAPTURE_SUM}"
+        if self.reason == "deal_over":
+            return "the deal is over"
+        # not_a_missed_capture: the claim as a play is written, the card played first
+        return f"{' '.join([card, *(str(c) for c in self.cards)])} is not a capture the last player missed"
+
+
 class IllegalPlay(ValueError):
-    """A play the rules forbid; the message is the reason a learner reads (R17)."""
+    """A play the rules forbid; the message is the reason a learner reads (R17), in English.
+
+    Raised by the rules with a ``Refusal``, which ``refusal`` keeps and ``reason`` names by its code, so that an app
+    can word it in the learner's language; raised with a sentence of its own (a puzzle file's play, say), it has no
+    refusal and an empty reason.
+    """
+
+    def __init__(self, message: Refusal | str) -> None:
+        super().__init__(str(message))
+        self.refusal = message if isinstance(message, Refusal) else None
+
+    @property
+    def reason(self) -> str:
+        """The refusal's code ("not_in_hand", "must_capture", ...), or "" for a message of its own."""
+        return "" if self.refusal is None else self.refusal.reason
+
+    def __reduce__(self) -> tuple[type[IllegalPlay], tuple[Refusal | str]]:
+        return type(self), (self.refusal or str(self),)
 
 
 class InvalidPlay(CardError):
-    """Text that cannot be read as a play: no card, or a card named twice. A card that cannot be read raises
-    ``CardError``, of which this is a kind, so one ``except CardError`` catches every play that cannot be read."""
+    """Text that cannot be read as a play: no card (``reason`` "no_card"), or a card named twice ("card_twice", in
+    ``text``). A card that cannot be read raises ``CardError``, of which this is a kind, so one ``except CardError``
+    catches every play that cannot be read."""
+
+    def __init__(self, message: str, reason: str = "", text: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.text = text
+
+    def __reduce__(self) -> tuple[type[InvalidPlay], tuple[str, str, str]]:
+        return type(self), (str(self), self.reason, self.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +151,9 @@ def parse_play(text: str) -> Play:
     them) if it cannot be read. Whether the rules allow it is for ``Deal.verify_play``."""
     cards = parse_cards(text)
     if not cards:
-        raise InvalidPlay("a play needs at least the card you play")
+        raise InvalidPlay("a play needs at least the card you play", "no_card")
     if len(set(cards)) != len(cards):
-        raise InvalidPlay(f"{text.strip()!r} names a card twice")
+        raise InvalidPlay(f"{text.strip()!r} names a card twice", "card_twice", text.strip())
     return Play(cards[0], frozenset(cards[1:]))
 
 
@@ -132,9 +229,25 @@ def illegal_reason(play: Play, hand: Iterable[Card], table: Iterable[Card], must
 
 def illegal_reason_masks(play: Play, hand: int, table: int, must_capture: str = "played") -> str | None:
     """``illegal_reason`` on bitmasks."""
+    refusal = refusal_masks(play, hand, table, must_capture)
+    return None if refusal is None else str(refusal)
+
+
+def refusal_of(play: Play, hand: Iterable[Card], table: Iterable[Card], must_capture: str = "played") -> Refusal | None:
+    """Why ``play`` is illegal with this hand and table, as a ``Refusal``, or None if it is legal (R17).
+
+    >>> from trainer import parse_cards
+    >>> refusal_of(parse_play("K♠"), parse_cards("3♥"), parse_cards("A♦")).reason
+    'not_in_hand'
+    """
+    return refusal_masks(play, mask_of(hand), mask_of(table), must_capture)
+
+
+def refusal_masks(play: Play, hand: int, table: int, must_capture: str = "played") -> Refusal | None:
+    """``refusal_of`` on bitmasks."""
     card = play.card
     if not hand & card.bit:
-        return f"{card} is not in your hand"
+        return Refusal("not_in_hand", card)
     captured = play.captured_mask
     options = capture_masks(card, table)
     if captured and captured in options:
@@ -144,35 +257,35 @@ def illegal_reason_masks(play: Play, hand: int, table: int, must_capture: str = 
         if other is None:
             return None
         taker, group = other
-        return (
-            f"{card} cannot be laid on the table: your {taker} can take {_plus_text(group)}, and in this rule set "
-            "a player who can capture must"
-        )
+        return Refusal("must_capture_with_other", card, cards_of(group), taker)
     if card in play.captured:
-        return f"{card} is the card you play; it cannot also be taken"
+        return Refusal("played_and_taken", card)
     missing = captured & ~table
     if missing:
-        verb = "is" if missing.bit_count() == 1 else "are"
-        return f"{cards_text(cards_of(missing))} {verb} not on the table"
+        return Refusal("not_on_table", cards=cards_of(missing))
     if not captured:
-        return f"{card} can take {_plus_text(options[0])}, so it cannot be laid on the table (R13)"
+        return Refusal("must_capture", card, cards_of(options[0]))
     total = card.value + sum(c.value for c in play.captured)
-    terms = " + ".join(str(c) for c in [card, *sorted(play.captured)])
-    return f"{terms} = {total}, not {CAPTURE_SUM}"
+    return Refusal("not_fifteen", card, tuple(sorted(play.captured)), total=total)
 
 
 def playable_reason_masks(play: Play, hand: int, table: int) -> str | None:
     """Why ``play`` cannot even be made at a real table (V5: the card is not in hand, or a card taken is not on
     the table, or is the card played), or None; a wrong or missed capture can be made, and is penalised."""
+    refusal = playable_refusal_masks(play, hand, table)
+    return None if refusal is None else str(refusal)
+
+
+def playable_refusal_masks(play: Play, hand: int, table: int) -> Refusal | None:
+    """``playable_reason_masks`` as a ``Refusal``."""
     card = play.card
     if not hand & card.bit:
-        return f"{card} is not in your hand"
+        return Refusal("not_in_hand", card)
     if play.captured_mask & card.bit:
-        return f"{card} is the card you play; it cannot also be taken"
+        return Refusal("played_and_taken", card)
     missing = play.captured_mask & ~table
     if missing:
-        verb = "is" if missing.bit_count() == 1 else "are"
-        return f"{cards_text(cards_of(missing))} {verb} not on the table"
+        return Refusal("not_on_table", cards=cards_of(missing))
     return None
 
 
@@ -184,8 +297,8 @@ def _other_capture(hand: int, table: int) -> tuple[Card, int] | None:
     return None
 
 
-def _plus_text(mask: int) -> str:
-    return " + ".join(str(c) for c in cards_of(mask))
+def _plus_text(cards: Iterable[Card]) -> str:
+    return " + ".join(str(c) for c in cards)
 
 
 def is_end_of_deal_sum(total: int) -> bool:

@@ -4,23 +4,41 @@ from datetime import UTC, datetime
 
 import streamlit as st
 
-from trainer.ai.game import LEARNER, Game, Reviewed, can_be_puzzle, endgame_yaml, points_lost, review
+from trainer.ai.game import Game, Reviewed, can_be_puzzle, endgame_yaml, review
 from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
-from trainer.app.common import ANSWER_CHARS, page, profile, rules, saving, store
+from trainer.app.common import ANSWER_CHARS, page, profile, rules, saving, store, tr
 from trainer.app.components import Pick, announce, card_table
-from trainer.app.names import BOT_LEVELS, say
-from trainer.deal import Deal, Event, EventKind
+from trainer.app.names import BOT_LEVELS
+from trainer.app.play_words import (
+    Refused,
+    event_words,
+    hint_words,
+    level_words,
+    match_over_words,
+    match_score,
+    play_said,
+    refused_words,
+    review_caption,
+    review_markdown,
+    side_names,
+)
+from trainer.cards import CardError
+from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, Play, parse_play
 from trainer.progress.stats import plain
 from trainer.progress.training import keep_game, unfinished_game
-from trainer.puzzles.kinds import play_text
-from trainer.text import plural
+from trainer.text import marked, marked_in
 
 cards = page("Play")
+t = tr()
 SAVED = store()
 PLAYER = profile(SAVED)
 RULES = rules()
-TABLES = {2: "Two players: you against the computer", 4: "Four players: you and a computer partner, against two"}
+TABLES = {
+    2: marked("Two players: you against the computer"),
+    4: marked("Four players: you and a computer partner, against two"),
+}
+PLAY = marked_in("a button", "Play")  # the card table's button, apart from the page's name
 
 
 # -- state, changed only in callbacks --------------------------------------------------------
@@ -74,7 +92,7 @@ def learner_plays(play: Play) -> None:
     try:
         played = game.learner_plays(play)
     except IllegalPlay as error:
-        st.session_state.play_error = f"Not allowed: {error}"
+        st.session_state.play_error = Refused(error)
         return
     keep(played)
     clear_turn()
@@ -85,17 +103,18 @@ def play_pick(pick: Pick) -> None:
     """The card table's Play button: the hand card, then the table cards it takes."""
     card = pick.one("hand")
     if card is None:
-        st.session_state.play_error = "Choose one card from your hand, then the table cards it takes, if any."
+        st.session_state.play_error = Refused()
         return
     learner_plays(parse_play(" ".join([card, *pick.many("table")])))
 
 
 @saving
 def play_typed() -> None:
+    typed = st.session_state.get("play_text", "")
     try:
-        play = parse_play(st.session_state.get("play_text", ""))
-    except ValueError as error:
-        st.session_state.play_error = f"That is not a play: {error}"
+        play = parse_play(typed)
+    except CardError as error:  # InvalidPlay among them
+        st.session_state.play_error = Refused(error, typed)
         return
     learner_plays(play)
 
@@ -118,14 +137,9 @@ def next_deal() -> None:
 # -- drawing -------------------------------------------------------------------------------
 
 
-def side_names(game: Game) -> list[str]:
-    players, sides = game.match.players, game.match.sides
-    return ["You and your partner" if players > sides else "You", "Computer"]
-
-
 def review_deal(game: Game) -> list[Reviewed]:
     """Review the learner's plays of the deal just over, with a progress bar, and keep the match with its review."""
-    bar = st.progress(0.0, text="Weighing each of your plays against the best one…")
+    bar = st.progress(0.0, text=t.text("Weighing each of your plays against the best one…"))
     count = max(1, len(game.decisions))
     reviewed = review(game.decisions, progress=lambda done: bar.progress(done / count))
     bar.empty()
@@ -134,23 +148,8 @@ def review_deal(game: Game) -> list[Reviewed]:
 
 
 def review_table(reviewed: list[Reviewed]) -> None:
-    lines = [
-        "| # | You played | Best play | Points lost | Label |",
-        "| --- | --- | --- | --- | --- |",
-    ]
-    for number, r in enumerate(reviewed, start=1):
-        same = r.best == r.decision.play
-        lost = "—" if same else f"{r.loss:.2f} ± {r.error:.2f}"
-        best = "the same" if same else say(play_text(r.best), cards)
-        lines.append(f"| {number} | {say(play_text(r.decision.play), cards)} | {best} | {lost} | {r.label} |")
-    st.markdown("\n".join(lines))
-    labelled = [r for r in reviewed if r.label]
-    total = points_lost(reviewed)
-    st.caption(
-        f"{plural(len(reviewed), 'play')} weighed; {total:.2f} points lost in all. A play is labelled an inaccuracy "
-        "from 0.1 points lost, a mistake from 0.25, a blunder from 0.5, and only when the loss is more than twice "
-        f"its uncertainty. {plural(len(labelled), 'play')} labelled."
-    )
+    st.markdown(review_markdown(reviewed, cards))
+    st.caption(review_caption(reviewed, cards))
 
 
 def puzzle_offers(reviewed: list[Reviewed], deal_number: int) -> None:
@@ -158,15 +157,18 @@ def puzzle_offers(reviewed: list[Reviewed], deal_number: int) -> None:
     numbered = [(number, r) for number, r in enumerate(reviewed, start=1) if can_be_puzzle(r.decision)]
     if not numbered:
         return
-    with st.expander("Make one of your last plays a puzzle"):
+    with st.expander(t.text("Make one of your last plays a puzzle")):
         st.caption(
-            "Once the stock is used up every card is known, and the engine can solve the rest of the deal exactly. "
-            "Each file below is a puzzle that `escoba-trainer check` accepts; put it in the puzzles folder."
+            t.text(
+                "Once the stock is used up every card is known, and the engine can solve the rest of the deal "
+                "exactly. Each file below is a puzzle that `escoba-trainer check` accepts; put it in the puzzles "
+                "folder."
+            )
         )
         for number, r in numbered:
             name = f"endgame-deal{deal_number}-play{number}"
             st.download_button(
-                f"Play {number} as a puzzle (YAML)",
+                t.text("Play {number} as a puzzle (YAML)", number=number),
                 endgame_yaml(r.decision, name),
                 file_name=f"{name}.yaml",
                 mime="application/x-yaml",
@@ -178,12 +180,14 @@ def puzzle_offers(reviewed: list[Reviewed], deal_number: int) -> None:
 def replay(game: Game) -> None:
     """Step through the finished deal with every hand shown."""
     states = game.deal.states
-    step = st.slider("Step through the deal, every hand shown", 0, len(states) - 1, len(states) - 1)
+    step = st.slider(t.text("Step through the deal, every hand shown"), 0, len(states) - 1, len(states) - 1)
     shown = states[step]
     everyone = tuple(range(game.match.players))
     st.html(
         rows_html(
-            board_rows(shown, cards, events=shown.events, face_up=everyone, me=game.learner_seat), cards, "Replay"
+            board_rows(shown, cards, events=shown.events, face_up=everyone, me=game.learner_seat),
+            cards,
+            t.text("Replay"),
         )
     )
 
@@ -192,30 +196,43 @@ def setup() -> None:
     """Go on with the match left last, or choose the table and the computer's strength and start one."""
     if (left := unfinished_game(SAVED, PLAYER)) is not None:
         number, game = left
-        totals = " – ".join(str(total) for total in game.match.totals)
-        match = f"{' – '.join(side_names(game))}: {totals}, to {game.match.profile.target}"
         st.button(
-            f"Go on with the match you left ({match}, against {BOT_LEVELS[game.level][0]})",
+            t.text(
+                "Go on with the match you left ({match}, against {level})",
+                match=match_score(game, cards),
+                level=t.text(BOT_LEVELS[game.level][0]),
+            ),
             on_click=resume,
             args=(number, game),
             type="primary",
         )
-        st.caption(f"Rules: {game.match.profile.title}. Starting a new match below keeps this one as it stands.")
+        st.caption(
+            t.text(
+                "Rules: {rules}. Starting a new match below keeps this one as it stands.",
+                rules=t.text(game.match.profile.title),
+            )
+        )
     st.write(
-        f"A match to {RULES.target} points by the rules you chose ({RULES.title}). After each deal you see, for every "
-        "one of your plays, the best play and how many points yours cost."
+        t.plural(
+            "A match to {n} point by the rules you chose ({rules}). After each deal you see, for every one of your "
+            "plays, the best play and how many points yours cost.",
+            "A match to {n} points by the rules you chose ({rules}). After each deal you see, for every one of your "
+            "plays, the best play and how many points yours cost.",
+            RULES.target,
+            rules=t.text(RULES.title),
+        )
     )
     with st.form("new_match", border=False):
         tables = [p for p in TABLES if p in RULES.players]
-        players = st.radio("Table", tables, format_func=TABLES.__getitem__, key="table")
+        players = st.radio(t.text("Table"), tables, format_func=lambda p: t.text(TABLES[p]), key="table")
         level = st.radio(
-            "The computer plays",
+            t.text("The computer plays"),
             list(BOT_LEVELS),
-            format_func=lambda key: ": ".join(BOT_LEVELS[key]),
+            format_func=lambda key: level_words(key, t),
             index=2,
             key="bot_level",
         )
-        if st.form_submit_button("Start the match", type="secondary" if left else "primary"):
+        if st.form_submit_button(t.text("Start the match"), type="secondary" if left else "primary"):
             start(int(players or 2), str(level))
             st.rerun()
 
@@ -227,76 +244,65 @@ def in_deal(game: Game) -> None:
     if not game.learner_to_play:
         played = [event for event in deal.events if event.kind is EventKind.PLAY]
         if played:
-            st.caption(say(f"Last play, {play_said(deal, played[-1], me)}", cards))
-        st.html(rows_html(rows, cards, "Escoba board"))
+            st.caption(t.text("Last play, {play}", play=play_said(deal, played[-1], me, cards)))
+        st.html(rows_html(rows, cards, t.text("Escoba board")))
         waiting = seat_name(deal, deal.to_play or 0, me, cards)
-        st.button(f"Next: {waiting} (computer) plays ▶", on_click=computer_plays, type="primary")
+        st.button(t.text("Next: {seat} (computer) plays ▶", seat=waiting), on_click=computer_plays, type="primary")
         return
-    error = st.session_state.get("play_error")
+    refused: Refused | None = st.session_state.get("play_error")
+    error = None if refused is None else refused_words(refused, cards)
     # Read out and focused as the learner's turn begins: what the other seats did meanwhile.
-    since = "; ".join(play_said(deal, event, me) for event in game.plays_since_learner())
-    turn = f"Since your last play: {since}. Your turn." if since else "You lead. Your turn."
+    since = "; ".join(play_said(deal, event, me, cards) for event in game.plays_since_learner())
+    turn = t.text("Since your last play: {plays}. Your turn.", plays=since) if since else t.text("You lead. Your turn.")
     card_table(
         rows,
         key=f"play-{len(game.match.finished)}-{len(deal.plays)}",
-        confirm="Play",
+        confirm=t.text_in("a button", PLAY),
         on_confirm=play_pick,
-        message=("error", say(error, cards)) if error is not None else ("info", say(turn, cards)),
+        message=("error", error) if error is not None else ("info", turn),
     )
-    with st.expander("Type your play instead"), st.form("typed_play", border=False):
+    with st.expander(t.text("Type your play instead")), st.form("typed_play", border=False):
         st.text_input(
-            "Your play: the card you play, then the cards it takes (7d 8c), or just the card",
+            t.text("Your play: the card you play, then the cards it takes (7d jc), or just the card"),
             key="play_text",
             max_chars=ANSWER_CHARS,
         )
-        st.form_submit_button("Play what I typed", on_click=play_typed)
+        st.form_submit_button(t.text("Play what I typed"), on_click=play_typed)
     if error is not None:
-        announce(say(error, cards), "error", key="play-error")
-    st.button("Hint: the best play now", on_click=hint)
+        announce(error, "error", key="play-error")
+    st.button(t.text("Hint: the best play now"), on_click=hint)
     if (best := st.session_state.get("hint")) is not None:
-        ahead = f"{best.margin:.2f} points ahead of" if best.margin >= 0 else f"{-best.margin:.2f} points behind"
-        st.info(
-            say(
-                f"Best now: {play_text(best.play)}, which leaves your side {ahead} the other by the end of the deal "
-                f"on average (± {best.error:.2f}).",
-                cards,
-            )
-        )
-
-
-def play_said(deal: Deal, event: Event, me: int) -> str:
-    """A play in the learner's words: who, what, and whether it swept the table."""
-    assert event.play is not None
-    escoba = ", an escoba!" if event.escobas else ""
-    return f"{seat_name(deal, event.seat or 0, me, cards)}: {play_text(event.play)}{escoba}"
+        st.info(hint_words(best, cards))
 
 
 def after_deal(game: Game) -> None:
     """The deal's points, the review of the learner's plays, a replay with every hand shown, and what next."""
     match = game.match
-    st.header(f"Deal {len(match.finished)} is over")
-    st.markdown(score_markdown(match.finished[-1].scores, side_names(game), cards))
+    st.header(t.text("Deal {number} is over", number=len(match.finished)))
+    st.markdown(score_markdown(match.finished[-1].scores, side_names(game, cards), cards))
     if game.review_due:
         st.session_state.deal_review = review_deal(game)
-    st.subheader("Your plays, weighed")
+    st.subheader(t.text("Your plays, weighed"))
     review_table(st.session_state.deal_review)
     puzzle_offers(st.session_state.deal_review, len(match.finished))
     replay(game)
     if not match.is_over:
-        st.button("Next deal ▶", on_click=next_deal, type="primary")
+        st.button(t.text("Next deal ▶"), on_click=next_deal, type="primary")
         return
-    why = " (a side that takes no card in a deal loses the match at once)" if match.shut_out is not None else ""
-    if match.winner == LEARNER % match.sides:
-        st.success(f"You won the match!{why}")
-    else:
-        st.info(f"The computer won this match{why}.")
-    st.button("Start a new match", on_click=new_match, type="primary")
+    won, said = match_over_words(game, cards)
+    (st.success if won else st.info)(said)
+    st.button(t.text("Start a new match"), on_click=new_match, type="primary")
 
 
-st.title("Play")
+st.title(t.text("Play"))
 if "game" in st.session_state and st.session_state.game_owner.id != PLAYER.id:  # the profile changed mid-match
     owner = plain(st.session_state.game_owner.name)
-    st.info(f"The match under way was {owner}'s; it is kept with that profile, to go on with there. Start one here.")
+    st.info(
+        t.text(
+            "The match under way was {name}'s; it is kept with that profile, to go on with there. Start one here.",
+            name=owner,
+        )
+    )
     new_match()
 current: Game | None = st.session_state.get("game")
 if current is None:
@@ -304,12 +310,21 @@ if current is None:
 else:
     totals = " – ".join(str(total) for total in current.match.totals)
     profile_of = current.match.profile
-    st.markdown(f"**{' – '.join(side_names(current))}: {totals}**, to {profile_of.target} · {profile_of.title}")
+    st.markdown(
+        t.text(
+            "**{sides}: {totals}**, to {target} · {rules}",
+            sides=" – ".join(side_names(current, cards)),
+            totals=totals,
+            target=profile_of.target,
+            rules=t.text(profile_of.title),
+        )
+    )
     if current.deal.is_over:
         after_deal(current)
     else:
         in_deal(current)
-    with st.expander("Every play of this deal"):
-        st.markdown("\n".join(f"- {say(str(event), cards)}" for event in current.deal.log))
+    with st.expander(t.text("Every play of this deal")):
+        me = current.learner_seat
+        st.markdown("\n".join(f"- {event_words(current.deal, event, me, cards)}" for event in current.deal.log))
     if not current.match.is_over:
-        st.button("Leave this match for another (it stays saved, to go on with later)", on_click=new_match)
+        st.button(t.text("Leave this match for another (it stays saved, to go on with later)"), on_click=new_match)

@@ -1,0 +1,301 @@
+"""A match against the computer in the learner's words: plays, the deal's log, refusals, the hint and the review.
+
+The engine writes plays, events and the reasons it refuses a play in English; here they are worded from their
+fields (a refusal's code and cards, an event's kind, seat and play) in the view's language, the cards named as the
+faces show them. English reads as the engine writes it, the cards named by ``say``.
+
+>>> from trainer.app.board import View
+>>> from trainer.plays import Refusal, parse_play
+>>> from trainer.cards import parse_card, parse_cards
+>>> play_words(parse_play("3h ad 4c 7d"), View())
+'3 de copas taking as de oros, 4 de bastos and 7 de oros'
+>>> play_words(parse_play("5d"), View(language="es"))
+'5 de oros a la mesa'
+>>> refusal_words(Refusal("not_fifteen", parse_card("3♥"), parse_cards("4♣"), total=7), View(style="french"))
+'3♥ + 4♣ = 7, not 15'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trainer.ai.bots import Evaluation
+from trainer.ai.game import LABELS, LEARNER, Game, Reviewed, points_lost
+from trainer.app.board import View, seat_name, side_words
+from trainer.app.names import BOT_LEVELS, card_name, cards_name, say
+from trainer.cards import Card, CardError, parse_card
+from trainer.deal import Deal, Event, EventKind
+from trainer.i18n import Translator
+from trainer.plays import CAPTURE_SUM, IllegalPlay, InvalidPlay, Play, Refusal
+from trainer.text import marked
+
+#: The review's labels (``trainer.ai.game.LABELS``) by code, as the review table shows them.
+REVIEW_LABELS = {"blunder": marked("blunder"), "mistake": marked("mistake"), "inaccuracy": marked("inaccuracy")}
+#: The longest piece of typed text a refusal quotes back.
+QUOTED = 40
+
+
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def _plus(cards: Sequence[Card], view: View) -> str:
+    """Cards added up: "3 de copas + 4 de bastos"."""
+    return " + ".join(card_name(card, view) for card in cards)
+
+
+# -- plays and what happened in a deal -------------------------------------------------------
+
+
+def play_words(play: Play, view: View) -> str:
+    """A play in words: "6 de espadas taking as de espadas and 2 de bastos", "laying 5 de oros down"."""
+    t = view.t
+    if not play.captured:
+        return t.text("laying {card} down", card=card_name(play.card, view))
+    return t.text(
+        "{card} taking {cards}", card=card_name(play.card, view), cards=cards_name(sorted(play.captured), view)
+    )
+
+
+def play_said(deal: Deal, event: Event, me: int, view: View) -> str:
+    """A play in the learner's words: who, what, and whether it swept the table: "Seat 1, dealer: laying 5 de oros
+    down", "You (seat 0): 7 de oros taking sota de copas, an escoba!"."""
+    assert event.play is not None
+    seat, play = seat_name(deal, event.seat or 0, me, view), play_words(event.play, view)
+    if event.escobas:
+        return view.t.text("{seat}: {play}, an escoba!", seat=seat, play=play)
+    return view.t.text("{seat}: {play}", seat=seat, play=play)
+
+
+def event_words(deal: Deal, event: Event, me: int, view: View) -> str:
+    """One line of a deal's log in the learner's words, from the event's kind, seat, play, cards and escobas."""
+    t, cards = view.t, cards_name(event.cards, view)
+    hand = deal.profile.hand_size
+    if event.kind is EventKind.PLAY and event.play is not None:
+        if not event.fault:
+            return play_said(deal, event, me, view)
+        seat, play = seat_name(deal, event.seat or 0, me, view), play_words(event.play, view)
+        if event.play.captured:
+            total = event.play.card.value + sum(card.value for card in event.play.captured)
+            return t.text(
+                "{seat}: {play}, which make {total}, not 15: the capture stands and costs a penalty (V5)",
+                seat=seat,
+                play=play,
+                total=total,
+            )
+        return t.text("{seat}: {play} although a capture was there: it stands (V5)", seat=seat, play=play)
+    if event.kind is EventKind.CLAIM and event.play is not None:
+        return t.text(
+            "{seat} claims the missed capture: {play}",
+            seat=seat_name(deal, event.seat or 0, me, view),
+            play=play_words(event.play, view),
+        )
+    if event.kind is EventKind.DEAL:
+        return t.plural(
+            "The deal: {n} card to each player, {cards} to the table",
+            "The deal: {n} cards to each player, {cards} to the table",
+            hand,
+            cards=cards,
+        )
+    if event.kind is EventKind.SWEEP:
+        if not event.escobas:
+            return t.text("The dealer's side takes {cards} from the table, with no escoba in these rules", cards=cards)
+        escobas = t.plural("an escoba", "{n} escobas", event.escobas)
+        return t.text("The dealer's side takes {cards} from the table: {escobas}", cards=cards, escobas=escobas)
+    if event.kind is EventKind.REDEAL:
+        return t.plural("{n} more card to each player", "{n} more cards to each player", hand)
+    if event.kind is EventKind.LAST_TAKE:
+        side = side_words(deal, event.side or 0, me, view)
+        if not event.cards:
+            return _capital(t.text("{side} made the last capture and takes nothing", side=side))
+        return _capital(t.text("{side} made the last capture and takes {cards}", side=side, cards=cards))
+    return t.plural(
+        "Nobody captured, so {cards} stays on the table",
+        "Nobody captured, so {cards} stay on the table",
+        len(event.cards),
+        cards=cards,
+    )
+
+
+# -- refusals --------------------------------------------------------------------------------
+
+
+def refusal_words(refusal: Refusal, view: View) -> str:
+    """Why the rules refuse a play (``Refusal``), in the learner's words; in English, as the engine writes it."""
+    t, reason = view.t, refusal.reason
+    card = "" if refusal.card is None else card_name(refusal.card, view)
+    if reason == "not_in_hand":
+        return t.text("{card} is not in your hand", card=card)
+    if reason == "played_and_taken":
+        return t.text("{card} is the card you play; it cannot also be taken", card=card)
+    if reason == "not_on_table":
+        return t.plural(
+            "{cards} is not on the table",
+            "{cards} are not on the table",
+            len(refusal.cards),
+            cards=cards_name(refusal.cards, view),
+        )
+    if reason == "must_capture":
+        return t.text(
+            "{card} can take {cards}, so it cannot be laid on the table (R13)",
+            card=card,
+            cards=_plus(refusal.cards, view),
+        )
+    if reason == "must_capture_with_other":
+        assert refusal.taker is not None
+        return t.text(
+            "{card} cannot be laid on the table: your {taker} can take {cards}, and in this rule set a player who can "
+            "capture must",
+            card=card,
+            taker=card_name(refusal.taker, view),
+            cards=_plus(refusal.cards, view),
+        )
+    if reason == "not_fifteen":
+        assert refusal.card is not None
+        return t.text(
+            "{sum} = {total}, not {fifteen}",
+            sum=_plus((refusal.card, *refusal.cards), view),
+            total=refusal.total,
+            fifteen=CAPTURE_SUM,
+        )
+    if reason == "deal_over":
+        return t.text("the deal is over")
+    assert refusal.card is not None  # not_a_missed_capture
+    claim = Play(refusal.card, frozenset(refusal.cards))
+    return t.text("{play} is not a capture the last player missed", play=play_words(claim, view))
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A play the page refused, kept to be worded when the page is drawn, in the language of that moment: the
+    rules' refusal (``IllegalPlay``), text that is not a play (``CardError``) with what was ``typed``, or, with no
+    error, a pick with no card from the hand."""
+
+    error: ValueError | None = None
+    typed: str = ""
+
+
+def refused_words(refused: Refused, view: View) -> str:
+    """Why the page refused a play, in the learner's words."""
+    t, error = view.t, refused.error
+    if isinstance(error, IllegalPlay):
+        reason = refusal_words(error.refusal, view) if error.refusal else say(str(error), view)
+        return t.text("Not allowed: {reason}", reason=reason)
+    if isinstance(error, CardError):
+        return unreadable_words(error, refused.typed, view)
+    return t.text("Choose one card from your hand, then the table cards it takes, if any.")
+
+
+def quoted(typed: str, limit: int = QUOTED) -> str:
+    """Typed text to quote back: on one line, and cut to ``limit`` characters. It is not made plain: a refusal is
+    shown as text (the card table's message and the verdict box), never read as Markdown."""
+    line = " ".join(typed.split())
+    return line if len(line) <= limit else f"{line[:limit]}…"
+
+
+def unreadable_words(error: CardError, typed: str, view: View) -> str:
+    """Why typed text is not a play: no card, a card named twice, or a word that is not a card, with the way a
+    card is written."""
+    t = view.t
+    if isinstance(error, InvalidPlay) and error.reason == "no_card":
+        return t.text("That is not a play: a play needs at least the card you play")
+    if isinstance(error, InvalidPlay) and error.reason == "card_twice":
+        return t.text("That is not a play: “{text}” names a card twice", text=quoted(error.text))
+    for word in typed.replace(",", " ").split():  # as parse_cards reads it: cards apart by spaces or commas
+        try:
+            parse_card(word)
+        except CardError:
+            return t.text(
+                "That is not a play: “{word}” is not a card. Write a card as its rank, A 2 3 4 5 6 7 J Q K (or 1 for "
+                "the ace), then its suit, ♦ ♥ ♣ ♠ (or D H C S): 7d, qh. The Spanish deck has no 8, 9 or 10.",
+                word=quoted(word),
+            )
+    return t.text("That is not a play: “{text}”", text=quoted(typed))
+
+
+# -- the match, the hint and the review --------------------------------------------------------
+
+
+def side_names(game: Game, view: View) -> list[str]:
+    """The two sides of a match against the computer, the learner's first."""
+    t = view.t
+    players, sides = game.match.players, game.match.sides
+    return [t.text("You and your partner") if players > sides else t.text("You"), t.text("Computer")]
+
+
+def match_score(game: Game, view: View) -> str:
+    """The match's totals in words: "You – Computer: 5 – 3, to 21"."""
+    totals = " – ".join(str(total) for total in game.match.totals)
+    names = " – ".join(side_names(game, view))
+    return view.t.text("{sides}: {totals}, to {target}", sides=names, totals=totals, target=game.match.profile.target)
+
+
+def level_words(level: str, t: Translator) -> str:
+    """A computer level with how it plays: "Steady: takes the most it can at once"."""
+    name, how = BOT_LEVELS[level]
+    return t.text("{level}: {how}", level=t.text(name), how=t.text(how))
+
+
+def hint_words(best: Evaluation, view: View) -> str:
+    """The best play now, with the margin it leaves the learner's side by the end of the deal, on average."""
+    t = view.t
+    figures = {"play": play_words(best.play, view), "error": t.decimal(best.error)}
+    if best.margin >= 0:
+        return t.text(
+            "Best now: {play}, which leaves your side {points} points ahead of the other by the end of the deal on "
+            "average (± {error}).",
+            points=t.decimal(best.margin),
+            **figures,
+        )
+    return t.text(
+        "Best now: {play}, which leaves your side {points} points behind the other by the end of the deal on "
+        "average (± {error}).",
+        points=t.decimal(-best.margin),
+        **figures,
+    )
+
+
+def review_markdown(reviewed: Sequence[Reviewed], view: View) -> str:
+    """The learner's plays of a deal, each against the best one, with the points it cost and its label, as a
+    Markdown table."""
+    t = view.t
+    heads = ["#", t.text("You played"), t.text("Best play"), t.text("Points lost"), t.text("Label")]
+    lines = [f"| {' | '.join(heads)} |", "| --- " * len(heads) + "|"]
+    for number, r in enumerate(reviewed, start=1):
+        same = r.best == r.decision.play
+        lost = "—" if same else f"{t.decimal(r.loss)} ± {t.decimal(r.error)}"
+        best = t.text("the same") if same else _capital(play_words(r.best, view))
+        label = t.text(REVIEW_LABELS[r.label]) if r.label else ""
+        lines.append(f"| {number} | {_capital(play_words(r.decision.play, view))} | {best} | {lost} | {label} |")
+    return "\n".join(lines)
+
+
+def review_caption(reviewed: Sequence[Reviewed], view: View) -> str:
+    """What the review weighed and lost in all, and how a play earns a label."""
+    t = view.t
+    thresholds = {name: t.decimal(size, "0.0#") for name, size in LABELS}
+    weighed = t.plural(
+        "{n} play weighed; {total} points lost in all.",
+        "{n} plays weighed; {total} points lost in all.",
+        len(reviewed),
+        total=t.decimal(points_lost(reviewed)),
+    )
+    how = t.text(
+        "A play is labelled an inaccuracy from {inaccuracy} points lost, a mistake from {mistake}, a blunder from "
+        "{blunder}, and only when the loss is more than twice its uncertainty.",
+        **thresholds,
+    )
+    labelled = t.plural("{n} play labelled.", "{n} plays labelled.", sum(1 for r in reviewed if r.label))
+    return f"{weighed} {how} {labelled}"
+
+
+def match_over_words(game: Game, view: View) -> tuple[bool, str]:
+    """Whether the learner won the match just over, and the words that say who did (and why, after a shut-out)."""
+    t, match = view.t, game.match
+    won = match.winner == LEARNER % match.sides
+    if match.shut_out is None:
+        return won, t.text("You won the match!") if won else t.text("The computer won this match.")
+    if won:
+        return won, t.text("You won the match! (a side that takes no card in a deal loses the match at once)")
+    return won, t.text("The computer won this match (a side that takes no card in a deal loses the match at once).")
