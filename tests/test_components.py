@@ -79,8 +79,13 @@ def test_data_for_the_browser_carries_rows_button_and_message() -> None:
         "empty": "nothing taken yet",
         "faces": [],
     }
-    assert (data["confirm"], data["disabled"]) == ("Play", True)
+    assert (data["confirm"], data["clear"], data["disabled"]) == ("Play", "Clear", True)
     assert data["message"] == {"tone": "error", "text": "<b>not</b> bold"}
+
+
+def test_the_button_that_undoes_a_pick_is_named_as_the_page_says() -> None:
+    data = table_data((HAND,), key="p1", confirm="Jugar", disabled=False, message=None, clear="Quitar la selección")
+    assert (data["confirm"], data["clear"]) == ("Jugar", "Quitar la selección")
 
 
 def test_a_message_needs_a_known_tone() -> None:

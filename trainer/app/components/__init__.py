@@ -63,8 +63,10 @@ def table_data(
     confirm: str | None,
     disabled: bool,
     message: tuple[str, str] | None,
+    clear: str = "Clear",
 ) -> dict[str, Any]:
-    """What the browser needs to draw a card table: rows of faces, the button and the message."""
+    """What the browser needs to draw a card table: rows of faces, the buttons (``clear`` undoes a pick) and the
+    message."""
     return {
         "key": key,
         "rows": [
@@ -78,6 +80,7 @@ def table_data(
             for row in rows
         ],
         "confirm": confirm,
+        "clear": clear,
         "disabled": disabled,
         "message": _message(message),
     }
@@ -91,11 +94,13 @@ def card_table(
     on_confirm: Callable[[Pick], None] | None = None,
     disabled: bool = False,
     message: tuple[str, str] | None = None,
+    clear: str = "Clear",
 ) -> None:
     """Draw rows of cards to pick from, with a confirm button.
 
     Pressing the button calls ``on_confirm`` with the pick before the rerun's script, as an
-    ``on_click`` callback would be. A new ``key`` starts with nothing chosen.
+    ``on_click`` callback would be; ``clear`` names the button that undoes a pick, in the learner's
+    language. A new ``key`` starts with nothing chosen.
     """
     rows = tuple(rows)
 
@@ -105,7 +110,7 @@ def card_table(
 
     _card_table()(
         key=key,
-        data=table_data(rows, key=key, confirm=confirm, disabled=disabled, message=message),
+        data=table_data(rows, key=key, confirm=confirm, disabled=disabled, message=message, clear=clear),
         on_confirm_change=confirmed,
     )
 

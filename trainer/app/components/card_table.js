@@ -51,7 +51,7 @@ function build(parent, data) {
     actions.append(view.confirm);
   }
   if (rows.some((row) => row.pick)) {
-    const clear = button("clear", "Clear", "clear");
+    const clear = button("clear", data.clear, "clear");
     clear.addEventListener("click", () => choose(view, {}));
     actions.append(clear);
   }
@@ -133,7 +133,7 @@ function showMessage(view, key, message) {
 }
 
 export default function ({ data, parentElement, setTriggerValue }) {
-  const shape = JSON.stringify([data.key, data.rows, data.confirm]);
+  const shape = JSON.stringify([data.key, data.rows, data.confirm, data.clear]);
   let view = views.get(parentElement);
   let focused = null;
   if (!view || view.shape !== shape) {

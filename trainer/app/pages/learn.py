@@ -251,6 +251,7 @@ if stage.task in ("pick", "play"):
         confirm=None if solved() else (t.text("Play") if stage.task == "play" else t.text("Check")),
         on_confirm=partial(judge_pick, stage),
         message=message,
+        clear=t.text("Clear"),
     )
     if not solved():
         with st.expander(t.text("Type your answer instead")), st.form(f"typed-{level.id}-{index}", border=False):

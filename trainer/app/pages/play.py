@@ -260,6 +260,7 @@ def in_deal(game: Game) -> None:
         confirm=t.text_in("a button", PLAY),
         on_confirm=play_pick,
         message=("error", error) if error is not None else ("info", turn),
+        clear=t.text("Clear"),
     )
     with st.expander(t.text("Type your play instead")), st.form("typed_play", border=False):
         st.text_input(

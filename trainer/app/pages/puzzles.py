@@ -410,6 +410,7 @@ if on_cards(puzzle):
         key=attempt_key,
         confirm=t.text("Check") if answering else None,
         on_confirm=partial(submit_pick, puzzle),
+        clear=t.text("Clear"),
     )
 else:
     st.html(rows_html(puzzle_rows(puzzle, cards), cards, t.text("Puzzle position")))
