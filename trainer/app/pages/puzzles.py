@@ -276,7 +276,7 @@ def choose_puzzles() -> None:
         t.text("Level"), ["any", 1, 2, 3, 4, 5], key="f_level", format_func=lambda n: any_ if n == "any" else str(n)
     )
     c.selectbox(t.text("Theme"), ["any", *THEMES], key="f_theme",
-                format_func=lambda th: any_ if th == "any" else f"{topic(th, t)}: {THEMES[th]}")  # fmt: skip
+                format_func=lambda th: any_ if th == "any" else f"{topic(th, t)}: {t.text(THEMES[th])}")  # fmt: skip
     d.selectbox(t.text("Rules"), ["any", *PROFILES], key="f_rules",
                 format_func=lambda r: any_ if r == "any" else t.text(PROFILES[r].title))  # fmt: skip
     left, right = st.columns(2)
