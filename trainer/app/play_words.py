@@ -10,7 +10,7 @@ faces show them. English reads as the engine writes it, the cards named by ``say
 >>> play_words(parse_play("3h ad 4c 7d"), View())
 '3 de copas taking as de oros, 4 de bastos and 7 de oros'
 >>> play_words(parse_play("5d"), View(language="es"))
-'5 de oros a la mesa'
+'5 de oros a la mesa, sin llevarse nada'
 >>> refusal_words(Refusal("not_fifteen", parse_card("3♥"), parse_cards("4♣"), total=7), View(style="french"))
 '3♥ + 4♣ = 7, not 15'
 """
