@@ -15,6 +15,7 @@ SAVED = store()
 PLAYER = profile(SAVED)
 RULES = rules()
 LEVELS = course()
+LINKS = pages()  # made once a run: each call builds every page anew, and the course list links 24 times
 st.title("Escoba Trainer")
 st.write(
     t.text(
@@ -28,12 +29,12 @@ titles = {level.id: (number, t.text(level.title)) for number, level in enumerate
 if place is not None and place[0] in titles:
     number, title = titles[place[0]]
     label = t.text("Continue where you left off: level {number}, {title}", number=number, title=title)
-    st.page_link(pages()["learn"], label=label, query_params={"level": place[0], "stage": str(place[1] + 1)})
+    st.page_link(LINKS["learn"], label=label, query_params={"level": place[0], "stage": str(place[1] + 1)})
 else:
     label = t.plural("Start learning: {n} short level", "Start learning: {n} short levels", len(LEVELS))
-    st.page_link(pages()["learn"], label=label)
-st.page_link(pages()["puzzles"], label=t.text("Practise on puzzles"))
-st.page_link(pages()["play"], label=t.text("Play a match against the computer, with a coach"))
+    st.page_link(LINKS["learn"], label=label)
+st.page_link(LINKS["puzzles"], label=t.text("Practise on puzzles"))
+st.page_link(LINKS["play"], label=t.text("Play a match against the computer, with a coach"))
 stars = t.plural(
     "The course: {earned} of {n} star",
     "The course: {earned} of {n} stars",
@@ -44,7 +45,7 @@ with st.expander(stars):
     for level in LEVELS:
         number, title = titles[level.id]
         label = f"{number}. {title}  {star_text(earned.get(level.id, 0))}"
-        st.page_link(pages()["learn"], label=label, query_params={"level": level.id, "stage": "1"})
+        st.page_link(LINKS["learn"], label=label, query_params={"level": level.id, "stage": "1"})
 
 if "home_seed" not in st.session_state:
     st.session_state.home_seed = 1

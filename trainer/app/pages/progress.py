@@ -103,6 +103,7 @@ else:
         column.markdown("\n".join(lines) or t.text("Not enough answers yet."))
 
     st.header(t.text("Recent mistakes"))
+    puzzles_page = pages()["puzzles"]  # made once, not once a link
     latest = SAVED.attempts(PLAYER, limit=RECENT)
     mistakes: list[Attempt] = [a for a in reversed(latest) if not a.correct and not a.skipped][:8]
     for attempt in mistakes:
@@ -110,7 +111,7 @@ else:
             continue
         label = mistake_label(attempt, PUZZLES[attempt.puzzle_id].title, t)
         # a page link keeps the session, and so the profile, where a plain link would start a new one
-        st.page_link(pages()["puzzles"], label=label, query_params={"puzzle": attempt.puzzle_id}, width="stretch")
+        st.page_link(puzzles_page, label=label, query_params={"puzzle": attempt.puzzle_id}, width="stretch")
     if not mistakes:
         st.markdown(t.text("No mistakes so far."))
 
