@@ -45,6 +45,7 @@ from trainer.puzzles.kinds import (
     scoring_text,
 )
 from trainer.simulate import play_randomly
+from trainer.text import Listed, said, said_plural
 
 ROOT = Path(__file__).parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -68,7 +69,7 @@ def fields(text: str) -> set[str]:
 
 def test_the_template_holds_every_message_marked_in_the_code(tmp_path: Path) -> None:
     extracted = tmp_path / "messages.pot"
-    specs = ("text", "plural:1,2", "marked", "marked_in:1c,2")  # as babel.cfg says
+    specs = ("text", "plural:1,2", "marked", "marked_in:1c,2", "said", "said_plural:1,2")  # as babel.cfg says
     keywords = [*(arg for spec in specs for arg in ("-k", spec)), "--no-default-keywords"]
     CommandLineInterface().run(
         ["pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"), *keywords, "-o", str(extracted), str(ROOT)]
@@ -422,3 +423,18 @@ def opened_play() -> AppTest:
     at.radio(key="bot_level").set_value("greedy")
     pressed(at, "Start the match")
     return at
+
+
+def test_words_kept_as_a_message_are_said_in_each_language_with_their_parameters() -> None:
+    nested = said("{card} is not on the table", card="7♦")
+    counted = said_plural("you take {n} card", "you take {n} cards", 1)
+    listed = said("answer {choices}", choices=Listed(("A", "B", said("nobody")), "or"))
+    assert [str(nested), str(counted), str(listed)] == [
+        "7♦ is not on the table",
+        "you take 1 card",
+        "answer A, B or nobody",
+    ]
+    spanish = translator("es")
+    assert spanish.said(said("Deal again")) == "Repartir otra vez"
+    assert spanish.said(said("{done}", done=said("Deal again"))) == "Repartir otra vez"  # an unknown message is kept
+    assert spanish.said(said("answer {choices}", choices=Listed(("A", "B"), "or"))) == "answer A o B"

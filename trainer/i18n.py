@@ -34,6 +34,8 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
+from trainer.text import Listed, Said
+
 #: The language the messages are written in.
 SOURCE = "en"
 #: Where the catalogues are, read at each call, so a test may point it elsewhere.
@@ -80,6 +82,22 @@ class Translator:
     def percent(self, share: float) -> str:
         """A share (0.6) as a whole percentage, as this language writes it: "60%", "60 %"."""
         return format_percent(Decimal(share), locale=self._locale)
+
+    def said(self, words: Said) -> str:
+        """Words the engine keeps as a message and its parameters (``trainer.text.Said``), in this language; other
+        words among the parameters are said first, in the same language."""
+        params = {name: self._param(value) for name, value in words.params}
+        if words.plural:
+            return self._messages.ngettext(words.message, words.plural, params["n"]).format(**params)
+        return self._messages.gettext(words.message).format(**params)
+
+    def _param(self, value: object) -> object:
+        if isinstance(value, Said):
+            return self.said(value)
+        if isinstance(value, Listed):
+            items = [str(self._param(item)) for item in value.items]
+            return format_list(items, style="or" if value.word == "or" else "standard", locale=self._locale)
+        return value
 
 
 def languages() -> dict[str, str]:

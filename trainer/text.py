@@ -1,7 +1,11 @@
-"""Small helpers for the sentences the trainer writes."""
+"""Small helpers for the sentences the trainer writes, and ``Said``: words for a learner kept as a message and its
+parameters, so the app can say them in the learner's language."""
+
+from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 #: The sides of a deal as a learner reads them: side A, B and, with three players each alone, C (V3).
 SIDES = ("A", "B", "C")
@@ -55,3 +59,47 @@ def reaching_out(text: str) -> int | None:
     """
     found = _REACHING_OUT.search(text)
     return None if found is None else found.start()
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """Words for a learner, kept as what happened rather than as a finished sentence: the English ``message``, with
+    ``{name}`` placeholders, is the catalogues' key, and ``params`` fill it. The app says it in the learner's language
+    (``trainer.i18n.Translator.said``); ``str()`` says it in English, for logs, tests and the command line.
+
+    A parameter is a number, a text said as it is (a card as the engine writes it, ``7♦``, or a rule id), other
+    ``Said`` words, or ``Listed`` words. With a ``plural``, the message counts ``n`` and takes the form that goes
+    with it in each language.
+
+    >>> str(said("{card} is not on the table", card="7♦"))
+    '7♦ is not on the table'
+    >>> str(said_plural("you take {n} card", "you take {n} cards", 3))
+    'you take 3 cards'
+    """
+
+    message: str
+    params: tuple[tuple[str, object], ...] = ()
+    plural: str = ""
+
+    def __str__(self) -> str:
+        from trainer.i18n import SOURCE, translator  # the English reading; the engine needs the catalogues only here
+
+        return translator(SOURCE).said(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """Words said as one list: "A, B and C" (``word`` "and") or "A, B or C" (``word`` "or"), in each language's way."""
+
+    items: tuple[object, ...]
+    word: str = "and"
+
+
+def said(message: str, **params: object) -> Said:
+    """Words for a learner: ``message`` is marked for the catalogues, ``params`` fill its placeholders."""
+    return Said(message, tuple(params.items()))
+
+
+def said_plural(singular: str, plural: str, n: int, **params: object) -> Said:
+    """Words that count ``n``: the singular and plural English messages, marked for the catalogues."""
+    return Said(singular, (("n", n), *params.items()), plural)
