@@ -31,10 +31,12 @@ from trainer.app.names import say, spoken_label
 from trainer.app.puzzle_words import play_words, scoring_words
 from trainer.app.svg import STYLES
 from trainer.course import load_level, load_levels
-from trainer.course_messages import extract_levels
+from trainer.course_messages import extract_levels, extract_puzzles
 from trainer.i18n import LOCALES, SOURCE, Translator, languages, translator
 from trainer.profile import PROFILES
 from trainer.progress.store import Store
+from trainer.puzzles import check_paths
+from trainer.puzzles.loader import bank_folder
 from trainer.puzzles.kinds import (
     ChecksumPuzzle,
     ChoosePuzzle,
@@ -342,6 +344,21 @@ def test_a_level_is_translated_whole_or_left_in_english() -> None:
             found = [text for _, _, text, _ in extract_levels(file, [], [], {"stages_of": load_level(path).id})]
         stages = set(found[2:])  # after the title and the goal, which every level has translated
         assert set(found[:2]) <= template and (stages <= template or not stages & template), path.name
+
+
+def test_every_hand_written_puzzles_words_are_in_the_catalogues() -> None:
+    puzzles, problems = check_paths(*(path for path in bank_folder().glob("*.yaml")))
+    assert puzzles and not problems
+    words = {text for puzzle in puzzles for text in (puzzle.title, *puzzle.hints, puzzle.explain) if text}
+    assert len(words) > 400 and words <= ids(catalog(TEMPLATE)), sorted(words - ids(catalog(TEMPLATE)))[:3]
+    with (bank_folder() / "capture.yaml").open("rb") as file:
+        found = [text for _, _, text, _ in extract_puzzles(file, [], [], {})]
+    assert found[:4] == [
+        "Which card makes 15 with a 7?",
+        "A seven needs eight more to reach 15.",
+        "The sota (J) counts as 8.",
+        "7 + 8 = 15, so the seven takes J♦. The 2 and the 4 would only bring you to 13.",
+    ]
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

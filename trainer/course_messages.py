@@ -1,8 +1,10 @@
-"""The course's words for the catalogues: a Babel extractor for the level files.
+"""The course's words for the catalogues: Babel extractors for the level files and the puzzle files.
 
 ``babel.cfg`` names ``extract_levels`` for ``trainer/levels/*.yaml``, so one ``pybabel extract`` finds each level's
 title and goal, which the app translates where it shows them, as it does any message. A level's stages are
 translated whole or not at all: their sentences are found only for the levels the ``stages_of`` option names.
+``extract_puzzles`` finds each hand-written puzzle's title, hints and explanation in ``puzzles/*.yaml``; a generated
+puzzle keeps no words, only its position, and is worded where it is shown.
 """
 
 from __future__ import annotations
@@ -31,3 +33,23 @@ def extract_levels(
         texts += [stage[key] for stage in stages for key in STAGE_WORDED if key in stage]
     for text in texts:
         yield text.line, None, worded(text), []
+
+
+#: The keys of a puzzle whose text the app shows translated; a hint may be one text or a list of them.
+PUZZLE_WORDED = ("title", "hint", "explain")
+
+
+def extract_puzzles(
+    fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[tuple[int, None, str, list[str]]]:
+    """Babel's extractor protocol for a puzzle file: each puzzle's title, hints and explanation, as the loader
+    keeps them (stripped of the spaces around them)."""
+    root = parse_yaml(fileobj.read().decode("utf-8"), str(getattr(fileobj, "name", "puzzles")))
+    puzzles = root.value if root is not None and isinstance(root.value, list) else []
+    for puzzle in puzzles:
+        fields = puzzle.value if isinstance(puzzle.value, dict) else {}
+        for key in PUZZLE_WORDED:
+            value = fields.get(key)
+            for text in value.value if value is not None and isinstance(value.value, list) else [value]:
+                if text is not None and isinstance(text.value, str):
+                    yield text.line, None, text.value.strip(), []

@@ -58,6 +58,11 @@ class Translator:
         """``message`` in this language, its ``{name}`` placeholders filled from ``params``."""
         return self._messages.gettext(message).format(**params)
 
+    def written(self, text: str) -> str:
+        """A text written elsewhere (a puzzle's title, say) in this language, as it is: it has no placeholders, and
+        a brace in it is its own."""
+        return self._messages.gettext(text)
+
     def text_in(self, context: str, message: str, **params: object) -> str:
         """``message`` as ``text`` gives it, as translated within ``context`` (see ``trainer.text.marked_in``)."""
         return self._messages.pgettext(context, message).format(**params)
