@@ -70,7 +70,7 @@ def test_every_stage_of_every_level_is_done_right_for_three_stars(data, level):
     assert at.title[0].value == level.title
     for number, stage in enumerate(level.stages, start=1):
         assert f"step {number} of {len(level.stages)}" in at.get("progress")[0].proto.text
-        assert any(m.value == say(stage.text, View()) for m in at.markdown), stage.text
+        assert any(m.value == say(str(stage.text), View()) for m in at.markdown), stage.text
         if stage.is_task:
             last = "Finish the level ▶" if number == len(level.stages) else "Next ▶"
             assert button(at, last).disabled  # a task is done before moving on

@@ -142,7 +142,7 @@ def test_r17_the_rules_refuse_a_play_with_its_refusal():
     with pytest.raises(IllegalPlay) as raised:
         deal.claim(parse_play("7♠ A♦ 7♦"))  # V5: nothing was missed
     assert raised.value.reason == "not_a_missed_capture" and str(raised.value) == (
-        "7♠ A♦ 7♦ is not a capture the last player missed"
+        "7♠ taking A♦ 7♦ is not a capture the last player missed"
     )
     over = Deal.from_position(parse_cards("A♦"), [parse_cards("K♠"), parse_cards("K♥")]).play(parse_play("K♠"))
     with pytest.raises(IllegalPlay, match=r"^the deal is over$") as raised:

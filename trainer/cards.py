@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
+from trainer.text import Said, SaidError, said
+
 
 class Suit(Enum):
     """The four suits (R2), in the engine's fixed order."""
@@ -49,7 +51,7 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")
 RANK_NAMES = {"A": "ace", "J": "sota", "Q": "caballo", "K": "rey"}
 
 
-class CardError(ValueError):
+class CardError(SaidError):
     """A card written in a way the notation (R4) does not allow."""
 
 
@@ -64,7 +66,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS or not isinstance(self.suit, Suit):
-            raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+            raise CardError(said("no such card: rank {rank}, suit {suit}", rank=repr(self.rank), suit=repr(self.suit)))
         # Cards are ordered by value, then suit: bit i has capture value i // 4 + 1.
         object.__setattr__(self, "index", RANKS.index(self.rank) * 4 + SUITS.index(self.suit))
         object.__setattr__(self, "bit", 1 << self.index)
@@ -106,20 +108,20 @@ def parse_card(text: str) -> Card:
     token = text.strip()
     card = _BY_TEXT.get((token[:-1].upper(), token[-1:].upper())) if token else None
     if card is None:
-        raise CardError(f"{token!r} is not a card: {_why_not_a_card(token)}")
+        raise CardError(said("{token} is not a card: {reason}", token=repr(token), reason=_why_not_a_card(token)))
     return card
 
 
-def _why_not_a_card(token: str) -> str:
+def _why_not_a_card(token: str) -> Said:
     """Say what is wrong with a token that is not a card, for a learner."""
     if not token:
-        return "it is empty"
+        return said("it is empty")
     rank, suit = token[:-1].upper(), token[-1:].upper()
     if suit not in _SUIT_BY_TEXT:
-        return "a card ends with its suit: ♦ ♥ ♣ ♠ (or D H C S)"
+        return said("a card ends with its suit: ♦ ♥ ♣ ♠ (or D H C S)")
     if rank in {"8", "9", "10"}:
-        return "the Spanish deck has no 8, 9 or 10 (R1)"
-    return "the rank must be one of A 2 3 4 5 6 7 J Q K (or 1 for the ace)"
+        return said("the Spanish deck has no 8, 9 or 10 (R1)")
+    return said("the rank must be one of A 2 3 4 5 6 7 J Q K (or 1 for the ace)")
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -45,14 +45,14 @@ from pathlib import Path
 
 from trainer.cards import Card, CardError, cards_text, parse_cards
 from trainer.deal import Deal, Event, EventKind
-from trainer.plays import IllegalPlay, Play, captures, illegal_reason, parse_play
+from trainer.plays import IllegalPlay, Play, captures, parse_play, refusal_of
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import RULE_IDS
-from trainer.puzzles.kinds import ChoosePuzzle, play_text
+from trainer.puzzles.kinds import HEADINGS, ChoosePuzzle, play_text
 from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, most
-from trainer.text import SIDES, either, plural, reaching_out
+from trainer.text import SIDES, Joined, Listed, Said, SaidError, either, plural, reaching_out, said, said_plural
 
 LEVELS = Path(__file__).parent / "levels"
 TASKS = ("say", "pick", "play", "allowed", "who", "number", "which", "fault")
@@ -68,24 +68,30 @@ class CourseError(ValueError):
 
 @dataclass(frozen=True)
 class Verdict:
-    """The engine's word on an answer: right or not, and why, in the learner's terms."""
+    """The engine's word on an answer: right or not, and why, in the learner's terms (``reason``, for the learner's
+    language)."""
 
     correct: bool
-    text: str
+    reason: Said
+
+    @property
+    def text(self) -> str:
+        """The verdict in English."""
+        return str(self.reason)
 
 
 @dataclass(frozen=True)
 class Stage:
     """One screen of a level: a short text, a board, and for a task what the engine accepts."""
 
-    text: str
+    text: str | Said  # a level's own words, or the engine's (a watched deal's plays)
     task: str = "say"
     deal: Deal | None = None
     events: tuple[Event, ...] = ()  # what the last play did, to mark on the board
     highlight: frozenset[Card] = frozenset()
     accept: frozenset[str] = frozenset()  # canonical answers the engine accepts
     goal: ChoosePuzzle | None = None  # for a play with a goal
-    why: str = ""  # the engine's reason, shown once the task is answered
+    why: Said | None = None  # the engine's reason, shown once the task is answered
     piles: bool = False  # draw every side's pile, by suit
     pick_from: str = "table"  # where a pick task's cards are: "table", or "all" rows shown
     profile: RuleProfile = CLASSIC  # the rule set the stage is made and judged under
@@ -102,48 +108,54 @@ class Stage:
             return self._judge_play(answer)
         try:
             given = self.canonical(answer)
-        except ValueError as unreadable:
-            return Verdict(False, f"That answer cannot be read: {unreadable}")
+        except SaidError as unreadable:
+            return Verdict(False, said("That answer cannot be read: {reason}", reason=unreadable.said))
         if given in self.accept:
-            return Verdict(True, f"Right. {self.why}".strip())
-        return Verdict(False, "Not quite. Look again, or show the answer.")
+            return Verdict(True, said("Right. {why}", why=self.why) if self.why else said("Right."))
+        return Verdict(False, said("Not quite. Look again, or show the answer."))
 
     def canonical(self, answer: str) -> str:
         """The answer in the form ``accept`` holds: cards in order, one of the choices, a number."""
-        said = answer.strip()
+        given = answer.strip()
         if self.task == "pick":
-            return cards_text(sorted(parse_cards(said)))
+            return cards_text(sorted(parse_cards(given)))
         if self.choices:
             named = {choice.lower(): choice for choice in self.choices}
             if "nobody" in self.choices:
                 named["none"] = "nobody"
-            if said.lower() not in named:
-                raise ValueError(f"answer {either(self.choices)}")
-            return named[said.lower()]
-        if said.lower() == "none":
+            if given.lower() not in named:
+                choices = Listed(tuple(said(choice_label(choice)) for choice in self.choices), "or")
+                raise SaidError(said("answer {choices}", choices=choices))
+            return named[given.lower()]
+        if given.lower() == "none":
             return "none"
-        if not said.removeprefix("-").isdigit():  # a deal played by penalties can score below zero (V5)
-            raise ValueError("answer with a number, or none")
-        return str(int(said))
+        if not given.removeprefix("-").isdigit():  # a deal played by penalties can score below zero (V5)
+            raise SaidError(said("answer with a number, or none"))
+        return str(int(given))
 
     def _judge_play(self, answer: str) -> Verdict:
         assert self.deal is not None and self.goal is not None
         try:
             play = parse_play(answer)
             self.deal.verify_play(play)
-        except (CardError, IllegalPlay) as refusal:
-            return Verdict(False, f"Not allowed: {refusal}. Nothing has changed; try again.")
+        except CardError as unreadable:
+            return Verdict(
+                False, said("Not allowed: {reason}. Nothing has changed; try again.", reason=unreadable.said)
+            )
+        except IllegalPlay as refusal:
+            reason = refusal.refusal.said if refusal.refusal else str(refusal)
+            return Verdict(False, said("Not allowed: {reason}. Nothing has changed; try again.", reason=reason))
         if str(play) in self.accept:
-            return Verdict(True, f"Right: {self.goal.why(str(play))}.")
-        return Verdict(False, f"That is legal, but {self.goal.shortfall(play)}. Try again.")
+            return Verdict(True, said("Right: {why}.", why=self.goal.why(str(play))))
+        return Verdict(False, said("That is legal, but {shortfall}. Try again.", shortfall=self.goal.shortfall(play)))
 
-    def answer(self) -> str:
+    def answer(self) -> Said:
         """A right answer in words, for a learner who asks to see it."""
         if self.task == "play" and self.goal is not None:
             best = self.goal.best()[0]
-            return f"{play_text(best)}: {self.goal.why(str(best))}."
-        shown = choice_label(sorted(self.accept)[0])
-        return f"{shown}. {self.why}".strip()
+            return said("{play}: {why}.", play=play_text(best), why=self.goal.why(str(best)))
+        shown = said(choice_label(sorted(self.accept)[0]))
+        return said("{answer}. {why}", answer=shown, why=self.why) if self.why else said("{answer}.", answer=shown)
 
 
 def choice_label(choice: str) -> str:
@@ -228,28 +240,50 @@ def load_level(path: Path) -> Level:
     )
 
 
-def narrate(before: Deal, event: Event) -> str:
+def narrate(before: Deal, event: Event) -> Said:
     """One event of a deal in a sentence: what was played, what it took and why, what is left."""
-    seat = f"Seat {event.seat}"
     if event.kind is EventKind.PLAY and event.play is not None:
-        play = event.play
+        play, seat = event.play, event.seat
         if not play.captured:
-            return f"{seat} lays {play.card} on the table: no card in that hand makes 15 with the table."
-        cards = [play.card, *sorted(play.captured)]
-        why = " + ".join(str(card.value) for card in cards)
-        text = f"{seat} plays {play.card} and takes {cards_text(sorted(play.captured))}: {why} = 15."
-        return text + (" The table is empty: escoba!" if event.escobas else "")
+            return said(
+                "Seat {seat} lays {card} on the table: no card in that hand makes 15 with the table.",
+                seat=seat,
+                card=str(play.card),
+            )
+        values = " + ".join(str(card.value) for card in [play.card, *sorted(play.captured)])
+        taken = cards_text(play.captured)
+        if event.escobas:
+            return said(
+                "Seat {seat} plays {card} and takes {cards}: {values} = 15. The table is empty: escoba!",
+                seat=seat,
+                card=str(play.card),
+                cards=taken,
+                values=values,
+            )
+        return said(
+            "Seat {seat} plays {card} and takes {cards}: {values} = 15.",
+            seat=seat,
+            card=str(play.card),
+            cards=taken,
+            values=values,
+        )
     worth = sum(card.value for card in event.cards)
     if event.kind is EventKind.REDEAL:
-        return f"Three more cards to each player; {plural(len(before.stock) - 3 * before.players, 'card')} left."
+        left = len(before.stock) - 3 * before.players
+        return said_plural(
+            "Three more cards to each player; {n} card left.", "Three more cards to each player; {n} cards left.", left
+        )
     if event.kind is EventKind.LAST_TAKE:
-        side = SIDES[event.side or 0]
-        return (
-            f"Side {side} made the last capture and takes the {plural(len(event.cards), 'card')} left (worth {worth})."
+        return said_plural(
+            "Side {side} made the last capture and takes the {n} card left (worth {worth}).",
+            "Side {side} made the last capture and takes the {n} cards left (worth {worth}).",
+            len(event.cards),
+            side=SIDES[event.side or 0],
+            worth=worth,
         )
     if event.kind is EventKind.SWEEP:
-        return f"The four cards dealt to the table make {worth}: the dealer's side takes them."
-    return f"Three cards to each player and {cards_text(event.cards)} to the table."
+        return said("The four cards dealt to the table make {worth}: the dealer's side takes them.", worth=worth)
+    return said("Three cards to each player and {cards} to the table.", cards=cards_text(event.cards))
 
 
 def sensible_play(deal: Deal) -> Play:
@@ -434,7 +468,8 @@ class _Builder:
             return self.judged_play(stage, self.need(fields, "play", item), item)
         if stage.task == "number" and str(self.need(fields, "ask", item).value) == "table sum":
             total = sum(card.value for card in deal.table)
-            return _with(stage, {str(total)}, f"{' + '.join(str(c.value) for c in deal.table)} = {total}.")
+            values = " + ".join(str(card.value) for card in deal.table)
+            return _with(stage, {str(total)}, said("{values} = {total}.", values=values, total=total))
         if not deal.is_over:
             raise self.fail(item, f"a {stage.task} task needs a finished deal to score (R18)")
         scores = deal.score()
@@ -446,7 +481,7 @@ class _Builder:
             if name == "deal":
                 totals = [s.total for s in scores]
                 top = most(totals)
-                why = _by_side(f"Side A scores {totals[0]}", totals[1:]) + "."
+                why = said("{figures}.", figures=_by_side(said("Side A scores {points}", points=totals[0]), totals[1:]))
                 return _with(stage, {"nobody" if top is None else names[top]}, why)
             if name not in deal.profile.points or name == "escoba":
                 known = ", ".join(c for c in deal.profile.points if c != "escoba")
@@ -484,8 +519,9 @@ class _Builder:
             try:
                 deal.verify_play(play)
             except IllegalPlay as refusal:
-                return _with(stage, {"no"}, f"It is not allowed: {refusal}.")
-            return _with(stage, {"yes"}, f"It is allowed: {play_text(play)}.")
+                reason = refusal.refusal.said if refusal.refusal else str(refusal)
+                return _with(stage, {"no"}, said("It is not allowed: {reason}.", reason=reason))
+            return _with(stage, {"yes"}, said("It is allowed: {play}.", play=play_text(play)))
         if not deal.profile.penalties:
             raise self.fail(item, "a fault task needs a table played by its penalties: add 'penalties: true' (V5)")
         try:
@@ -494,17 +530,22 @@ class _Builder:
             raise self.fail(where, f"this play cannot be made at all: {refusal}") from None
         assert deal.to_play is not None
         fault = deal.fault_of(play)
-        reason = illegal_reason(play, deal.hands[deal.to_play], deal.table, deal.profile.must_capture)
+        broken = refusal_of(play, deal.hands[deal.to_play], deal.table, deal.profile.must_capture)
         side = SIDES[deal.side_of(deal.to_play)]
-        then = {
-            "": f"{play_text(play)} breaks no rule, so there is nothing to pay",
-            "wrong": f"The capture stands, and when the deal is scored side {side} loses {WRONG_CAPTURE_COST} points "
-            "plus 1 for every escoba of the deal (V5)",
-            "missed": "The card stays down, and the next player may claim that capture before playing (V5)"
-            if captures(play.card, deal.table)
-            else "The card stays down; it takes nothing itself, so nobody can claim it (V5)",
-        }[fault]
-        why = f"{reason}. {then}." if fault else f"{then}."
+        if fault == "wrong":
+            then = said(
+                "The capture stands, and when the deal is scored side {side} loses {cost} points plus 1 for every "
+                "escoba of the deal (V5)",
+                side=side,
+                cost=WRONG_CAPTURE_COST,
+            )
+        elif fault == "missed" and captures(play.card, deal.table):
+            then = said("The card stays down, and the next player may claim that capture before playing (V5)")
+        elif fault == "missed":
+            then = said("The card stays down; it takes nothing itself, so nobody can claim it (V5)")
+        else:
+            then = said("{play} breaks no rule, so there is nothing to pay", play=play_text(play))
+        why = said("{reason}. {then}.", reason=broken.said, then=then) if broken else said("{then}.", then=then)
         return _with(replace(stage, choices=tuple(FAULTS.values())), {FAULTS[fault]}, why)
 
     def which(self, stage: Stage, side: int, compare: Marked | None, where: Marked) -> Stage:
@@ -516,8 +557,18 @@ class _Builder:
         )
         totals = {name: self.again(deal, PROFILES[name], compare or where).score()[side].total for name in names}
         top = {name for name, total in totals.items() if total == max(totals.values())}
-        said = "; ".join(f"{total} under {PROFILES[name].title}" for name, total in totals.items())
-        return _with(replace(stage, choices=names), top, f"Side {SIDES[side]} scores {said} (V1).")
+        under = Joined(
+            tuple(
+                said("{points} under {rules}", points=total, rules=said(PROFILES[name].title))
+                for name, total in totals.items()
+            ),
+            "; ",
+        )
+        return _with(
+            replace(stage, choices=names),
+            top,
+            said("Side {side} scores {totals} (V1).", side=SIDES[side], totals=under),
+        )
 
     def pick(self, stage: Stage, want: Marked) -> Stage:
         deal = stage.deal
@@ -528,22 +579,28 @@ class _Builder:
             right = sorted(card for card in shown if card.value == int(words[1]))
             if not right:
                 raise self.fail(want, f"no card on the board is worth {words[1]}")
-            names = ", ".join(f"{card} counts {card.value}" for card in right)
-            return _with(replace(stage, pick_from="all"), {cards_text(right)}, f"{names} (R3).")
+            counts = Joined(
+                tuple(said("{card} counts {value}", card=str(card), value=card.value) for card in right), ", "
+            )
+            return _with(replace(stage, pick_from="all"), {cards_text(right)}, said("{counts} (R3).", counts=counts))
         if words[:2] == ["fifteen", "with"] and len(words) == 3:
             played = self.cards(Marked(words[2], want.line, want.column))[0]
             groups = captures(played, deal.table)
             if not groups:
                 raise self.fail(want, f"{played} takes nothing from this table (R12)")
             ways = [cards_text(sorted(group)) for group in groups]
-            return _with(stage, set(ways), f"{played} takes {' or '.join(ways)}: each makes 15 with it (R12).")
+            takes = said(
+                "{card} takes {ways}: each makes 15 with it (R12).", card=str(played), ways=Listed(tuple(ways), "or")
+            )
+            return _with(stage, set(ways), takes)
         if words == ["claim"]:
             claims = deal.claims()
             if not claims:
                 raise self.fail(want, "nothing can be claimed here: the last play must lay down a card that could take")
             ways = [cards_text(sorted([claim.card, *claim.captured])) for claim in claims]
             laid = claims[0].card
-            why = f"{laid} could have made 15 with {' or '.join(cards_text(sorted(c.captured)) for c in claims)} (V5)."
+            missed = Listed(tuple(cards_text(claim.captured) for claim in claims), "or")
+            why = said("{card} could have made 15 with {cards} (V5).", card=str(laid), cards=missed)
             return _with(stage, set(ways), why)
         raise self.fail(want, f"want is 'value N', 'fifteen with <card>' or 'claim', not {str(want.value)!r}")
 
@@ -577,7 +634,8 @@ class _Builder:
         fields = self.fields(value, {"seed", "players"})
         deal = self.dealt(fields, value)
         asked = {self.number(n) for n in self.items(predict)} if predict else set()
-        stages = [Stage(" ".join(narrate(deal, e) for e in deal.log), deal=deal, events=deal.log, profile=self.profile)]
+        told = Joined(tuple(narrate(deal, event) for event in deal.log), " ")
+        stages = [Stage(said("{events}", events=told), deal=deal, events=deal.log, profile=self.profile)]
         number = 0
         while not deal.is_over:
             play = sensible_play(deal)
@@ -586,15 +644,19 @@ class _Builder:
                 if not play.captured:
                     raise self.fail(predict or value, f"play {number} of this deal takes nothing: predict a capture")
                 ways = {cards_text(sorted(group)) for group in captures(play.card, deal.table)}
-                prompt = f"Seat {deal.to_play} plays {play.card}. Which table cards will it take?"
-                why = f"{play.card} needs {15 - play.card.value}, and these make it (R12)."
+                prompt = said(
+                    "Seat {seat} plays {card}. Which table cards will it take?", seat=deal.to_play, card=str(play.card)
+                )
+                why = said(
+                    "{card} needs {need}, and these make it (R12).", card=str(play.card), need=15 - play.card.value
+                )
                 stages.append(
                     Stage(prompt, "pick", deal, highlight=frozenset({play.card}), accept=frozenset(ways), why=why,
                           profile=self.profile)
                 )  # fmt: skip
             after = deal.play(play)
-            text = " ".join(narrate(deal, e) for e in after.events)
-            stages.append(Stage(text, deal=after, events=after.events, profile=self.profile))
+            told = Joined(tuple(narrate(deal, event) for event in after.events), " ")
+            stages.append(Stage(said("{events}", events=told), deal=after, events=after.events, profile=self.profile))
             deal = after
         unasked = asked - set(range(1, number + 1))
         if unasked:
@@ -719,38 +781,61 @@ def worded(value: Marked) -> str:
     return " ".join(" ".join(str(part.value) for part in parts).split())
 
 
-def _with(stage: Stage, accept: set[str], why: str) -> Stage:
+def _with(stage: Stage, accept: set[str], why: Said) -> Stage:
     """The stage with the answers the engine accepts and its reason."""
     return replace(stage, accept=frozenset(accept), why=why)
 
 
-def _by_side(first: str, others: Sequence[object], each: str = "side {}") -> str:
-    """A figure for every side: side A's in ``first``, then the others', ``Side A took 22 cards, side B 18``."""
-    return first + "".join(f", {each.format(SIDES[n])} {figure}" for n, figure in enumerate(others, 1))
+def _by_side(first: Said, others: Sequence[object], owned: bool = False) -> Joined:
+    """A figure for every side: side A's in ``first``, then the others', ``Side A took 22 cards, side B 18``; with
+    ``owned``, ``Side A's setenta is 75, side B's 60``."""
+    rest = [
+        said("side {side}'s {figure}", side=SIDES[n], figure=figure)
+        if owned
+        else said("side {side} {figure}", side=SIDES[n], figure=figure)
+        for n, figure in enumerate(others, 1)
+    ]
+    return Joined((first, *rest), ", ")
 
 
-def _category_why(name: str, scores: Sequence[DealScore]) -> str:
+def _category_why(name: str, scores: Sequence[DealScore]) -> Said:
     """The figures behind a scoring category, side by side."""
     a, others = scores[0], scores[1:]
     if name in ("cards", "coins"):
         counts = [score.card_count if name == "cards" else score.coin_count for score in scores]
-        tie = f"a tie scores nothing ({'R18' if len(scores) == 2 else 'V2'})"
-        return f"{_by_side(f'Side A took {plural(counts[0], name[:-1])}', counts[1:])}; {tie}."
+        if name == "cards":
+            first = said_plural("Side A took {n} card", "Side A took {n} cards", counts[0])
+        else:
+            first = said_plural("Side A took {n} coin", "Side A took {n} coins", counts[0])
+        rule = "R18" if len(scores) == 2 else "V2"
+        return said("{figures}; a tie scores nothing ({rule}).", figures=_by_side(first, counts[1:]), rule=rule)
     if name == "seven_of_coins":
         holder = next((SIDES[n] for n, score in enumerate(scores) if score.has_seven_of_coins), None)
-        where = f"The 7♦ is in side {holder}'s pile" if holder else "Nobody took the 7♦"
-        replaced = any(score.has_seven_of_coins and score.all_sevens for score in scores)
-        return where + (", but all four sevens score in place of its point (V1)." if replaced else " (R18).")
+        where = said("The 7♦ is in side {side}'s pile", side=holder) if holder else said("Nobody took the 7♦")
+        if any(score.has_seven_of_coins and score.all_sevens for score in scores):
+            return said("{where}, but all four sevens score in place of its point (V1).", where=where)
+        return said("{where} (R18).", where=where)
     if name == "setenta":
-        values = ["none: a suit is missing" if s.setenta_sum is None else str(s.setenta_sum) for s in scores]
-        return _by_side(f"Side A's setenta is {values[0]}", values[1:], "side {}'s") + " (R19)."
+        values = [said("none: a suit is missing") if s.setenta_sum is None else s.setenta_sum for s in scores]
+        first = said("Side A's setenta is {value}", value=values[0])
+        return said("{figures} (R19).", figures=_by_side(first, values[1:], owned=True))
     category = CATEGORIES[name]
     figures = [category.figure(score) if category.figure else "" for score in others]
-    first = f"Side A has {category.figure(a) if category.figure else ''}"
-    return f"{category.label.capitalize()}: {category.won_by}. {_by_side(first, figures)} (V1)."
+    first = said("Side A has {figure}", figure=category.figure(a) if category.figure else "")
+    return said(
+        "{category}: {won_by}. {figures} (V1).",
+        category=said(HEADINGS[name]),
+        won_by=said(category.won_by),
+        figures=_by_side(first, figures),
+    )
 
 
-def _points_why(side: str, score: DealScore) -> str:
+def _points_why(side: str, score: DealScore) -> Said:
     """A side's points for a deal, category by category (R18, V1): ``Side A scores 3: most cards 1, 7♦ 1, ...``."""
-    parts = [f"{CATEGORIES[name].label} {points}" for name, points in score.points.items() if points]
-    return f"Side {side} scores {score.total}: {', '.join(parts) or 'nothing won'}."
+    parts = [
+        said("{category} {points}", category=said(CATEGORIES[name].label), points=points)
+        for name, points in score.points.items()
+        if points
+    ]
+    won = Joined(tuple(parts), ", ") if parts else said("nothing won")
+    return said("Side {side} scores {total}: {parts}.", side=side, total=score.total, parts=won)

@@ -34,7 +34,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
-from trainer.text import Listed, Said
+from trainer.text import Joined, Listed, Said
 
 #: The language the messages are written in.
 SOURCE = "en"
@@ -58,10 +58,10 @@ class Translator:
         """``message`` in this language, its ``{name}`` placeholders filled from ``params``."""
         return self._messages.gettext(message).format(**params)
 
-    def written(self, text: str) -> str:
-        """A text written elsewhere (a puzzle's title, say) in this language, as it is: it has no placeholders, and
-        a brace in it is its own."""
-        return self._messages.gettext(text)
+    def written(self, text: str | Said) -> str:
+        """A text written elsewhere (a puzzle's title, a level's step) in this language, as it is: it has no
+        placeholders, and a brace in it is its own. Words the engine made (``Said``) are said."""
+        return self.said(text) if isinstance(text, Said) else self._messages.gettext(text)
 
     def text_in(self, context: str, message: str, **params: object) -> str:
         """``message`` as ``text`` gives it, as translated within ``context`` (see ``trainer.text.marked_in``)."""
@@ -93,7 +93,9 @@ class Translator:
         words among the parameters are said first, in the same language."""
         params = {name: self._param(value) for name, value in words.params}
         if words.plural:
-            return self._messages.ngettext(words.message, words.plural, params["n"]).format(**params)
+            count = dict(words.params)["n"]
+            assert isinstance(count, int)
+            return self._messages.ngettext(words.message, words.plural, count).format(**params)
         return self._messages.gettext(words.message).format(**params)
 
     def _param(self, value: object) -> object:
@@ -102,6 +104,8 @@ class Translator:
         if isinstance(value, Listed):
             items = [str(self._param(item)) for item in value.items]
             return format_list(items, style="or" if value.word == "or" else "standard", locale=self._locale)
+        if isinstance(value, Joined):
+            return value.separator.join(str(self._param(item)) for item in value.items)
         return value
 
 

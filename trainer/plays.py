@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from trainer.cards import DECK, VALUES, Card, CardError, cards_of, cards_text, mask_of, parse_cards
+from trainer.text import Said, said, said_plural
 
 CAPTURE_SUM = 15  # R12
 #: The cards left on the table after a whole deal add up to this, modulo 15 (R16): 220 % 15.
@@ -70,26 +71,38 @@ class Refusal:
             raise ValueError(f"no such reason: {self.reason!r}")
 
     def __str__(self) -> str:
-        card, cards = str(self.card), cards_text(self.cards)
+        return str(self.said)
+
+    @property
+    def said(self) -> Said:
+        """The reason in words, kept as a message for the learner's language."""
+        card, cards, added = str(self.card), cards_text(self.cards), " + ".join(map(str, self.cards))
         if self.reason == "not_in_hand":
-            return f"{card} is not in your hand"
+            return said("{card} is not in your hand", card=card)
         if self.reason == "played_and_taken":
-            return f"{card} is the card you play; it cannot also be taken"
+            return said("{card} is the card you play; it cannot also be taken", card=card)
         if self.reason == "not_on_table":
-            return f"{cards} {'is' if len(self.cards) == 1 else 'are'} not on the table"
+            return said_plural(
+                "{cards} is not on the table", "{cards} are not on the table", len(self.cards), cards=cards
+            )
         if self.reason == "must_capture":
-            return f"{card} can take {_plus_text(self.cards)}, so it cannot be laid on the table (R13)"
+            return said("{card} can take {cards}, so it cannot be laid on the table (R13)", card=card, cards=added)
         if self.reason == "must_capture_with_other":
-            return (
-                f"{card} cannot be laid on the table: your {self.taker} can take {_plus_text(self.cards)}, and in this "
-                "rule set a player who can capture must"
+            return said(
+                "{card} cannot be laid on the table: your {taker} can take {cards}, and in this rule set a player who "
+                "can capture must",
+                card=card,
+                taker=str(self.taker),
+                cards=added,
             )
         if self.reason == "not_fifteen":
-            return f"{' + '.join([card, *map(str, self.cards)])} = {self.total}, not {CAPTURE_SUM}"
+            total = f"{card} + {added}"
+            return said("{sum} = {total}, not {fifteen}", sum=total, total=self.total, fifteen=CAPTURE_SUM)
         if self.reason == "deal_over":
-            return "the deal is over"
-        # not_a_missed_capture: the claim as a play is written, the card played first
-        return f"{' '.join([card, *(str(c) for c in self.cards)])} is not a capture the last player missed"
+            return said("the deal is over")
+        # not_a_missed_capture: the claim in words, the card played first
+        taking = said("{card} taking {cards}", card=card, cards=cards)
+        return said("{play} is not a capture the last player missed", play=taking)
 
 
 class IllegalPlay(ValueError):
@@ -118,13 +131,13 @@ class InvalidPlay(CardError):
     ``text``). A card that cannot be read raises ``CardError``, of which this is a kind, so one ``except CardError``
     catches every play that cannot be read."""
 
-    def __init__(self, message: str, reason: str = "", text: str = "") -> None:
-        super().__init__(message)
+    def __init__(self, words: Said, reason: str = "", text: str = "") -> None:
+        super().__init__(words)
         self.reason = reason
         self.text = text
 
-    def __reduce__(self) -> tuple[type[InvalidPlay], tuple[str, str, str]]:
-        return type(self), (str(self), self.reason, self.text)
+    def __reduce__(self) -> tuple[type[InvalidPlay], tuple[Said, str, str]]:  # type: ignore[override]
+        return type(self), (self.said, self.reason, self.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,9 +164,9 @@ def parse_play(text: str) -> Play:
     them) if it cannot be read. Whether the rules allow it is for ``Deal.verify_play``."""
     cards = parse_cards(text)
     if not cards:
-        raise InvalidPlay("a play needs at least the card you play", "no_card")
+        raise InvalidPlay(said("a play needs at least the card you play"), "no_card")
     if len(set(cards)) != len(cards):
-        raise InvalidPlay(f"{text.strip()!r} names a card twice", "card_twice", text.strip())
+        raise InvalidPlay(said("{text} names a card twice", text=repr(text.strip())), "card_twice", text.strip())
     return Play(cards[0], frozenset(cards[1:]))
 
 
@@ -295,10 +308,6 @@ def _other_capture(hand: int, table: int) -> tuple[Card, int] | None:
         if groups := capture_masks(card, table):
             return card, groups[0]
     return None
-
-
-def _plus_text(cards: Iterable[Card]) -> str:
-    return " + ".join(str(c) for c in cards)
 
 
 def is_end_of_deal_sum(total: int) -> bool:

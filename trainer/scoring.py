@@ -15,7 +15,7 @@ from types import MappingProxyType
 
 from trainer.cards import DECK, SUITS, Card, Suit, cards_of, mask_of
 from trainer.profile import CATEGORY_NAMES, CLASSIC, RuleProfile
-from trainer.text import plural
+from trainer.text import Said, marked, said, said_plural
 
 SEVEN_OF_COINS = next(c for c in DECK if c.rank == "7" and c.suit is Suit.COINS)
 COINS_MASK = mask_of(c for c in DECK if c.suit is Suit.COINS)
@@ -56,16 +56,34 @@ class DealScore:
 
 @dataclass(frozen=True)
 class Category:
-    """A way to score points in a deal (V1): what it is called, what wins it, and the figure it counts."""
+    """A way to score points in a deal (V1): what it is called, what wins it (and, where it differs, what wins it
+    between two sides), and the figure it counts; the words are marked for the app's catalogues."""
 
     name: str
     label: str
     won_by: str
-    figure: Callable[[DealScore], str] | None = None
+    figure: Callable[[DealScore], Said | str] | None = None
+    won_by_two: str = ""
+
+    def winning(self, sides: int) -> str:
+        """What wins the category at a deal of ``sides`` sides."""
+        return self.won_by_two if sides == 2 and self.won_by_two else self.won_by
 
 
-def _setenta_text(score: DealScore) -> str:
-    return "none" if score.setenta_sum is None else str(score.setenta_sum)
+def _cards(score: DealScore) -> Said:
+    return said_plural("{n} card", "{n} cards", score.card_count)
+
+
+def _coins(score: DealScore) -> Said:
+    return said_plural("{n} coin", "{n} coins", score.coin_count)
+
+
+def _sevens(score: DealScore) -> Said:
+    return said_plural("{n} seven", "{n} sevens", score.seven_count)
+
+
+def _setenta_text(score: DealScore) -> Said | str:
+    return said("none") if score.setenta_sum is None else str(score.setenta_sum)
 
 
 #: Every scoring category, by name, in the order a score lists them.
@@ -73,24 +91,26 @@ CATEGORIES: Mapping[str, Category] = MappingProxyType(
     {
         category.name: category
         for category in (
-            Category("escoba", "escobas", "each escoba made in the deal"),
-            Category("cards", "most cards", "more cards than every other side", lambda s: plural(s.card_count, "card")),
-            Category("coins", "most coins", "more coins than every other side", lambda s: plural(s.coin_count, "coin")),
-            Category("all_coins", "all ten coins", "a pile with all ten coins", lambda s: plural(s.coin_count, "coin")),
+            Category("escoba", marked("escobas"), marked("each escoba made in the deal")),
+            Category("cards", marked("most cards"), marked("more cards than every other side"), _cards,
+                     marked("more cards than the other side")),
+            Category("coins", marked("most coins"), marked("more coins than every other side"), _coins,
+                     marked("more coins than the other side")),
+            Category("all_coins", marked("all ten coins"), marked("a pile with all ten coins"), _coins),
+            Category("sevens", marked("most sevens"), marked("more sevens than every other side"), _sevens,
+                     marked("more sevens than the other side")),
+            Category("seven_of_coins", "7♦", marked("the pile with the 7♦")),
+            Category("all_sevens", marked("all four sevens"), marked("a pile with all four sevens"), _sevens),
+            Category("setenta", marked("setenta"), marked("a higher setenta than every other side"), _setenta_text,
+                     marked("a higher setenta than the other side")),
             Category(
-                "sevens", "most sevens", "more sevens than every other side", lambda s: plural(s.seven_count, "seven")
+                "few_cards", marked("opponents under 10 cards"),
+                marked("two sides only: the other side took fewer than 10 cards"),
+                lambda s: said("they took {count}", count=s.other_cards),
             ),
-            Category("seven_of_coins", "7♦", "the pile with the 7♦"),
-            Category(
-                "all_sevens", "all four sevens", "a pile with all four sevens", lambda s: plural(s.seven_count, "seven")
-            ),
-            Category("setenta", "setenta", "a higher setenta than every other side", _setenta_text),
-            Category(
-                "few_cards", "opponents under 10 cards", "two sides only: the other side took fewer than 10 cards",
-                lambda s: f"they took {s.other_cards}",
-            ),
-            Category("penalty", "wrong captures", "minus 4, and 1 more for each escoba of the deal, a wrong capture",
-                     lambda s: plural(s.wrong_captures, "wrong capture")),
+            Category("penalty", marked("wrong captures"),
+                     marked("minus 4, and 1 more for each escoba of the deal, a wrong capture"),
+                     lambda s: said_plural("{n} wrong capture", "{n} wrong captures", s.wrong_captures)),
         )
     }
 )  # fmt: skip

@@ -68,8 +68,8 @@ class Said:
     (``trainer.i18n.Translator.said``); ``str()`` says it in English, for logs, tests and the command line.
 
     A parameter is a number, a text said as it is (a card as the engine writes it, ``7♦``, or a rule id), other
-    ``Said`` words, or ``Listed`` words. With a ``plural``, the message counts ``n`` and takes the form that goes
-    with it in each language.
+    ``Said`` words, or ``Listed`` or ``Joined`` words. With a ``plural``, the message counts ``n`` and takes the form
+    that goes with it in each language.
 
     >>> str(said("{card} is not on the table", card="7♦"))
     '7♦ is not on the table'
@@ -93,6 +93,26 @@ class Listed:
 
     items: tuple[object, ...]
     word: str = "and"
+
+
+class SaidError(ValueError):
+    """An error whose message is words for a learner (an answer or a card that cannot be read): ``said`` keeps them
+    for the learner's language, ``str()`` is their English."""
+
+    def __init__(self, words: Said) -> None:
+        super().__init__(str(words))
+        self.said = words
+
+    def __reduce__(self) -> tuple[type[SaidError], tuple[Said]]:
+        return type(self), (self.said,)
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """Words said one after the other, ``separator`` between them as it is: sentences, or figures side by side."""
+
+    items: tuple[object, ...]
+    separator: str
 
 
 def said(message: str, **params: object) -> Said:

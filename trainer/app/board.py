@@ -31,7 +31,7 @@ from trainer.puzzles.kinds import (
     SetentaDuelPuzzle,
     SetentaPuzzle,
 )
-from trainer.scoring import DealScore, setenta_cards
+from trainer.scoring import CATEGORIES, DealScore, setenta_cards
 from trainer.text import marked
 
 _ROW = "display:flex;flex-wrap:wrap;gap:5px;align-items:flex-end"
@@ -435,21 +435,10 @@ def _points(points: int, figure: str | None) -> str:
 
 
 def _figure(name: str, score: DealScore, t: Translator) -> str | None:
-    """The figure behind a category's points, as the engine's ``Category.figure`` counts it, in the learner's words;
-    None for a category with no figure."""
-    if name == "cards":
-        return _cards(t, score.card_count)
-    if name in ("coins", "all_coins"):
-        return t.plural("{n} coin", "{n} coins", score.coin_count)
-    if name in ("sevens", "all_sevens"):
-        return t.plural("{n} seven", "{n} sevens", score.seven_count)
-    if name == "setenta":
-        return t.text("none") if score.setenta_sum is None else str(score.setenta_sum)
-    if name == "few_cards":
-        return t.text("they took {count}", count=score.other_cards)
-    if name == "penalty":
-        return t.plural("{n} wrong capture", "{n} wrong captures", score.wrong_captures)
-    return None
+    """The figure behind a category's points (``Category.figure``) in the learner's words; None for a category with
+    no figure."""
+    figure = CATEGORIES[name].figure
+    return None if figure is None else t.written(figure(score))
 
 
 def match_markdown(match: Match, view: View = View()) -> str:

@@ -11,8 +11,8 @@ faces show them. English reads as the engine writes it, the cards named by ``say
 '3 de copas taking as de oros, 4 de bastos and 7 de oros'
 >>> play_words(parse_play("5d"), View(language="es"))
 '5 de oros a la mesa, sin llevarse nada'
->>> refusal_words(Refusal("not_fifteen", parse_card("3♥"), parse_cards("4♣"), total=7), View(style="french"))
-'3♥ + 4♣ = 7, not 15'
+>>> refused_words(Refused(IllegalPlay(Refusal("not_fifteen", parse_card("3♥"), parse_cards("4♣"), total=7))), View())
+'Not allowed: 3 de copas + 4 de bastos = 7, not 15'
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from trainer.ai.bots import Evaluation
 from trainer.ai.game import LABELS, LEARNER, Game, Reviewed, points_lost
 from trainer.app.board import View, seat_name, side_words
 from trainer.app.names import BOT_LEVELS, card_name, cards_name, say
-from trainer.cards import Card, CardError, parse_card
+from trainer.cards import CardError, parse_card
 from trainer.deal import Deal, Event, EventKind
 from trainer.i18n import Translator
-from trainer.plays import CAPTURE_SUM, IllegalPlay, InvalidPlay, Play, Refusal
+from trainer.plays import IllegalPlay, InvalidPlay, Play
 from trainer.text import marked
 
 #: The review's labels (``trainer.ai.game.LABELS``) by code, as the review table shows them.
@@ -38,11 +38,6 @@ QUOTED = 40
 
 def _capital(words: str) -> str:
     return words[:1].upper() + words[1:]
-
-
-def _plus(cards: Sequence[Card], view: View) -> str:
-    """Cards added up: "3 de copas + 4 de bastos"."""
-    return " + ".join(card_name(card, view) for card in cards)
 
 
 # -- plays and what happened in a deal -------------------------------------------------------
@@ -121,51 +116,6 @@ def event_words(deal: Deal, event: Event, me: int, view: View) -> str:
 # -- refusals --------------------------------------------------------------------------------
 
 
-def refusal_words(refusal: Refusal, view: View) -> str:
-    """Why the rules refuse a play (``Refusal``), in the learner's words; in English, as the engine writes it."""
-    t, reason = view.t, refusal.reason
-    card = "" if refusal.card is None else card_name(refusal.card, view)
-    if reason == "not_in_hand":
-        return t.text("{card} is not in your hand", card=card)
-    if reason == "played_and_taken":
-        return t.text("{card} is the card you play; it cannot also be taken", card=card)
-    if reason == "not_on_table":
-        return t.plural(
-            "{cards} is not on the table",
-            "{cards} are not on the table",
-            len(refusal.cards),
-            cards=cards_name(refusal.cards, view),
-        )
-    if reason == "must_capture":
-        return t.text(
-            "{card} can take {cards}, so it cannot be laid on the table (R13)",
-            card=card,
-            cards=_plus(refusal.cards, view),
-        )
-    if reason == "must_capture_with_other":
-        assert refusal.taker is not None
-        return t.text(
-            "{card} cannot be laid on the table: your {taker} can take {cards}, and in this rule set a player who can "
-            "capture must",
-            card=card,
-            taker=card_name(refusal.taker, view),
-            cards=_plus(refusal.cards, view),
-        )
-    if reason == "not_fifteen":
-        assert refusal.card is not None
-        return t.text(
-            "{sum} = {total}, not {fifteen}",
-            sum=_plus((refusal.card, *refusal.cards), view),
-            total=refusal.total,
-            fifteen=CAPTURE_SUM,
-        )
-    if reason == "deal_over":
-        return t.text("the deal is over")
-    assert refusal.card is not None  # not_a_missed_capture
-    claim = Play(refusal.card, frozenset(refusal.cards))
-    return t.text("{play} is not a capture the last player missed", play=play_words(claim, view))
-
-
 @dataclass(frozen=True)
 class Refused:
     """A play the page refused, kept to be worded when the page is drawn, in the language of that moment: the
@@ -180,8 +130,8 @@ def refused_words(refused: Refused, view: View) -> str:
     """Why the page refused a play, in the learner's words."""
     t, error = view.t, refused.error
     if isinstance(error, IllegalPlay):
-        reason = refusal_words(error.refusal, view) if error.refusal else say(str(error), view)
-        return t.text("Not allowed: {reason}", reason=reason)
+        reason = t.said(error.refusal.said) if error.refusal else str(error)
+        return say(t.text("Not allowed: {reason}", reason=reason), view)
     if isinstance(error, CardError):
         return unreadable_words(error, refused.typed, view)
     return t.text("Choose one card from your hand, then the table cards it takes, if any.")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from trainer.app.board import CATEGORY_LABELS, View
+from trainer.app.board import View
 from trainer.app.names import say
 from trainer.app.topics import topic
 from trainer.cards import cards_text
@@ -32,8 +32,8 @@ from trainer.puzzles.kinds import (
     ScorePuzzle,
     SeatsPuzzle,
     Verdict,
+    scoring_text,
 )
-from trainer.scoring import WRONG_CAPTURE_COST
 from trainer.text import SIDES, marked
 
 #: What a choose puzzle asks of the learner, by its goal; ``{target}`` is a card.
@@ -123,25 +123,8 @@ def run_summary(run: Run, best: int | None, t: Translator) -> str:
 
 
 def scoring_words(profile: RuleProfile, t: Translator) -> str:
-    """What a rule set scores, category by category, as ``trainer.puzzles.kinds.scoring_text`` says it in English."""
-    parts = []
-    for name, worth in profile.points.items():
-        replaced = profile.in_place_of.get(name)
-        label = t.text(CATEGORY_LABELS[name])
-        if name == "escoba":
-            parts.append(t.text("{worth} per escoba", worth=worth))
-        elif replaced:
-            other = t.text(CATEGORY_LABELS[replaced])
-            parts.append(
-                t.text("{category} {worth}, in place of the {other} point", category=label, worth=worth, other=other)
-            )
-        else:
-            parts.append(t.text("{category} {worth}", category=label, worth=worth))
-    if profile.penalties:
-        parts.append(
-            t.text("each wrong capture costs {cost} and 1 more per escoba of the deal", cost=WRONG_CAPTURE_COST)
-        )
-    return "; ".join(parts)
+    """What a rule set scores, category by category (``trainer.puzzles.kinds.scoring_text``), in the language."""
+    return t.said(scoring_text(profile))
 
 
 def rules_line(puzzle: Puzzle, t: Translator) -> str:
@@ -221,7 +204,7 @@ def verdict_line(verdict: Verdict, retried: bool, change: float, view: View) -> 
     t = view.t
     counted = [] if retried else [t.text("Your rating {change}.", change=f"{change:+.0f}")]
     if verdict.correct:
-        return " ".join([t.text("Right: {explanation}.", explanation=say(verdict.explanation, view)), *counted])
+        return " ".join([t.text("Right: {explanation}.", explanation=say(t.said(verdict.reason), view)), *counted])
     return " ".join([t.text("Not quite."), *counted, *([t.text("This try was not counted.")] if retried else [])])
 
 

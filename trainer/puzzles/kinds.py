@@ -22,29 +22,35 @@ from trainer.plays import (
     IllegalPlay,
     Play,
     captures,
-    illegal_reason,
     is_end_of_deal_sum,
     legal_plays,
     missing_value,
+    refusal_of,
 )
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.records import CLAIM
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, score_deal, setenta, setenta_cards
-from trainer.text import SIDES, either, plural
+from trainer.text import SIDES, Joined, Listed, Said, SaidError, either, marked, said, said_plural
 
 
-class AnswerError(ValueError):
+class AnswerError(SaidError):
     """An answer that cannot be read; the message tells the learner how to write it."""
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The engine's judgement of one answer."""
+    """The engine's judgement of one answer: right or not, why (``reason``, for the learner's language), and every
+    answer the engine accepts."""
 
     correct: bool
-    explanation: str
+    reason: Said
     solutions: tuple[str, ...]
+
+    @property
+    def explanation(self) -> str:
+        """Why, in English."""
+        return str(self.reason)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,7 +80,7 @@ class Puzzle:
         """The answer in canonical text; raises ``AnswerError`` or ``CardError`` if it cannot be read."""
         raise NotImplementedError
 
-    def why(self, answer: str) -> str:
+    def why(self, answer: str) -> Said:
         """Why a canonical answer is right or wrong, in the learner's terms."""
         raise NotImplementedError
 
@@ -88,7 +94,7 @@ class Puzzle:
         try:
             given = self.canonical(answer.strip())
         except (AnswerError, CardError) as error:
-            return Verdict(False, str(error), solutions)
+            return Verdict(False, error.said, solutions)
         return Verdict(given in solutions, self.why(given), solutions)
 
 
@@ -97,8 +103,8 @@ def _sum_text(played: Card, group: Iterable[Card]) -> str:
     return f"{' + '.join(map(str, cards))} = {sum(c.value for c in cards)}"
 
 
-def _group_text(group: Iterable[Card]) -> str:
-    return cards_text(group) or "nothing"
+def _group_text(group: Iterable[Card]) -> str | Said:
+    return cards_text(group) or said("nothing")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -127,10 +133,10 @@ class CapturePuzzle(Puzzle):
             return cards_text(_table_pick(answer, self.play))
         picks = [_table_pick(part, self.play) for part in re.split(r"[;|\n]", answer) if part.strip()]
         if not picks:
-            raise AnswerError("write each way as its cards, with ';' between ways: 5♦; 2♣ 3♥")
+            raise AnswerError(said("write each way as its cards, with ';' between ways: 5♦; 2♣ 3♥"))
         return "; ".join(sorted({cards_text(pick) for pick in picks}))
 
-    def why(self, answer: str) -> str:
+    def why(self, answer: str) -> Said:
         picks = [frozenset(parse_cards(part)) for part in answer.split(";")]
         options = self.options()
         wrong = [pick for pick in picks if pick not in options]
@@ -138,39 +144,58 @@ class CapturePuzzle(Puzzle):
             return self._why_group(wrong[0] if wrong else picks[0])
         missed = [group for group in options if group not in picks]
         if missed:
-            return f"you missed {_group_text(missed[0])}: {_sum_text(self.play, missed[0])} too"
-        return f"all {plural(len(options), 'way')}: " + "; ".join(_sum_text(self.play, g) for g in options)
+            return said(
+                "you missed {cards}: {sum} too", cards=_group_text(missed[0]), sum=_sum_text(self.play, missed[0])
+            )
+        sums = "; ".join(_sum_text(self.play, group) for group in options)
+        return said_plural("all {n} way: {sums}", "all {n} ways: {sums}", len(options), sums=sums)
 
-    def _why_group(self, pick: frozenset[Card]) -> str:
+    def _why_group(self, pick: frozenset[Card]) -> Said:
         if pick in self.options():
-            sweep = ": the table is empty, an escoba (R14)" if pick == set(self.table) else ""
-            return _sum_text(self.play, pick) + sweep
+            if pick == set(self.table):
+                return said("{sum}: the table is empty, an escoba (R14)", sum=_sum_text(self.play, pick))
+            return said("{sum}", sum=_sum_text(self.play, pick))
         return _why_not(self.play, self.table, self.options(), pick)
 
 
-def _why_not(played: Card, table: Iterable[Card], options: list[frozenset[Card]], pick: frozenset[Card]) -> str:
+def _why_not(played: Card, table: Iterable[Card], options: list[frozenset[Card]], pick: frozenset[Card]) -> Said:
     """Why the table cards picked do not make 15 with the card played (R12)."""
     off_table = pick - set(table)
     if off_table:
-        return f"{_group_text(off_table)} {'is' if len(off_table) == 1 else 'are'} not on the table"
+        return said_plural(
+            "{cards} is not on the table", "{cards} are not on the table", len(off_table), cards=cards_text(off_table)
+        )
     total = played.value + sum(c.value for c in pick)
     inside = [group for group in options if group < pick]
     if inside:
         extra = _group_text(pick - inside[0])
-        return f"{_sum_text(played, inside[0])}, but you also took {extra}: that makes {total}"
+        return said(
+            "{sum}, but you also took {extra}: that makes {total}",
+            sum=_sum_text(played, inside[0]),
+            extra=extra,
+            total=total,
+        )
     if total < CAPTURE_SUM:
-        return f"{_sum_text(played, pick)}: {CAPTURE_SUM - total} short of {CAPTURE_SUM}"
-    return f"{_sum_text(played, pick)}, not {CAPTURE_SUM}"
+        short = CAPTURE_SUM - total
+        return said("{sum}: {short} short of {fifteen}", sum=_sum_text(played, pick), short=short, fifteen=CAPTURE_SUM)
+    return said("{sum}, not {fifteen}", sum=_sum_text(played, pick), fifteen=CAPTURE_SUM)
 
 
-def _table_pick(answer: str, played: Card, nothing: str = "") -> frozenset[Card]:
+def _table_pick(answer: str, played: Card, nothing: bool = False) -> frozenset[Card]:
+    """The table cards an answer picks; with ``nothing``, the learner may also answer that there is nothing."""
     cards = parse_cards(answer)
+    if not cards and nothing:
+        raise AnswerError(
+            said(
+                "pick the table cards that make 15 with {card}, or answer {nothing}", card=str(played), nothing=NOTHING
+            )
+        )
     if not cards:
-        raise AnswerError(f"pick the table cards that make 15 with {played}{nothing}")
+        raise AnswerError(said("pick the table cards that make 15 with {card}", card=str(played)))
     if len(set(cards)) != len(cards):
-        raise AnswerError("you named a card twice")
+        raise AnswerError(said("you named a card twice"))
     if played in cards:
-        raise AnswerError(f"{played} is the card being played: pick only cards from the table")
+        raise AnswerError(said("{card} is the card being played: pick only cards from the table", card=str(played)))
     return frozenset(cards)
 
 
@@ -245,69 +270,103 @@ class ChoosePuzzle(Puzzle):
         return f"take {self.target}" if self.goal == "take" else self.goal
 
     def canonical(self, answer: str) -> str:
-        if not answer:
-            raise AnswerError("write the card you play, then the table cards it takes (none to lay it down)")
-        return str(parse_play_text(answer))
+        return _play_answer(answer)
 
-    def why(self, answer: str) -> str:
+    def why(self, answer: str) -> Said:
         play = parse_play_text(answer)
-        reason = illegal_reason(play, self.hand, self.table, self.profile.must_capture)
-        if reason is not None:
-            return reason
+        refusal = refusal_of(play, self.hand, self.table, self.profile.must_capture)
+        if refusal is not None:
+            return refusal.said
         best = self.best()
         return self._describe(play) if play in best else self._compare(play, best[0])
 
-    def _describe(self, play: Play) -> str:
+    def _describe(self, play: Play) -> Said:
+        card = str(play.card)
         if not play.captured and self.profile.must_capture == "any":
-            done = f"you lay {play.card} on the table (no card of yours can make 15, so you need not capture)"
+            done = said(
+                "you lay {card} on the table (no card of yours can make 15, so you need not capture)", card=card
+            )
         elif not play.captured:
-            done = f"you lay {play.card} on the table (a card that takes nothing may always be played, R13)"
+            done = said("you lay {card} on the table (a card that takes nothing may always be played, R13)", card=card)
         else:
-            done = f"{_sum_text(play.card, play.captured)}: you take {len(play.captured) + 1} cards"
+            taken, total = len(play.captured) + 1, _sum_text(play.card, play.captured)
+            done = said_plural("{sum}: you take {n} card", "{sum}: you take {n} cards", taken, sum=total)
         if self.goal == "coins":
-            return f"{done}, with {plural(self.measure(play), 'coin')} among them"
+            coins = self.measure(play)
+            return said_plural(
+                "{done}, with {n} coin among them", "{done}, with {n} coins among them", coins, done=done
+            )
         if self.goal == "setenta":
-            return f"{done}; your setenta grows by {self.measure(play)}"
+            return said("{done}; your setenta grows by {gain}", done=done, gain=self.measure(play))
         if self.goal == "safe":
-            return f"{done}, and no card of {cards_text(self.next_hand)} can make 15 afterwards"
+            next_hand = cards_text(self.next_hand)
+            return said("{done}, and no card of {cards} can make 15 afterwards", done=done, cards=next_hand)
         if self.goal == "escoba":
-            return f"{done} and sweep the table: escoba (R14)"
+            return said("{done} and sweep the table: escoba (R14)", done=done)
         return done
 
-    def _compare(self, play: Play, better: Play) -> str:
-        return f"{self.shortfall(play)}; {self._better(play, better)}"
+    def _compare(self, play: Play, better: Play) -> Said:
+        return said("{shortfall}; {better}", shortfall=self.shortfall(play), better=self._better(play, better))
 
-    def shortfall(self, play: Play) -> str:
+    def shortfall(self, play: Play) -> Said:
         """What a legal play misses of the goal, without giving the answer away."""
         if self.goal == "escoba":
-            return "that leaves cards on the table"
+            return said("that leaves cards on the table")
         if self.goal == "take":
-            return f"that does not take {self.target}"
+            return said("that does not take {card}", card=str(self.target))
         if self.goal == "safe":
             card, group = self._threats(play)[0]
-            return f"after that, {card} could take {cards_text(group)} on the next turn"
+            return said(
+                "after that, {card} could take {cards} on the next turn", card=str(card), cards=cards_text(group)
+            )
+        gain = self.measure(play)
         if self.goal == "setenta":
-            return f"that adds {self.measure(play)} to your setenta, and another play adds more"
-        unit = {"most-cards": "card", "coins": "coin"}[self.goal]
-        return f"that brings you {plural(self.measure(play), unit)}, and another play brings more"
+            return said("that adds {gain} to your setenta, and another play adds more", gain=gain)
+        if self.goal == "coins":
+            return said_plural(
+                "that brings you {n} coin, and another play brings more",
+                "that brings you {n} coins, and another play brings more",
+                gain,
+            )
+        return said_plural(
+            "that brings you {n} card, and another play brings more",
+            "that brings you {n} cards, and another play brings more",
+            gain,
+        )
 
-    def _better(self, play: Play, better: Play) -> str:
-        done = {"escoba": "clears it", "take": "does", "safe": "is safe"}.get(self.goal)
-        if done:
-            return f"{play_text(better)} {done}"
-        verb = "adds" if self.goal == "setenta" else "brings"
-        text = f"{play_text(better)} {verb} {self.measure(better)}"
+    def _better(self, play: Play, better: Play) -> Said:
+        words = play_text(better)
+        if self.goal == "escoba":
+            return said("{play} clears it", play=words)
+        if self.goal == "take":
+            return said("{play} does", play=words)
+        if self.goal == "safe":
+            return said("{play} is safe", play=words)
+        gain = self.measure(better)
+        if self.goal == "setenta":
+            done = said("{play} adds {gain}", play=words, gain=gain)
+        else:
+            done = said("{play} brings {gain}", play=words, gain=gain)
         seven = next((c for c in better.captured if c.rank == "7" and c.suit is Suit.COINS), None)
         if seven is not None and seven not in play.captured:
-            text += f". You missed {seven}: it is worth the 7 of coins point on its own"
-        return text
+            return said(
+                "{done}. You missed {card}: it is worth the 7 of coins point on its own", done=done, card=str(seven)
+            )
+        return done
 
 
-def play_text(play: Play) -> str:
+def _play_answer(answer: str) -> str:
+    """A play typed as an answer, in canonical text."""
+    if not answer:
+        raise AnswerError(said("write the card you play, then the table cards it takes (none to lay it down)"))
+    return str(parse_play_text(answer))
+
+
+def play_text(play: Play) -> Said:
     """A play in words: ``6♠ taking A♠ 2♣ 6♥`` or ``laying 5♦ down``."""
     if not play.captured:
-        return f"laying {play.card} down"
-    return f"{play.card} taking {cards_text(play.captured)}"
+        return said("laying {card} down", card=str(play.card))
+    return said("{card} taking {cards}", card=str(play.card), cards=cards_text(play.captured))
 
 
 # -- the setenta and scoring ----------------------------------------------------------------
@@ -320,16 +379,16 @@ def _setenta_problems(puzzle: Puzzle, field: str = "rules") -> list[tuple[str, s
     return [(field, f"the {puzzle.rules} rule set scores no setenta (V1), so it cannot judge this puzzle")]
 
 
-def setenta_breakdown(pile: Iterable[Card]) -> str:
+def setenta_breakdown(pile: Iterable[Card]) -> Said:
     """Why a pile has the setenta it has (R19), in a learner's words."""
     pile = tuple(pile)
     best = setenta_cards(pile)
     missing = [suit for suit in Suit if suit not in best]
     if missing:
         names = ", ".join(f"{s.value} ({s.spanish})" for s in missing)
-        return f"no {names} in the pile, so it has no setenta"
-    prices = [f"{card} = {CLASSIC.setenta_prices[card.rank]}" for card in best.values()]
-    return f"best of each suit: {', '.join(prices)}; together {setenta(pile)}"
+        return said("no {suits} in the pile, so it has no setenta", suits=names)
+    prices = ", ".join(f"{card} = {CLASSIC.setenta_prices[card.rank]}" for card in best.values())
+    return said("best of each suit: {prices}; together {total}", prices=prices, total=setenta(pile))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -347,12 +406,12 @@ class SetentaPuzzle(Puzzle):
         return _setenta_problems(self)
 
     def canonical(self, answer: str) -> str:
-        said = answer.lower()
-        if said != "none" and not re.fullmatch(r"[0-9]+", said):
-            raise AnswerError("answer with a number such as 65, or 'none' if the pile has no setenta")
-        return said if said == "none" else str(int(said))
+        given = answer.lower()
+        if given != "none" and not re.fullmatch(r"[0-9]+", given):
+            raise AnswerError(said("answer with a number such as 65, or 'none' if the pile has no setenta"))
+        return given if given == "none" else str(int(given))
 
-    def why(self, answer: str) -> str:
+    def why(self, answer: str) -> Said:
         return setenta_breakdown(self.pile)
 
 
@@ -378,14 +437,17 @@ class SetentaDuelPuzzle(Puzzle):
         return _setenta_problems(self)
 
     def canonical(self, answer: str) -> str:
-        said = {"a": "A", "b": "B", "nobody": "nobody", "none": "nobody", "tie": "nobody"}.get(answer.lower())
-        if said is None:
-            raise AnswerError("answer A, B or nobody")
-        return said
+        given = {"a": "A", "b": "B", "nobody": "nobody", "none": "nobody", "tie": "nobody"}.get(answer.lower())
+        if given is None:
+            raise AnswerError(said("answer A, B or nobody"))
+        return given
 
-    def why(self, answer: str) -> str:
-        why = "; ".join(f"{name}: {setenta_breakdown(pile)}" for name, pile in zip(SIDES, self.piles, strict=False))
-        return f"{why}. The point goes to {self.solutions()[0]} (R19)"
+    def why(self, answer: str) -> Said:
+        a, b = (setenta_breakdown(pile) for pile in self.piles)
+        winner = self.solutions()[0]
+        if winner == "nobody":
+            return said("A: {a}; B: {b}. The point goes to nobody (R19)", a=a, b=b)
+        return said("A: {a}; B: {b}. The point goes to {side} (R19)", a=a, b=b, side=winner)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -428,8 +490,17 @@ class Dealt:
         return deal
 
 
-def _sides_text(count: int) -> str:
-    return {2: "two", 3: "three"}.get(count, str(count))
+def _numbers_wanted(sides: int, below_zero: bool) -> Said:
+    """How to write a deal's points: one number per side, in the sides' order, some below zero by penalties (V5)."""
+    if sides == 3 and below_zero:
+        return said(
+            "answer with three numbers, A's points, then B's, then C's: 4 2 1, with a minus for points lost: -3 5"
+        )
+    if sides == 3:
+        return said("answer with three numbers, A's points, then B's, then C's: 4 2 1")
+    if below_zero:
+        return said("answer with two numbers, A's points then B's: 6 2, with a minus for points lost: -3 5")
+    return said("answer with two numbers, A's points then B's: 6 2")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -475,12 +546,10 @@ class ScorePuzzle(Puzzle, Dealt):
         numbers = re.findall(r"(?:(?<![^\s,:])-)?\d+", answer)
         sides = len(self.piles)
         if len(numbers) != sides or re.sub(r"[\d\s,\-–:ABCabc]", "", answer):
-            order = "A's points then B's: 6 2" if sides == 2 else "A's points, then B's, then C's: 4 2 1"
-            below = ", with a minus for points lost: -3 5" if self.wrong_captures else ""
-            raise AnswerError(f"answer with {_sides_text(sides)} numbers, {order}{below}")
+            raise AnswerError(_numbers_wanted(sides, bool(self.wrong_captures)))
         return " ".join(str(int(n)) for n in numbers)
 
-    def why(self, answer: str) -> str:
+    def why(self, answer: str) -> Said:
         return score_breakdown(self.scores(), self.profile)
 
 
@@ -488,12 +557,12 @@ class ScorePuzzle(Puzzle, Dealt):
 MOST = {"cards": "card_count", "coins": "coin_count", "sevens": "seven_count", "setenta": "setenta_sum"}
 
 
-def score_breakdown(scores: Sequence[DealScore], profile: RuleProfile = CLASSIC) -> str:
+def score_breakdown(scores: Sequence[DealScore], profile: RuleProfile = CLASSIC) -> Said:
     """Category by category, the figures behind it and who scores what (R18, V1, V2, V5), in sentences built from
     the categories of ``scoring.CATEGORIES``.
 
     >>> from trainer.cards import DECK
-    >>> print(score_breakdown(score_deal([DECK[:25], DECK[25:]], [1, 0])).replace(". ", ".\\n"))
+    >>> print(str(score_breakdown(score_deal([DECK[:25], DECK[25:]], [1, 0]))).replace(". ", ".\\n"))
     Escobas: A 1, B 0, worth 1 point each.
     Most cards: A 25 cards, B 15 cards; A has more cards than the other side, so it scores 1.
     Most coins: A 7 coins, B 3 coins; A has more coins than the other side, so it scores 1.
@@ -502,69 +571,119 @@ def score_breakdown(scores: Sequence[DealScore], profile: RuleProfile = CLASSIC)
     In all, A scores 5 and B 0
     """
     lines = [_category_line(name, scores, profile) for name in scores[0].points]
-    totals = [f"{SIDES[side]} {score.total}" for side, score in enumerate(scores)]
-    return ". ".join([*lines, "In all, " + either([totals[0].replace(" ", " scores ", 1), *totals[1:]], "and")])
+    others = [f"{SIDES[side]} {score.total}" for side, score in enumerate(scores)][1:]
+    lead = said("{side} scores {points}", side=SIDES[0], points=scores[0].total)
+    total = said("In all, {totals}", totals=Listed((lead, *others)))
+    return said("{lines}. {total}", lines=Joined(tuple(lines), ". "), total=total)
 
 
-def _category_line(name: str, scores: Sequence[DealScore], profile: RuleProfile) -> str:
+#: Each category's name as a sentence opens with it.
+HEADINGS = {
+    "escoba": marked("Escobas"),
+    "cards": marked("Most cards"),
+    "coins": marked("Most coins"),
+    "all_coins": marked("All ten coins"),
+    "sevens": marked("Most sevens"),
+    "seven_of_coins": "7♦",
+    "all_sevens": marked("All four sevens"),
+    "setenta": marked("Setenta"),
+    "few_cards": marked("Opponents under 10 cards"),
+    "penalty": marked("Wrong captures"),
+}
+
+
+def _category_line(name: str, scores: Sequence[DealScore], profile: RuleProfile) -> Said:
     """One category: its figures for every side, then who scores it and why."""
-    category = CATEGORIES[name]
-    label = category.label[0].upper() + category.label[1:]
+    heading = said(HEADINGS[name])
     # the opponents-under-10 point is read off both sides' card counts, the figures of the most-cards point
-    figure = CATEGORIES["cards"].figure if name == "few_cards" else category.figure
+    figure = CATEGORIES["cards"].figure if name == "few_cards" else CATEGORIES[name].figure
     if name == "escoba":
-        figures = ", ".join(f"{SIDES[side]} {score.escoba_count}" for side, score in enumerate(scores))
-        return f"{label}: {figures}, worth {plural(profile.points[name], 'point')} each"
-    figures = "" if figure is None else ", ".join(f"{SIDES[side]} {figure(s)}" for side, s in enumerate(scores))
-    return f"{label}: " + (f"{figures}; " if figures else "") + _category_reason(name, scores, profile)
+        counts = ", ".join(f"{SIDES[side]} {score.escoba_count}" for side, score in enumerate(scores))
+        return said_plural(
+            "{category}: {figures}, worth {n} point each",
+            "{category}: {figures}, worth {n} points each",
+            profile.points[name],
+            category=heading,
+            figures=counts,
+        )
+    reason = _category_reason(name, scores, profile)
+    if figure is None:
+        return said("{category}: {reason}", category=heading, reason=reason)
+    figures = Joined(
+        tuple(said("{side} {figure}", side=SIDES[side], figure=figure(s)) for side, s in enumerate(scores)), ", "
+    )
+    return said("{category}: {figures}; {reason}", category=heading, figures=figures, reason=reason)
 
 
-def _category_reason(name: str, scores: Sequence[DealScore], profile: RuleProfile) -> str:
+def _category_reason(name: str, scores: Sequence[DealScore], profile: RuleProfile) -> Said:
     """Who scores a category (other than escobas) and why, or why nobody does."""
-    won_by = CATEGORIES[name].won_by
-    if len(scores) == 2:
-        won_by = won_by.replace("every other side", "the other side")
+    won_by = said(CATEGORIES[name].winning(len(scores)))
     winners = [side for side, score in enumerate(scores) if score.points[name]]
     if name == "penalty":
         if not winners:
-            return "none stood, so nobody loses points"
+            return said("none stood, so nobody loses points")
         escobas = sum(score.escoba_count for score in scores)
-        lost = either([f"{SIDES[side]} loses {-scores[side].points[name]}" for side in winners], "and")
-        return (
-            f"each costs {WRONG_CAPTURE_COST}, and 1 more for each of the deal's {plural(escobas, 'escoba')}: "
-            f"{WRONG_CAPTURE_COST + escobas}, so {lost} (V5)"
+        lost = Listed(
+            tuple(
+                said("{side} loses {points}", side=SIDES[side], points=-scores[side].points[name]) for side in winners
+            )
+        )
+        return said_plural(
+            "each costs {cost}, and 1 more for each of the deal's {n} escoba: {total}, so {lost} (V5)",
+            "each costs {cost}, and 1 more for each of the deal's {n} escobas: {total}, so {lost} (V5)",
+            escobas,
+            cost=WRONG_CAPTURE_COST,
+            total=WRONG_CAPTURE_COST + escobas,
+            lost=lost,
         )
     if name == "few_cards":
         if len(scores) != 2:
-            return "only scored when two sides play"
+            return said("only scored when two sides play")
         if not winners:
-            return "no side took fewer than 10, so nobody scores it"
-        return f"the other side took fewer than 10, so {SIDES[winners[0]]} scores {scores[winners[0]].points[name]}"
+            return said("no side took fewer than 10, so nobody scores it")
+        side = winners[0]
+        return said(
+            "the other side took fewer than 10, so {side} scores {points}",
+            side=SIDES[side],
+            points=scores[side].points[name],
+        )
     if winners:
         side = winners[0]
+        scored = said(
+            "{side} has {won_by}, so it scores {points}",
+            side=SIDES[side],
+            won_by=won_by,
+            points=scores[side].points[name],
+        )
         replaced = profile.in_place_of.get(name)
-        instead = f", in place of the {CATEGORIES[replaced].label} point" if replaced else ""
-        return f"{SIDES[side]} has {won_by}, so it scores {scores[side].points[name]}{instead}"
+        if replaced is None:
+            return scored
+        return said("{scored}, in place of the {other} point", scored=scored, other=said(CATEGORIES[replaced].label))
     if name in MOST:
         values = [getattr(score, MOST[name]) for score in scores]
         known = [value for value in values if value is not None]
         if not known:
-            return "no side has one, so nobody scores it"
-        top = [SIDES[side] for side, value in enumerate(values) if value == max(known)]
-        return f"{either(top, 'and')} share the top, so nobody scores it ({'V2' if len(scores) > 2 else 'R18'})"
+            return said("no side has one, so nobody scores it")
+        top = Listed(tuple(SIDES[side] for side, value in enumerate(values) if value == max(known)))
+        rule = "V2" if len(scores) > 2 else "R18"
+        return said("{sides} share the top, so nobody scores it ({rule})", sides=top, rule=rule)
     for bonus, replaced in profile.in_place_of.items():
         holder = next((side for side, score in enumerate(scores) if score.points[bonus]), None)
         if replaced == name and holder is not None:
-            bonus_label = CATEGORIES[bonus].label
-            return f"{SIDES[holder]} has {won_by}, but {bonus_label} score in place of it, so nobody scores it"
-    return f"nobody has {won_by}"
+            return said(
+                "{side} has {won_by}, but {bonus} score in place of it, so nobody scores it",
+                side=SIDES[holder],
+                won_by=won_by,
+                bonus=said(CATEGORIES[bonus].label),
+            )
+    return said("nobody has {won_by}", won_by=won_by)
 
 
-def scoring_text(profile: RuleProfile) -> str:
+def scoring_text(profile: RuleProfile) -> Said:
     """What a rule set scores, category by category, in a line a learner reads before counting (R18, V1, V5).
 
     >>> from trainer.profile import CARDGAMES
-    >>> print(scoring_text(CARDGAMES).replace("; ", ";\\n"))
+    >>> print(str(scoring_text(CARDGAMES)).replace("; ", ";\\n"))
     1 per escoba;
     most cards 1;
     most coins 1;
@@ -576,11 +695,19 @@ def scoring_text(profile: RuleProfile) -> str:
     parts = []
     for name, worth in profile.points.items():
         replaced = profile.in_place_of.get(name)
-        instead = f", in place of the {CATEGORIES[replaced].label} point" if replaced else ""
-        parts.append(f"{worth} per escoba" if name == "escoba" else f"{CATEGORIES[name].label} {worth}{instead}")
+        label = said(CATEGORIES[name].label)
+        if name == "escoba":
+            parts.append(said("{worth} per escoba", worth=worth))
+        elif replaced:
+            other = said(CATEGORIES[replaced].label)
+            parts.append(
+                said("{category} {worth}, in place of the {other} point", category=label, worth=worth, other=other)
+            )
+        else:
+            parts.append(said("{category} {worth}", category=label, worth=worth))
     if profile.penalties:
-        parts.append(f"each wrong capture costs {WRONG_CAPTURE_COST} and 1 more per escoba of the deal")
-    return "; ".join(parts)
+        parts.append(said("each wrong capture costs {cost} and 1 more per escoba of the deal", cost=WRONG_CAPTURE_COST))
+    return said("{parts}", parts=Joined(tuple(parts), "; "))
 
 
 # -- table mode: claiming a missed capture (V5) -----------------------------------------------
@@ -622,30 +749,42 @@ class ClaimPuzzle(Puzzle, Dealt):
     def canonical(self, answer: str) -> str:
         if answer.lower() in (NOTHING, "none", "no"):
             return NOTHING
-        return cards_text(_table_pick(answer, self.laid, f", or answer {NOTHING}"))
+        return cards_text(_table_pick(answer, self.laid, nothing=True))
 
-    def why(self, answer: str) -> str:
-        options = self.options()
+    def why(self, answer: str) -> Said:
+        options, laid = self.options(), str(self.laid)
         if not options:
-            missed = f"no table cards make 15 with {self.laid}, so laying it down missed no capture"
+            missed = said("no table cards make 15 with {card}, so laying it down missed no capture", card=laid)
             if answer == NOTHING:
-                return f"{missed}: there is nothing to claim (V5)"
-            return f"{_why_not(self.laid, self.table, options, frozenset(parse_cards(answer)))}; {missed} (V5)"
+                return said("{missed}: there is nothing to claim (V5)", missed=missed)
+            wrong = _why_not(self.laid, self.table, options, frozenset(parse_cards(answer)))
+            return said("{wrong}; {missed} (V5)", wrong=wrong, missed=missed)
         if answer == NOTHING:
-            return (
-                f"{_sum_text(self.laid, options[0])}: {self.laid} could have taken that, so the last player missed "
-                "a capture and you may claim it before you play (V5)"
+            return said(
+                "{sum}: {card} could have taken that, so the last player missed a capture and you may claim it before "
+                "you play (V5)",
+                sum=_sum_text(self.laid, options[0]),
+                card=laid,
             )
         pick = frozenset(parse_cards(answer))
         if pick not in options:
             return _why_not(self.laid, self.table, options, pick)
-        return (
-            f"{_sum_text(self.laid, pick)}: you take them all into your side's pile before you play. "
-            "A claim is never an escoba (V5)"
+        return said(
+            "{sum}: you take them all into your side's pile before you play. A claim is never an escoba (V5)",
+            sum=_sum_text(self.laid, pick),
         )
 
 
 # -- the check sum ----------------------------------------------------------------------
+
+
+#: The hidden card of a check-sum puzzle, as an answer names it, by its rank when it is not a number.
+_HIDDEN = {
+    "A": said("an ace"),
+    "J": said("a sota (J)"),
+    "Q": said("a caballo (Q)"),
+    "K": said("a rey (K)"),
+}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -673,23 +812,26 @@ class ChecksumPuzzle(Puzzle):
     def canonical(self, answer: str) -> str:
         if self.ask == "sum":
             if not re.fullmatch(r"[0-9]+", answer):
-                raise AnswerError("answer with a number")
+                raise AnswerError(said("answer with a number"))
             return str(int(answer))
-        said = answer.upper()
-        rank = {str(value): rank for value, rank in enumerate(RANKS, start=1)}.get(said, said)
+        given = answer.upper()
+        rank = {str(value): rank for value, rank in enumerate(RANKS, start=1)}.get(given, given)
         if rank not in RANKS:
-            raise AnswerError("answer with a rank (A, 2 ... 7, J, Q, K) or a value from 1 to 10")
+            raise AnswerError(said("answer with a rank (A, 2 ... 7, J, Q, K) or a value from 1 to 10"))
         return rank
 
-    def why(self, answer: str) -> str:
+    def why(self, answer: str) -> Said:
         total = sum(card.value for card in self.table)
         if self.ask == "sum":
-            return f"{' + '.join(str(c.value) for c in self.table)} = {total}: one of 10, 25, 40, ... (R16)"
+            values = " + ".join(str(card.value) for card in self.table)
+            return said("{values} = {total}: one of 10, 25, 40, ... (R16)", values=values, total=total)
         rank = self.solutions()[0]
-        name = {"A": "an ace", "J": "a sota (J)", "Q": "a caballo (Q)", "K": "a rey (K)"}.get(rank, f"a {rank}")
-        return (
-            f"the table shows {total}; a deal always ends on 10, 25, 40, ... (R16), "
-            f"so the hidden card is worth {RANKS.index(rank) + 1}: {name}"
+        return said(
+            "the table shows {total}; a deal always ends on 10, 25, 40, ... (R16), so the hidden card is worth "
+            "{value}: {card}",
+            total=total,
+            value=RANKS.index(rank) + 1,
+            card=_HIDDEN.get(rank) or said("a {rank}", rank=rank),
         )
 
 
@@ -781,31 +923,56 @@ class SeatsPuzzle(Puzzle):
         return []
 
     def canonical(self, answer: str) -> str:
-        said = re.fullmatch(r"(?:seat\s*)?([0-9]+)", answer.lower())
-        if said is None:
-            raise AnswerError("answer with a number of cards" if self.ask == "stock-after" else "answer with a seat")
-        return str(int(said.group(1)))
+        given = re.fullmatch(r"(?:seat\s*)?([0-9]+)", answer.lower())
+        if given is None:
+            if self.ask == "stock-after":
+                raise AnswerError(said("answer with a number of cards"))
+            raise AnswerError(said("answer with a seat"))
+        return str(int(given.group(1)))
 
-    def why(self, answer: str) -> str:
-        found = self.solutions()[0]
+    def why(self, answer: str) -> Said:
+        found, dealer = self.solutions()[0], self.dealer
         if self.ask == "leader":
-            return f"seat {self.dealer} deals, so the next seat in playing order, seat {found}, plays first (R7)"
+            return said(
+                "seat {dealer} deals, so the next seat in playing order, seat {seat}, plays first (R7)",
+                dealer=dealer,
+                seat=found,
+            )
         if self.ask == "next-dealer":
-            return (
-                f"seat {self.dealer} dealt this time; once the deal is over the cards are shuffled again and "
-                f"the deal moves one seat on, to seat {found}, who led this deal (R7, R22)"
+            return said(
+                "seat {dealer} dealt this time; once the deal is over the cards are shuffled again and the deal moves "
+                "one seat on, to seat {seat}, who led this deal (R7, R22)",
+                dealer=dealer,
+                seat=found,
             )
         if self.ask == "partner" and self.players > 4:
-            partners = " and ".join(self.solutions())
-            return f"with six players every other seat is one side: seat {self.seat} plays with seats {partners} (V3)"
+            partners = Listed(tuple(self.solutions()))
+            return said(
+                "with six players every other seat is one side: seat {seat} plays with seats {partners} (V3)",
+                seat=self.seat,
+                partners=partners,
+            )
         if self.ask == "partner":
-            return f"partners sit across the table from each other: seat {self.seat} plays with seat {found} (R5)"
+            return said(
+                "partners sit across the table from each other: seat {seat} plays with seat {partner} (R5)",
+                seat=self.seat,
+                partner=found,
+            )
         if self.ask == "first-after-redeal":
-            return f"new hands do not change the order: seat {found}, just after the dealer, plays first again (R10)"
+            return said(
+                "new hands do not change the order: seat {seat}, just after the dealer, plays first again (R10)",
+                seat=found,
+            )
         hands = self.profile.hand_size * self.players
-        return (
-            f"{len(DECK)} cards, {self.profile.table_size} turned up on the table and {self.round} × "
-            f"{hands} = {self.round * hands} dealt into hands leave {found} in the stock (R8, R10)"
+        return said(
+            "{deck} cards, {table} turned up on the table and {rounds} × {hands} = {dealt} dealt into hands leave "
+            "{left} in the stock (R8, R10)",
+            deck=len(DECK),
+            table=self.profile.table_size,
+            rounds=self.round,
+            hands=hands,
+            dealt=self.round * hands,
+            left=found,
         )
 
 
@@ -854,21 +1021,38 @@ class MatchPuzzle(Puzzle):
         return [("totals", message)]
 
     def canonical(self, answer: str) -> str:
-        said = {"a": "A", "b": "B", "another deal": OUTCOMES[2], "another": OUTCOMES[2]}.get(
+        given = {"a": "A", "b": "B", "another deal": OUTCOMES[2], "another": OUTCOMES[2]}.get(
             " ".join(answer.lower().split())
         )
-        if said is None:
-            raise AnswerError("answer A, B or another deal")
-        return said
+        if given is None:
+            raise AnswerError(said("answer A, B or another deal"))
+        return given
 
-    def why(self, answer: str) -> str:
+    def why(self, answer: str) -> Said:
         a, b = self.after()
-        totals = f"after the deal A has {a} and B {b}"
-        if max(a, b) < self.target:
-            return f"{totals}: nobody has reached {self.target} yet, so another deal is played ({self.rule})"
+        totals = said("after the deal A has {a} and B {b}", a=a, b=b)
+        target, rule = self.target, self.rule
+        if max(a, b) < target:
+            return said(
+                "{totals}: nobody has reached {target} yet, so another deal is played ({rule})",
+                totals=totals,
+                target=target,
+                rule=rule,
+            )
         if a == b:
-            return f"{totals}: level at {self.target} or more, so one more whole deal decides it ({self.rule})"
-        return f"{totals}: {self.solutions()[0]} has reached {self.target} with the larger total and wins ({self.rule})"
+            return said(
+                "{totals}: level at {target} or more, so one more whole deal decides it ({rule})",
+                totals=totals,
+                target=target,
+                rule=rule,
+            )
+        return said(
+            "{totals}: {side} has reached {target} with the larger total and wins ({rule})",
+            totals=totals,
+            side=self.solutions()[0],
+            target=target,
+            rule=rule,
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -911,32 +1095,38 @@ class EndgamePuzzle(Puzzle, Dealt):
         return []
 
     def canonical(self, answer: str) -> str:
-        if not answer:
-            raise AnswerError("write the card you play, then the table cards it takes (none to lay it down)")
-        return str(parse_play_text(answer))
+        return _play_answer(answer)
 
-    def why(self, answer: str) -> str:
+    def why(self, answer: str) -> Said:
         deal = self.position()
         seat = deal.to_play
         assert seat is not None
         play = parse_play_text(answer)
-        reason = illegal_reason(play, deal.hands[seat], deal.table, self.profile.must_capture)
-        if reason is not None:
-            return reason
+        refusal = refusal_of(play, deal.hands[seat], deal.table, self.profile.must_capture)
+        if refusal is not None:
+            return refusal.said
         margins = self.margins
         best = max(margins.values())
         mine = margins[play]
-        ahead = f"with best play on both sides your side ends {_margin_text(mine)}"
+        ahead = said("with best play on both sides your side ends {margin}", margin=_margin_text(mine))
         if mine == best:
-            return f"{play_text(play)}: {ahead}, and no play does better"
+            return said("{play}: {ahead}, and no play does better", play=play_text(play), ahead=ahead)
         top = next(p for p, m in margins.items() if m == best)
-        return f"{play_text(play)}: {ahead}; {play_text(top)} ends {_margin_text(best)}"
+        return said(
+            "{play}: {ahead}; {best} ends {margin}",
+            play=play_text(play),
+            ahead=ahead,
+            best=play_text(top),
+            margin=_margin_text(best),
+        )
 
 
-def _margin_text(margin: int) -> str:
+def _margin_text(margin: int) -> Said:
     if margin == 0:
-        return "level with the other side"
-    return f"{plural(abs(margin), 'point')} {'ahead' if margin > 0 else 'behind'}"
+        return said("level with the other side")
+    if margin > 0:
+        return said_plural("{n} point ahead", "{n} points ahead", margin)
+    return said_plural("{n} point behind", "{n} points behind", -margin)
 
 
 KINDS: dict[str, type[Puzzle]] = {

@@ -23,7 +23,7 @@ LEVELS = course()
 BY_ID = {level.id: level for level in LEVELS}
 SAVED = store()
 PLAYER = profile(SAVED)
-#: The engine's fixed words and sentences the page shows (choices, verdicts, the heads of a compared deal's table),
+#: The engine's fixed words the page shows (choices, the heads of a compared deal's table),
 #: translated where shown; any other engine text, with figures or cards of its own, is shown as it is.
 FIXED = frozenset(
     {
@@ -33,9 +33,6 @@ FIXED = frozenset(
         marked("legal"),
         marked("wrong capture"),
         marked("missed capture"),
-        marked("Right."),
-        marked("Not quite. Look again, or show the answer."),
-        marked("That answer cannot be read: answer with a number, or none"),
         marked("total"),
         marked("points: side A – side B"),
         marked("points: side A – side B – side C"),
@@ -233,7 +230,7 @@ if at_end:
     st.stop()
 
 verdict: Verdict | None = st.session_state.get("verdict")
-message = None if verdict is None else ("success" if verdict.correct else "error", say(fixed(verdict.text), cards))
+message = None if verdict is None else ("success" if verdict.correct else "error", say(t.said(verdict.reason), cards))
 if stage.profile != CLASSIC:  # the classic rules go without saying
     rule_set = t.text(stage.profile.title)
     st.caption(
@@ -241,7 +238,7 @@ if stage.profile != CLASSIC:  # the classic rules go without saying
         if stage.profile.penalties
         else t.text("Rule set for this step: {title}", title=rule_set)
     )
-st.markdown(say(t.text(stage.text), cards))
+st.markdown(say(t.written(stage.text), cards))
 if stage.table:
     st.markdown(table_markdown(stage.table))
 if stage.task in ("pick", "play"):
@@ -288,6 +285,6 @@ if stage.choices or stage.task == "number":
 
 if stage.is_task and verdict is not None and not verdict.correct:
     if st.session_state.get("shown"):
-        st.info(say(t.text("The answer: {answer}", answer=stage.answer()), cards))
+        st.info(say(t.text("The answer: {answer}", answer=t.said(stage.answer())), cards))
     else:
         st.button(t.text("Show the answer"), on_click=show_answer)

@@ -433,7 +433,8 @@ elif verdict is not None:
     announce(line, "success" if verdict.correct else "error", key="verdict")
     if verdict.correct or st.session_state.get("reveal"):
         if not verdict.correct:
-            st.markdown(say(f"{verdict.explanation[0].upper()}{verdict.explanation[1:]}.", cards))
+            why = t.said(verdict.reason)
+            st.markdown(say(f"{why[:1].upper()}{why[1:]}.", cards))
         if puzzle.explain:
             st.markdown(say(t.written(puzzle.explain), cards))
         accepted = (
