@@ -11,8 +11,10 @@ from trainer.progress.store import Store
 @pytest.fixture(autouse=True)
 def _progress_kept_apart(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test keeps the app's progress in a folder of its own, never in the user's data folder, which a test
-    that opens the app without asking for ``data`` would otherwise write to (and an older file there refuse)."""
+    that opens the app without asking for ``data`` would otherwise write to (and an older file there refuse); and
+    the command line speaks English, whatever the machine's language, unless a test asks for another."""
     monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path_factory.mktemp("progress")))
+    monkeypatch.setenv("LANGUAGE", "en")
 
 
 @pytest.fixture

@@ -505,3 +505,17 @@ def test_the_app_serves_every_network_with_network_and_warns_what_it_exposes(mon
     err = capsys.readouterr().err
     assert err.startswith("escoba-trainer: warning: --network serves the trainer to every device")
     assert "no sign-in" in err and "open, answer into, rename, delete and export every profile" in err
+
+
+@pytest.mark.parametrize(("environment", "said"), [("es_ES.UTF-8", "aviso: --network"), ("ru", "предупреждение")])
+def test_the_app_command_speaks_the_environments_language(monkeypatch, capsys, environment, said):
+    monkeypatch.delenv("LANGUAGE")
+    monkeypatch.setenv("LC_ALL", environment)
+    started_with(monkeypatch, ["app", "--network"])
+    assert capsys.readouterr().err.startswith(f"escoba-trainer: {said}")
+
+
+def test_a_language_the_app_does_not_speak_leaves_the_command_in_english(monkeypatch, capsys):
+    monkeypatch.setenv("LANGUAGE", "fr_FR:de")
+    started_with(monkeypatch, ["app", "--network"])
+    assert capsys.readouterr().err.startswith("escoba-trainer: warning: --network")

@@ -1,4 +1,10 @@
-"""The ``escoba-trainer`` command."""
+"""The ``escoba-trainer`` command.
+
+What a learner meets here (starting the app, its warning, an interruption) is said in the environment's language
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) when the app speaks it; the commands for puzzle authors and
+developers (check, generate, coverage, simulate, arena, replay) speak English, as the puzzle files and rule ids they
+name are written.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
+from babel.core import default_locale
 from tqdm import tqdm
 
 from trainer.ai.arena import arena
@@ -20,6 +27,7 @@ from trainer.ai.bots import LEVELS, make_bot
 from trainer.course import load_levels
 from trainer.coverage import coverage, coverage_text
 from trainer.deal import Deal
+from trainer.i18n import SOURCE, Translator, languages, translator
 from trainer.match import Match
 from trainer.profile import PROFILES
 from trainer.puzzles import KINDS, THEMES, check_paths, rule_coverage
@@ -30,7 +38,7 @@ from trainer.records import RecordError, load_record
 from trainer.safefile import FileRefused, read_bounded, shorten, terminal_safe
 from trainer.scoring import DealScore, score_rows
 from trainer.simulate import simulate
-from trainer.text import either
+from trainer.text import either, marked
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long match's record is a few hundred kilobytes
 MAX_GAMES = 1_000_000  # simulate: about twenty minutes of random deals
@@ -66,17 +74,25 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
     return read
 
 
+def environment_language() -> Translator:
+    """The translator for the environment's language, if the app speaks it; else English's."""
+    found = default_locale(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")) or SOURCE
+    code = found.split("_")[0]
+    return translator(code if code in languages() else SOURCE)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    t = environment_language()
     try:
-        status = _run(_parser().parse_args(argv))
+        status = _run(_parser(t).parse_args(argv), t)
         sys.stdout.flush()  # a full disk shows here, while it can still be said in one line
         return status
     except _ArgumentRefused as refusal:
         print(terminal_safe(shorten(str(refusal), MAX_SHOWN)), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("escoba-trainer: interrupted", file=sys.stderr)
+        print(f"escoba-trainer: {t.text('interrupted')}", file=sys.stderr)
         return 130  # as a shell reports a command stopped by Ctrl-C
     except BrokenPipeError:  # the reader stopped early, as `| head` does: nothing is wrong
         _drop_output()
@@ -85,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if error.errno not in OUTPUT_ERRORS:
             raise
         _drop_output()
-        print(f"escoba-trainer: cannot write the output: {error.strerror}", file=sys.stderr)
+        print(f"escoba-trainer: {t.text('cannot write the output: {reason}', reason=error.strerror)}", file=sys.stderr)
         return 1
 
 
@@ -94,7 +110,7 @@ def _drop_output() -> None:
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(t: Translator) -> argparse.ArgumentParser:
     parser = _Parser(prog="escoba-trainer", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
 
@@ -141,22 +157,24 @@ def _parser() -> argparse.ArgumentParser:
         "paths", nargs="*", type=Path, help="puzzle files or folders (default: the bank that ships with it)"
     )
 
-    app = commands.add_parser("app", help="start the trainer in the browser (streamlit run streamlit_app.py)")
-    app.add_argument("--data", type=Path, help="folder for your progress (default: your user data folder)")
+    app = commands.add_parser("app", help=t.text("start the trainer in the browser (streamlit run streamlit_app.py)"))
+    app.add_argument("--data", type=Path, help=t.text("folder for your progress (default: your user data folder)"))
     app.add_argument(
         "--network",
         action="store_true",
-        help="serve to other devices on this computer's networks, not only to this computer: anyone who can reach it "
-        "can open every profile",
+        help=t.text(
+            "serve to other devices on this computer's networks, not only to this computer: anyone who can reach it "
+            "can open every profile"
+        ),
     )
 
     return parser
 
 
-def _run(args: argparse.Namespace) -> int:
-    """Run the command ``args`` name."""
+def _run(args: argparse.Namespace, t: Translator) -> int:
+    """Run the command ``args`` name; ``t`` words what a learner reads."""
     if args.command == "app":
-        return _app(args.data, args.network)
+        return _app(args.data, args.network, t)
     if args.command == "generate":
         variant = (args.rules, args.penalties, tuple(args.theme))
         return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force, *variant)
@@ -180,14 +198,14 @@ APP_FLAGS = {
     "client.toolbarMode": "viewer",
 }
 EVERY_NETWORK = "0.0.0.0"  # every network interface, with --network only
-NETWORK_WARNING = (
-    "escoba-trainer: warning: --network serves the trainer to every device that can reach this computer. "
-    "Profiles have no sign-in yet: anyone who can reach it can open, answer into, rename, delete and export "
-    "every profile in this computer's progress file."
+NETWORK_WARNING = marked(
+    "warning: --network serves the trainer to every device that can reach this computer. Profiles have no sign-in "
+    "yet: anyone who can reach it can open, answer into, rename, delete and export every profile in this computer's "
+    "progress file."
 )
 
 
-def _app(data: Path | None, network: bool = False) -> int:
+def _app(data: Path | None, network: bool, t: Translator) -> int:
     """Start the app installed with this package, keeping progress in ``data`` if given, for this computer only
     unless ``network``."""
     entry = Path(__file__).resolve().parent / "app" / "main.py"
@@ -195,7 +213,8 @@ def _app(data: Path | None, network: bool = False) -> int:
         os.environ["ESCOBA_TRAINER_DATA"] = str(data.resolve())
     settings = APP_FLAGS
     if network:
-        print(NETWORK_WARNING, file=sys.stderr, flush=True)  # flushed: this process becomes Streamlit next
+        # flushed: this process becomes Streamlit next
+        print(f"escoba-trainer: {t.text(NETWORK_WARNING)}", file=sys.stderr, flush=True)
         settings = APP_FLAGS | {"server.address": EVERY_NETWORK}
     flags = [part for name, value in settings.items() for part in (f"--{name}", value)]
     # Streamlit takes this process's place, so stopping the command stops the server with it.

@@ -1,8 +1,7 @@
 """The course's words for the catalogues: Babel extractors for the level files and the puzzle files.
 
 ``babel.cfg`` names ``extract_levels`` for ``trainer/levels/*.yaml``, so one ``pybabel extract`` finds each level's
-title and goal, which the app translates where it shows them, as it does any message. A level's stages are
-translated whole or not at all: their sentences are found only for the levels the ``stages_of`` option names.
+title, goal and the sentences of its stages, which the app translates where it shows them, as it does any message.
 ``extract_puzzles`` finds each hand-written puzzle's title, hints and explanation in ``puzzles/*.yaml``; a generated
 puzzle keeps no words, only its position, and is worded where it is shown.
 """
@@ -24,13 +23,13 @@ def extract_levels(
     fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str], options: Mapping[str, Any]
 ) -> Iterator[tuple[int, None, str, list[str]]]:
     """Babel's extractor protocol: for each text of a level, its line, no function, the text as the course keeps
-    it, and no comments; ``options["stages_of"]`` names the levels, by id, whose stages are translated too."""
+    it, and no comments."""
     root = parse_yaml(fileobj.read().decode("utf-8"), str(getattr(fileobj, "name", "level")))
     fields = root.value if root is not None and isinstance(root.value, dict) else {}
     texts = [fields[key] for key in WORDED if key in fields]
-    if "id" in fields and fields["id"].value in options.get("stages_of", "").split():
-        stages = [stage.value for stage in fields["stages"].value if isinstance(stage.value, dict)]
-        texts += [stage[key] for stage in stages for key in STAGE_WORDED if key in stage]
+    stages = fields["stages"].value if "stages" in fields and isinstance(fields["stages"].value, list) else []
+    texts += [stage.value[key] for stage in stages if isinstance(stage.value, dict) for key in STAGE_WORDED
+              if key in stage.value]  # fmt: skip
     for text in texts:
         yield text.line, None, worded(text), []
 
