@@ -1,0 +1,139 @@
+"""End to end in Spanish and in Russian: one course task, one puzzle and one whole deal against the computer, in
+headless Chromium, with screenshots to look at and no English left on the pages.
+
+Every expected text is made the way the page makes it: the engine's verdict said by the language's translator,
+the cards named as the faces show them. Skipped, saying why, where no Chromium is installed.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from browser_kit import CHROMIUM, app_server, chromium, click_and_settle, open_app
+from test_e2e import shoot
+from test_i18n import english_in
+
+from trainer.app.board import View
+from trainer.app.names import say, spoken_label
+from trainer.cards import parse_cards
+from trainer.course import load_levels
+from trainer.i18n import Translator, translator
+from trainer.plays import parse_play
+from trainer.puzzles import load_puzzles
+from trainer.puzzles.loader import bank_folder
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
+LANGUAGES = ("es", "ru")
+WINDOW = {"viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with app_server(tmp_path_factory.mktemp("progress")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as launched:
+        yield launched
+
+
+def tap(page, view: View, cards: str) -> None:
+    """Tap cards on the card table by their spoken names in the view's language."""
+    for card in parse_cards(cards):
+        name = spoken_label(card, view).split(",")[0].split(" (")[0]
+        # the name's end is a space, a comma or a bracket: the browser's \b knows no Cyrillic letter
+        page.get_by_role("button", name=re.compile(f"^{re.escape(name)}(?=[ ,(])")).first.click()
+
+
+def button(page, label: str):
+    return page.get_by_role("button", name=label, exact=True)
+
+
+def english_on(page) -> list[str]:
+    """The catalogue's English found in what the page shows, main area and sidebar, line by line."""
+    lines = page.locator("[data-testid='stApp']").inner_text().splitlines()
+    return english_in([line for line in lines if line.strip()])
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_course_task_is_done_and_judged_in_the_language(server, browser, code):
+    view, t = View(language=code), translator(code)
+    level = next(level for level in load_levels() if level.id == "values")
+    number, stage = next((n, s) for n, s in enumerate(level.stages, start=1) if s.task == "pick")
+    page = browser.new_page(**WINDOW)
+    open_app(page, f"{server}/learn?level=values&stage={number}&lang={code}")
+    assert page.get_by_text(say(t.written(stage.text), view)).is_visible()
+    right = sorted(stage.accept)[0]
+    tap(page, view, right)
+    click_and_settle(page, button(page, t.text("Check")))
+    page.get_by_text(say(t.said(stage.judge(right).reason), view)).first.wait_for(timeout=30_000)
+    shoot(page, f"learn-task-{code}")
+    assert not english_on(page)
+    page.close()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_puzzle_is_missed_then_solved_and_explained_in_the_language(server, browser, code):
+    view, t = View(language=code), translator(code)
+    puzzle = next(p for p in load_puzzles(bank_folder()) if p.id == "capture-l1-sota")
+    page = browser.new_page(**WINDOW)
+    open_app(page, f"{server}/puzzles?puzzle={puzzle.id}&lang={code}")
+    assert page.get_by_role("heading", name=say(t.written(puzzle.title), view)).is_visible()
+    wrong = next(c for c in puzzle.table if str(c) not in puzzle.solutions())
+    tap(page, view, str(wrong))
+    click_and_settle(page, button(page, t.text("Check")))
+    page.get_by_text(t.text("Not quite.")).first.wait_for(timeout=30_000)
+    shoot(page, f"puzzle-missed-{code}")
+    assert not english_on(page)
+    click_and_settle(page, button(page, t.text("Try again")))
+    tap(page, view, puzzle.solutions()[0])
+    click_and_settle(page, button(page, t.text("Check")))
+    right = t.text("Right: {explanation}.", explanation=say(t.said(puzzle.check(puzzle.solutions()[0]).reason), view))
+    page.get_by_text(right, exact=False).first.wait_for(timeout=30_000)
+    assert page.get_by_text(say(t.written(puzzle.explain), view)).is_visible()
+    shoot(page, f"puzzle-solved-{code}")
+    assert not english_on(page)
+    page.close()
+
+
+def hinted_play(page, t: Translator) -> str:
+    """Ask for a hint and read the play it names, its cards as the French faces write them."""
+    click_and_settle(page, button(page, t.text("Hint: the best play now")))
+    hint = page.locator("[data-testid='stAlertContentInfo']").last.inner_text()
+    for direction in ("ahead of", "behind"):
+        english = (
+            f"Best now: {{play}}, which leaves your side {{points}} points {direction} the other by the end of the "
+            "deal on average (± {error})."
+        )
+        before, after = t.text(english, play="\0", points="\1", error="\2").split("\0")
+        found = re.search(re.escape(before) + "(.*?)" + re.escape(after.split("\1")[0]), hint)
+        if found:
+            return " ".join(re.findall(r"[A2-7JQK][♦♥♣♠]", found.group(1)))
+    raise AssertionError(f"no play named in the hint {hint!r}")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_whole_deal_against_the_computer_is_played_and_reviewed_in_the_language(tmp_path, code):
+    view, t = View(language=code, style="french", courts="letters"), translator(code)
+    with app_server(tmp_path) as url, chromium() as browser:
+        page = browser.new_page(**WINDOW)
+        open_app(page, f"{url}/play?faces=french&courts=letters&lang={code}")
+        click_and_settle(page, button(page, t.text("Start the match")))
+        before, after = t.text("Next: {seat} (computer) plays ▶", seat="\0").split("\0")
+        computer = page.get_by_role("button", name=re.compile(f"^{re.escape(before)}.*{re.escape(after)}$"))
+        over = page.get_by_role("heading", name=t.text("Deal {number} is over", number=1))
+        for _ in range(60):
+            if over.count():
+                break
+            if computer.count():
+                click_and_settle(page, computer)
+                continue
+            play = parse_play(hinted_play(page, t))
+            tap(page, view, str(play))
+            click_and_settle(page, page.get_by_role("button", name=t.text_in("a button", "Play"), exact=True))
+        assert over.is_visible() and page.get_by_role("heading", name=t.text("Your plays, weighed")).is_visible()
+        shoot(page, f"play-review-{code}")
+        assert not english_on(page)
