@@ -58,6 +58,16 @@ class Translator:
         """``message`` in this language, its ``{name}`` placeholders filled from ``params``."""
         return self._messages.gettext(message).format(**params)
 
+    def written(self, text: str | Said) -> str:
+        """A text written elsewhere (a hand-written puzzle's title, say) in this language, as it is: it has no
+        placeholders, and a brace in it is its own. Words kept as a ``Said`` (a generated puzzle's title) are said.
+
+        >>> spanish = translator("es")
+        >>> spanish.written("A {brace}"), spanish.written(Said("Deal again"))
+        ('A {brace}', 'Repartir otra vez')
+        """
+        return self.said(text) if isinstance(text, Said) else self._messages.gettext(text)
+
     def text_in(self, context: str, message: str, **params: object) -> str:
         """``message`` as ``text`` gives it, as translated within ``context`` (see ``trainer.text.marked_in``)."""
         return self._messages.pgettext(context, message).format(**params)

@@ -1,7 +1,7 @@
 """The Puzzles page's words in the learner's language: the modes and the run, a rule set's scoring, the piles of a
 score puzzle, the goals, questions and prompts, the verdict and the answers the engine accepts.
 
-A puzzle's own words (its title, hints and explanation) and the engine's explanation of a verdict stay as written.
+A puzzle's own words (its title, hints and explanation) are translated where the page shows them.
 
 >>> from trainer.i18n import translator
 >>> run = Run("rush", started=0.0)

@@ -109,7 +109,7 @@ else:
     for attempt in mistakes:
         if attempt.puzzle_id not in PUZZLES:  # a puzzle since removed from the bank
             continue
-        label = mistake_label(attempt, PUZZLES[attempt.puzzle_id].title, t)
+        label = mistake_label(attempt, t.written(PUZZLES[attempt.puzzle_id].title), t)
         # a page link keeps the session, and so the profile, where a plain link would start a new one
         st.page_link(puzzles_page, label=label, query_params={"puzzle": attempt.puzzle_id}, width="stretch")
     if not mistakes:

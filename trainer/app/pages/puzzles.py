@@ -396,7 +396,7 @@ if puzzle is None:
     st.stop()
 
 verdict = st.session_state.get("verdict")
-st.header(say(puzzle.title, cards))
+st.header(say(t.written(puzzle.title), cards))
 st.caption(level_line(puzzle, t))
 if puzzle.rules != CLASSIC.name:
     st.markdown(say(rules_line(puzzle, t), cards))
@@ -426,7 +426,7 @@ if verdict is None and not over:
         )
         st.button(t.text("Skip"), on_click=skip, args=(puzzle,), disabled=not run.can_skip())
     for text in puzzle.hints[: st.session_state.hints]:
-        st.info(t.text("Hint: {hint}", hint=say(text, cards)))
+        st.info(t.text("Hint: {hint}", hint=say(t.written(text), cards)))
 elif verdict is not None:
     retried = bool(st.session_state.get("retry"))
     line = verdict_line(verdict, retried, st.session_state.get("rating_change", 0.0), cards)
@@ -435,7 +435,7 @@ elif verdict is not None:
         if not verdict.correct:
             st.markdown(say(f"{verdict.explanation[0].upper()}{verdict.explanation[1:]}.", cards))
         if puzzle.explain:
-            st.markdown(say(puzzle.explain, cards))
+            st.markdown(say(t.written(puzzle.explain), cards))
         accepted = (
             t.text("The answer the engine accepts")
             if len(verdict.solutions) == 1
