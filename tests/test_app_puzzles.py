@@ -444,8 +444,9 @@ WORDED = [
 def english_left(at: AppTest, code: str) -> list[str]:
     """The catalogue's English on the Puzzles page but for its content: the puzzle's title, hints and explanation,
     the engine's explanation of the verdict and the themes' descriptions in the filters, as written or said."""
-    puzzle, found = current(at), at.session_state["verdict"]
-    content = [puzzle.title, *puzzle.hints, puzzle.explain, *THEMES.values()]
+    puzzle, found, t = current(at), at.session_state["verdict"], translator(code)
+    content = [t.written(text) for text in (puzzle.title, *puzzle.hints, puzzle.explain) if text]
+    content += THEMES.values()
     if found is not None:
         content += [found.explanation, f"{found.explanation[0].upper()}{found.explanation[1:]}."]
     view = View(language=code)

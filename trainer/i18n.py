@@ -59,8 +59,14 @@ class Translator:
         return self._messages.gettext(message).format(**params)
 
     def written(self, text: str | Said) -> str:
-        """A text written elsewhere (a puzzle's title, a level's step) in this language, as it is: it has no
-        placeholders, and a brace in it is its own. Words the engine made (``Said``) are said."""
+        """A text written elsewhere (a hand-written puzzle's title, a level's step) in this language, as it is: it has
+        no placeholders, and a brace in it is its own. Words kept as a ``Said`` (a generated puzzle's title, a watched
+        deal's narration) are said.
+
+        >>> spanish = translator("es")
+        >>> spanish.written("A {brace}"), spanish.written(Said("Deal again"))
+        ('A {brace}', 'Repartir otra vez')
+        """
         return self.said(text) if isinstance(text, Said) else self._messages.gettext(text)
 
     def text_in(self, context: str, message: str, **params: object) -> str:

@@ -9,7 +9,8 @@ Deals are dealt and judged under a rule set (``rules``). Played by penalties
 (``turkish`` only, V5), a player now and then makes a wrong capture or lays down
 a card that could capture, and the next player sometimes claims it. Score and
 claim puzzles keep their deal's record (players, seed and plays), which the
-loader replays to show the position is real.
+loader replays to show the position is real. A puzzle is written as data only:
+the loader words its title and hints (``trainer.puzzles.wording``).
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ from trainer.puzzles.kinds import (
     ScorePuzzle,
     SetentaDuelPuzzle,
     SetentaPuzzle,
-    scoring_text,
 )
+from trainer.puzzles.wording import GENERATED_KINDS
 from trainer.records import moves_of
 from trainer.scoring import setenta
 from trainer.simulate import play_randomly
@@ -189,79 +190,6 @@ def _end_of_deal(
             yield ChecksumPuzzle(**common, table=shown, ask="missing"), _level_from(len(shown), (0, 0, 3, 5))
 
 
-_TEXTS = {
-    "capture": (
-        "Find the 15 with {play}",
-        ["{play} is worth {value}, so you need {need} from the table.", "Remember: J = 8, Q = 9, K = 10."],
-    ),
-    "choose-escoba": (
-        "Sweep the table",
-        ["Add up every card on the table.", "Which of your cards brings that total to exactly 15?"],
-    ),
-    "choose-most-cards": (
-        "Take as many cards as you can",
-        ["Small cards make long groups.", "For each hand card, find the biggest group that makes 15 with it."],
-    ),
-    "choose-take": (
-        "Take the {target}",
-        ["Which of your cards can reach 15 together with the {target}?", "Other table cards may join the group."],
-    ),
-    "choose-coins": (
-        "Bring home the coins",
-        ["Coins are the ♦ cards; your own card counts too if it is one.", "Count the coins each capture brings home."],
-    ),
-    "choose-setenta": (
-        "Build your setenta",
-        ["Which suits would each capture add, or improve?", "Sevens are worth 21, sixes 18, aces 16 for setenta."],
-    ),
-    "choose-safe": (
-        "Leave nothing behind",
-        ["You can see the next player's cards.", "After your play, can any of them make 15 with the table?"],
-    ),
-    "setenta": (
-        "Work out the setenta",
-        [
-            "Take the best card of each suit.",
-            "Sevens are worth 21, sixes 18, aces 16, fives 15, and every court card only 10.",
-        ],
-    ),
-    "setenta-duel": (
-        "Who wins the setenta?",
-        ["Work out both setentas.", "A pile with no card of some suit has no setenta at all."],
-    ),
-    "score": (
-        "Score the deal",
-        ["Escobas first, then most cards, most coins, the 7♦ and the setenta.", "A tie gives nobody the point."],
-    ),
-    "checksum-sum": (
-        "Check the sum",
-        ["Add the values: J = 8, Q = 9, K = 10.", "The end of a deal leaves 10, 25, 40 ..."],
-    ),
-    "checksum-missing": (
-        "Name the hidden card",
-        ["Add up the cards you can see.", "A deal always leaves 10, 25, 40 ... on the table: what is missing?"],
-    ),
-    "score-rules": (
-        "Score the deal",
-        ["These rules score: {scoring}.", "When sides share the top figure of a category, nobody scores it."],
-    ),
-    "claim": (
-        "Anything to claim?",
-        [
-            "Could {laid} have made 15 with the cards that were already on the table?",
-            "If it could, you take it with those cards before you play; if not, there is nothing to claim.",
-        ],
-    ),
-}
-#: Titles for score puzzles of other rule sets, by the first of their themes found here.
-_SCORE_TITLES = {
-    "penalties": "A capture that did not make 15",
-    "all-coins": "All ten coins in one pile",
-    "all-sevens": "All four sevens in one pile",
-    "few-cards": "Fewer than ten cards",
-    "three-way-ties": "Three sides, and a shared top",
-    "three-sides": "Three players, three piles",
-}
 _THEMES = {
     "capture": ["making-15"],
     "choose": [],
@@ -273,14 +201,11 @@ _THEMES = {
 }
 #: What a deal's record adds to a puzzle: the same position from another record is the same puzzle.
 _RECORD_FIELDS = ("players", "seed", "plays")
-#: The kinds whose puzzles come from positions of random deals; seats and match questions are written by hand.
-GENERATED_KINDS = tuple(_THEMES)
 
 
 def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any]:
-    """The puzzle as YAML-ready data, with an id, a title, themes and a hint."""
+    """The puzzle as YAML-ready data, with an id and themes; the loader words it (``trainer.puzzles.wording``)."""
     kind = puzzle.kind
-    key = kind
     fields: dict[str, Any] = {}
     themes = list(_THEMES[kind])
     if isinstance(puzzle, CapturePuzzle):
@@ -293,7 +218,6 @@ def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any
         if any(o == set(puzzle.table) for o in options):
             themes.append("escoba")
     elif isinstance(puzzle, ChoosePuzzle):
-        key = f"choose-{puzzle.goal}"
         goal = f"take {puzzle.target}" if puzzle.goal == "take" else puzzle.goal
         fields = {"table": cards_text(puzzle.table), "hand": cards_text(puzzle.hand), "goal": goal}
         if puzzle.goal == "safe":
@@ -319,24 +243,12 @@ def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any
             fields |= {"wrong_captures": list(puzzle.wrong_captures)} if puzzle.wrong_captures else {}
             fields |= _record_fields(puzzle)
             if puzzle.rules != CLASSIC.name:
-                key, themes = "score-rules", []  # another rule set's categories, not the classic ones (R18)
+                themes = []  # another rule set's categories, not the classic ones (R18)
     elif isinstance(puzzle, ChecksumPuzzle):
-        key = f"checksum-{puzzle.ask}"
         fields = {"table": cards_text(puzzle.table)} | ({"ask": "missing"} if puzzle.ask == "missing" else {})
     elif isinstance(puzzle, ClaimPuzzle):
         fields = {"laid": str(puzzle.laid), "table": cards_text(puzzle.table), **_record_fields(puzzle)}
     themes += [theme for theme in found_themes(puzzle) if theme not in themes]
-    title, hints = _TEXTS[key]
-    if key == "score-rules":
-        title = next((_SCORE_TITLES[theme] for theme in _SCORE_TITLES if theme in themes), title)
-    values = {
-        "play": getattr(puzzle, "play", ""),
-        "target": getattr(puzzle, "target", ""),
-        "laid": getattr(puzzle, "laid", ""),
-        "scoring": scoring_text(puzzle.profile),
-    }
-    if isinstance(puzzle, CapturePuzzle):
-        values |= {"value": puzzle.play.value, "need": 15 - puzzle.play.value}
     rules = {} if puzzle.rules == CLASSIC.name else {"rules": puzzle.rules}
     return {
         "id": f"gen-{'' if not rules else puzzle.rules + '-'}{kind}-l{level}-s{seed}-{number:03d}",
@@ -344,8 +256,6 @@ def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any
         "level": level,
         **rules,
         "themes": themes or ["making-15"],
-        "title": title.format(**values),
-        "hint": [hint.format(**values) for hint in hints],
         **fields,
     }
 
@@ -378,7 +288,7 @@ def generate(
             if estimated != level or not set(themes) <= set(found_themes(puzzle)):
                 continue
             data = _finish(puzzle, len(found) + 1, seed, level)
-            skip = ("id", "title", "hint", "themes", "level", *_RECORD_FIELDS)
+            skip = ("id", "themes", "level", *_RECORD_FIELDS)
             key = tuple(str(v) for k, v in data.items() if k not in skip)
             found.setdefault(key, data)
             if len(found) == count:

@@ -61,8 +61,8 @@ class Puzzle:
     id: str
     level: int
     themes: tuple[str, ...]
-    title: str
-    hints: tuple[str, ...] = ()
+    title: str | Said  # a generated puzzle is worded from its position (``trainer.puzzles.wording``)
+    hints: tuple[str | Said, ...] = ()
     explain: str = ""
     source: str = ""  # "file:line" of the puzzle, for messages
     rules: str = CLASSIC.name  # the rule set the puzzle is judged under

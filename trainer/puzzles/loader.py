@@ -6,7 +6,7 @@ import difflib
 import importlib.resources
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from trainer.puzzles.kinds import (
     SetentaPuzzle,
 )
 from trainer.puzzles.reachable import DECK_SIZE, deal_problem, pile_problem
+from trainer.puzzles.wording import GENERATED_KINDS, words
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.records import CLAIM
 from trainer.text import SIDES, reaching_out
@@ -296,9 +297,13 @@ def _build(marked: Marked, file: _File) -> Puzzle | None:
             close = difflib.get_close_matches(key, schema, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else f"; a {kind.value} puzzle has: {', '.join(schema)}"
             file.at(value, f"unknown field '{key}'{hint}", key=True)
+    worded = "title" not in fields and kind.value in GENERATED_KINDS
     for key, spec in schema.items():
-        if spec.required and key not in fields:
+        if spec.required and key not in fields and not (worded and key == "title"):
             file.at(marked, f"missing field '{key}'")
+    if worded and "hint" in fields:
+        message = "a puzzle with no title is worded from its data, hints included: give it a title too, or no hint"
+        file.at(fields["hint"], message, key=True)
     values = {key: file.read(key, schema[key], value) for key, value in fields.items() if key in schema}
     for key, value in fields.items():
         if key == "themes" and values.get(key):
@@ -420,6 +425,7 @@ def piles_shown(puzzle: Puzzle) -> tuple[tuple[Card, ...], ...]:
 
 
 def _make(kind: str, values: dict[str, Any], source: str) -> Puzzle:
+    """The puzzle from its fields; one of a generated kind with no title is worded from its data (``wording``)."""
     hints = values.get("hint") or ()
     args = {key: value for key, value in values.items() if key not in ("kind", "hint", "expect")}
     args["themes"] = tuple(values["themes"])
@@ -428,7 +434,12 @@ def _make(kind: str, values: dict[str, Any], source: str) -> Puzzle:
         args["goal"], args["target"] = "take", parse_card(values["goal"][5:])
     if kind == "match" and "target" not in args:
         args["target"] = PROFILES[values.get("rules", "classic")].target  # the rule set's usual target (V4)
-    return KINDS[kind](source=source, **args)
+    puzzle = KINDS[kind](source=source, **{"title": "", **args})
+    if "title" in values:
+        return puzzle
+    title, worded_hints = words(puzzle)  # a generated puzzle: its file keeps only its data
+    # Puzzle annotates its title and hints as str, which a hand-written puzzle's are; the app says a Said alike
+    return replace(puzzle, title=title, hints=worded_hints)
 
 
 def _check_expect(puzzle: Puzzle, expect: str | tuple[str, ...], where: Marked, file: _File) -> None:
