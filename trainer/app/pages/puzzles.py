@@ -48,7 +48,7 @@ from trainer.puzzles.kinds import (
     SeatsPuzzle,
     SetentaDuelPuzzle,
 )
-from trainer.text import SIDES
+from trainer.text import SIDES, SaidError
 
 PUZZLES = bank()
 SAVED = store()
@@ -182,8 +182,9 @@ def submit(puzzle: Puzzle, answer: str) -> None:
         return
     try:
         answer = puzzle.canonical(answer.strip())
-    except ValueError as unreadable:  # AnswerError and CardError (InvalidPlay among them), or a number too long
-        st.session_state.notice = f"{str(unreadable)[0].upper()}{str(unreadable)[1:]}."
+    except SaidError as unreadable:  # AnswerError and CardError (InvalidPlay among them)
+        words = tr().said(unreadable.said)
+        st.session_state.notice = f"{words[:1].upper()}{words[1:]}."
         return
     if st.session_state.get("retry"):
         st.session_state.verdict = puzzle.check(answer)
