@@ -45,7 +45,7 @@ from pathlib import Path
 
 from trainer.cards import Card, CardError, cards_text, parse_cards
 from trainer.deal import Deal, Event, EventKind
-from trainer.plays import IllegalPlay, Play, captures, parse_play, refusal_of
+from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, parse_play, refusal_of
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import RULE_IDS
 from trainer.puzzles.kinds import HEADINGS, ChoosePuzzle, play_text
@@ -250,22 +250,18 @@ def narrate(before: Deal, event: Event) -> Said:
                 seat=seat,
                 card=str(play.card),
             )
-        values = " + ".join(str(card.value) for card in [play.card, *sorted(play.captured)])
+        total = " + ".join(str(card.value) for card in [play.card, *sorted(play.captured)]) + f" = {CAPTURE_SUM}"
         taken = cards_text(play.captured)
         if event.escobas:
             return said(
-                "Seat {seat} plays {card} and takes {cards}: {values} = 15. The table is empty: escoba!",
+                "Seat {seat} plays {card} and takes {cards}: {sum}. The table is empty: escoba!",
                 seat=seat,
                 card=str(play.card),
                 cards=taken,
-                values=values,
+                sum=total,
             )
         return said(
-            "Seat {seat} plays {card} and takes {cards}: {values} = 15.",
-            seat=seat,
-            card=str(play.card),
-            cards=taken,
-            values=values,
+            "Seat {seat} plays {card} and takes {cards}: {sum}.", seat=seat, card=str(play.card), cards=taken, sum=total
         )
     worth = sum(card.value for card in event.cards)
     if event.kind is EventKind.REDEAL:
@@ -481,7 +477,8 @@ class _Builder:
             if name == "deal":
                 totals = [s.total for s in scores]
                 top = most(totals)
-                why = said("{figures}.", figures=_by_side(said("Side A scores {points}", points=totals[0]), totals[1:]))
+                lead = said("Side A scores {points}", points=totals[0])
+                why = said("{figures}.", figures=_by_side(lead, totals[1:]))
                 return _with(stage, {"nobody" if top is None else names[top]}, why)
             if name not in deal.profile.points or name == "escoba":
                 known = ", ".join(c for c in deal.profile.points if c != "escoba")
@@ -807,8 +804,11 @@ def _category_why(name: str, scores: Sequence[DealScore]) -> Said:
             first = said_plural("Side A took {n} card", "Side A took {n} cards", counts[0])
         else:
             first = said_plural("Side A took {n} coin", "Side A took {n} coins", counts[0])
+        figures = _by_side(first, counts[1:])
+        if counts.count(max(counts)) == 1:
+            return said("{figures}.", figures=figures)
         rule = "R18" if len(scores) == 2 else "V2"
-        return said("{figures}; a tie scores nothing ({rule}).", figures=_by_side(first, counts[1:]), rule=rule)
+        return said("{figures}; a tie scores nothing ({rule}).", figures=figures, rule=rule)
     if name == "seven_of_coins":
         holder = next((SIDES[n] for n, score in enumerate(scores) if score.has_seven_of_coins), None)
         where = said("The 7♦ is in side {side}'s pile", side=holder) if holder else said("Nobody took the 7♦")
@@ -820,8 +820,10 @@ def _category_why(name: str, scores: Sequence[DealScore]) -> Said:
         first = said("Side A's setenta is {value}", value=values[0])
         return said("{figures} (R19).", figures=_by_side(first, values[1:], owned=True))
     category = CATEGORIES[name]
-    figures = [category.figure(score) if category.figure else "" for score in others]
-    first = said("Side A has {figure}", figure=category.figure(a) if category.figure else "")
+    # the opponents-under-10 point is read off both sides' card counts, the figures of the most-cards point
+    figure = CATEGORIES["cards"].figure if name == "few_cards" else category.figure
+    figures = [figure(score) if figure else "" for score in others]
+    first = said("Side A has {figure}", figure=figure(a) if figure else "")
     return said(
         "{category}: {won_by}. {figures} (V1).",
         category=said(HEADINGS[name]),

@@ -358,7 +358,9 @@ class ChoosePuzzle(Puzzle):
 def _play_answer(answer: str) -> str:
     """A play typed as an answer, in canonical text."""
     if not answer:
-        raise AnswerError(said("write the card you play, then the table cards it takes (none to lay it down)"))
+        raise AnswerError(
+            said("write the card you play, then the table cards it takes (the card alone to lay it down)")
+        )
     return str(parse_play_text(answer))
 
 
