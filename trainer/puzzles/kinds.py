@@ -496,7 +496,7 @@ def _numbers_wanted(sides: int, below_zero: bool) -> Said:
     """How to write a deal's points: one number per side, in the sides' order, some below zero by penalties (V5)."""
     if sides == 3 and below_zero:
         return said(
-            "answer with three numbers, A's points, then B's, then C's: 4 2 1, with a minus for points lost: -3 5"
+            "answer with three numbers, A's points, then B's, then C's: 4 2 1, with a minus for points lost: -3 5 2"
         )
     if sides == 3:
         return said("answer with three numbers, A's points, then B's, then C's: 4 2 1")
