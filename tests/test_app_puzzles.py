@@ -103,10 +103,10 @@ def miss_the_sota(clock: Clock) -> AppTest:
     return type_answer(at, "2c")
 
 
-def attempts(data):
+def attempts(data, profile: str = "Player"):
     saved = Store.open(data)
     try:
-        return saved.attempts("Player")
+        return saved.attempts(profile)
     finally:
         saved.close()
 
@@ -351,8 +351,8 @@ def test_an_answer_that_cannot_be_read_is_explained_in_the_language(data):
     at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota", lang="es")
     type_answer(at, "8♦", check=translator("es").text("Check"))
     [notice] = at.info
-    assert notice.value.startswith("'8♦'") and "(R1)" in notice.value and "is not a card" not in notice.value
-    assert attempts(data) == []
+    assert notice.value.startswith("'8♦'") and "R1" in notice.value and "is not a card" not in notice.value
+    assert attempts(data, translator("es").text("Player")) == []
 
 
 PUZZLES_PAGE = "trainer/app/pages/puzzles.py"
@@ -452,12 +452,11 @@ WORDED = [
 
 def english_left(at: AppTest, code: str) -> list[str]:
     """The catalogue's English on the Puzzles page but for its content: the puzzle's title, hints and explanation,
-    the engine's explanation of the verdict and the themes' descriptions in the filters, as written or said."""
-    puzzle, found, t = current(at), at.session_state["verdict"], translator(code)
+    and the themes' descriptions in the filters, as written or said. The engine's reason for the verdict is checked
+    with the rest."""
+    puzzle, t = current(at), translator(code)
     content = [t.written(text) for text in (puzzle.title, *puzzle.hints, puzzle.explain) if text]
     content += THEMES.values()
-    if found is not None:
-        content += [found.explanation, f"{found.explanation[0].upper()}{found.explanation[1:]}."]
     view = View(language=code)
     texts = puzzle_texts(at)
     for words in sorted({said for text in content if text for said in (text, say(text, view))}, key=len, reverse=True):
