@@ -346,7 +346,6 @@ def test_a_typed_answer_is_quoted_as_written_never_read_as_markdown(data):
     assert attempts(data) == []  # unreadable: explained, not counted
 
 
-
 def test_an_answer_that_cannot_be_read_is_explained_in_the_language(data):
     at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota", lang="es")
     type_answer(at, "8♦", check=translator("es").text("Check"))
