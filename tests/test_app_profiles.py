@@ -9,6 +9,8 @@ import pytest
 from app_kit import seen
 from streamlit.testing.v1 import AppTest
 
+from trainer.i18n import translator
+from trainer.progress.stats import plain
 from trainer.progress.store import DB_NAME, Attempt, Store
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
@@ -53,6 +55,18 @@ def test_a_profile_is_renamed_and_stays_chosen(data: Path) -> None:
     assert at.sidebar.selectbox(key="profile").value == "Beatriz"
     with Store.open(data) as saved:
         assert saved.profiles() == ["Ana", "Beatriz"]
+
+
+@pytest.mark.parametrize(
+    ("code", "said"), [("en", "profile 'bea' exists as 'Bea'"), ("es", "el perfil 'bea' ya existe como 'Bea'")]
+)
+def test_a_name_taken_is_refused_in_the_learners_language(data: Path, code: str, said: str) -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["lang"] = code
+    at.run()
+    at.text_input(key="rename_to").set_value("bea")
+    click(at, translator(code).text("Rename"))
+    assert any(error.value.startswith(plain(said)) for error in at.error), [e.value for e in at.error]
 
 
 def test_a_profile_is_deleted_only_once_the_learner_confirms(data: Path) -> None:

@@ -822,13 +822,13 @@ def _category_why(name: str, scores: Sequence[DealScore]) -> Said:
     category = CATEGORIES[name]
     # the opponents-under-10 point is read off both sides' card counts, the figures of the most-cards point
     figure = CATEGORIES["cards"].figure if name == "few_cards" else category.figure
-    figures = [figure(score) if figure else "" for score in others]
+    rest = [figure(score) if figure else "" for score in others]
     first = said("Side A has {figure}", figure=figure(a) if figure else "")
     return said(
         "{category}: {won_by}. {figures} (V1).",
         category=said(HEADINGS[name]),
         won_by=said(category.won_by),
-        figures=_by_side(first, figures),
+        figures=_by_side(first, rest),
     )
 
 

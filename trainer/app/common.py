@@ -19,6 +19,7 @@ from trainer.progress.stats import plain
 from trainer.progress.store import NAME_LENGTH, Learner, ProfileGone, SaveError, Store, StoreError, data_dir
 from trainer.puzzles import Puzzle, load_puzzles
 from trainer.puzzles.loader import bank_folder
+from trainer.text import SaidError
 
 BANK = bank_folder()
 ANSWER_CHARS = 200  # the longest typed answer: every way of a capture, with room to spare
@@ -302,13 +303,19 @@ def _new_profile(saved: Store) -> None:
         st.error(plain(st.session_state.pop("profile_error")))
 
 
+def said_or_told(error: ValueError) -> str:
+    """Why something was refused, in the learner's language where the error keeps its words (``SaidError``); else
+    as the error tells it (a file's or the database's own words)."""
+    return tr().said(error.said) if isinstance(error, SaidError) else str(error)
+
+
 @saving
 def _create_profile(saved: Store) -> None:
     name = st.session_state.get("new_profile_name", "").strip()
     try:
         st.session_state.learner = saved.create_profile(name)
     except ValueError as error:
-        st.session_state.profile_error = str(error)
+        st.session_state.profile_error = said_or_told(error)
 
 
 def _manage_profile(saved: Store, learner: Learner) -> None:
@@ -337,7 +344,7 @@ def _rename_profile(saved: Store, learner: Learner) -> None:
     try:
         saved.rename_profile(learner, st.session_state.get("rename_to", "").strip())
     except ValueError as error:
-        st.session_state.rename_error = str(error)
+        st.session_state.rename_error = said_or_told(error)
 
 
 @saving

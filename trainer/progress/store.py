@@ -43,6 +43,7 @@ from trainer.match import Match
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.records import RecordError, read_record
 from trainer.scoring import WRONG_CAPTURE_COST
+from trainer.text import SaidError, said
 
 ENV_VAR = "ESCOBA_TRAINER_DATA"
 DB_NAME = "progress.sqlite3"
@@ -480,13 +481,13 @@ class Store:
 
     def create_profile(self, name: str) -> Learner:
         """Add a profile and return it; ValueError for a bad or taken name."""
-        name = _valid_name("name", name)
+        name = _valid_name(name)
         with self._transaction() as conn:
             return Learner(_insert_profile(conn, name, _iso("created", datetime.now(UTC))), name)
 
     def rename_profile(self, old: Who, new: str) -> str:
         """Give a profile a new name and return it; ValueError for a bad name or one another profile has."""
-        new = _valid_name("name", new)
+        new = _valid_name(new)
         with self._transaction() as conn:
             pid = _profile_id(conn, old)
             _check_free(conn, new, pid)
@@ -819,8 +820,8 @@ class Store:
             raise ValueError(f"format: expected {FORMAT!r}, got {reprlib.repr(top.get('format'))}")
         if (version := top.integer("version")) != FORMAT_VERSION:
             raise ValueError(f"version: {version} is not {FORMAT_VERSION}, the only version this program reads")
-        exported_name = top.text("name")
-        name = _valid_name("name", exported_name if name is None else name)
+        exported_name = top.string("name")
+        name = _valid_name(exported_name if name is None else name)
         created = _iso("created", top.moment("created"))
         attempts = [_read_attempt(_Fields(item, f"attempts[{i}]")) for i, item in enumerate(top.items("attempts"))]
         rating = None
@@ -830,10 +831,10 @@ class Store:
         cards: dict[str, tuple[str, str]] = {}
         for i, item in enumerate(top.items("review_cards")):
             card = _Fields(item, f"review_cards[{i}]")
-            if (puzzle_id := card.text("puzzle_id")) in cards:
+            if (puzzle_id := card.string("puzzle_id")) in cards:
                 raise ValueError(f"{card.name('puzzle_id')}: {puzzle_id!r} has two cards")
             cards[puzzle_id] = (
-                _check_card(card.name("card_json"), card.text("card_json")),
+                _check_card(card.name("card_json"), card.string("card_json")),
                 _iso(card.name("due"), card.moment("due")),
             )
         records_fields = _Fields(top.get("records"), "records")
@@ -854,12 +855,12 @@ class Store:
             fields = _Fields(top.get("rules"), "rules")
             target = fields.optional_integer("target")
             try:
-                rules = _rules_of(fields.text("name"), target)
+                rules = _rules_of(fields.string("name"), target)
             except ValueError as error:
                 raise ValueError(f"rules: {error}") from None
         language = None
         if isinstance(data, dict) and data.get("language") is not None:  # exports made before languages have none
-            language = _check_language("language", top.text("language"))
+            language = _check_language("language", top.string("language"))
         if len(listed := top.optional_items("games")) > IMPORT_GAMES:
             raise ValueError(f"games: {len(listed):,} matches, more than the {IMPORT_GAMES:,} an import may hold")
         games = [_read_game(_Fields(item, f"games[{i}]")) for i, item in enumerate(listed)]
@@ -1073,10 +1074,19 @@ def _check_free(conn: sqlite3.Connection, name: str, own: int | None = None) -> 
     """ValueError if another profile than ``own`` has this name, up to case and width."""
     if (pid := _find_profile(conn, name, importing=True)) is not None and pid != own:
         kept, importing = conn.execute("SELECT name, importing FROM profiles WHERE id = ?", (pid,)).fetchone()
-        same = "" if kept == name else f" as {kept!r} (names that differ only in case or width are one)"
         if importing is not None:
-            raise ValueError(f"profile {kept!r} is being imported right now; try again when that import ends")
-        raise ValueError(f"profile {name!r} exists{same}")
+            raise SaidError(
+                said("profile {name} is being imported right now; try again when that import ends", name=repr(kept))
+            )
+        if kept == name:
+            raise SaidError(said("profile {name} exists", name=repr(name)))
+        raise SaidError(
+            said(
+                "profile {name} exists as {kept} (names that differ only in case or width are one)",
+                name=repr(name),
+                kept=repr(kept),
+            )
+        )
 
 
 def _insert_profile(conn: sqlite3.Connection, name: str, created: str, importing: str | None = None) -> int:
@@ -1449,12 +1459,12 @@ def _shown(value: object) -> object:
 def _read_attempt(f: _Fields) -> Attempt:
     """An imported answer, each field checked; its seconds are refused past ``SECONDS_KEPT``, as none is kept longer."""
     fields: dict[str, Any] = dict(
-        puzzle_id=f.text("puzzle_id"),
-        kind=f.text("kind"),
+        puzzle_id=f.string("puzzle_id"),
+        kind=f.string("kind"),
         level=f.integer("level"),
         themes=f.themes("themes"),
-        mode=f.text("mode"),
-        answer=f.text("answer"),
+        mode=f.string("mode"),
+        answer=f.string("answer"),
         correct=f.flag("correct"),
         seconds=f.number("seconds"),
         hints=f.integer("hints"),
@@ -1477,7 +1487,7 @@ def _read_game(f: _Fields) -> tuple[object, ...]:
     before it was kept leave out: it is then taken from the replay), and no more reviewed plays than the record
     holds; otherwise the import is refused, naming the field."""
     over, points, against = f.flag("over"), f.integer("points"), f.integer("against")
-    played_at, level, players = f.moment("played_at"), f.text("level"), f.integer("players")
+    played_at, level, players = f.moment("played_at"), f.string("level"), f.integer("players")
     decisions, lost = f.integer("decisions"), f.number("lost")
     try:  # each field is read and named above; what GameSummary refuses gets the game's place here
         GameSummary(played_at, level, players, points, against, over, decisions, lost, over and points > against)
@@ -1505,13 +1515,15 @@ def _read_game(f: _Fields) -> tuple[object, ...]:
     return (*_game_row(replayed), text)
 
 
-def _valid_name(field: str, name: str) -> str:
-    """The profile name trimmed, or ValueError."""
+def _valid_name(name: str) -> str:
+    """The profile name trimmed, or a ``SaidError`` (a ValueError) that says why not, for the learner."""
     name = unicodedata.normalize("NFC", name.strip())
     if not 1 <= len(name) <= NAME_LENGTH:
-        raise ValueError(f"{field}: a profile name has 1 to {NAME_LENGTH} characters, not {len(name)}")
+        raise SaidError(
+            said("name: a profile name has 1 to {most} characters, not {count}", most=NAME_LENGTH, count=len(name))
+        )
     if not _NAME_CHARS.fullmatch(name):
-        raise ValueError(f"{field}: {name!r} may hold only letters, digits, spaces, '-' and '_'")
+        raise SaidError(said("name: {name} may hold only letters, digits, spaces, '-' and '_'", name=repr(name)))
     return name
 
 
@@ -1582,7 +1594,7 @@ class _Fields:
             raise ValueError(f"{self.name(key)}: expected {expected}, got {reprlib.repr(value)}")
         return value
 
-    def text(self, key: str) -> str:
+    def string(self, key: str) -> str:
         return str(self._typed(key, (str,), "text"))
 
     def integer(self, key: str) -> int:
@@ -1620,7 +1632,7 @@ class _Fields:
         return tuple(map(str, themes))
 
     def moment(self, key: str) -> datetime:
-        text = self.text(key)
+        text = self.string(key)
         try:
             moment = datetime.fromisoformat(text)
         except ValueError:

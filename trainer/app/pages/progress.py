@@ -7,7 +7,7 @@ import json
 import streamlit as st
 
 from trainer.app.charts import INKS, bars_html, chart_image, line_svg
-from trainer.app.common import bank, course, page, pages, profile, store, tr
+from trainer.app.common import bank, course, page, pages, profile, said_or_told, store, tr
 from trainer.app.progress_words import levels_table, match_lines, mistake_label, named, rating_summary, share_line
 from trainer.course import star_text
 from trainer.progress.rating import START
@@ -155,7 +155,10 @@ if upload is not None and st.button(t.text("Import it")):
         name = SAVED.import_json(upload.getvalue())
     except ValueError as error:
         st.error(
-            t.text("That file could not be imported, and nothing was changed: {problem}", problem=plain(str(error)))
+            t.text(
+                "That file could not be imported, and nothing was changed: {problem}",
+                problem=plain(said_or_told(error)),
+            )
         )
     else:
         st.success(t.text("Imported profile “{name}”. Pick it in the sidebar.", name=plain(name)))
