@@ -26,7 +26,7 @@ def test_home_page_shows_a_real_deal_and_deals_again():
     assert all(spoken_label(card, View()) in at.get("html")[0].proto.body for card in second.hands[0])
     captures = [p for p in second.legal_plays() if p.captured]
     if captures:
-        assert any(f"- {say(play_text(captures[0]), View())}" in m.value for m in at.markdown)
+        assert any(f"- {say(str(play_text(captures[0])), View())}" in m.value for m in at.markdown)
 
 
 def test_home_leads_to_the_course_the_puzzles_and_a_match():

@@ -6,8 +6,8 @@ from trainer import Deal
 from trainer.app.board import board_html
 from trainer.app.common import course, page, pages, profile, rules, store, tr
 from trainer.app.names import say
-from trainer.cards import cards_text
 from trainer.course import star_text
+from trainer.puzzles.kinds import play_text
 
 cards = page("Home")
 t = tr()
@@ -69,7 +69,7 @@ if RULES.name != "classic":
 st.html(board_html(deal, cards, face_up=(0,)))
 takes = [p for p in deal.legal_plays() if p.captured]
 if takes:
-    lines = (t.text("{card} taking {cards}", card=p.card, cards=cards_text(p.captured)) for p in takes)
+    lines = (t.said(play_text(p)) for p in takes)
     st.markdown(
         t.text("**Captures you could make:**") + "\n" + "\n".join(f"- {say(line, cards, t.items)}" for line in lines)
     )
