@@ -116,9 +116,9 @@ def hinted_play(page, t: Translator) -> str:
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_a_whole_deal_against_the_computer_is_played_and_reviewed_in_the_language(tmp_path, code):
+def test_a_whole_deal_against_the_computer_is_played_and_reviewed_in_the_language(tmp_path, browser, code):
     view, t = View(language=code, style="french", courts="letters"), translator(code)
-    with app_server(tmp_path) as url, chromium() as browser:
+    with app_server(tmp_path) as url:  # a progress file of its own: no match left from another test
         page = browser.new_page(**WINDOW)
         open_app(page, f"{url}/play?faces=french&courts=letters&lang={code}")
         click_and_settle(page, button(page, t.text("Start the match")))
@@ -137,3 +137,4 @@ def test_a_whole_deal_against_the_computer_is_played_and_reviewed_in_the_languag
         assert over.is_visible() and page.get_by_role("heading", name=t.text("Your plays, weighed")).is_visible()
         shoot(page, f"play-review-{code}")
         assert not english_on(page)
+        page.close()
