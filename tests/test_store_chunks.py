@@ -13,7 +13,7 @@ import pytest
 from store_kit import T0, kill_once_started
 
 from trainer.progress import store as store_module
-from trainer.progress.store import Attempt, Store
+from trainer.progress.store import Attempt, SaveError, Store
 
 
 def export_of(count: int) -> dict[str, Any]:
@@ -77,8 +77,9 @@ def test_a_profile_being_imported_is_hidden_and_cannot_be_answered_into(
 def test_answers_from_another_tab_go_through_during_a_large_import(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The other tab answers every 20 ms and waits at most 0.25 s for the lock; one transaction for all 100,000
-    rows takes about 0.4 s here, a chunk of 2,000 about 0.02 s."""
+    """The other tab answers every 20 ms while 100,000 rows are imported: its answers land between the import's
+    chunks, while the import goes on, not once it is over (one transaction for every row would hold the file till
+    its end). Counted, not timed: a busy machine makes the import slower and the count larger."""
     data = export_of(100_000)
     failures: list[BaseException] = []
     saved = 0
@@ -91,21 +92,21 @@ def test_answers_from_another_tab_go_through_during_a_large_import(
                 try:
                     tab.record_best("Ana", "streak", saved)
                     saved += 1
-                except sqlite3.OperationalError as error:
+                except (sqlite3.OperationalError, SaveError) as error:
                     failures.append(error)
 
     with Store.open(tmp_path) as store:
         with_ana(store)
-        monkeypatch.setattr(store_module, "BUSY_SECONDS", 0.25)  # for the other tab, opened after this
         writer = threading.Thread(target=other_tab)
         writer.start()
         try:
             store.import_profile(data)
+            saved_during_import = saved
         finally:
             done.set()
             writer.join()
         assert len(store.attempts("Big")) == 100_000
-    assert failures == [] and saved > 0
+    assert failures == [] and saved_during_import >= 3
 
 
 def import_slowly(folder: str, started: Any) -> None:
