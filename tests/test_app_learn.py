@@ -164,7 +164,7 @@ def test_v1_a_step_under_another_rule_set_says_which_and_a_classic_one_does_not(
     assert not at.caption
     at = open_learn(level="penalties", stage="2")
     assert [caption.value for caption in at.caption] == [
-        "Rule set for this step: Turkish (Konga), played by its penalties (V5)"
+        "Rule set for this step: Turkish, played by its penalties (V5)"
     ]
 
 

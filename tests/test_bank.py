@@ -9,6 +9,7 @@ import pytest
 from trainer import captures, cards_text, legal_plays
 from trainer.puzzles import KINDS, THEMES, check_paths, load_puzzles
 from trainer.puzzles.kinds import CapturePuzzle, ChoosePuzzle, ClaimPuzzle, ScorePuzzle
+from trainer.scoring import setenta
 
 ROOT = Path(__file__).parent.parent
 BANK = load_puzzles(ROOT / "puzzles")
@@ -93,6 +94,31 @@ def test_the_authors_guide_examples_load(tmp_path):
 def test_score_explanations_end_on_the_engines_points(puzzle):
     a, b = puzzle.solutions()[0].split()
     assert re.search(rf"\bA {a}, B {b}\.$", puzzle.explain), puzzle.explain
+
+
+def _sentences(puzzle):
+    return [str(text) for text in (puzzle.title, *puzzle.hints, puzzle.explain)]
+
+
+@pytest.mark.parametrize("puzzle", BANK, ids=lambda p: p.id)
+def test_every_sum_a_puzzle_writes_out_adds_up(puzzle):
+    for text in _sentences(puzzle):
+        for terms, total in re.findall(r"(\d+(?:\s*\+\s*\d+)+)\s*=\s*(\d+)", text):
+            assert sum(map(int, re.findall(r"\d+", terms))) == int(total), (terms, total, text)
+
+
+SETENTA_CHOICES = [p for p in BANK if isinstance(p, ChoosePuzzle) and p.goal == "setenta"]
+
+
+@pytest.mark.parametrize("puzzle", SETENTA_CHOICES, ids=lambda p: p.id)
+def test_r19_a_pile_still_missing_a_suit_is_never_said_to_have_a_setenta(puzzle):
+    for play in legal_plays(puzzle.hand, puzzle.table, puzzle.profile.must_capture):
+        pile = [*puzzle.pile, *play.captured, play.card] if play.captured else puzzle.pile
+        if setenta(pile) is None:
+            assert "setenta grows" not in str(puzzle.why(str(play))), play
+    best = [*puzzle.pile, *puzzle.best()[0].captured, puzzle.best()[0].card]
+    if setenta(best) is None and puzzle.explain:
+        assert "no setenta" in puzzle.explain, puzzle.explain
 
 
 OTHER_RULES = ("sevens", "escova", "cardgames", "turkish")

@@ -76,6 +76,17 @@ def test_r12_fifteen_with_a_card_accepts_every_way(tmp_path):
     assert stage.judge("2d 6s").correct and not stage.judge("4h").correct
 
 
+def test_fifteen_with_a_card_of_another_seat_is_refused(tmp_path):
+    text = """\
+      - task: pick
+        prompt: Your 2♠ needs 13.
+        board: {table: 4♦ Q♥, hands: [A♣ 7♠ 3♦, 6♦ 2♠ J♥]}
+        want: fifteen with 2♠
+    """
+    with pytest.raises(CourseError, match=r"level.yaml:9:9: 2♠ is not in the hand of seat 0, whose turn it is"):
+        level_of(tmp_path, text)
+
+
 def test_r13_an_allowed_task_takes_the_engines_reason(tmp_path):
     level = level_of(
         tmp_path,

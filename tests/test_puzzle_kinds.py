@@ -118,10 +118,22 @@ def test_choose_take_a_card_and_safe_play():
 
 def test_choose_setenta_counts_what_the_pile_already_has():
     puzzle = choose("7♣ 6♦ 2♥", "J♠ 7♥", "setenta", pile=parse_cards("7♦ 7♠ A♥"))
-    # J♠ + 7♣ adds a club (21); 7♥ + 6♦ + 2♥ improves hearts 16 -> 21 only.
+    # J♠ + 7♣ adds a club (21); 7♥ + 6♦ + 2♥ improves hearts 16 -> 21 only, and leaves the pile without a club.
     assert puzzle.solutions() == ["J♠ 7♣"]
     assert puzzle.check("7♥ 6♦ 2♥").explanation == (
-        "that adds 5 to your setenta, and another play adds more; J♠ taking 7♣ adds 21"
+        "that adds 5 to your best cards, and another play adds more; J♠ taking 7♣ adds 21"
+    )
+
+
+def test_r19_choose_setenta_never_says_a_pile_without_a_suit_has_a_setenta():
+    puzzle = choose("2♣ 3♠ 6♥ J♥", "6♣ 7♠", "setenta", pile=parse_cards("2♥ 3♥ 5♣ K♥ K♠"))
+    # No coin in the pile, and none on the table: whatever it gains, the pile has no setenta.
+    assert puzzle.check("7♠ 2♣ 6♥").explanation == (
+        "7♠ + 2♣ + 6♥ = 15: you take 3 cards; your best cards gain 16, "
+        "but a suit is still missing, so the pile has no setenta yet (R19)"
+    )
+    assert puzzle.check("7♠ J♥").explanation == (
+        "that adds 11 to your best cards, and another play adds more; 7♠ taking 2♣ 6♥ adds 16"
     )
 
 
@@ -448,5 +460,5 @@ def test_v4_a_match_is_won_at_its_rule_sets_target():
     )
     assert match((12, 13), (4, 1), target=15, rules="sevens").solutions() == ["A"]
     assert match((19, 22), (3, 2), rules="escova").author_problems() == [
-        ("target", "a escova match is played to 31 points, not 21 (V4)")
+        ("target", "a match by the escova rules is played to 31 points, not 21 (V4)")
     ]

@@ -248,7 +248,7 @@ def test_an_old_match_record_without_a_rule_set_replays_as_classic(players: int)
         (lambda d: d.update(profile="poker"), "unknown rule set 'poker': known are classic, sevens"),
         (lambda d: d.update(profile=7), "unknown rule set 7"),
         (lambda d: d.update(players=6), '"players" 2, 3 or 4 (sevens rules)'),
-        (lambda d: d.update(target=31), "a sevens match is played to 21 or 15 points, not 31"),
+        (lambda d: d.update(target=31), "a match by the sevens rules is played to 21 or 15 points, not 31"),
         (lambda d: d.update(target="15"), '"target" must be a whole number'),
         (lambda d: d.update(penalties=True), "the sevens rule set has no table mode"),
         (lambda d: d.update(penalties="yes"), '"penalties" true or false'),

@@ -99,7 +99,8 @@ def test_rule_set_rows_play_to_their_target_or_the_one_alternative(
         if target in (usual, other):
             assert profile.with_options(target=target).target == target
         else:
-            with pytest.raises(ValueError, match=f"a {profile.name} match is played to .* points, not {target}"):
+            refused = f"a match by the {profile.name} rules is played to .* points, not {target}"
+            with pytest.raises(ValueError, match=refused):
                 profile.with_options(target=target)
     if other is not None:
         chosen = profile.with_options(target=other)

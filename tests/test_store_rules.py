@@ -50,7 +50,7 @@ def test_an_export_made_before_the_rule_sets_imports_as_classic(store: Store) ->
     ("rules", "message"),
     [
         ({"name": "house"}, r"rules: 'house' is not a rule set"),
-        ({"name": "escova", "target": 21}, r"rules: .*escova match is played to 31 points, not 21"),
+        ({"name": "escova", "target": 21}, r"rules: .*match by the escova rules is played to 31 points, not 21"),
         ({"name": 3}, r"rules\.name: expected text"),
     ],
 )

@@ -582,6 +582,9 @@ class _Builder:
             return _with(replace(stage, pick_from="all"), {cards_text(right)}, said("{counts} (R3).", counts=counts))
         if words[:2] == ["fifteen", "with"] and len(words) == 3:
             played = self.cards(Marked(words[2], want.line, want.column))[0]
+            seat = deal.to_play
+            if seat is None or played not in deal.hands[seat]:
+                raise self.fail(want, f"{played} is not in the hand of seat {seat}, whose turn it is")
             groups = captures(played, deal.table)
             if not groups:
                 raise self.fail(want, f"{played} takes nothing from this table (R12)")

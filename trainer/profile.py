@@ -99,7 +99,7 @@ class RuleProfile:
         """This rule set with another allowed target, or played by its penalties (V5); ValueError if not allowed."""
         if target is not None and target not in self.targets:
             allowed = either(self.targets)
-            raise ValueError(f"a {self.name} match is played to {allowed} points, not {target}")
+            raise ValueError(f"a match by the {self.name} rules is played to {allowed} points, not {target}")
         return dataclasses.replace(
             self,
             target=self.target if target is None else target,
@@ -143,7 +143,7 @@ CARDGAMES = RuleProfile(
 #: cards, a shut-out that ends the match, and a table mode that penalises mistakes instead of refusing them.
 TURKISH = RuleProfile(
     name="turkish",
-    title=marked("Turkish (Konga)"),
+    title=marked("Turkish"),
     players=(2, 3, 4, 6),
     must_capture="any",
     points=_points(escoba=1, cards=1, coins=1, all_coins=2, sevens=1, seven_of_coins=1, all_sevens=3, few_cards=2),

@@ -236,6 +236,11 @@ class ChoosePuzzle(Puzzle):
             return _setenta_total([*self.pile, *taken]) - _setenta_total(self.pile)
         return int(not self._threats(play))  # safe
 
+    def _suit_missing(self, play: Play) -> bool:
+        """Whether the pile still lacks a suit after ``play``: then it has no setenta, whatever it gains (R19)."""
+        taken = [*play.captured, play.card] if play.captured else []
+        return len(setenta_cards([*self.pile, *taken])) < len(Suit)
+
     def _threats(self, play: Play) -> list[tuple[Card, frozenset[Card]]]:
         """Captures the next player could make after ``play``."""
         table = set(self.table) - play.captured if play.captured else {*self.table, play.card}
@@ -296,6 +301,13 @@ class ChoosePuzzle(Puzzle):
             return said_plural(
                 "{done}, with {n} coin among them", "{done}, with {n} coins among them", coins, done=done
             )
+        if self.goal == "setenta" and self._suit_missing(play):
+            return said(
+                "{done}; your best cards gain {gain}, but a suit is still missing, "
+                "so the pile has no setenta yet (R19)",
+                done=done,
+                gain=self.measure(play),
+            )
         if self.goal == "setenta":
             return said("{done}; your setenta grows by {gain}", done=done, gain=self.measure(play))
         if self.goal == "safe":
@@ -320,6 +332,8 @@ class ChoosePuzzle(Puzzle):
                 "after that, {card} could take {cards} on the next turn", card=str(card), cards=cards_text(group)
             )
         gain = self.measure(play)
+        if self.goal == "setenta" and self._suit_missing(play):
+            return said("that adds {gain} to your best cards, and another play adds more", gain=gain)
         if self.goal == "setenta":
             return said("that adds {gain} to your setenta, and another play adds more", gain=gain)
         if self.goal == "coins":
@@ -1015,7 +1029,8 @@ class MatchPuzzle(Puzzle):
     def author_problems(self) -> list[tuple[str, str]]:
         if self.target not in self.profile.targets:
             goals = either(self.profile.targets)
-            return [("target", f"a {self.rules} match is played to {goals} points, not {self.target} ({self.rule})")]
+            played_to = f"a match by the {self.rules} rules is played to {goals} points"
+            return [("target", f"{played_to}, not {self.target} ({self.rule})")]
         side = match_result(self.totals, self.target)
         if side is None:
             return []
