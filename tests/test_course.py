@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.cards import cards_text, parse_cards
+from trainer.cards import SPANISH_NOTATION, cards_text, parse_cards
 from trainer.course import LEVELS as LEVELS_FOLDER
 from trainer.course import CourseError, load_level, load_levels, narrate, sensible_play, stars
 from trainer.course_messages import extract_levels
@@ -644,3 +644,12 @@ def test_a_levels_stage_sentences_are_found_for_the_catalogues_and_hold_no_brace
         assert (title, goal) == (level.title, level.goal)
         assert stages and set(stages) <= {stage.text for stage in level.stages}
         assert not [text for text in (title, goal, *stages) if "{" in text or "}" in text]  # a message may not
+
+
+def test_r4_a_task_reads_typed_cards_in_the_notation_it_is_given():
+    first = LEVELS[0]
+    fifteen = next(stage for stage in first.stages if stage.task == "pick" and "7♦" in str(stage.text))
+    assert fifteen.judge("10b", SPANISH_NOTATION).correct  # the sota de bastos, J♣, as its corner prints it
+    assert fifteen.judge("6e 2o", SPANISH_NOTATION).correct and fifteen.judge("jc").correct
+    refused = fifteen.judge("10b")
+    assert not refused.correct and "'10b' is not a card" in str(refused.reason)
