@@ -215,7 +215,7 @@ def test_v2_v3_a_deal_for_three_is_answered_a_b_c_or_nobody(data):
 #: A stage of each kind the course has, as (level, step): says, picks, plays, choices, figures, a table, piles,
 #: steps under other rule sets and at a table played by its penalties.
 EVERY_KIND = [
-    ("values", 1), ("values", 4), ("seats", 4), ("fifteen", 6), ("scoring", 2), ("setenta", 2), ("first-table", 1),
+    ("values", 1), ("values", 5), ("seats", 4), ("fifteen", 6), ("scoring", 2), ("setenta", 2), ("first-table", 1),
     ("sevens", 1), ("sevens", 7), ("escova", 2), ("penalties", 2), ("penalties", 7), ("rule-sets", 7),
     ("rule-sets", 10),
 ]  # fmt: skip
