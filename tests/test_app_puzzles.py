@@ -547,3 +547,18 @@ def test_r4_spanish_faces_read_what_their_corners_print_and_french_faces_say_wha
     assert len(attempts(data)) == 1  # unreadable: explained, not counted
     type_answer(french, "kc")  # "c" is clubs with these faces: the rey de bastos again, not the one of copas
     assert verdict(french)[1].startswith("Right: 5♠ + K♣ = 15.")
+
+
+@pytest.mark.parametrize(
+    ("faces", "hint"),
+    [
+        ({}, "Hint: Remember: the sota (10) counts 8, the caballo (11) 9, the rey (12) 10."),
+        ({"courts": "letters"}, "Hint: Remember: the sota (J) counts 8, the caballo (Q) 9, the rey (K) 10."),
+        ({"faces": "french"}, "Hint: Remember: J = 8, Q = 9, K = 10."),
+    ],
+)
+def test_r3_a_generated_hint_names_the_court_cards_as_the_faces_show_them(data, faces, hint):
+    at = open_page(PUZZLES_PAGE, Clock(), puzzle=TWO_REYES, **faces)
+    click(at, "Hint")
+    click(at, "Hint")
+    assert at.info[1].value == hint

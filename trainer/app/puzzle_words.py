@@ -14,6 +14,7 @@ A puzzle's own words (its title, hints and explanation) are translated where the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 from trainer.app.board import View
@@ -34,7 +35,8 @@ from trainer.puzzles.kinds import (
     Verdict,
     scoring_text,
 )
-from trainer.text import SIDES, marked
+from trainer.puzzles.wording import COURT_VALUES
+from trainer.text import SIDES, Said, marked, said
 
 #: What a choose puzzle asks of the learner, by its goal; ``{target}`` is a card.
 GOALS = {
@@ -61,6 +63,11 @@ PROMPTS = {
     "setenta": (marked("The setenta: a number, or none"), ""),
     "checksum": (marked("Your answer"), ""),
     "claim": (marked("The table cards you claim with the laid card, such as {example}, or {nothing}"), "5♦ 2♣"),
+}
+#: What the court cards count on Spanish faces, by what their corners show (``View.courts``).
+_COURT_VALUES = {
+    "printed": said("the sota (10) counts 8, the caballo (11) 9, the rey (12) 10"),
+    "letters": said("the sota (J) counts 8, the caballo (Q) 9, the rey (K) 10"),
 }
 #: Answers the engine writes as words, among a choice's options and the answers it accepts.
 ANSWERS = {
@@ -203,6 +210,21 @@ def prompt(puzzle: Puzzle, on_cards: bool, view: View) -> str:
 def takes_cards(puzzle: Puzzle) -> bool:
     """Whether the puzzle's typed answer names cards, so that the page says how to type them."""
     return bool(PROMPTS[puzzle.kind][1])
+
+
+def hint_words(hint: str | Said, view: View) -> str:
+    """A puzzle's hint in the learner's language, with the court cards' values as the view's faces show them: on a
+    Spanish deck by the numbers or letters printed in their corners.
+
+    >>> from trainer.text import said
+    >>> hint = said("Remember: {values}.", values=COURT_VALUES)
+    >>> hint_words(hint, View()), hint_words(hint, View(style="french"))
+    ('Remember: the sota (10) counts 8, the caballo (11) 9, the rey (12) 10.', 'Remember: J = 8, Q = 9, K = 10.')
+    """
+    if isinstance(hint, Said) and view.style == "spanish":
+        faces = _COURT_VALUES[view.courts]
+        hint = replace(hint, params=tuple((name, faces if v == COURT_VALUES else v) for name, v in hint.params))
+    return say(view.t.written(hint), view)
 
 
 def choice_words(choice: str, t: Translator) -> str:

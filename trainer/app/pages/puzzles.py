@@ -18,6 +18,7 @@ from trainer.app.puzzle_words import (
     answer_words,
     choice_words,
     goal_line,
+    hint_words,
     level_line,
     mode_label,
     outcome_words,
@@ -433,7 +434,7 @@ if verdict is None and not over:
         )
         st.button(t.text("Skip"), on_click=skip, args=(puzzle,), disabled=not run.can_skip())
     for text in puzzle.hints[: st.session_state.hints]:
-        st.info(t.text("Hint: {hint}", hint=say(t.written(text), cards)))
+        st.info(t.text("Hint: {hint}", hint=hint_words(text, cards)))
 elif verdict is not None:
     retried = bool(st.session_state.get("retry"))
     line = verdict_line(verdict, retried, st.session_state.get("rating_change", 0.0), cards)
