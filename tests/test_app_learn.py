@@ -215,7 +215,7 @@ def test_v2_v3_a_deal_for_three_is_answered_a_b_c_or_nobody(data):
 #: A stage of each kind the course has, as (level, step): says, picks, plays, choices, figures, a table, piles,
 #: steps under other rule sets and at a table played by its penalties.
 EVERY_KIND = [
-    ("values", 1), ("values", 4), ("seats", 4), ("fifteen", 6), ("scoring", 2), ("setenta", 2), ("first-table", 1),
+    ("values", 1), ("values", 5), ("seats", 4), ("fifteen", 6), ("scoring", 2), ("setenta", 2), ("first-table", 1),
     ("sevens", 1), ("sevens", 7), ("escova", 2), ("penalties", 2), ("penalties", 7), ("rule-sets", 7),
     ("rule-sets", 10),
 ]  # fmt: skip
@@ -270,3 +270,19 @@ def test_the_level_map_and_the_title_name_a_level_in_the_language(data):
     first = next(b for b in at.button if b.key == f"level_{LEVELS[0].id}")
     assert first.label.startswith("1. Cuánto vale cada carta") and first.proto.help == "0 de 3 estrellas"
     assert at.markdown[0].value == "**Objetivo:** Saber cuánto aporta cada carta para llegar a 15."
+
+
+def test_r4_a_typed_answer_reads_the_cards_as_the_faces_show_them(data):
+    level = next(level for level in LEVELS if level.id == "values")
+    number = next(n for n, stage in enumerate(level.stages, start=1) if stage.task == "pick" and "7♦" in stage.text)
+    spanish = open_learn(level="values", stage=str(number))
+    assert spanish.text_input(key="answer").label == "Your answer: cards such as 5o 2b"
+    assert any(caption.value.startswith("Type a card as its rank") for caption in spanish.caption)
+    spanish.text_input(key="answer").set_value("10b")  # the sota de bastos, J♣, by the number in its corner
+    click(spanish, "Check what I typed")
+    assert verdict(spanish)[0] == "success"
+    french = open_learn(level="values", stage=str(number), faces="french")
+    french.text_input(key="answer").set_value("10b")
+    click(french, "Check what I typed")
+    tone, text = verdict(french)
+    assert tone == "error" and "'10b' is not a card" in text and "(or D H C S)" in text

@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.app.board import View
 from trainer.app.names import say
+from trainer.cards import SPANISH_NOTATION
 from trainer.plays import IllegalPlay, captures
 from trainer.progress.store import Store
 
@@ -226,3 +227,15 @@ def test_each_turn_begins_by_saying_what_the_other_seats_played_meanwhile(data: 
     text = turn_message(at)["text"]
     assert text.startswith("Since your last play: Seat ") and "your partner" in text and text.endswith("Your turn.")
     assert text.count("; ") == 2  # three plays
+
+
+def test_r4_a_typed_play_is_read_as_the_faces_show_the_cards(data: Path) -> None:
+    at = start()  # Spanish faces, the court cards by their printed numbers
+    to_my_turn(at)
+    box = at.text_input(key="play_text")
+    assert box.label == "Your play: the card you play, then the cards it takes (7o 10b), or just the card"
+    game = at.session_state.game
+    play = game.deal.legal_plays()[0]
+    box.set_value(" ".join(SPANISH_NOTATION.write(card) for card in [play.card, *sorted(play.captured)]))
+    press(at, "Play what I typed")
+    assert at.session_state.game.deal.plays[len(game.deal.plays)] == play  # played, not refused

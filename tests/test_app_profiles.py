@@ -92,7 +92,7 @@ def on_a_puzzle(profile: str) -> AppTest:
 
 
 def answer(at: AppTest) -> None:
-    at.text_input(key="ans_text").set_value("jd")
+    at.text_input(key="ans_text").set_value("10o")
     click(at, "Check what I typed")
 
 

@@ -100,7 +100,7 @@ def wrong_answer(puzzle) -> str:
 def miss_the_sota(clock: Clock) -> AppTest:
     """Open the first sota puzzle and answer it wrongly."""
     at = open_page("trainer/app/pages/puzzles.py", clock, puzzle="capture-l1-sota")
-    return type_answer(at, "2c")
+    return type_answer(at, "2b")
 
 
 def attempts(data, profile: str = "Player"):
@@ -114,7 +114,7 @@ def attempts(data, profile: str = "Player"):
 def test_practice_right_answer_is_judged_recorded_and_rated(data):
     at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
     assert [h.value for h in at.header] == ["Which card makes 15 with a 7?"]
-    type_answer(at, "jd")
+    type_answer(at, "10o")  # the sota de oros, by the number its corner prints
     tone, text = verdict(at)
     assert tone == "success" and text.startswith("Right: 7 de copas + sota de oros = 15.")
     [attempt] = attempts(data)
@@ -521,3 +521,44 @@ def test_a_streak_ends_and_is_summed_up_in_the_language(data, code):
     )
     assert at.success[0].value == t.text("That is a new streak record: {solved}!", solved=1)
     assert english_left(at, code) == []
+
+
+def how_to_type(at: AppTest) -> str:
+    """The line under a typed answer that says how to type a card."""
+    return next(caption.value for caption in at.caption if caption.value.startswith("Type a card"))
+
+
+#: A capture puzzle, generated, that 5♠ answers with either rey on the table: K♣ (12b) or K♥ (12c).
+TWO_REYES = "gen-capture-l3-s2026-008"
+
+
+def test_r4_spanish_faces_read_what_their_corners_print_and_french_faces_say_what_to_type_instead(data):
+    spanish = open_page(PUZZLES_PAGE, Clock(), puzzle=TWO_REYES)
+    assert spanish.text_input(key="ans_text").label == "The table cards that make 15, such as 5o 2b"
+    assert "rey de bastos → 12b" in how_to_type(spanish) and "c copas" in how_to_type(spanish)
+    type_answer(spanish, "12b")
+    assert verdict(spanish)[1].startswith("Right: 5 de espadas + rey de bastos = 15.")
+    assert [attempt.answer for attempt in attempts(data)] == ["K♣"]  # kept in the rules' notation
+    french = open_page(PUZZLES_PAGE, Clock(), puzzle=TWO_REYES, faces="french")
+    assert french.text_input(key="ans_text").label == "The table cards that make 15, such as 5d 2c"
+    assert how_to_type(french).endswith("K♣ → kc. Suits: d ♦, h ♥, s ♠, c ♣.")
+    type_answer(french, "12b")
+    assert french.info[0].value == plain("'12b' is not a card: a card ends with its suit: ♦ ♥ ♣ ♠ (or D H C S).")
+    assert len(attempts(data)) == 1  # unreadable: explained, not counted
+    type_answer(french, "kc")  # "c" is clubs with these faces: the rey de bastos again, not the one of copas
+    assert verdict(french)[1].startswith("Right: 5♠ + K♣ = 15.")
+
+
+@pytest.mark.parametrize(
+    ("faces", "hint"),
+    [
+        ({}, "Hint: Remember: the sota (10) counts 8, the caballo (11) 9, the rey (12) 10."),
+        ({"courts": "letters"}, "Hint: Remember: the sota (J) counts 8, the caballo (Q) 9, the rey (K) 10."),
+        ({"faces": "french"}, "Hint: Remember: J = 8, Q = 9, K = 10."),
+    ],
+)
+def test_r3_a_generated_hint_names_the_court_cards_as_the_faces_show_them(data, faces, hint):
+    at = open_page(PUZZLES_PAGE, Clock(), puzzle=TWO_REYES, **faces)
+    click(at, "Hint")
+    click(at, "Hint")
+    assert at.info[1].value == hint

@@ -1,11 +1,13 @@
 """Cards, the deck and the notation (R1-R4)."""
 
+from dataclasses import replace
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer import DECK, CardError, Suit, cards_text, parse_card, parse_cards
-from trainer.cards import cards_of, mask_of, value_of
+from trainer.cards import R4, SPANISH_NOTATION, Notation, cards_of, mask_of, value_of
 
 
 def test_r1_deck_has_forty_distinct_cards_of_ten_ranks_and_four_suits():
@@ -78,3 +80,52 @@ def test_bitmask_form_round_trips_and_sums(cards):
     mask = mask_of(cards)
     assert set(cards_of(mask)) == cards
     assert value_of(mask) == sum(c.value for c in cards)
+
+
+#: Every notation a page types in: the rules' (French faces), and Spanish faces' with courts printed or lettered.
+NOTATIONS = [R4, SPANISH_NOTATION, replace(SPANISH_NOTATION, numbered=False)]
+
+
+@settings(deadline=None)
+@given(st.sampled_from(DECK), st.sampled_from(NOTATIONS), st.booleans())
+def test_r4_every_card_written_in_a_notation_reads_back_to_itself(card, notation, upper):
+    written = notation.write(card)
+    assert notation.read(written.upper() if upper else written) is card
+    assert notation.read(str(card)) is card  # the suit signs are read in every notation
+    assert parse_card(str(card), notation) is card
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [("7o", "7♦"), ("12b", "K♣"), ("11C", "Q♥"), ("10e", "J♠"), ("1o", "A♦"), ("kb", "K♣"), ("7♦", "7♦")],
+)
+def test_r2_r4_spanish_faces_read_the_suits_initials_and_the_printed_numbers(text, card):
+    assert str(SPANISH_NOTATION.read(text)) == card
+
+
+def test_r2_c_is_copas_on_spanish_faces_and_clubs_on_french_ones():
+    assert parse_card("4c", SPANISH_NOTATION).suit is Suit.CUPS
+    assert parse_card("4c").suit is parse_card("4c", R4).suit is Suit.CLUBS
+    assert cards_text(parse_cards("7o, 12b 3c", SPANISH_NOTATION)) == "3♥ 7♦ K♣"
+
+
+@pytest.mark.parametrize(
+    ("notation", "text", "reason"),
+    [
+        (SPANISH_NOTATION, "7d", "a card ends with its suit: ♦ ♥ ♣ ♠ (or O C B E)"),
+        (SPANISH_NOTATION, "8o", "the Spanish deck has no 8 or 9 (R1); 10, 11 and 12 are the sota, caballo and rey"),
+        (SPANISH_NOTATION, "13o", "or 1 for the ace and 10 11 12 for the court cards"),
+        (R4, "12b", "a card ends with its suit: ♦ ♥ ♣ ♠ (or D H C S)"),
+        (R4, "12c", "the rank must be one of A 2 3 4 5 6 7 J Q K (or 1 for the ace)"),
+        (R4, "7o", "a card ends with its suit: ♦ ♥ ♣ ♠ (or D H C S)"),
+    ],
+)
+def test_r4_a_refusal_names_the_token_and_what_the_notation_reads(notation, text, reason):
+    with pytest.raises(CardError) as error:
+        parse_cards(f"A♦ {text}", notation)
+    assert str(error.value).startswith(f"{text!r} is not a card: ") and str(error.value).endswith(reason)
+
+
+def test_a_notation_needs_four_different_letters():
+    with pytest.raises(ValueError, match="four different capital letters"):
+        Notation("OCBO")

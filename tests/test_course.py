@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.cards import cards_text, parse_cards
+from trainer.cards import SPANISH_NOTATION, Suit, cards_text, parse_cards
 from trainer.course import LEVELS as LEVELS_FOLDER
 from trainer.course import CourseError, load_level, load_levels, narrate, sensible_play, stars
 from trainer.course_messages import extract_levels
@@ -655,3 +655,25 @@ def test_a_levels_stage_sentences_are_found_for_the_catalogues_and_hold_no_brace
         assert (title, goal) == (level.title, level.goal)
         assert stages and set(stages) <= {stage.text for stage in level.stages}
         assert not [text for text in (title, goal, *stages) if "{" in text or "}" in text]  # a message may not
+
+
+def test_r2_the_first_level_teaches_the_four_suits_on_a_board_of_one_card_each_before_their_letters():
+    first = LEVELS[0]
+    texts = [str(stage.text) for stage in first.stages]
+    suits = next(n for n, text in enumerate(texts) if "Oros are coins (♦)" in text)
+    notation = next(n for n, text in enumerate(texts) if "`7o`, `1e`, `11c`" in text)
+    first_task = next(n for n, stage in enumerate(first.stages) if stage.is_task)
+    assert first.id == "values" and "R2" in first.rules and suits < notation < first_task
+    for spanish, sign in (("oros", "♦"), ("copas", "♥"), ("espadas", "♠"), ("bastos", "♣")):
+        assert spanish in texts[suits].lower() and f"({sign})" in texts[suits]
+    stage = first.stages[suits]
+    assert stage.deal is not None and {card.suit for card in stage.highlight} == set(Suit)
+
+
+def test_r4_a_task_reads_typed_cards_in_the_notation_it_is_given():
+    first = LEVELS[0]
+    fifteen = next(stage for stage in first.stages if stage.task == "pick" and "7♦" in str(stage.text))
+    assert fifteen.judge("10b", SPANISH_NOTATION).correct  # the sota de bastos, J♣, as its corner prints it
+    assert fifteen.judge("6e 2o", SPANISH_NOTATION).correct and fifteen.judge("jc").correct
+    refused = fifteen.judge("10b")
+    assert not refused.correct and "'10b' is not a card" in str(refused.reason)

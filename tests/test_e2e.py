@@ -149,7 +149,7 @@ def test_learn_page_steps_forward_and_back(server, browser):
 
 
 def test_a_course_task_is_done_by_tapping_the_cards(server, browser):
-    page = open_page(browser, f"{server}/learn?level=values&stage=4", "learn-task")
+    page = open_page(browser, f"{server}/learn?level=values&stage=5", "learn-task")
     assert page.get_by_role("button", name="Next ▶").is_disabled()  # the task comes first
     click(page, card(page, "four of cups"))
     click(page, page.get_by_role("button", name="Check", exact=True))
@@ -163,7 +163,7 @@ def test_a_course_task_is_done_by_tapping_the_cards(server, browser):
 
 
 def test_a_course_task_with_the_keyboard_alone_and_the_verdict_takes_the_focus(server, browser):
-    page = open_page(browser, f"{server}/learn?level=values&stage=6", "learn-keyboard")
+    page = open_page(browser, f"{server}/learn?level=values&stage=7", "learn-keyboard")
     card(page, "sota of clubs").focus()
     page.keyboard.press("Space")
     assert card(page, "sota of clubs").get_attribute("aria-pressed") == "true"

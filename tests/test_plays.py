@@ -25,6 +25,7 @@ from trainer import (
     parse_cards,
     parse_play,
 )
+from trainer.cards import SPANISH_NOTATION
 from trainer.plays import REASONS, Refusal, refusal_of
 
 
@@ -243,3 +244,10 @@ def test_perft_file_covers_every_rule_set_and_player_count():
     assert {players for _, players in walked} == {2, 3, 4, 6}
     assert {rules for rules, _ in walked} == set(PROFILES)
     assert any(p.get("must_capture") == "any" for p in POSITIONS)
+
+
+def test_r4_a_play_is_read_in_the_notation_given_and_names_a_bad_card_by_it():
+    assert parse_play("12b 3c", SPANISH_NOTATION) == Play(parse_card("K♣"), frozenset(parse_cards("3♥")))
+    assert parse_play("kc 3h") == Play(parse_card("K♣"), frozenset(parse_cards("3♥")))
+    with pytest.raises(CardError, match=r"'3h' is not a card: a card ends with its suit: ♦ ♥ ♣ ♠ \(or O C B E\)"):
+        parse_play("12b 3h", SPANISH_NOTATION)

@@ -3,6 +3,7 @@
 import pytest
 
 from trainer import DECK, parse_card, parse_cards
+from trainer.cards import SPANISH_NOTATION
 from trainer.deal import Deal
 from trainer.match import Match
 from trainer.profile import PROFILES
@@ -462,3 +463,11 @@ def test_v4_a_match_is_won_at_its_rule_sets_target():
     assert match((19, 22), (3, 2), rules="escova").author_problems() == [
         ("target", "a match by the escova rules is played to 31 points, not 21 (V4)")
     ]
+
+
+def test_r4_a_typed_answer_is_read_in_the_notation_of_the_faces_shown():
+    sweep = choose("A♦ 4♣ 7♦", "3♥ 6♠", "escoba")
+    assert sweep.check("3c 1o 4b 7o", SPANISH_NOTATION).correct  # c is copas, b bastos: 3♥ takes A♦ 4♣ 7♦
+    assert sweep.canonical("3c 1o 4b 7o", SPANISH_NOTATION) == "3♥ A♦ 4♣ 7♦"
+    assert "'1o' is not a card" in sweep.check("3c 1o 4b 7o").explanation  # the rules' letters have no o
+    assert capture("5♦ 2♣ 3♥", "K♠").check("5o", SPANISH_NOTATION).correct

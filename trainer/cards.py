@@ -90,43 +90,99 @@ class Card:
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in RANKS for suit in SUITS)
 VALUES: tuple[int, ...] = tuple(card.value for card in DECK)
 
-_SUIT_BY_TEXT = {s.value: s for s in Suit} | {s.letter: s for s in Suit}
-_RANK_BY_TEXT = {r: r for r in RANKS} | {"1": "A"}
-_BY_TEXT = {
-    (rank_text, suit_text): card
-    for card in DECK
-    for rank_text, rank in _RANK_BY_TEXT.items()
-    if rank == card.rank
-    for suit_text, suit in _SUIT_BY_TEXT.items()
-    if suit is card.suit
-}
 _SEPARATORS = re.compile(r"[\s,]+")
+_COURT_NUMBERS = {"10": "J", "11": "Q", "12": "K"}  # as a Spanish deck prints the sota, caballo and rey
 
 
-def parse_card(text: str) -> Card:
-    """Read one card: ``7♦``, ``7d``, ``1S``, ``qh`` (R4)."""
-    token = text.strip()
-    card = _BY_TEXT.get((token[:-1].upper(), token[-1:].upper())) if token else None
-    if card is None:
-        raise CardError(said("{token} is not a card: {reason}", token=repr(token), reason=_why_not_a_card(token)))
-    return card
+@dataclass(frozen=True, slots=True)
+class Notation:
+    """How a learner types cards: ``letters`` are the suits' letters in the order of ``SUITS`` (♦ ♥ ♣ ♠), and with
+    ``numbers`` the sota, caballo and rey may also be typed 10, 11 and 12, as a Spanish deck prints them; ``numbered``
+    writes them so. The suit symbols, J Q K, and 1 for the ace are read in every notation.
+
+    >>> SPANISH_NOTATION.read("12c"), SPANISH_NOTATION.write(parse_card("K♥")), R4.write(parse_card("K♥"))
+    (parse_card('K♥'), '12c', 'kh')
+    >>> R4.read("12c")
+    Traceback (most recent call last):
+    ...
+    trainer.cards.CardError: '12c' is not a card: the rank must be one of A 2 3 4 5 6 7 J Q K (or 1 for the ace)
+    """
+
+    letters: str = "DHCS"
+    numbers: bool = False
+    numbered: bool = False
+    _cards: dict[str, Card] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(set(self.letters)) != len(SUITS) or not self.letters.isalpha() or not self.letters.isupper():
+            raise ValueError(f"a notation needs four different capital letters for the suits, not {self.letters!r}")
+        suits = {suit.value: suit for suit in SUITS} | dict(zip(self.letters, SUITS, strict=True))
+        ranks = {rank: rank for rank in RANKS} | {"1": "A"} | (_COURT_NUMBERS if self.numbers else {})
+        cards = {
+            rank_text + suit_text: DECK[RANKS.index(rank) * 4 + SUITS.index(suit)]
+            for rank_text, rank in ranks.items()
+            for suit_text, suit in suits.items()
+        }
+        object.__setattr__(self, "_cards", cards)
+
+    def read(self, text: str) -> Card:
+        """One card as typed: ``7♦``, ``7d``, ``1S``, ``qh``; in a Spanish notation ``7o``, ``12b``."""
+        token = text.strip()
+        card = self._cards.get(token.upper())
+        if card is None:
+            raise CardError(said("{token} is not a card: {reason}", token=repr(token), reason=self._why_not(token)))
+        return card
+
+    def read_all(self, text: str) -> tuple[Card, ...]:
+        """Cards separated by spaces or commas: ``"A♦ 4c, 7d"``."""
+        return tuple(self.read(token) for token in _SEPARATORS.split(text.strip()) if token)
+
+    def write(self, card: Card) -> str:
+        """A card the way a learner types it in this notation: ``7d``, ``qh``; ``7o``, ``12b``."""
+        numbers = {rank: number for number, rank in _COURT_NUMBERS.items()} if self.numbered else {}
+        return numbers.get(card.rank, card.rank).lower() + self.letter(card.suit)
+
+    def letter(self, suit: Suit) -> str:
+        """The letter a learner types for ``suit``: ``d`` for ♦ in the rules' notation, ``o`` (oros) in Spanish."""
+        return self.letters[SUITS.index(suit)].lower()
+
+    @property
+    def suits(self) -> str:
+        """The suits' letters as a learner reads them: ``D H C S``."""
+        return " ".join(self.letters)
+
+    def _why_not(self, token: str) -> Said:
+        """What is wrong with a token that is not a card, and what this notation reads instead."""
+        if not token:
+            return said("it is empty")
+        rank, suit = token[:-1].upper(), token[-1:].upper()
+        if suit not in self.letters and suit not in {s.value for s in SUITS}:
+            return said("a card ends with its suit: ♦ ♥ ♣ ♠ (or {letters})", letters=self.suits)
+        if self.numbers and rank in {"8", "9"}:
+            return said("the Spanish deck has no 8 or 9 (R1); 10, 11 and 12 are the sota, caballo and rey")
+        if self.numbers:
+            return said(
+                "the rank must be one of A 2 3 4 5 6 7 J Q K, or 1 for the ace and 10 11 12 for the court cards"
+            )
+        if rank in {"8", "9", "10"}:
+            return said("the Spanish deck has no 8, 9 or 10 (R1)")
+        return said("the rank must be one of A 2 3 4 5 6 7 J Q K (or 1 for the ace)")
 
 
-def _why_not_a_card(token: str) -> Said:
-    """Say what is wrong with a token that is not a card, for a learner."""
-    if not token:
-        return said("it is empty")
-    rank, suit = token[:-1].upper(), token[-1:].upper()
-    if suit not in _SUIT_BY_TEXT:
-        return said("a card ends with its suit: ♦ ♥ ♣ ♠ (or D H C S)")
-    if rank in {"8", "9", "10"}:
-        return said("the Spanish deck has no 8, 9 or 10 (R1)")
-    return said("the rank must be one of A 2 3 4 5 6 7 J Q K (or 1 for the ace)")
+#: The notation of the rules (R4), which game records and puzzle files are written in: ``7♦`` or ``7d``.
+R4 = Notation()
+#: Typing for Spanish faces: the suits' Spanish initials, oros, copas, bastos, espadas, and the printed numbers.
+SPANISH_NOTATION = Notation("OCBE", numbers=True, numbered=True)
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def parse_card(text: str, notation: Notation = R4) -> Card:
+    """Read one card: ``7♦``, ``7d``, ``1S``, ``qh`` (R4), or as ``notation`` writes it."""
+    return notation.read(text)
+
+
+def parse_cards(text: str, notation: Notation = R4) -> tuple[Card, ...]:
     """Read cards separated by spaces or commas: ``"A♦ 4c, 7d"``."""
-    return tuple(parse_card(token) for token in _SEPARATORS.split(text.strip()) if token)
+    return notation.read_all(text)
 
 
 def cards_text(cards: Iterable[Card]) -> str:

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from trainer.cards import Card, CardError, cards_text, parse_cards
+from trainer.cards import R4, Card, CardError, Notation, cards_text, parse_cards
 from trainer.deal import Deal, Event, EventKind
 from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, parse_play, refusal_of
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
@@ -102,23 +102,25 @@ class Stage:
     def is_task(self) -> bool:
         return self.task != "say"
 
-    def judge(self, answer: str) -> Verdict:
-        """Judge a learner's answer with the engine; an unreadable one is a miss that says why."""
+    def judge(self, answer: str, notation: Notation = R4) -> Verdict:
+        """Judge a learner's answer, its cards typed in ``notation``, with the engine; an unreadable one is a miss
+        that says why."""
         if self.task == "play":
-            return self._judge_play(answer)
+            return self._judge_play(answer, notation)
         try:
-            given = self.canonical(answer)
+            given = self.canonical(answer, notation)
         except SaidError as unreadable:
             return Verdict(False, said("That answer cannot be read: {reason}", reason=unreadable.said))
         if given in self.accept:
             return Verdict(True, said("Right. {why}", why=self.why) if self.why else said("Right."))
         return Verdict(False, said("Not quite. Look again, or show the answer."))
 
-    def canonical(self, answer: str) -> str:
-        """The answer in the form ``accept`` holds: cards in order, one of the choices, a number."""
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
+        """The answer in the form ``accept`` holds: cards (typed in ``notation``) in order, one of the choices, a
+        number."""
         given = answer.strip()
         if self.task == "pick":
-            return cards_text(sorted(parse_cards(given)))
+            return cards_text(sorted(parse_cards(given, notation)))
         if self.choices:
             named = {choice.lower(): choice for choice in self.choices}
             if "nobody" in self.choices:
@@ -133,10 +135,10 @@ class Stage:
             raise SaidError(said("answer with a number, or none"))
         return str(int(given))
 
-    def _judge_play(self, answer: str) -> Verdict:
+    def _judge_play(self, answer: str, notation: Notation) -> Verdict:
         assert self.deal is not None and self.goal is not None
         try:
-            play = parse_play(answer)
+            play = parse_play(answer, notation)
             self.deal.verify_play(play)
         except CardError as unreadable:
             return Verdict(

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from trainer.cards import DECK, VALUES, Card, CardError, cards_of, cards_text, mask_of, parse_cards
+from trainer.cards import DECK, R4, VALUES, Card, CardError, Notation, cards_of, cards_text, mask_of, parse_cards
 from trainer.text import Said, said, said_plural
 
 CAPTURE_SUM = 15  # R12
@@ -159,10 +159,10 @@ class Play:
         return f"parse_play({str(self)!r})"
 
 
-def parse_play(text: str) -> Play:
-    """Read a play from its text: the hand card first, then the cards it takes; ``CardError`` (``InvalidPlay`` among
-    them) if it cannot be read. Whether the rules allow it is for ``Deal.verify_play``."""
-    cards = parse_cards(text)
+def parse_play(text: str, notation: Notation = R4) -> Play:
+    """Read a play from its text, in ``notation``: the hand card first, then the cards it takes; ``CardError``
+    (``InvalidPlay`` among them) if it cannot be read. Whether the rules allow it is for ``Deal.verify_play``."""
+    cards = parse_cards(text, notation)
     if not cards:
         raise InvalidPlay(said("a play needs at least the card you play"), "no_card")
     if len(set(cards)) != len(cards):

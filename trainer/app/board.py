@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 
 from trainer.app.names import card_name, cards_name, say, spoken_label, suit_name
 from trainer.app.rows import Face, Row
 from trainer.app.svg import COURTS, STYLES, THEMES, card_back_svg, card_svg
-from trainer.cards import Card, Suit
+from trainer.cards import R4, SPANISH_NOTATION, Card, Notation, Suit
 from trainer.deal import Deal, Event, EventKind
 from trainer.i18n import SOURCE, Translator, languages, translator
 from trainer.match import Match
@@ -48,6 +48,8 @@ _MOTION = (
     "@media (prefers-reduced-motion:reduce){.escoba-moved{animation:none}}</style>"
 )
 FACE_DOWN = marked("face-down card")
+#: Typing for Spanish faces that show J, Q and K: the numbers are still read, and examples show the letters.
+_SPANISH_LETTERS = replace(SPANISH_NOTATION, numbered=False)
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,15 @@ class View:
     def t(self) -> Translator:
         """The translator of the view's language."""
         return translator(self.language)
+
+    @property
+    def notation(self) -> Notation:
+        """How a learner types cards under these faces: the suits' Spanish initials (o c e b) and the printed numbers
+        with Spanish faces, the rules' letters (d h c s) with French ones; "c" is copas on the one, clubs on the
+        other."""
+        if self.style == "french":
+            return R4
+        return SPANISH_NOTATION if self.courts == "printed" else _SPANISH_LETTERS
 
     def __post_init__(self) -> None:
         checked = ((self.style, STYLES), (self.theme, THEMES), (self.courts, COURTS), (self.language, languages()))

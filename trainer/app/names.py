@@ -91,6 +91,9 @@ _TOKEN = r"(?<!\w)[A2-7JQK][♦♥♣♠](?!\w)"
 _RUN = re.compile(rf"{_TOKEN}(?: +{_TOKEN})*")
 _CODE_OR_RUN = re.compile(rf"(?P<code>`[^`]*`)|{_RUN.pattern}")
 _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+)$")
+#: The cards a typing help names, and the suits' order on the sidebar: oros, copas, espadas, bastos.
+_TYPING_EXAMPLES = (parse_card("7♦"), parse_card("K♣"))
+_SHOWN_SUITS = (Suit.COINS, Suit.CUPS, Suit.SWORDS, Suit.CLUBS)
 
 
 def card_name(card: Card, view: View) -> str:
@@ -153,6 +156,38 @@ def say(text: str, view: View, listed: Callable[[Iterable[str]], str] | None = N
         return words[0].upper() + words[1:] if opens else words
 
     return _CODE_OR_RUN.sub(rewrite, text)
+
+
+def typed(text: str, view: View) -> str:
+    """Cards as the engine writes them (``7♦ J♣``) the way a learner types them under the view's faces.
+
+    >>> from trainer.app.board import View
+    >>> typed("7♦ J♣", View()), typed("7♦ J♣", View(courts="letters")), typed("5♦; 2♣ 3♥", View(style="french"))
+    ('7o 10b', '7o jb', '5d; 2c 3h')
+    """
+    return re.sub(_TOKEN, lambda found: view.notation.write(parse_card(found.group())), text)
+
+
+def typing_help(view: View) -> str:
+    """How to type a card under the view's faces: two cards as examples, and each suit's letter.
+
+    >>> from trainer.app.board import View
+    >>> print(typing_help(View()))  # doctest: +NORMALIZE_WHITESPACE
+    Type a card as its rank, then the letter of its suit: 7 de oros → 7o; rey de bastos → 12b. Suits: o oros,
+    c copas, e espadas, b bastos (♦ ♥ ♠ ♣ work too).
+    >>> typing_help(View(style="french"))
+    'Type a card as its rank, then the letter of its suit: 7♦ → 7d; K♣ → kc. Suits: d ♦, h ♥, s ♠, c ♣.'
+    """
+    t, notation = view.t, view.notation
+    examples = "; ".join(f"{card_name(card, view)} → {notation.write(card)}" for card in _TYPING_EXAMPLES)
+    suits = ", ".join(f"{notation.letter(suit)} {suit_name(suit, view)}" for suit in _SHOWN_SUITS)
+    if view.style == "spanish":  # faces without the symbols, which are read all the same
+        suits = t.text("{suits} (♦ ♥ ♠ ♣ work too)", suits=suits)
+    return t.text(
+        "Type a card as its rank, then the letter of its suit: {examples}. Suits: {suits}.",
+        examples=examples,
+        suits=suits,
+    )
 
 
 def _glossed(words: str, spanish: str) -> str:

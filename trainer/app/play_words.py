@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from trainer.ai.bots import Evaluation
 from trainer.ai.game import LABELS, LEARNER, Game, Reviewed, points_lost
 from trainer.app.board import View, seat_name, side_words
-from trainer.app.names import BOT_LEVELS, card_name, cards_name, say
+from trainer.app.names import BOT_LEVELS, card_name, cards_name, say, typing_help
 from trainer.cards import CardError, parse_card
 from trainer.deal import Deal, Event, EventKind
 from trainer.i18n import Translator
@@ -146,7 +146,7 @@ def quoted(typed: str, limit: int = QUOTED) -> str:
 
 def unreadable_words(error: CardError, typed: str, view: View) -> str:
     """Why typed text is not a play: no card, a card named twice, or a word that is not a card, with the way a
-    card is written."""
+    card is typed under the view's faces."""
     t = view.t
     if isinstance(error, InvalidPlay) and error.reason == "no_card":
         return t.text("That is not a play: a play needs at least the card you play")
@@ -154,13 +154,10 @@ def unreadable_words(error: CardError, typed: str, view: View) -> str:
         return t.text("That is not a play: “{text}” names a card twice", text=quoted(error.text))
     for word in typed.replace(",", " ").split():  # as parse_cards reads it: cards apart by spaces or commas
         try:
-            parse_card(word)
+            parse_card(word, view.notation)
         except CardError:
-            return t.text(
-                "That is not a play: “{word}” is not a card. Write a card as its rank, A 2 3 4 5 6 7 J Q K (or 1 for "
-                "the ace), then its suit, ♦ ♥ ♣ ♠ (or D H C S): 7d, qh. The Spanish deck has no 8, 9 or 10.",
-                word=quoted(word),
-            )
+            how = typing_help(view)
+            return t.text("That is not a play: “{word}” is not a card. {how}", word=quoted(word), how=how)
     return t.text("That is not a play: “{text}”", text=quoted(typed))
 
 

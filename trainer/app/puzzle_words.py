@@ -14,10 +14,11 @@ A puzzle's own words (its title, hints and explanation) are translated where the
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 from trainer.app.board import View
-from trainer.app.names import say
+from trainer.app.names import say, typed
 from trainer.app.topics import topic
 from trainer.cards import cards_text
 from trainer.i18n import Translator
@@ -34,7 +35,8 @@ from trainer.puzzles.kinds import (
     Verdict,
     scoring_text,
 )
-from trainer.text import SIDES, marked
+from trainer.puzzles.wording import COURT_VALUES
+from trainer.text import SIDES, Said, marked, said
 
 #: What a choose puzzle asks of the learner, by its goal; ``{target}`` is a card.
 GOALS = {
@@ -52,14 +54,20 @@ QUESTIONS = {
     "partner": marked("Who is the partner?"),
     "first-after-redeal": marked("Who plays first with the new hands?"),
 }
-#: What to type, by kind; ``{nothing}`` is the word that claims nothing, typed as it is.
+#: What to type, by kind, with an example answer as the engine writes it, which the prompt shows typed for the
+#: page's faces; ``{nothing}`` is the word that claims nothing, typed as it is.
 PROMPTS = {
-    "capture": marked("Every way, with ';' between ways, such as 5d; 2c 3h (or 5♦; 2♣ 3♥)"),
-    "choose": marked("The card you play, then the cards it takes, such as 7d 8c (or 7♦ 8♣)"),
-    "endgame": marked("The card you play, then the cards it takes, such as 7d 8c (or 7♦ 8♣)"),
-    "setenta": marked("The setenta: a number, or none"),
-    "checksum": marked("Your answer"),
-    "claim": marked("The table cards you claim with the laid card, such as 5d 2c (or 5♦ 2♣), or {nothing}"),
+    "capture": (marked("Every way, with ';' between ways, such as {example}"), "5♦; 2♣ 3♥"),
+    "choose": (marked("The card you play, then the cards it takes, such as {example}"), "7♦ J♣"),
+    "endgame": (marked("The card you play, then the cards it takes, such as {example}"), "7♦ J♣"),
+    "setenta": (marked("The setenta: a number, or none"), ""),
+    "checksum": (marked("Your answer"), ""),
+    "claim": (marked("The table cards you claim with the laid card, such as {example}, or {nothing}"), "5♦ 2♣"),
+}
+#: What the court cards count on Spanish faces, by what their corners show (``View.courts``).
+_COURT_VALUES = {
+    "printed": said("the sota (10) counts 8, the caballo (11) 9, the rey (12) 10"),
+    "letters": said("the sota (J) counts 8, the caballo (Q) 9, the rey (K) 10"),
 }
 #: Answers the engine writes as words, among a choice's options and the answers it accepts.
 ANSWERS = {
@@ -182,11 +190,41 @@ def goal_line(puzzle: ChoosePuzzle | EndgamePuzzle, view: View) -> str:
     return t.text("**Goal:** {goal}", goal=goal)
 
 
-def prompt(puzzle: Puzzle, on_cards: bool, t: Translator) -> str:
-    """The typed answer's label: what to type, for the puzzle's kind; table cards only where the hand is picked."""
+def prompt(puzzle: Puzzle, on_cards: bool, view: View) -> str:
+    """The typed answer's label: what to type, for the puzzle's kind, with an example typed for the view's faces;
+    table cards only where the hand is picked.
+
+    >>> from trainer.cards import parse_card, parse_cards
+    >>> from trainer.puzzles.kinds import CapturePuzzle
+    >>> puzzle = CapturePuzzle(id="p", level=1, themes=(), title="", table=parse_cards("5♦ 2♣"), play=parse_card("K♥"))
+    >>> prompt(puzzle, True, View()), prompt(puzzle, True, View(style="french"))
+    ('The table cards that make 15, such as 5o 2b', 'The table cards that make 15, such as 5d 2c')
+    """
+    t = view.t
     if on_cards and puzzle.kind == "capture":
-        return t.text("The table cards that make 15, such as 5d 2c (or 5♦ 2♣)")
-    return t.text(PROMPTS[puzzle.kind], nothing=NOTHING)
+        return t.text("The table cards that make 15, such as {example}", example=typed("5♦ 2♣", view))
+    message, example = PROMPTS[puzzle.kind]
+    return t.text(message, example=typed(example, view), nothing=NOTHING)
+
+
+def takes_cards(puzzle: Puzzle) -> bool:
+    """Whether the puzzle's typed answer names cards, so that the page says how to type them."""
+    return bool(PROMPTS[puzzle.kind][1])
+
+
+def hint_words(hint: str | Said, view: View) -> str:
+    """A puzzle's hint in the learner's language, with the court cards' values as the view's faces show them: on a
+    Spanish deck by the numbers or letters printed in their corners.
+
+    >>> from trainer.text import said
+    >>> hint = said("Remember: {values}.", values=COURT_VALUES)
+    >>> hint_words(hint, View()), hint_words(hint, View(style="french"))
+    ('Remember: the sota (10) counts 8, the caballo (11) 9, the rey (12) 10.', 'Remember: J = 8, Q = 9, K = 10.')
+    """
+    if isinstance(hint, Said) and view.style == "spanish":
+        faces = _COURT_VALUES[view.courts]
+        hint = replace(hint, params=tuple((name, faces if v == COURT_VALUES else v) for name, v in hint.params))
+    return say(view.t.written(hint), view)
 
 
 def choice_words(choice: str, t: Translator) -> str:

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from trainer.ai.bots import SearchBudgetExceeded, exact_margins
-from trainer.cards import DECK, RANKS, Card, CardError, Suit, cards_text, parse_cards
+from trainer.cards import DECK, R4, RANKS, Card, CardError, Notation, Suit, cards_text, parse_cards
 from trainer.deal import Deal, EventKind
 from trainer.match import Match, match_result
 from trainer.plays import (
@@ -76,8 +76,9 @@ class Puzzle:
         """Every accepted answer, in canonical text."""
         raise NotImplementedError
 
-    def canonical(self, answer: str) -> str:
-        """The answer in canonical text; raises ``AnswerError`` or ``CardError`` if it cannot be read."""
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
+        """The answer in canonical text, its cards read in ``notation``; raises ``AnswerError`` or ``CardError`` if it
+        cannot be read."""
         raise NotImplementedError
 
     def why(self, answer: str) -> Said:
@@ -88,11 +89,12 @@ class Puzzle:
         """(field, message) for each way the puzzle cannot be posed, e.g. no answer exists."""
         return []
 
-    def check(self, answer: str) -> Verdict:
-        """The engine's verdict on a learner's answer, in any card order and notation; never raises."""
+    def check(self, answer: str, notation: Notation = R4) -> Verdict:
+        """The engine's verdict on a learner's answer, in any card order, its cards typed in ``notation``; never
+        raises."""
         solutions = tuple(self.solutions())
         try:
-            given = self.canonical(answer.strip())
+            given = self.canonical(answer.strip(), notation)
         except (AnswerError, CardError) as error:
             return Verdict(False, error.said, solutions)
         return Verdict(given in solutions, self.why(given), solutions)
@@ -128,10 +130,10 @@ class CapturePuzzle(Puzzle):
             return []
         return [("play", f"{self.play} takes nothing from this table, so the puzzle has no answer (R12)")]
 
-    def canonical(self, answer: str) -> str:
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
         if not self.all:
-            return cards_text(_table_pick(answer, self.play))
-        picks = [_table_pick(part, self.play) for part in re.split(r"[;|\n]", answer) if part.strip()]
+            return cards_text(_table_pick(answer, self.play, notation))
+        picks = [_table_pick(part, self.play, notation) for part in re.split(r"[;|\n]", answer) if part.strip()]
         if not picks:
             raise AnswerError(said("write each way as its cards, with ';' between ways: 5♦; 2♣ 3♥"))
         return "; ".join(sorted({cards_text(pick) for pick in picks}))
@@ -181,9 +183,10 @@ def _why_not(played: Card, table: Iterable[Card], options: list[frozenset[Card]]
     return said("{sum}, not {fifteen}", sum=_sum_text(played, pick), fifteen=CAPTURE_SUM)
 
 
-def _table_pick(answer: str, played: Card, nothing: bool = False) -> frozenset[Card]:
-    """The table cards an answer picks; with ``nothing``, the learner may also answer that there is nothing."""
-    cards = parse_cards(answer)
+def _table_pick(answer: str, played: Card, notation: Notation, nothing: bool = False) -> frozenset[Card]:
+    """The table cards an answer picks, read in ``notation``; with ``nothing``, the learner may also answer that
+    there is nothing."""
+    cards = parse_cards(answer, notation)
     if not cards and nothing:
         raise AnswerError(
             said(
@@ -274,8 +277,8 @@ class ChoosePuzzle(Puzzle):
     def goal_text(self) -> str:
         return f"take {self.target}" if self.goal == "take" else self.goal
 
-    def canonical(self, answer: str) -> str:
-        return _play_answer(answer)
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
+        return _play_answer(answer, notation)
 
     def why(self, answer: str) -> Said:
         play = parse_play_text(answer)
@@ -369,13 +372,13 @@ class ChoosePuzzle(Puzzle):
         return done
 
 
-def _play_answer(answer: str) -> str:
-    """A play typed as an answer, in canonical text."""
+def _play_answer(answer: str, notation: Notation) -> str:
+    """A play typed as an answer in ``notation``, in canonical text."""
     if not answer:
         raise AnswerError(
             said("write the card you play, then the table cards it takes (the card alone to lay it down)")
         )
-    return str(parse_play_text(answer))
+    return str(parse_play_text(answer, notation))
 
 
 def play_text(play: Play) -> Said:
@@ -421,7 +424,7 @@ class SetentaPuzzle(Puzzle):
     def author_problems(self) -> list[tuple[str, str]]:
         return _setenta_problems(self)
 
-    def canonical(self, answer: str) -> str:
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
         given = answer.lower()
         if given != "none" and not re.fullmatch(r"[0-9]+", given):
             raise AnswerError(said("answer with a number such as 65, or 'none' if the pile has no setenta"))
@@ -452,7 +455,7 @@ class SetentaDuelPuzzle(Puzzle):
     def author_problems(self) -> list[tuple[str, str]]:
         return _setenta_problems(self)
 
-    def canonical(self, answer: str) -> str:
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
         given = {"a": "A", "b": "B", "nobody": "nobody", "none": "nobody", "tie": "nobody"}.get(answer.lower())
         if given is None:
             raise AnswerError(said("answer A, B or nobody"))
@@ -558,7 +561,7 @@ class ScorePuzzle(Puzzle, Dealt):
             return [("piles", f"{players}, so a deal has {either(possible)} sides, not {sides} (R5, V3)")]
         return self.record_problems()
 
-    def canonical(self, answer: str) -> str:
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
         numbers = re.findall(r"(?:(?<![^\s,:])-)?\d+", answer)
         sides = len(self.piles)
         if len(numbers) != sides or re.sub(r"[\d\s,\-–:ABCabc]", "", answer):
@@ -762,10 +765,10 @@ class ClaimPuzzle(Puzzle, Dealt):
             return [("seed", "a claim comes from a real deal: give players, seed and plays, the record of that deal")]
         return self.record_problems()
 
-    def canonical(self, answer: str) -> str:
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
         if answer.lower() in (NOTHING, "none", "no"):
             return NOTHING
-        return cards_text(_table_pick(answer, self.laid, nothing=True))
+        return cards_text(_table_pick(answer, self.laid, notation, nothing=True))
 
     def why(self, answer: str) -> Said:
         options, laid = self.options(), str(self.laid)
@@ -825,7 +828,7 @@ class ChecksumPuzzle(Puzzle):
             return [("table", f"these cards add up to {total}; no single card brings that to 10, 25, 40, ... (R16)")]
         return []
 
-    def canonical(self, answer: str) -> str:
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
         if self.ask == "sum":
             if not re.fullmatch(r"[0-9]+", answer):
                 raise AnswerError(said("answer with a number"))
@@ -938,7 +941,7 @@ class SeatsPuzzle(Puzzle):
             return [("round", f"{self.players} players get new hands only {self.rounds()} times in a deal (R10)")]
         return []
 
-    def canonical(self, answer: str) -> str:
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
         given = re.fullmatch(r"(?:seat\s*)?([0-9]+)", answer.lower())
         if given is None:
             if self.ask == "stock-after":
@@ -1037,7 +1040,7 @@ class MatchPuzzle(Puzzle):
         message = f"{SIDES[side]} has already won with these totals, so no deal comes after them ({self.rule})"
         return [("totals", message)]
 
-    def canonical(self, answer: str) -> str:
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
         given = {"a": "A", "b": "B", "another deal": OUTCOMES[2], "another": OUTCOMES[2]}.get(
             " ".join(answer.lower().split())
         )
@@ -1111,8 +1114,8 @@ class EndgamePuzzle(Puzzle, Dealt):
             return [("plays", f"the engine cannot solve this endgame ({error}): end the plays later in the deal")]
         return []
 
-    def canonical(self, answer: str) -> str:
-        return _play_answer(answer)
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
+        return _play_answer(answer, notation)
 
     def why(self, answer: str) -> Said:
         deal = self.position()

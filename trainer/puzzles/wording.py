@@ -28,6 +28,9 @@ GENERATED_KINDS = ("capture", "choose", "setenta", "setenta-duel", "score", "che
 
 #: A title and its hints.
 Words = tuple[Said, tuple[Said, ...]]
+#: What the court cards count, as their letters name them; a page words it the way its faces show the cards
+#: (``trainer.app.puzzle_words.hint_words``).
+COURT_VALUES = said("J = 8, Q = 9, K = 10")
 
 #: A choose puzzle's words by its goal, but for ``take``, which names its card.
 _CHOOSE: dict[str, Words] = {
@@ -92,7 +95,7 @@ def words(puzzle: Puzzle) -> Words:
         need = CAPTURE_SUM - value
         return said("Find the 15 with {play}", play=play), (
             said("{play} is worth {value}, so you need {need} from the table.", play=play, value=value, need=need),
-            said("Remember: J = 8, Q = 9, K = 10."),
+            said("Remember: {values}.", values=COURT_VALUES),
         )
     if isinstance(puzzle, ChoosePuzzle):
         return _choose_words(puzzle)
@@ -115,7 +118,7 @@ def words(puzzle: Puzzle) -> Words:
         )
     if isinstance(puzzle, ChecksumPuzzle):
         return said("Check the sum"), (
-            said("Add the values: J = 8, Q = 9, K = 10."),
+            said("Add the values: {values}.", values=COURT_VALUES),
             said("The end of a deal leaves 10, 25, 40 ..."),
         )
     if isinstance(puzzle, ClaimPuzzle):

@@ -11,9 +11,10 @@ import streamlit as st
 from trainer.app.board import CATEGORY_LABELS, board_rows, pile_rows, rows_html
 from trainer.app.common import ANSWER_CHARS, course, page, pages, profile, saving, store, tr
 from trainer.app.components import Pick, announce, card_table
-from trainer.app.names import say
+from trainer.app.names import say, typed, typing_help
 from trainer.app.rows import Row
 from trainer.app.topics import topic
+from trainer.cards import R4, Notation
 from trainer.course import Level, Stage, Verdict, choice_label, star_text
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.training import finish_level
@@ -65,11 +66,12 @@ def go(level_id: str, index: int) -> None:
     st.query_params.update(level=level_id, stage=str(index + 1))
 
 
-def judge(stage: Stage, answer: str) -> None:
-    """Ask the engine about an answer; a miss counts once per task toward the stars."""
+def judge(stage: Stage, answer: str, notation: Notation = R4) -> None:
+    """Ask the engine about an answer, its cards typed in ``notation``; a miss counts once per task toward the
+    stars."""
     if solved():
         return
-    verdict = stage.judge(answer)
+    verdict = stage.judge(answer, notation)
     st.session_state.verdict = verdict
     if not verdict.correct and not st.session_state.get("missed"):
         st.session_state.slips["mistakes"] += 1
@@ -88,9 +90,9 @@ def show_answer() -> None:
     st.session_state.slips["hints"] += 1
 
 
-def judge_widget(stage: Stage) -> None:
-    """The Check button under a choice or a number."""
-    judge(stage, str(st.session_state.get("answer") or ""))
+def judge_widget(stage: Stage, notation: Notation = R4) -> None:
+    """The Check button under a choice, a number or typed cards (in ``notation``)."""
+    judge(stage, str(st.session_state.get("answer") or ""), notation)
 
 
 @saving
@@ -253,12 +255,15 @@ if stage.task in ("pick", "play"):
     if not solved():
         with st.expander(t.text("Type your answer instead")), st.form(f"typed-{level.id}-{index}", border=False):
             prompt = (
-                t.text("Your answer: the card you play, then the cards it takes: 7d 8c (or 7♦ 8♣)")
+                t.text(
+                    "Your answer: the card you play, then the cards it takes: {example}", example=typed("7♦ J♣", cards)
+                )
                 if stage.task == "play"
-                else t.text("Your answer: cards such as 5d 2c (or 7♦ 8♣)")
+                else t.text("Your answer: cards such as {example}", example=typed("5♦ 2♣", cards))
             )
             st.text_input(prompt, key="answer", max_chars=ANSWER_CHARS)
-            st.form_submit_button(t.text("Check what I typed"), on_click=judge_widget, args=(stage,))
+            st.caption(typing_help(cards))
+            st.form_submit_button(t.text("Check what I typed"), on_click=judge_widget, args=(stage, cards.notation))
 elif stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
     for side, column in enumerate(st.columns(stage.deal.sides)):
         column.html(rows_html(pile_rows(stage.deal, side, cards), cards, t.text("Side {side}'s pile", side="AB"[side])))

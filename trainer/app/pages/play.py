@@ -8,7 +8,7 @@ from trainer.ai.game import Game, Reviewed, can_be_puzzle, endgame_yaml, review
 from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
 from trainer.app.common import ANSWER_CHARS, page, profile, rules, saving, store, tr
 from trainer.app.components import Pick, announce, card_table
-from trainer.app.names import BOT_LEVELS
+from trainer.app.names import BOT_LEVELS, typed, typing_help
 from trainer.app.play_words import (
     Refused,
     event_words,
@@ -22,7 +22,7 @@ from trainer.app.play_words import (
     review_markdown,
     side_names,
 )
-from trainer.cards import CardError
+from trainer.cards import CardError, Notation
 from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, Play, parse_play
 from trainer.progress.stats import plain
@@ -109,12 +109,13 @@ def play_pick(pick: Pick) -> None:
 
 
 @saving
-def play_typed() -> None:
-    typed = st.session_state.get("play_text", "")
+def play_typed(notation: Notation) -> None:
+    """The typed play, its cards in ``notation``."""
+    text = st.session_state.get("play_text", "")
     try:
-        play = parse_play(typed)
+        play = parse_play(text, notation)
     except CardError as error:  # InvalidPlay among them
-        st.session_state.play_error = Refused(error, typed)
+        st.session_state.play_error = Refused(error, text)
         return
     learner_plays(play)
 
@@ -264,11 +265,15 @@ def in_deal(game: Game) -> None:
     )
     with st.expander(t.text("Type your play instead")), st.form("typed_play", border=False):
         st.text_input(
-            t.text("Your play: the card you play, then the cards it takes (7d jc), or just the card"),
+            t.text(
+                "Your play: the card you play, then the cards it takes ({example}), or just the card",
+                example=typed("7♦ J♣", cards),
+            ),
             key="play_text",
             max_chars=ANSWER_CHARS,
         )
-        st.form_submit_button(t.text("Play what I typed"), on_click=play_typed)
+        st.caption(typing_help(cards))
+        st.form_submit_button(t.text("Play what I typed"), on_click=play_typed, args=(cards.notation,))
     if error is not None:
         announce(error, "error", key="play-error")
     st.button(t.text("Hint: the best play now"), on_click=hint)

@@ -11,13 +11,14 @@ import streamlit as st
 from trainer.app.board import View, card_face, position_rows, rows_html
 from trainer.app.common import ANSWER_CHARS, bank, now, page, profile, saving, store, tr
 from trainer.app.components import Pick, announce, card_table
-from trainer.app.names import say
+from trainer.app.names import say, typing_help
 from trainer.app.puzzle_words import (
     QUESTIONS,
     RUN_ENDS,
     answer_words,
     choice_words,
     goal_line,
+    hint_words,
     level_line,
     mode_label,
     outcome_words,
@@ -26,10 +27,12 @@ from trainer.app.puzzle_words import (
     rules_line,
     run_line,
     run_summary,
+    takes_cards,
     verdict_line,
 )
 from trainer.app.rows import Row
 from trainer.app.topics import topic
+from trainer.cards import R4, Notation
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.rating import START, Rating
 from trainer.progress.stats import plain
@@ -171,8 +174,9 @@ def submit_pick(puzzle: Puzzle, pick: Pick) -> None:
 
 
 @saving  # every way of answering comes here: the card table, the widgets, "nothing to claim"
-def submit(puzzle: Puzzle, answer: str) -> None:
-    """Judge the answer with the engine and record it; rating, review and run follow.
+def submit(puzzle: Puzzle, answer: str, notation: Notation = R4) -> None:
+    """Judge the answer, its cards typed in ``notation``, with the engine and record it; rating, review and run
+    follow.
 
     An answer that cannot be read (nothing picked, a word for a number) is explained and not counted;
     nor is a second try at a puzzle already missed, which counted as one miss.
@@ -181,7 +185,7 @@ def submit(puzzle: Puzzle, answer: str) -> None:
     if run.is_over(now()) or st.session_state.verdict is not None:
         return
     try:
-        answer = puzzle.canonical(answer.strip())
+        answer = puzzle.canonical(answer.strip(), notation)
     except SaidError as unreadable:  # AnswerError and CardError (InvalidPlay among them)
         words = tr().said(unreadable.said)
         st.session_state.notice = f"{words[:1].upper()}{words[1:]}."
@@ -285,9 +289,10 @@ def choose_puzzles() -> None:
     right.button(t.text("Next for me (near my rating)"), on_click=next_puzzle, args=(True,), use_container_width=True)
 
 
-def answer_widgets(puzzle: Puzzle) -> None:
-    """The controls a learner answers with, besides the cards: a choice, two numbers or a box to type in."""
-    t = tr()
+def answer_widgets(puzzle: Puzzle, view: View) -> None:
+    """The controls a learner answers with, besides the cards: a choice, two numbers or a box to type in, which
+    reads cards as the faces show them."""
+    t = view.t
     if isinstance(puzzle, SetentaDuelPuzzle):
         st.radio(t.text("Who wins the setenta point?"), ["A", "B", "nobody"], index=None, horizontal=True,
                  key="ans_side", format_func=lambda choice: choice_words(choice, t))  # fmt: skip
@@ -310,17 +315,19 @@ def answer_widgets(puzzle: Puzzle) -> None:
         st.button(t.text("Nothing to claim"), on_click=submit_nothing, args=(puzzle,))
     around = st.expander(t.text("Type your answer instead")) if on_cards(puzzle) else st.container()
     with around, st.form("typed_answer", border=False, enter_to_submit=True):
-        st.text_input(prompt(puzzle, on_cards(puzzle), t), key="ans_text", max_chars=ANSWER_CHARS)
+        st.text_input(prompt(puzzle, on_cards(puzzle), view), key="ans_text", max_chars=ANSWER_CHARS)
+        if takes_cards(puzzle):
+            st.caption(typing_help(view))
         st.form_submit_button(
             t.text("Check what I typed") if on_cards(puzzle) else t.text("Check"),
             on_click=submit_widgets,
-            args=(puzzle,),
+            args=(puzzle, view.notation),
         )
 
 
-def submit_widgets(puzzle: Puzzle) -> None:
-    """A Check button under a choice, two numbers or a typed answer."""
-    submit(puzzle, answer_text(puzzle))
+def submit_widgets(puzzle: Puzzle, notation: Notation = R4) -> None:
+    """A Check button under a choice, two numbers or a typed answer, its cards typed in ``notation``."""
+    submit(puzzle, answer_text(puzzle), notation)
 
 
 def submit_nothing(puzzle: Puzzle) -> None:
@@ -417,7 +424,7 @@ else:
     st.html(rows_html(puzzle_rows(puzzle, cards), cards, t.text("Puzzle position")))
 
 if verdict is None and not over:
-    answer_widgets(puzzle)
+    answer_widgets(puzzle, cards)
     with st.container(horizontal=True, key="help"):
         left = len(puzzle.hints) - st.session_state.hints
         st.button(
@@ -427,7 +434,7 @@ if verdict is None and not over:
         )
         st.button(t.text("Skip"), on_click=skip, args=(puzzle,), disabled=not run.can_skip())
     for text in puzzle.hints[: st.session_state.hints]:
-        st.info(t.text("Hint: {hint}", hint=say(t.written(text), cards)))
+        st.info(t.text("Hint: {hint}", hint=hint_words(text, cards)))
 elif verdict is not None:
     retried = bool(st.session_state.get("retry"))
     line = verdict_line(verdict, retried, st.session_state.get("rating_change", 0.0), cards)
