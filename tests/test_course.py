@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.cards import cards_text, parse_cards
+from trainer.cards import DECK, cards_text, parse_cards
 from trainer.course import LEVELS as LEVELS_FOLDER
 from trainer.course import CourseError, load_level, load_levels, narrate, sensible_play, stars
 from trainer.course_messages import extract_levels
@@ -14,6 +14,7 @@ from trainer.deal import Deal
 from trainer.plays import Play
 from trainer.profile import PROFILES
 from trainer.puzzles import load_puzzles
+from trainer.puzzles.reachable import deal_problem, stock_sizes
 from trainer.scoring import score_deal, setenta
 
 LEVELS = load_levels()
@@ -644,3 +645,58 @@ def test_a_levels_stage_sentences_are_found_for_the_catalogues_and_hold_no_brace
         assert (title, goal) == (level.title, level.goal)
         assert stages and set(stages) <= {stage.text for stage in level.stages}
         assert not [text for text in (title, goal, *stages) if "{" in text or "}" in text]  # a message may not
+
+
+# -- boards set by hand: whole positions, seats and hands shown ---------------------------
+
+
+def hand_set_boards():
+    """Every board of the course set up by hand (a dealt board is a real deal already), with where it is."""
+    return [
+        (f"{level.id} {number}", stage.deal)
+        for level in LEVELS
+        for number, stage in enumerate(level.stages, start=1)
+        if stage.deal is not None and stage.deal.deck is None
+    ]
+
+
+@pytest.mark.parametrize(("where", "deal"), hand_set_boards(), ids=[where for where, _ in hand_set_boards()])
+def test_r8_r10_r12_r16_every_board_set_by_hand_is_a_position_a_real_deal_reaches(where, deal):
+    everywhere = [
+        *deal.table,
+        *deal.stock,
+        *(c for hand in deal.hands for c in hand),
+        *(c for p in deal.piles for c in p),
+    ]
+    assert sorted(everywhere) == sorted(DECK)  # all 40 cards, each once
+    outside = [*deal.table, *deal.stock, *(c for hand in deal.hands for c in hand)]
+    assert sum(card.value for card in outside) % 15 == 10  # R16
+    assert deal_problem(deal.piles, deal.escobas, deal.profile) is None  # piles made of captures (R12, R14)
+    rounds = stock_sizes(deal.players, deal.profile).index(len(deal.stock)) + 1  # R8, R10: whole rounds dealt
+    dealt = deal.profile.table_size + deal.profile.hand_size * deal.players * rounds
+    assert len(deal.table) + sum(map(len, deal.piles)) + sum(map(len, deal.hands)) == dealt
+
+
+def test_r8_an_opening_board_shows_the_full_stock_and_empty_piles(tmp_path):
+    board = "{table: 5♦ 2♣ K♥ J♠, hands: [Q♣ 4♦ 7♠, A♥ J♦ 3♣]}"
+    [stage] = level_of(tmp_path, f"  - task: pick\n    prompt: P.\n    board: {board}\n    want: value 10\n").stages
+    assert len(stage.deal.stock) == 30 and stage.deal.piles == ((), ())
+
+
+def test_r10_r12_a_board_past_its_first_round_gets_the_captures_its_plays_made(tmp_path):
+    board = "{table: 4♦ Q♥, hands: [A♣ 7♠ 3♦, 6♦ 2♠ J♥]}"  # two cards on the table and fresh hands: a later round
+    task = f"  - task: pick\n    prompt: P.\n    board: {board}\n    want: value 9\n"
+    first, again = (level_of(tmp_path, task).stages[0].deal for _ in range(2))
+    assert len(first.stock) == 24 and sum(map(len, first.piles)) == 8
+    assert (first.stock, first.piles) == (again.stock, again.piles)  # the same board, the same completion
+
+
+def test_r16_a_board_no_real_deal_reaches_fails_to_load_with_its_place_and_why(tmp_path):
+    with pytest.raises(CourseError, match=r"level.yaml:9:\d+: a stock of 7 cards is never left with 2 players"):
+        level_of(tmp_path, "  - say: Look.\n    board:\n      table: 5♦\n      stock: 7\n      hands: [2♠, 3♠]\n")
+    # the last cards of a deal must leave 10, 25, 40, ... in sight (R16): these make 33
+    last = "  - say: Look.\n    board:\n      stock: 0\n      table: A♥ 2♣ 7♠ Q♥\n      hands: [6♣, J♣]\n"
+    with pytest.raises(
+        CourseError, match=r"level.yaml:8:\d+: with the stock gone, the table and the hands add up to 33"
+    ):
+        level_of(tmp_path, last)

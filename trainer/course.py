@@ -19,10 +19,13 @@ stages), the puzzle themes to practise after it, and its stages. A stage says so
 - ``which``: say which rule set gives a side the most points for the same finished deal
   (``ask: points A``), among those ``compare`` names (all of them if it names none).
 
-A board is ``board: {table, hands, piles, escobas, to_play}`` set up by hand, or
-``board: {seed: N}``, a whole real deal played out plainly (for scoring). A dealt board may also
-have ``players`` (2 by default), ``plays: K`` (stop after K plays) and ``moves`` (``play 5: 7♠ J♣``:
-the plays made instead of the plain ones).
+A board is ``board: {table, hands, piles, escobas, to_play, stock}`` set up by hand, or
+``board: {seed: N}``, a whole real deal played out plainly (for scoring). A board set up by hand is
+completed into a position a real deal reaches (``reachable.complete``): the cards out of sight go to
+the stock (``stock: 0`` for the last hand; else what the earliest round of hands that fits leaves)
+and to the piles as captures (R8-R10, R12, R16). A dealt board may also have ``players`` (2 by
+default), ``plays: K`` (stop after K plays) and ``moves`` (``play 5: 7♠ J♣``: the plays made instead
+of the plain ones).
 
 A stage is made and judged under a rule set: the level's, or the one a stage names with
 ``rules: sevens`` (and ``penalties: true`` for a table played by its penalties, V5), which then
@@ -49,7 +52,7 @@ from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, parse_play, 
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import RULE_IDS
 from trainer.puzzles.kinds import HEADINGS, ChoosePuzzle, play_text
-from trainer.puzzles.reachable import pile_problem
+from trainer.puzzles.reachable import complete, pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, most
 from trainer.text import SIDES, Joined, Listed, Said, SaidError, either, plural, reaching_out, said, said_plural
@@ -663,28 +666,34 @@ class _Builder:
     # -- reading values ------------------------------------------------------------------
 
     def position(self, value: Marked) -> Deal:
-        keys = {"table", "hands", "piles", "escobas", "to_play", "seed", "players", "plays", "moves"}
+        """A board set up by hand, completed into a position a real deal reaches: what is out of sight goes to the
+        stock (``stock``: how many cards it holds) and to the piles as captures (R8-R10, R12, R16)."""
+        keys = {"table", "hands", "piles", "escobas", "to_play", "stock", "seed", "players", "plays", "moves"}
         fields = self.fields(value, keys)
         if "seed" in fields:
             return self.played(fields, value)
+        table = self.cards(fields["table"]) if "table" in fields else ()
         hands = [self.cards(hand) for hand in self.items(fields.get("hands"))]
-        piles = [self.cards(pile) for pile in self.items(fields["piles"])] if "piles" in fields else None
-        escobas = [self.number(e) for e in self.items(fields["escobas"])] if "escobas" in fields else None
-        for side, (pile, count) in enumerate(zip(piles or (), escobas or [0] * 3, strict=False)):
+        sides = self.profile.sides(len(hands)) if hands else 0
+        piles = [self.cards(pile) for pile in self.items(fields["piles"])] if "piles" in fields else [()] * sides
+        escobas = [self.number(e) for e in self.items(fields["escobas"])] if "escobas" in fields else [0] * sides
+        for side, (pile, count) in enumerate(zip(piles, escobas, strict=False)):
             problem = pile_problem(pile, end=False, escobas=count)  # a board set up by hand is mid-deal
             if pile and problem:
                 raise self.fail(fields["piles"], f"side {SIDES[side]}: {problem}")
-        try:
-            return Deal.from_position(
-                table=self.cards(fields["table"]) if "table" in fields else (),
-                hands=hands,
-                piles=piles,
-                escobas=escobas,
-                to_play=self.number(fields["to_play"]) if "to_play" in fields else 0,
-                profile=self.profile,
-            )
+        to_play = self.number(fields["to_play"]) if "to_play" in fields else 0
+        stock = self.number(fields["stock"]) if "stock" in fields else None
+        try:  # the cards in sight first: none in two places, hands of the sizes the seat to play allows
+            Deal.from_position(table, hands, piles=piles, escobas=escobas, to_play=to_play, profile=self.profile)
         except ValueError as error:
             raise self.fail(value, str(error)) from None
+        try:
+            whole = complete(table, hands, piles, escobas, self.profile, stock)
+        except ValueError as error:
+            raise self.fail(fields.get("stock", value), str(error)) from None
+        return Deal.from_position(
+            table, hands, whole.stock, whole.piles, escobas, to_play=to_play, profile=self.profile
+        )
 
     def dealt(self, fields: dict[str, Marked], value: Marked) -> Deal:
         """A real deal from a seed, under the rules in force, with ``players`` at the table (2 unless named)."""
