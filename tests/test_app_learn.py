@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+from app_kit import tap
 from streamlit.testing.v1 import AppTest
 from test_i18n import TRANSLATED, catalog, english_in, shown
 
@@ -57,6 +58,18 @@ def answer(at: AppTest, stage, text: str) -> None:
     else:
         at.text_input(key="answer").set_value(text)
         click(at, "Check" if stage.task == "number" else "Check what I typed")
+
+
+def tap_answer(at: AppTest, text: str) -> None:
+    """Answer a pick or a play by tapping its cards on the card table, each in the row that offers it (a play's
+    first card is the one from the hand), then pressing the button."""
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    rows = [row for row in json.loads(board.proto.json)["rows"] if row["pick"]]
+    chosen: dict[str, list[str]] = {}
+    for token in text.split():
+        [row] = [row for row in rows if token in {face["token"] for face in row["faces"]}]
+        chosen.setdefault(row["name"], []).append(token)
+    tap(at, chosen)
 
 
 def stars_of(data, level_id: str) -> int | None:
@@ -270,3 +283,38 @@ def test_the_level_map_and_the_title_name_a_level_in_the_language(data):
     first = next(b for b in at.button if b.key == f"level_{LEVELS[0].id}")
     assert first.label.startswith("1. Cuánto vale cada carta") and first.proto.help == "0 de 3 estrellas"
     assert at.markdown[0].value == "**Objetivo:** Saber cuánto aporta cada carta para llegar a 15."
+
+
+def card_table_rows(at: AppTest) -> dict[str, dict]:
+    """The card table's rows by name, as the browser is sent them."""
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    return {row["name"]: row for row in json.loads(board.proto.json)["rows"]}
+
+
+def tokens(row: dict) -> list[str]:
+    return [face["token"] for face in row["faces"]]
+
+
+def test_r8_the_opponents_hand_is_face_down_and_the_stock_is_counted(data):
+    rows = card_table_rows(open_learn(level="values", stage="4"))
+    assert tokens(rows["seat-1"]) == ["", "", ""] and rows["seat-1"]["pick"] is None  # three card backs
+    assert "stock: 30 cards" in rows["table"]["title"] and rows["hand"]["title"].startswith("You (seat 0)")
+
+
+def test_a_stage_that_shows_every_hand_shows_them_face_up(data):
+    rows = card_table_rows(open_learn(level="seats", stage="6"))
+    assert [sorted(tokens(rows[f"seat-{seat}"])) for seat in (1, 2, 3)] == [
+        ["4♠", "6♣"],
+        ["2♦", "5♣", "Q♠"],
+        ["7♣", "7♥", "K♥"],
+    ]
+
+
+def test_r11_at_a_seat_1_stage_the_learner_taps_seat_1s_hand_and_seat_0s_is_face_down(data):
+    at = open_learn(level="last-capture", stage="6")
+    rows = card_table_rows(at)
+    assert list(rows)[:3] == ["seat-0", "table", "hand"]  # drawn from seat 1's side: the other seat across the table
+    assert rows["hand"]["title"].startswith("You (seat 1)") and sorted(tokens(rows["hand"])) == ["7♣", "J♥"]
+    assert rows["hand"]["pick"] == "one" and tokens(rows["seat-0"]) == [""]
+    tap_answer(at, "J♥ 2♠ 4♥ A♣")
+    assert verdict(at)[0] == "success"

@@ -700,3 +700,24 @@ def test_r16_a_board_no_real_deal_reaches_fails_to_load_with_its_place_and_why(t
         CourseError, match=r"level.yaml:8:\d+: with the stock gone, the table and the hands add up to 33"
     ):
         level_of(tmp_path, last)
+
+
+def test_a_stage_seats_the_learner_and_a_play_task_is_the_learners_seat(tmp_path):
+    board = "{table: A♠ 2♣ 4♥, hands: [5♦ 6♠, K♦ 3♣ J♠], to_play: 1}"
+    with pytest.raises(CourseError, match=r"level.yaml:6:3: seat 1 is to play, and a play task is the learner's"):
+        level_of(tmp_path, f"  - task: play\n    prompt: Clear it.\n    board: {board}\n    goal: escoba\n")
+    [stage] = level_of(
+        tmp_path, f"  - task: play\n    prompt: P.\n    seat: 1\n    board: {board}\n    goal: escoba\n"
+    ).stages
+    assert (stage.seat, stage.face_up) == (1, (1,))
+    with pytest.raises(CourseError, match=r"level.yaml:8:9: a board of 2 players has seats 0 to 1"):
+        level_of(tmp_path, f"  - say: Look.\n    board: {board}\n    seat: 2\n")
+
+
+def test_r3_a_value_pick_counts_only_the_cards_the_learner_sees(tmp_path):
+    stages = (
+        "  - task: pick\n    prompt: P.\n    board: {table: K♣ 3♥, hands: [K♥ 2♥ 3♣, A♣ 5♦ K♠]}\n    want: value 10\n"
+    )
+    assert level_of(tmp_path, stages).stages[0].accept == {"K♥ K♣"}
+    shown = level_of(tmp_path, stages + "    show_hands: true\n").stages[0]
+    assert shown.accept == {"K♥ K♣ K♠"} and shown.face_up == (0, 1)

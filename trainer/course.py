@@ -23,9 +23,10 @@ A board is ``board: {table, hands, piles, escobas, to_play, stock}`` set up by h
 ``board: {seed: N}``, a whole real deal played out plainly (for scoring). A board set up by hand is
 completed into a position a real deal reaches (``reachable.complete``): the cards out of sight go to
 the stock (``stock: 0`` for the last hand; else what the earliest round of hands that fits leaves)
-and to the piles as captures (R8-R10, R12, R16). A dealt board may also have ``players`` (2 by
-default), ``plays: K`` (stop after K plays) and ``moves`` (``play 5: 7♠ J♣``: the plays made instead
-of the plain ones).
+and to the piles as captures (R8-R10, R12, R16). The learner sits at seat 0, or at the ``seat`` a
+stage names, and sees only that seat's hand unless the stage says ``show_hands: true``. A dealt
+board may also have ``players`` (2 by default), ``plays: K`` (stop after K plays) and ``moves``
+(``play 5: 7♠ J♣``: the plays made instead of the plain ones).
 
 A stage is made and judged under a rule set: the level's, or the one a stage names with
 ``rules: sevens`` (and ``penalties: true`` for a table played by its penalties, V5), which then
@@ -100,6 +101,13 @@ class Stage:
     profile: RuleProfile = CLASSIC  # the rule set the stage is made and judged under
     choices: tuple[str, ...] = ()  # the answers to choose from, for a task answered by choosing one
     table: tuple[tuple[str, ...], ...] = ()  # a table to show: a header row, then a row per scoring category
+    seat: int = 0  # the learner's seat: the board is drawn from its side, and its hand is the one to tap
+    show_hands: bool = False  # every hand face up, as a teaching aid; else only the learner's
+
+    @property
+    def face_up(self) -> tuple[int, ...]:
+        """The seats whose hands the learner sees: the learner's own, or every one where the stage shows them."""
+        return tuple(range(self.deal.players)) if self.show_hands and self.deal else (self.seat,)
 
     @property
     def is_task(self) -> bool:
@@ -405,10 +413,14 @@ class _Builder:
     def stages(self, item: Marked, board: Deal | None) -> list[Stage]:
         """One stage, or one per play for a watched deal."""
         keys = {"say", "task", "prompt", "board", "highlight", "want", "goal", "play", "category", "ask", "watch"}
-        fields = self.fields(item, keys | {"predict", "next_hand", "piles", "rules", "penalties", "compare"})
+        more = {"predict", "next_hand", "piles", "rules", "penalties", "compare", "seat", "show_hands"}
+        fields = self.fields(item, keys | more)
         self.profile = self.rule_set(fields)
+        show_hands = self.flag(fields, "show_hands")
         if "watch" in fields:
-            return self.watch(fields["watch"], fields.get("predict"))
+            return [
+                replace(stage, show_hands=show_hands) for stage in self.watch(fields["watch"], fields.get("predict"))
+            ]
         task = str(fields["task"].value) if "task" in fields else "say"
         if task not in TASKS:
             raise self.fail(fields["task"], f"unknown task {task!r}: use one of {', '.join(TASKS[1:])}")
@@ -424,7 +436,16 @@ class _Builder:
         events = deal.events if "board" in fields and deal is not None and not deal.is_over else ()
         highlight = frozenset(self.cards(fields["highlight"])) if "highlight" in fields else frozenset()
         piles = "piles" in fields and bool(fields["piles"].value)
-        stage = Stage(text, task, deal, events, highlight, piles=piles, profile=self.profile)
+        seat = self.number(fields["seat"]) if "seat" in fields else 0
+        if deal is not None and seat >= deal.players:
+            raise self.fail(fields["seat"], f"a board of {deal.players} players has seats 0 to {deal.players - 1}")
+        if task == "play" and deal is not None and deal.to_play not in (None, seat):
+            raise self.fail(
+                item, f"seat {deal.to_play} is to play, and a play task is the learner's: add seat: {deal.to_play}"
+            )
+        stage = Stage(
+            text, task, deal, events, highlight, piles=piles, profile=self.profile, seat=seat, show_hands=show_hands
+        )
         if "compare" in fields and task not in ("say", "which"):
             raise self.fail(fields["compare"], "compare goes with a say stage or a which task")
         if task == "say":
@@ -575,10 +596,10 @@ class _Builder:
         assert deal is not None
         words = str(want.value).split()
         if words[:1] == ["value"] and len(words) == 2 and words[1].isdigit():
-            shown = [*deal.table, *(card for hand in deal.hands for card in hand)]
+            shown = [*deal.table, *(card for seat in stage.face_up for card in deal.hands[seat])]
             right = sorted(card for card in shown if card.value == int(words[1]))
             if not right:
-                raise self.fail(want, f"no card on the board is worth {words[1]}")
+                raise self.fail(want, f"no card face up on the board is worth {words[1]}")
             counts = Joined(
                 tuple(said("{card} counts {value}", card=str(card), value=card.value) for card in right), ", "
             )
@@ -754,6 +775,14 @@ class _Builder:
         if key not in fields:
             raise self.fail(item, f"this stage needs '{key}'")
         return fields[key]
+
+    def flag(self, fields: dict[str, Marked], key: str) -> bool:
+        """A true-or-false field, false when left out."""
+        if key not in fields:
+            return False
+        if not isinstance(fields[key].value, bool):
+            raise self.fail(fields[key], f"{key} is true or false")
+        return bool(fields[key].value)
 
     def number(self, value: Marked) -> int:
         if not isinstance(value.value, int) or isinstance(value.value, bool) or value.value < 0:
