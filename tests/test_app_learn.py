@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+from app_kit import tap
 from streamlit.testing.v1 import AppTest
 from test_i18n import TRANSLATED, catalog, english_in, shown
 
@@ -59,13 +60,26 @@ def answer(at: AppTest, stage, text: str) -> None:
         click(at, "Check" if stage.task == "number" else "Check what I typed")
 
 
+def tap_answer(at: AppTest, text: str) -> None:
+    """Answer a pick or a play by tapping its cards on the card table, each in the row that offers it (a play's
+    first card is the one from the hand), then pressing the button."""
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    rows = [row for row in json.loads(board.proto.json)["rows"] if row["pick"]]
+    chosen: dict[str, list[str]] = {}
+    for token in text.split():
+        [row] = [row for row in rows if token in {face["token"] for face in row["faces"]}]
+        chosen.setdefault(row["name"], []).append(token)
+    tap(at, chosen)
+
+
 def stars_of(data, level_id: str) -> int | None:
     with Store.open(data) as saved:
         return saved.stars("Player").get(level_id)
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=[level.id for level in LEVELS])
-def test_every_stage_of_every_level_is_done_right_for_three_stars(data, level):
+def test_every_stage_of_every_level_is_done_right_for_three_stars_by_tapping(data, level):
+    """Cards are tapped on the card table, never typed; other answers are chosen, or a number given."""
     at = open_learn(level=level.id, stage="1")
     assert at.title[0].value == level.title
     for number, stage in enumerate(level.stages, start=1):
@@ -74,7 +88,10 @@ def test_every_stage_of_every_level_is_done_right_for_three_stars(data, level):
         if stage.is_task:
             last = "Finish the level ▶" if number == len(level.stages) else "Next ▶"
             assert button(at, last).disabled  # a task is done before moving on
-            answer(at, stage, right_answer(stage))
+            if stage.task in ("pick", "play"):
+                tap_answer(at, right_answer(stage))
+            else:
+                answer(at, stage, right_answer(stage))
             tone, _ = verdict(at)
             assert tone == "success", (level.id, number, verdict(at))
         click(at, "Next ▶" if number < len(level.stages) else "Finish the level ▶")
@@ -286,3 +303,38 @@ def test_r4_a_typed_answer_reads_the_cards_as_the_faces_show_them(data):
     click(french, "Check what I typed")
     tone, text = verdict(french)
     assert tone == "error" and "'10b' is not a card" in text and "(or D H C S)" in text
+
+
+def card_table_rows(at: AppTest) -> dict[str, dict]:
+    """The card table's rows by name, as the browser is sent them."""
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    return {row["name"]: row for row in json.loads(board.proto.json)["rows"]}
+
+
+def tokens(row: dict) -> list[str]:
+    return [face["token"] for face in row["faces"]]
+
+
+def test_r8_the_opponents_hand_is_face_down_and_the_stock_is_counted(data):
+    rows = card_table_rows(open_learn(level="values", stage="5"))
+    assert tokens(rows["seat-1"]) == ["", "", ""] and rows["seat-1"]["pick"] is None  # three card backs
+    assert "stock: 30 cards" in rows["table"]["title"] and rows["hand"]["title"].startswith("You (seat 0)")
+
+
+def test_a_stage_that_shows_every_hand_shows_them_face_up(data):
+    rows = card_table_rows(open_learn(level="seats", stage="6"))
+    assert [sorted(tokens(rows[f"seat-{seat}"])) for seat in (1, 2, 3)] == [
+        ["4♠", "6♣"],
+        ["2♦", "5♣", "Q♠"],
+        ["7♣", "7♥", "K♥"],
+    ]
+
+
+def test_r11_at_a_seat_1_stage_the_learner_taps_seat_1s_hand_and_seat_0s_is_face_down(data):
+    at = open_learn(level="last-capture", stage="6")
+    rows = card_table_rows(at)
+    assert list(rows)[:3] == ["seat-0", "table", "hand"]  # drawn from seat 1's side: the other seat across the table
+    assert rows["hand"]["title"].startswith("You (seat 1)") and sorted(tokens(rows["hand"])) == ["7♣", "J♥"]
+    assert rows["hand"]["pick"] == "one" and tokens(rows["seat-0"]) == [""]
+    tap_answer(at, "J♥ 2♠ 4♥ A♣")
+    assert verdict(at)[0] == "success"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.cards import SPANISH_NOTATION, Suit, cards_text, parse_cards
+from trainer.cards import DECK, SPANISH_NOTATION, Suit, cards_text, parse_cards
 from trainer.course import LEVELS as LEVELS_FOLDER
 from trainer.course import CourseError, load_level, load_levels, narrate, sensible_play, stars
 from trainer.course_messages import extract_levels
@@ -14,6 +14,7 @@ from trainer.deal import Deal
 from trainer.plays import Play
 from trainer.profile import PROFILES
 from trainer.puzzles import load_puzzles
+from trainer.puzzles.reachable import deal_problem, stock_sizes
 from trainer.scoring import score_deal, setenta
 
 LEVELS = load_levels()
@@ -677,3 +678,79 @@ def test_r4_a_task_reads_typed_cards_in_the_notation_it_is_given():
     assert fifteen.judge("6e 2o", SPANISH_NOTATION).correct and fifteen.judge("jc").correct
     refused = fifteen.judge("10b")
     assert not refused.correct and "'10b' is not a card" in str(refused.reason)
+
+
+# -- boards set by hand: whole positions, seats and hands shown ---------------------------
+
+
+def hand_set_boards():
+    """Every board of the course set up by hand (a dealt board is a real deal already), with where it is."""
+    return [
+        (f"{level.id} {number}", stage.deal)
+        for level in LEVELS
+        for number, stage in enumerate(level.stages, start=1)
+        if stage.deal is not None and stage.deal.deck is None
+    ]
+
+
+@pytest.mark.parametrize(("where", "deal"), hand_set_boards(), ids=[where for where, _ in hand_set_boards()])
+def test_r8_r10_r12_r16_every_board_set_by_hand_is_a_position_a_real_deal_reaches(where, deal):
+    everywhere = [
+        *deal.table,
+        *deal.stock,
+        *(c for hand in deal.hands for c in hand),
+        *(c for p in deal.piles for c in p),
+    ]
+    assert sorted(everywhere) == sorted(DECK)  # all 40 cards, each once
+    outside = [*deal.table, *deal.stock, *(c for hand in deal.hands for c in hand)]
+    assert sum(card.value for card in outside) % 15 == 10  # R16
+    assert deal_problem(deal.piles, deal.escobas, deal.profile) is None  # piles made of captures (R12, R14)
+    rounds = stock_sizes(deal.players, deal.profile).index(len(deal.stock)) + 1  # R8, R10: whole rounds dealt
+    dealt = deal.profile.table_size + deal.profile.hand_size * deal.players * rounds
+    assert len(deal.table) + sum(map(len, deal.piles)) + sum(map(len, deal.hands)) == dealt
+
+
+def test_r8_an_opening_board_shows_the_full_stock_and_empty_piles(tmp_path):
+    board = "{table: 5♦ 2♣ K♥ J♠, hands: [Q♣ 4♦ 7♠, A♥ J♦ 3♣]}"
+    [stage] = level_of(tmp_path, f"  - task: pick\n    prompt: P.\n    board: {board}\n    want: value 10\n").stages
+    assert len(stage.deal.stock) == 30 and stage.deal.piles == ((), ())
+
+
+def test_r10_r12_a_board_past_its_first_round_gets_the_captures_its_plays_made(tmp_path):
+    board = "{table: 4♦ Q♥, hands: [A♣ 7♠ 3♦, 6♦ 2♠ J♥]}"  # two cards on the table and fresh hands: a later round
+    task = f"  - task: pick\n    prompt: P.\n    board: {board}\n    want: value 9\n"
+    first, again = (level_of(tmp_path, task).stages[0].deal for _ in range(2))
+    assert len(first.stock) == 24 and sum(map(len, first.piles)) == 8
+    assert (first.stock, first.piles) == (again.stock, again.piles)  # the same board, the same completion
+
+
+def test_r16_a_board_no_real_deal_reaches_fails_to_load_with_its_place_and_why(tmp_path):
+    with pytest.raises(CourseError, match=r"level.yaml:9:\d+: a stock of 7 cards is never left with 2 players"):
+        level_of(tmp_path, "  - say: Look.\n    board:\n      table: 5♦\n      stock: 7\n      hands: [2♠, 3♠]\n")
+    # the last cards of a deal must leave 10, 25, 40, ... in sight (R16): these make 33
+    last = "  - say: Look.\n    board:\n      stock: 0\n      table: A♥ 2♣ 7♠ Q♥\n      hands: [6♣, J♣]\n"
+    with pytest.raises(
+        CourseError, match=r"level.yaml:8:\d+: with the stock gone, the table and the hands add up to 33"
+    ):
+        level_of(tmp_path, last)
+
+
+def test_a_stage_seats_the_learner_and_a_play_task_is_the_learners_seat(tmp_path):
+    board = "{table: A♠ 2♣ 4♥, hands: [5♦ 6♠, K♦ 3♣ J♠], to_play: 1}"
+    with pytest.raises(CourseError, match=r"level.yaml:6:3: seat 1 is to play, and a play task is the learner's"):
+        level_of(tmp_path, f"  - task: play\n    prompt: Clear it.\n    board: {board}\n    goal: escoba\n")
+    [stage] = level_of(
+        tmp_path, f"  - task: play\n    prompt: P.\n    seat: 1\n    board: {board}\n    goal: escoba\n"
+    ).stages
+    assert (stage.seat, stage.face_up) == (1, (1,))
+    with pytest.raises(CourseError, match=r"level.yaml:8:9: a board of 2 players has seats 0 to 1"):
+        level_of(tmp_path, f"  - say: Look.\n    board: {board}\n    seat: 2\n")
+
+
+def test_r3_a_value_pick_counts_only_the_cards_the_learner_sees(tmp_path):
+    stages = (
+        "  - task: pick\n    prompt: P.\n    board: {table: K♣ 3♥, hands: [K♥ 2♥ 3♣, A♣ 5♦ K♠]}\n    want: value 10\n"
+    )
+    assert level_of(tmp_path, stages).stages[0].accept == {"K♥ K♣"}
+    shown = level_of(tmp_path, stages + "    show_hands: true\n").stages[0]
+    assert shown.accept == {"K♥ K♣ K♠"} and shown.face_up == (0, 1)

@@ -19,10 +19,14 @@ stages), the puzzle themes to practise after it, and its stages. A stage says so
 - ``which``: say which rule set gives a side the most points for the same finished deal
   (``ask: points A``), among those ``compare`` names (all of them if it names none).
 
-A board is ``board: {table, hands, piles, escobas, to_play}`` set up by hand, or
-``board: {seed: N}``, a whole real deal played out plainly (for scoring). A dealt board may also
-have ``players`` (2 by default), ``plays: K`` (stop after K plays) and ``moves`` (``play 5: 7♠ J♣``:
-the plays made instead of the plain ones).
+A board is ``board: {table, hands, piles, escobas, to_play, stock}`` set up by hand, or
+``board: {seed: N}``, a whole real deal played out plainly (for scoring). A board set up by hand is
+completed into a position a real deal reaches (``reachable.complete``): the cards out of sight go to
+the stock (``stock: 0`` for the last hand; else what the earliest round of hands that fits leaves)
+and to the piles as captures (R8-R10, R12, R16). The learner sits at seat 0, or at the ``seat`` a
+stage names, and sees only that seat's hand unless the stage says ``show_hands: true``. A dealt
+board may also have ``players`` (2 by default), ``plays: K`` (stop after K plays) and ``moves``
+(``play 5: 7♠ J♣``: the plays made instead of the plain ones).
 
 A stage is made and judged under a rule set: the level's, or the one a stage names with
 ``rules: sevens`` (and ``penalties: true`` for a table played by its penalties, V5), which then
@@ -49,7 +53,7 @@ from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, parse_play, 
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import RULE_IDS
 from trainer.puzzles.kinds import HEADINGS, ChoosePuzzle, play_text
-from trainer.puzzles.reachable import pile_problem
+from trainer.puzzles.reachable import complete, pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, most
 from trainer.text import SIDES, Joined, Listed, Said, SaidError, either, plural, reaching_out, said, said_plural
@@ -97,6 +101,13 @@ class Stage:
     profile: RuleProfile = CLASSIC  # the rule set the stage is made and judged under
     choices: tuple[str, ...] = ()  # the answers to choose from, for a task answered by choosing one
     table: tuple[tuple[str, ...], ...] = ()  # a table to show: a header row, then a row per scoring category
+    seat: int = 0  # the learner's seat: the board is drawn from its side, and its hand is the one to tap
+    show_hands: bool = False  # every hand face up, as a teaching aid; else only the learner's
+
+    @property
+    def face_up(self) -> tuple[int, ...]:
+        """The seats whose hands the learner sees: the learner's own, or every one where the stage shows them."""
+        return tuple(range(self.deal.players)) if self.show_hands and self.deal else (self.seat,)
 
     @property
     def is_task(self) -> bool:
@@ -404,10 +415,14 @@ class _Builder:
     def stages(self, item: Marked, board: Deal | None) -> list[Stage]:
         """One stage, or one per play for a watched deal."""
         keys = {"say", "task", "prompt", "board", "highlight", "want", "goal", "play", "category", "ask", "watch"}
-        fields = self.fields(item, keys | {"predict", "next_hand", "piles", "rules", "penalties", "compare"})
+        more = {"predict", "next_hand", "piles", "rules", "penalties", "compare", "seat", "show_hands"}
+        fields = self.fields(item, keys | more)
         self.profile = self.rule_set(fields)
+        show_hands = self.flag(fields, "show_hands")
         if "watch" in fields:
-            return self.watch(fields["watch"], fields.get("predict"))
+            return [
+                replace(stage, show_hands=show_hands) for stage in self.watch(fields["watch"], fields.get("predict"))
+            ]
         task = str(fields["task"].value) if "task" in fields else "say"
         if task not in TASKS:
             raise self.fail(fields["task"], f"unknown task {task!r}: use one of {', '.join(TASKS[1:])}")
@@ -423,7 +438,16 @@ class _Builder:
         events = deal.events if "board" in fields and deal is not None and not deal.is_over else ()
         highlight = frozenset(self.cards(fields["highlight"])) if "highlight" in fields else frozenset()
         piles = "piles" in fields and bool(fields["piles"].value)
-        stage = Stage(text, task, deal, events, highlight, piles=piles, profile=self.profile)
+        seat = self.number(fields["seat"]) if "seat" in fields else 0
+        if deal is not None and seat >= deal.players:
+            raise self.fail(fields["seat"], f"a board of {deal.players} players has seats 0 to {deal.players - 1}")
+        if task == "play" and deal is not None and deal.to_play not in (None, seat):
+            raise self.fail(
+                item, f"seat {deal.to_play} is to play, and a play task is the learner's: add seat: {deal.to_play}"
+            )
+        stage = Stage(
+            text, task, deal, events, highlight, piles=piles, profile=self.profile, seat=seat, show_hands=show_hands
+        )
         if "compare" in fields and task not in ("say", "which"):
             raise self.fail(fields["compare"], "compare goes with a say stage or a which task")
         if task == "say":
@@ -574,10 +598,10 @@ class _Builder:
         assert deal is not None
         words = str(want.value).split()
         if words[:1] == ["value"] and len(words) == 2 and words[1].isdigit():
-            shown = [*deal.table, *(card for hand in deal.hands for card in hand)]
+            shown = [*deal.table, *(card for seat in stage.face_up for card in deal.hands[seat])]
             right = sorted(card for card in shown if card.value == int(words[1]))
             if not right:
-                raise self.fail(want, f"no card on the board is worth {words[1]}")
+                raise self.fail(want, f"no card face up on the board is worth {words[1]}")
             counts = Joined(
                 tuple(said("{card} counts {value}", card=str(card), value=card.value) for card in right), ", "
             )
@@ -668,28 +692,34 @@ class _Builder:
     # -- reading values ------------------------------------------------------------------
 
     def position(self, value: Marked) -> Deal:
-        keys = {"table", "hands", "piles", "escobas", "to_play", "seed", "players", "plays", "moves"}
+        """A board set up by hand, completed into a position a real deal reaches: what is out of sight goes to the
+        stock (``stock``: how many cards it holds) and to the piles as captures (R8-R10, R12, R16)."""
+        keys = {"table", "hands", "piles", "escobas", "to_play", "stock", "seed", "players", "plays", "moves"}
         fields = self.fields(value, keys)
         if "seed" in fields:
             return self.played(fields, value)
+        table = self.cards(fields["table"]) if "table" in fields else ()
         hands = [self.cards(hand) for hand in self.items(fields.get("hands"))]
-        piles = [self.cards(pile) for pile in self.items(fields["piles"])] if "piles" in fields else None
-        escobas = [self.number(e) for e in self.items(fields["escobas"])] if "escobas" in fields else None
-        for side, (pile, count) in enumerate(zip(piles or (), escobas or [0] * 3, strict=False)):
+        sides = self.profile.sides(len(hands)) if hands else 0
+        piles = [self.cards(pile) for pile in self.items(fields["piles"])] if "piles" in fields else [()] * sides
+        escobas = [self.number(e) for e in self.items(fields["escobas"])] if "escobas" in fields else [0] * sides
+        for side, (pile, count) in enumerate(zip(piles, escobas, strict=False)):
             problem = pile_problem(pile, end=False, escobas=count)  # a board set up by hand is mid-deal
             if pile and problem:
                 raise self.fail(fields["piles"], f"side {SIDES[side]}: {problem}")
-        try:
-            return Deal.from_position(
-                table=self.cards(fields["table"]) if "table" in fields else (),
-                hands=hands,
-                piles=piles,
-                escobas=escobas,
-                to_play=self.number(fields["to_play"]) if "to_play" in fields else 0,
-                profile=self.profile,
-            )
+        to_play = self.number(fields["to_play"]) if "to_play" in fields else 0
+        stock = self.number(fields["stock"]) if "stock" in fields else None
+        try:  # the cards in sight first: none in two places, hands of the sizes the seat to play allows
+            Deal.from_position(table, hands, piles=piles, escobas=escobas, to_play=to_play, profile=self.profile)
         except ValueError as error:
             raise self.fail(value, str(error)) from None
+        try:
+            whole = complete(table, hands, piles, escobas, self.profile, stock)
+        except ValueError as error:
+            raise self.fail(fields.get("stock", value), str(error)) from None
+        return Deal.from_position(
+            table, hands, whole.stock, whole.piles, escobas, to_play=to_play, profile=self.profile
+        )
 
     def dealt(self, fields: dict[str, Marked], value: Marked) -> Deal:
         """A real deal from a seed, under the rules in force, with ``players`` at the table (2 unless named)."""
@@ -750,6 +780,14 @@ class _Builder:
         if key not in fields:
             raise self.fail(item, f"this stage needs '{key}'")
         return fields[key]
+
+    def flag(self, fields: dict[str, Marked], key: str) -> bool:
+        """A true-or-false field, false when left out."""
+        if key not in fields:
+            return False
+        if not isinstance(fields[key].value, bool):
+            raise self.fail(fields[key], f"{key} is true or false")
+        return bool(fields[key].value)
 
     def number(self, value: Marked) -> int:
         if not isinstance(value.value, int) or isinstance(value.value, bool) or value.value < 0:

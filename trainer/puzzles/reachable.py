@@ -37,8 +37,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
-from trainer.cards import Card, mask_of, value_of
+from trainer.cards import DECK, Card, mask_of, value_of
 from trainer.plays import CAPTURE_SUM, END_SUM_RESIDUE
 from trainer.profile import CLASSIC, RuleProfile
 from trainer.text import SIDES
@@ -223,3 +224,146 @@ def deal_problem(
         ):
             return None
     return "each pile needs the opening sweep of 30 to be made, but only the dealer's side takes it (R9)"
+
+
+@dataclass(frozen=True)
+class Completed:
+    """A position set up by hand made whole: the stock, and every side's pile with the captures it was missing."""
+
+    stock: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+
+
+_LARGEST_GROUP = 4  # a completion's captures: a hand card and at most three table cards
+_SEARCH_BUDGET = 20_000  # groups tried before a completion gives up
+
+
+def stock_sizes(players: int, profile: RuleProfile = CLASSIC) -> list[int]:
+    """The stock left once each round of hands is dealt (R8, R10), the first round first.
+
+    >>> stock_sizes(2), stock_sizes(4)
+    ([30, 24, 18, 12, 6, 0], [24, 12, 0])
+    """
+    left, round_size = DECK_SIZE - profile.table_size, profile.hand_size * players
+    return [left - round_size * rounds for rounds in range(1, left // round_size + 1)]
+
+
+def complete(
+    table: Sequence[Card],
+    hands: Sequence[Sequence[Card]],
+    piles: Sequence[Sequence[Card]],
+    escobas: Sequence[int],
+    profile: RuleProfile = CLASSIC,
+    stock: int | None = None,
+) -> Completed:
+    """The stock and piles that make a position set up by hand one a real deal reaches; ``ValueError`` says why none do.
+
+    The cards not in sight go to the stock (``stock`` cards, else what the earliest round that fits leaves, R8, R10)
+    and to the piles as captures of 15 (R12): never more captures for a side than its seats have made plays (a pile
+    given may also hold the dealer's first table, R9). The cards outside the piles then add up to 10, 25, 40, ...
+    (R16). The same position always gets the same completion, its plainest cards in the piles. A completion adds
+    captures made by plays, never a first table.
+
+    >>> from trainer.cards import parse_cards
+    >>> done = complete(parse_cards("J♥ Q♥"), [(), parse_cards("J♣")], [(), ()], [0, 0], stock=0)
+    >>> len(done.stock), [len(pile) for pile in done.piles]
+    (0, [20, 17])
+    """
+    players, sides = len(hands), len(piles)
+    if any(len(hand) > profile.hand_size for hand in hands):
+        raise ValueError(f"a hand holds at most {profile.hand_size} cards (R8)")
+    sizes = stock_sizes(players, profile)
+    if stock is not None and stock not in sizes:
+        counts = ", ".join(map(str, sizes))
+        raise ValueError(f"a stock of {stock} cards is never left with {players} players, only {counts} (R8, R10)")
+    in_play = [*table, *(card for hand in hands for card in hand)]
+    if stock == 0 and sum(card.value for card in in_play) % CAPTURE_SUM != END_SUM_RESIDUE:
+        total = sum(card.value for card in in_play)
+        raise ValueError(
+            f"with the stock gone, the table and the hands add up to {total}, but the last cards of a deal always "
+            "add up to 10, 25, 40, ... (R16)"
+        )
+    seen = {*in_play, *(card for pile in piles for card in pile)}
+    hidden = sorted((card for card in DECK if card not in seen), key=_plainness)
+    groups_held = [sum(card.value for card in pile) // CAPTURE_SUM for pile in piles]
+    needs = [max(0, claim - held) for claim, held in zip(escobas, groups_held, strict=True)]
+    # R9: up to two groups of the dealer's side's pile may be its first table, taken before any play
+    swept = [min(held, 2) if side == (players - 1) % sides and profile.first_table != "none" else 0
+             for side, held in enumerate(groups_held)]  # fmt: skip
+    for rounds, left in enumerate(sizes, start=1):
+        missing = len(hidden) - left  # the cards the piles still lack
+        if (
+            (stock is not None and left != stock)
+            or missing < 0
+            or (left == 0 and value_of(mask_of(hidden)) % CAPTURE_SUM)
+        ):
+            continue
+        made = [
+            sum(profile.hand_size * rounds - len(hand) for seat, hand in enumerate(hands) if seat % sides == side)
+            for side in range(sides)
+        ]
+        room = [made[side] + swept[side] - groups_held[side] for side in range(sides)]
+        found = _captures(hidden, missing, room, needs) if missing != 1 else None
+        if found is not None:
+            taken = [{card for s, group in found if s == side for card in group} for side in range(sides)]
+            return Completed(
+                tuple(card for card in DECK if card not in seen and not any(card in t for t in taken)),
+                tuple(tuple(sorted({*pile, *more})) for pile, more in zip(piles, taken, strict=True)),
+            )
+    where = f"a stock of {stock} cards" if stock is not None else "any round of hands"
+    raise ValueError(
+        f"with {where}, the {len(hidden)} cards out of sight cannot be split into a stock and piles of captures "
+        "of 15 the plays so far could make (R8, R10, R12, R16)"
+    )
+
+
+def _plainness(card: Card) -> tuple[bool, bool, bool, int]:
+    """Cards that decide points last (the 7♦, sevens, coins), so a completed pile takes the plainest first."""
+    return (str(card) == "7♦", card.rank == "7", card.suit.name == "COINS", DECK.index(card))
+
+
+def _captures(
+    cards: list[Card], missing: int, room: list[int], needs: list[int]
+) -> list[tuple[int, tuple[Card, ...]]] | None:
+    """Groups of 15 from ``cards`` holding ``missing`` cards in all, each with the side whose pile takes it: every side
+    gets at least ``needs`` and at most ``room`` of them; None if no such groups are found."""
+    budget = [_SEARCH_BUDGET]
+
+    def search(
+        left: list[Card], missing: int, groups: list[tuple[Card, ...]]
+    ) -> list[tuple[int, tuple[Card, ...]]] | None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if missing == 0:
+            sides = _sides_for(len(groups), room, needs)
+            return None if sides is None else list(zip(sides, groups, strict=True))
+        if len(left) < missing:
+            return None
+        first, rest = left[0], left[1:]
+        for size in range(2, min(_LARGEST_GROUP, missing) + 1):
+            if missing - size == 1:
+                continue
+            for others in combinations(rest, size - 1):
+                if first.value + sum(card.value for card in others) == CAPTURE_SUM:
+                    found = search([c for c in rest if c not in others], missing - size, [*groups, (first, *others)])
+                    if found is not None:
+                        return found
+        return search(rest, missing, groups)  # the first card stays in the stock
+
+    return search(cards, missing, [])
+
+
+def _sides_for(count: int, room: list[int], needs: list[int]) -> list[int] | None:
+    """Which side takes each of ``count`` captures: first what every side needs, then the one with most room."""
+    if min(room) < 0 or any(need > space for need, space in zip(needs, room, strict=True)):
+        return None
+    if not sum(needs) <= count <= sum(room):
+        return None
+    sides = [side for side, need in enumerate(needs) for _ in range(need)]
+    left = [space - need for space, need in zip(room, needs, strict=True)]
+    while len(sides) < count:
+        side = max(range(len(left)), key=lambda s: (left[s], -s))
+        sides.append(side)
+        left[side] -= 1
+    return sides

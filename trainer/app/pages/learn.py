@@ -130,12 +130,18 @@ def task_rows(stage: Stage) -> tuple[Row, ...]:
     """The stage's board, with the rows a learner picks from: hand and table for a play; the table, or every
     row shown, for a pick."""
     assert stage.deal is not None
-    rows = board_rows(stage.deal, cards, stage.highlight, stage.events, pick=stage.task == "play")
+    rows = stage_rows(stage, pick=stage.task == "play")
     if stage.task != "pick":
         return rows
-    seats = (f"seat-{n}" for n in range(1, stage.deal.players))
+    seats = (f"seat-{n}" for n in stage.face_up if n != stage.seat)
     open_rows = ("table",) if stage.pick_from == "table" else ("table", "hand", *seats)
     return tuple(replace(row, pick="many" if row.name in open_rows and row.faces else None) for row in rows)
+
+
+def stage_rows(stage: Stage, pick: bool = False) -> tuple[Row, ...]:
+    """The stage's board drawn from the learner's seat, the hands it does not show face down."""
+    assert stage.deal is not None
+    return board_rows(stage.deal, cards, stage.highlight, stage.events, face_up=stage.face_up, pick=pick, me=stage.seat)
 
 
 def fixed(text: str) -> str:
@@ -268,7 +274,7 @@ elif stage.deal is not None and stage.piles:  # side by side where there is room
     for side, column in enumerate(st.columns(stage.deal.sides)):
         column.html(rows_html(pile_rows(stage.deal, side, cards), cards, t.text("Side {side}'s pile", side="AB"[side])))
 elif stage.deal is not None:
-    st.html(rows_html(board_rows(stage.deal, cards, stage.highlight, stage.events), cards, t.text("Escoba board")))
+    st.html(rows_html(stage_rows(stage), cards, t.text("Escoba board")))
 
 if stage.choices or stage.task == "number":
     if not solved():
