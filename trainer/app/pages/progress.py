@@ -17,10 +17,10 @@ from trainer.progress.stats import (
     plain,
     rating_domain,
     rating_history,
+    recent_mistakes,
     results_by_level,
     strengths_and_weak_spots,
 )
-from trainer.progress.store import Attempt
 
 RECENT = 300  # answers drawn on the rating chart and searched for recent mistakes
 LATEST_MATCHES = 20  # matches listed one by one
@@ -105,7 +105,7 @@ else:
     st.header(t.text("Recent mistakes"))
     puzzles_page = pages()["puzzles"]  # made once, not once a link
     latest = SAVED.attempts(PLAYER, limit=RECENT)
-    mistakes: list[Attempt] = [a for a in reversed(latest) if not a.correct and not a.skipped][:8]
+    mistakes = recent_mistakes(latest)
     for attempt in mistakes:
         if attempt.puzzle_id not in PUZZLES:  # a puzzle since removed from the bank
             continue
