@@ -239,6 +239,15 @@ def test_try_again_from_progress_opens_the_missed_puzzle(server, browser):
     assert card(page, "rey of cups").count() == 1
 
 
+def test_a_new_profile_takes_over_the_whole_page_at_once(server, browser):
+    page = open_page(browser, f"{server}/puzzles", "new-profile")
+    click(page, page.get_by_role("button", name="New profile"))
+    page.get_by_label("Name", exact=True).fill("Zoe")
+    click(page, page.get_by_role("button", name="Create"))
+    page.get_by_text("Zoe · rating").wait_for(timeout=10_000)  # the page itself, not the dialog alone, drawn anew
+    assert page.get_by_role("dialog").count() == 0
+
+
 def test_every_page_has_its_own_title(server, browser):
     page = browser.new_page()
     titles = {}
