@@ -22,6 +22,7 @@ import pytest
 from browser_kit import CARD_NAME, CHROMIUM, ROOT, app_server, chromium, click_and_settle, open_app
 
 from trainer.course import choice_label, load_levels
+from trainer.progress.store import Store
 
 SHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / "build" / "screenshots"))
 PAGES = {
@@ -246,6 +247,17 @@ def test_a_new_profile_takes_over_the_whole_page_at_once(server, browser):
     click(page, page.get_by_role("button", name="Create"))
     page.get_by_text("Zoe · rating").wait_for(timeout=10_000)  # the page itself, not the dialog alone, drawn anew
     assert page.get_by_role("dialog").count() == 0
+
+
+def test_an_imported_profile_is_the_one_in_use_at_once(server, browser, tmp_path):
+    with Store.open(tmp_path) as saved:
+        saved.create_profile("Imported")
+        (tmp_path / "export.json").write_text(json.dumps(saved.export_profile("Imported")))
+    page = open_page(browser, f"{server}/progress", "import")
+    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(tmp_path / "export.json"))
+    click(page, page.get_by_role("button", name="Import it"))
+    page.get_by_text("it is the profile in use now").wait_for(timeout=10_000)
+    assert "profile=Imported" in page.url  # the address, like the sidebar, names the profile in use
 
 
 def test_every_page_has_its_own_title(server, browser):

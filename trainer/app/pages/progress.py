@@ -160,5 +160,13 @@ if upload is not None and st.button(t.text("Import it")):
                 problem=plain(said_or_told(error)),
             )
         )
-    else:
-        st.success(t.text("Imported profile “{name}”. Pick it in the sidebar.", name=plain(name)))
+    else:  # the imported profile is the one in use from now on, as the sidebar shows once the page is drawn again
+        st.session_state.learner, st.session_state.imported = SAVED.learner(name), name
+        st.rerun()
+if "imported" in st.session_state:
+    st.success(
+        t.text(
+            "Imported profile “{name}”: it is the profile in use now, as the sidebar shows.",
+            name=plain(st.session_state.pop("imported")),
+        )
+    )
