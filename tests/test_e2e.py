@@ -249,15 +249,17 @@ def test_a_new_profile_takes_over_the_whole_page_at_once(server, browser):
     assert page.get_by_role("dialog").count() == 0
 
 
-def test_an_imported_profile_is_the_one_in_use_at_once(server, browser, tmp_path):
+def test_an_imported_profile_is_the_one_in_use_at_once(browser, tmp_path):
     with Store.open(tmp_path) as saved:
         saved.create_profile("Imported")
         (tmp_path / "export.json").write_text(json.dumps(saved.export_profile("Imported")))
-    page = open_page(browser, f"{server}/progress", "import")
-    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(tmp_path / "export.json"))
-    click(page, page.get_by_role("button", name="Import it"))
-    page.get_by_text("it is the profile in use now").wait_for(timeout=10_000)
-    assert "profile=Imported" in page.url  # the address, like the sidebar, names the profile in use
+    (tmp_path / "app").mkdir()
+    with app_server(tmp_path / "app") as url:  # a progress file of its own: the other tests keep their profile
+        page = open_page(browser, f"{url}/progress", "import")
+        page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(tmp_path / "export.json"))
+        click(page, page.get_by_role("button", name="Import it"))
+        page.get_by_text("it is the profile in use now").wait_for(timeout=10_000)
+        assert "profile=Imported" in page.url  # the address, like the sidebar, names the profile in use
 
 
 def test_every_page_has_its_own_title(server, browser):
