@@ -122,6 +122,19 @@ def test_a_wrong_answer_and_a_shown_answer_cost_stars(data):
     assert stars_of(data, level.id) == 1
 
 
+def test_check_with_nothing_chosen_says_what_to_do_and_costs_no_star(data):
+    level = next(lv for lv in LEVELS if lv.id == "seats")  # a choice to make, then cards to pick
+    at = open_learn(level=level.id, stage="1")
+    for number, stage in enumerate(level.stages, start=1):
+        if stage.is_task:
+            click(at, "Check" if stage.choices else "Check what I typed")  # nothing chosen, nothing typed
+            assert verdict(at) is None
+            assert at.info[0].value.startswith("Nothing is chosen yet: choose your answer"), number
+            answer(at, stage, right_answer(stage))
+        click(at, "Next ▶" if number < len(level.stages) else "Finish the level ▶")
+    assert at.header[0].value == "Level done: ★★★"
+
+
 def test_the_place_is_kept_and_a_new_visit_continues_there(data):
     level = LEVELS[1] if len(LEVELS) > 1 else LEVELS[0]
     open_learn(level=level.id, stage="2")

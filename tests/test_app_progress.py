@@ -93,7 +93,8 @@ def test_charts_come_with_their_figures_as_text_and_headings_keep_their_levels(d
     assert f'alt="Line chart of your rating after each answer. {summary}"' in line
     assert bar_figures(by_kind) == [("capture", "60% · 3 of 5"), ("choose", "0% · 0 of 1")]
     assert bar_figures(by_theme) == [("escoba", "100% · 3 of 3"), ("setenta", "0% · 0 of 1"), ("sum", "60% · 3 of 5")]
-    assert at.columns[0].markdown[0].value == "- escoba: 100% (3 of 3 right)\n- sum: 60% (3 of 5 right)"
+    assert at.columns[0].markdown[0].value == "- escoba: 100% (3 of 3 right)"
+    assert at.columns[1].markdown[0].value == "- sum: 60% (3 of 5 right)"
 
 
 def bar_figures(html: str) -> list[tuple[str, str]]:
@@ -170,3 +171,15 @@ def page_texts(at: AppTest) -> list[str]:
         for part in (html, *svgs):
             texts += [unescape(a or b).strip() for a, b in re.findall(r'>([^<>]+)<|alt="([^"]*)"', part)]
     return [text for text in texts if text]
+
+
+def test_a_theme_is_never_both_a_strength_and_a_weak_spot_and_each_mistake_is_listed_once(data):
+    tries = [("capture-l1-sota", "capture", ("sum",), answer, False) for answer in ("2♣", "3♣")]
+    tries += [("capture-l1-rey", "capture", ("sum",), "4♣", False), ("capture-l1-rey", "capture", ("sum",), "3♦", True)]
+    tries += [("capture-l1-caballo", "capture", ("escoba",), "6♦", True)] * 3
+    keep(data, tries)
+    at = open_progress()
+    strengths, weak_spots = (column.markdown[0].value for column in at.columns[:2])
+    assert (strengths, weak_spots) == ("- escoba: 100% (3 of 3 right)", "- sum: 25% (1 of 4 right)")
+    labels = [link.proto.label for link in at.get("page_link")]
+    assert len(labels) == 2 and "you answered 4♣" in labels[0] and "you answered 3♣" in labels[1]  # newest first

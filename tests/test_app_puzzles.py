@@ -11,9 +11,10 @@ from trainer.app.board import View
 from trainer.app.names import say
 from trainer.i18n import LOCALES, translator
 from trainer.plays import legal_plays
+from trainer.profile import PROFILES
 from trainer.progress.stats import plain
 from trainer.progress.store import Store
-from trainer.progress.training import MODES
+from trainer.progress.training import ANSWERS_PER_LEVEL, MODES
 from trainer.puzzles import THEMES, load_puzzles
 from trainer.puzzles.kinds import MatchPuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle
 
@@ -334,8 +335,89 @@ def test_a_new_learners_first_puzzle_is_level_1_and_later_visits_start_near_the_
     at = open_page("trainer/app/pages/puzzles.py", Clock())
     assert current(at).level == 1
     type_answer(at, current(at).solutions()[0])
+    with Store.open(data) as saved:  # a learner well past a newcomer's first answers, rated at 1500
+        for answer in attempts(data) * 4 * ANSWERS_PER_LEVEL:
+            saved.record_attempt("Player", answer)
+        saved.set_rating("Player", 1500.0, 90.0, 0.06)
     again = open_page("trainer/app/pages/puzzles.py", Clock())
     assert current(again).level == 3  # about 1500 is the rating of level 3
+
+
+def test_a_newcomers_first_20_puzzles_climb_gently_within_two_levels_of_the_first(data):
+    at = open_page(PUZZLES_PAGE, Clock())
+    levels = []
+    for _ in range(20):
+        levels.append(current(at).level)
+        give(at, right=True)
+        assert verdict(at)[0] == "success", current(at).id
+        click(at, "Next puzzle")
+    assert levels[0] == 1 and max(levels) == 3, levels  # Glicko-2 alone would serve level 5 after a few
+    assert levels == sorted(levels)
+
+
+def served(at: AppTest) -> str:
+    """The line that states the filters in force."""
+    return next(c.value for c in at.caption if c.value.startswith("Puzzles served:"))
+
+
+def sevens_learner(data) -> None:
+    """The profile Player, playing by the sevens rules (V1): no setenta."""
+    with Store.open(data) as saved:
+        saved.create_profile("Player")
+        saved.set_rules("Player", PROFILES["sevens"])
+
+
+def test_v1_every_mode_serves_the_learners_rule_set_and_never_a_setenta_puzzle_to_sevens(data):
+    sevens_learner(data)
+    at = open_page(PUZZLES_PAGE, Clock())
+    assert current(at).rules == "sevens" and at.selectbox(key="f_rules").value == "sevens"
+    for label in ["Next puzzle", "Next for me", "Streak", "Skip", "Rush", "Skip", "Practice", "Next puzzle"]:
+        click(at, label)
+        assert current(at).rules == "sevens", (label, current(at).id)
+        assert "setenta" not in current(at).kind
+    assert served(at) == "Puzzles served: Sevens (no setenta)"
+
+
+def test_v1_review_serves_only_the_learners_rule_set(data):
+    sevens_learner(data)
+    clock = Clock()
+    for puzzle_id in ("sevens-score-l1-01", "capture-l1-sota"):  # a link opens any puzzle: both missed
+        give(open_page(PUZZLES_PAGE, clock, puzzle=puzzle_id), right=False)
+    clock.now += 15 * 60
+    at = open_page(PUZZLES_PAGE, clock)
+    assert any(b.label == "Review (1 due)" for b in at.button)
+    click(at, "Review")
+    assert at.session_state.puzzle_id == "sevens-score-l1-01"
+    give(at, right=True)
+    click(at, "Next puzzle")
+    assert at.info[0].value.startswith("Nothing is due for review right now")
+
+
+def test_switching_mode_resets_the_filters_and_every_mode_states_those_in_force(data):
+    at = open_page(PUZZLES_PAGE, Clock())
+    at.selectbox(key="f_kind").set_value("setenta").run()
+    at.selectbox(key="f_level").set_value(2).run()
+    click(at, "Next puzzle")
+    assert (current(at).kind, current(at).level) == ("setenta", 2)
+    assert served(at) == "Puzzles served: Classic, with the setenta · kind: setenta · level 2"
+    for mode in ("Streak", "Rush", "Practice"):
+        click(at, mode)
+        assert served(at) == "Puzzles served: Classic, with the setenta", mode
+    assert (at.selectbox(key="f_kind").value, at.selectbox(key="f_level").value) == ("any", "any")
+
+
+def test_the_first_puzzle_says_what_to_do_with_nothing_to_open(data):
+    at = open_page(PUZZLES_PAGE, Clock())
+    what = "Tap the table cards that make 15 with the card played, then press Check."
+    assert what in [m.value for m in at.markdown]
+    assert all(what not in [m.value for m in folded.markdown] for folded in at.expander)
+
+
+def test_check_with_a_score_left_empty_says_what_to_do_and_counts_nothing(data):
+    at = open_page(PUZZLES_PAGE, Clock(), puzzle="gen-score-l1-s2026-001")
+    click(at, "Check")
+    assert at.info[0].value.startswith("Answer with two numbers")
+    assert attempts(data) == [] and at.session_state.verdict is None
 
 
 def test_a_typed_answer_is_quoted_as_written_never_read_as_markdown(data):
@@ -407,9 +489,9 @@ def test_v5_a_claim_is_answered_with_the_cards_or_with_nothing_to_claim(data):
     assert verdict(nothing)[0] == "success"
 
 
-def test_practice_filters_by_rule_set_and_any_is_the_default(data):
+def test_practice_filters_by_rule_set_and_the_learners_is_the_default(data):
     at = open_page(PUZZLES_PAGE, Clock())
-    assert at.selectbox(key="f_rules").value == "any"
+    assert at.selectbox(key="f_rules").value == "classic"
     titles = ["Classic, with the setenta", "Sevens (no setenta)", "Escova (Brazil)", "Online (cardgames.io)"]
     assert at.selectbox(key="f_rules").options[1:] == [*titles, "Turkish"]
     at.selectbox(key="f_rules").set_value("turkish")

@@ -22,6 +22,7 @@ import pytest
 from browser_kit import CARD_NAME, CHROMIUM, ROOT, app_server, chromium, click_and_settle, open_app
 
 from trainer.course import choice_label, load_levels
+from trainer.progress.store import Store
 
 SHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / "build" / "screenshots"))
 PAGES = {
@@ -237,6 +238,28 @@ def test_try_again_from_progress_opens_the_missed_puzzle(server, browser):
     click(page, page.get_by_role("link", name="A five looks for ten").first)
     page.get_by_text("A five looks for ten").first.wait_for(timeout=10_000)
     assert card(page, "rey of cups").count() == 1
+
+
+def test_a_new_profile_takes_over_the_whole_page_at_once(server, browser):
+    page = open_page(browser, f"{server}/puzzles", "new-profile")
+    click(page, page.get_by_role("button", name="New profile"))
+    page.get_by_label("Name", exact=True).fill("Zoe")
+    click(page, page.get_by_role("button", name="Create"))
+    page.get_by_text("Zoe · rating").wait_for(timeout=10_000)  # the page itself, not the dialog alone, drawn anew
+    assert page.get_by_role("dialog").count() == 0
+
+
+def test_an_imported_profile_is_the_one_in_use_at_once(browser, tmp_path):
+    with Store.open(tmp_path) as saved:
+        saved.create_profile("Imported")
+        (tmp_path / "export.json").write_text(json.dumps(saved.export_profile("Imported")))
+    (tmp_path / "app").mkdir()
+    with app_server(tmp_path / "app") as url:  # a progress file of its own: the other tests keep their profile
+        page = open_page(browser, f"{url}/progress", "import")
+        page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(tmp_path / "export.json"))
+        click(page, page.get_by_role("button", name="Import it"))
+        page.get_by_text("it is the profile in use now").wait_for(timeout=10_000)
+        assert "profile=Imported" in page.url  # the address, like the sidebar, names the profile in use
 
 
 def test_every_page_has_its_own_title(server, browser):

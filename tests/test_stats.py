@@ -12,6 +12,7 @@ from trainer.progress.stats import (
     plain,
     rating_domain,
     rating_history,
+    recent_mistakes,
     strengths_and_weak_spots,
 )
 from trainer.progress.store import Attempt
@@ -19,8 +20,16 @@ from trainer.progress.store import Attempt
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-def tried(kind: str, themes: tuple[str, ...], correct: bool, skipped: bool = False, after: float | None = None):
-    return Attempt("p", kind, 1, themes, "practice", "5♦", correct, 3.0, 0, skipped, WHEN, rating_after=after)
+def tried(
+    kind: str,
+    themes: tuple[str, ...],
+    correct: bool,
+    skipped: bool = False,
+    after: float | None = None,
+    puzzle: str = "p",
+    answer: str = "5♦",
+):
+    return Attempt(puzzle, kind, 1, themes, "practice", answer, correct, 3.0, 0, skipped, WHEN, rating_after=after)
 
 
 def test_accuracy_counts_right_answers_per_theme_and_leaves_skips_out():
@@ -46,7 +55,30 @@ def test_strengths_and_weak_spots_need_enough_answers_and_keep_the_counts():
     best, worst = strengths_and_weak_spots(groups_of(tries), count=1)
     assert [(row.name, row.right, row.answers) for row in best] == [("sum", 3, 4)]
     assert [(row.name, row.right, row.answers) for row in worst] == [("escoba", 1, 3)]
-    assert [row.name for row in strengths_and_weak_spots(groups_of(tries))[1]] == ["escoba", "sum"]
+
+
+def test_a_theme_is_never_both_a_strength_and_a_weak_spot():
+    tries = [tried("capture", ("sum",), ok) for ok in (True, True, True, False)]
+    tries += [tried("capture", ("escoba",), ok) for ok in (False, False, True)]
+    best, worst = strengths_and_weak_spots(groups_of(tries))  # room for three of each, but two themes in all
+    assert ([row.name for row in best], [row.name for row in worst]) == (["sum"], ["escoba"])
+    tries += [tried("choose", ("safe",), False) for _ in range(3)]
+    best, worst = strengths_and_weak_spots(groups_of(tries))
+    assert ([row.name for row in best], [row.name for row in worst]) == (["sum"], ["safe", "escoba"])  # 1 of 3
+    best, worst = strengths_and_weak_spots(groups_of(tries[:4]))  # one theme: a strength, not also a weak spot
+    assert ([row.name for row in best], worst) == (["sum"], [])
+
+
+def test_recent_mistakes_name_each_puzzle_once_with_its_latest_miss_newest_first():
+    tries = [
+        tried("capture", ("sum",), False, puzzle="a", answer="1"),
+        tried("capture", ("sum",), False, puzzle="b", answer="2"),
+        tried("capture", ("sum",), False, puzzle="a", answer="3"),
+        tried("capture", ("sum",), True, puzzle="c"),
+        tried("capture", ("sum",), False, puzzle="d", skipped=True),
+    ]
+    assert [(a.puzzle_id, a.answer) for a in recent_mistakes(tries)] == [("a", "3"), ("b", "2")]
+    assert [a.puzzle_id for a in recent_mistakes(tries, count=1)] == ["a"]
 
 
 def test_rating_history_starts_at_the_starting_rating_until_the_window_is_full():

@@ -2,6 +2,7 @@
 
 import random
 import threading
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import fsrs
@@ -13,9 +14,11 @@ from trainer.progress.store import Attempt, Store
 from trainer.progress.training import (
     MODES,
     RUSH_SECONDS,
+    Choice,
     Run,
     answer_puzzle,
     grade,
+    highest_level,
     needs_review,
     pick_next,
     schedule,
@@ -62,6 +65,23 @@ def test_next_puzzle_is_near_the_rating_and_unsolved_first():
     assert pick_next(pool, 1880, random.Random(1)).id == "p5"
     assert pick_next(pool, 1500, random.Random(1), solved={"p3", "q3"}).level in (2, 4)
     assert pick_next(pool, 1500, random.Random(1), exclude={p.id for p in pool}) is None
+
+
+def test_a_newcomer_is_served_one_level_more_every_few_answers_whatever_the_rating():
+    pool = [puzzle(f"p{level}", level) for level in range(1, 6)]
+    assert [highest_level(answered) for answered in range(20)] == [1] * 7 + [2] * 7 + [3] * 6
+    assert pick_next(pool, 1900, random.Random(1), highest=highest_level(10)).level == 2
+    assert pick_next(pool[3:], 1900, random.Random(1), highest=1).level == 5  # nothing that easy: the nearest
+    assert pick_next(pool, 1900, random.Random(1), highest=highest_level(28)).level == 5
+
+
+def test_a_choice_serves_its_rule_set_unless_it_is_any():
+    classic, sevens = puzzle("c", 1), replace(puzzle("s", 2), rules="sevens")
+    assert Choice("classic").admits(classic) and not Choice("classic").admits(sevens)
+    assert Choice("sevens").admits(sevens) and not Choice("sevens").admits(classic)
+    assert Choice("any").admits(classic) and Choice("any").admits(sevens)
+    assert not Choice("any", level=1).admits(sevens) and not Choice("any", kind="capture").admits(sevens)
+    assert Choice("classic", theme="setenta").admits(classic) and not Choice("classic", theme="sum").admits(classic)
 
 
 @pytest.mark.parametrize(

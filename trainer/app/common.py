@@ -179,6 +179,7 @@ def profile(saved: Store) -> Learner:
     by_name = {learner.name: learner for learner in learners}
     with st.sidebar:
         st.selectbox(t.text("Profile"), list(by_name), key="profile", on_change=_keep_learner, args=(by_name,))
+        st.session_state.pop("profile_made", None)  # the whole page is being drawn, for the new profile if one was made
         if st.button(t.text("New profile")) or "profile_error" in st.session_state:
             st.dialog(t.text("New profile"))(_new_profile)(saved)
         _choose_rules(saved, held)
@@ -293,14 +294,16 @@ def _keep_rules(saved: Store, player: Learner) -> None:
 
 
 def _new_profile(saved: Store) -> None:
-    """The new profile dialog asks for a name; it closes once the profile exists, and stays open to explain a bad
-    name."""
+    """The new profile dialog asks for a name; once the profile exists the whole page is drawn again for it (a
+    dialog alone would redraw only itself, leaving the page on the old profile), and a bad name is explained."""
     t = tr()
     with st.form("new_profile", border=False):
         st.text_input(t.text("Name"), max_chars=NAME_LENGTH, key="new_profile_name")
         st.form_submit_button(t.text("Create"), type="primary", on_click=_create_profile, args=(saved,))
     if "profile_error" in st.session_state:
         st.error(plain(st.session_state.pop("profile_error")))
+    if st.session_state.pop("profile_made", False):
+        st.rerun()
 
 
 def said_or_told(error: ValueError) -> str:
@@ -314,6 +317,7 @@ def _create_profile(saved: Store) -> None:
     name = st.session_state.get("new_profile_name", "").strip()
     try:
         st.session_state.learner = saved.create_profile(name)
+        st.session_state.profile_made = True
     except ValueError as error:
         st.session_state.profile_error = said_or_told(error)
 

@@ -23,8 +23,8 @@ from trainer.app.topics import topic
 from trainer.cards import cards_text
 from trainer.i18n import Translator
 from trainer.plays import Play, parse_play
-from trainer.profile import RuleProfile
-from trainer.progress.training import MODES, Run
+from trainer.profile import PROFILES, RuleProfile
+from trainer.progress.training import MODES, Choice, Run
 from trainer.puzzles import Puzzle
 from trainer.puzzles.kinds import (
     NOTHING,
@@ -68,6 +68,13 @@ PROMPTS = {
 _COURT_VALUES = {
     "printed": said("the sota (10) counts 8, the caballo (11) 9, the rey (12) 10"),
     "letters": said("the sota (J) counts 8, the caballo (Q) 9, the rey (K) 10"),
+}
+#: What to do on a puzzle answered on the cards, shown above them so a newcomer need open nothing to learn it.
+TAPS = {
+    "capture": marked("Tap the table cards that make 15 with the card played, then press Check."),
+    "choose": marked("Tap the card you play from your hand, then the table cards it takes, and press Check."),
+    "endgame": marked("Tap the card you play from your hand, then the table cards it takes, and press Check."),
+    "claim": marked("Tap the table cards the laid card could have taken, then press Check; or press Nothing to claim."),
 }
 #: Answers the engine writes as words, among a choice's options and the answers it accepts.
 ANSWERS = {
@@ -225,6 +232,24 @@ def hint_words(hint: str | Said, view: View) -> str:
         faces = _COURT_VALUES[view.courts]
         hint = replace(hint, params=tuple((name, faces if v == COURT_VALUES else v) for name, v in hint.params))
     return say(view.t.written(hint), view)
+
+
+def instruction(puzzle: Puzzle, t: Translator) -> str:
+    """What to do on a puzzle answered on the cards."""
+    return t.text(TAPS[puzzle.kind])
+
+
+def choice_line(choice: Choice, t: Translator) -> str:
+    """The filters in force, in one short line: which rule set's puzzles, and the kind, level and theme if chosen."""
+    rules = t.text("every rule set") if choice.rules == "any" else t.text(PROFILES[choice.rules].title)
+    parts = [t.text("Puzzles served: {rules}", rules=rules)]
+    if choice.kind != "any":
+        parts.append(t.text("kind: {kind}", kind=topic(choice.kind, t)))
+    if choice.level != "any":
+        parts.append(t.text("level {level}", level=choice.level))
+    if choice.theme != "any":
+        parts.append(t.text("theme: {theme}", theme=topic(choice.theme, t)))
+    return " · ".join(parts)
 
 
 def choice_words(choice: str, t: Translator) -> str:

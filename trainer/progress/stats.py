@@ -71,9 +71,28 @@ def accuracy(groups: Iterable[Group], by: str) -> list[Accuracy]:
 
 
 def strengths_and_weak_spots(groups: Iterable[Group], count: int = 3) -> tuple[list[Accuracy], list[Accuracy]]:
-    """The best and the worst themes by accuracy, among those answered often enough."""
+    """The best and the worst themes by accuracy, among those answered often enough; a theme is never both: with
+    few themes the better half are strengths and the worse half weak spots, and a middle one is a strength if at
+    least half of its answers were right.
+
+    >>> groups = [("capture", ("escoba",), 3, 3), ("capture", ("sevens",), 1, 3)]
+    >>> [[row.name for row in rows] for rows in strengths_and_weak_spots(groups)]
+    [['escoba'], ['sevens']]
+    """
     ranked = [row for _, row in sorted((r.percent, r) for r in accuracy(groups, "theme") if r.answers >= MIN_ANSWERS)]
-    return ranked[::-1][:count], ranked[:count]
+    middle = len(ranked) // 2
+    weak = middle + (len(ranked) % 2 == 1 and ranked[middle].percent < 50)
+    return ranked[weak:][::-1][:count], ranked[:weak][:count]
+
+
+def recent_mistakes(attempts: Sequence[Attempt], count: int = 8) -> list[Attempt]:
+    """The latest misses of ``count`` different puzzles, newest first, each with its latest wrong answer; skips
+    are not misses."""
+    missed: dict[str, Attempt] = {}
+    for attempt in reversed(attempts):
+        if not attempt.correct and not attempt.skipped:
+            missed.setdefault(attempt.puzzle_id, attempt)
+    return list(missed.values())[:count]
 
 
 def rating_history(latest: Sequence[float], window: int) -> list[float]:

@@ -90,16 +90,52 @@ class Run:
         return sum(self.seconds) / len(self.seconds) if self.seconds else None
 
 
+@dataclass(frozen=True)
+class Choice:
+    """Which puzzles a run serves: by default those of the learner's rule set (``rules``), of any kind, level and
+    theme; ``rules="any"`` serves every rule set's."""
+
+    rules: str
+    kind: str = "any"
+    level: int | str = "any"
+    theme: str = "any"
+
+    def admits(self, puzzle: Puzzle) -> bool:
+        return (
+            self.kind in ("any", puzzle.kind)
+            and self.level in ("any", puzzle.level)
+            and (self.theme == "any" or self.theme in puzzle.themes)
+            and self.rules in ("any", puzzle.rules)
+        )
+
+
+#: Answers a newcomer gives before the next level up may be served: the first 20 puzzles stay within levels 1-3.
+ANSWERS_PER_LEVEL = 7
+
+
+def highest_level(answered: int) -> int:
+    """The hardest level served, unasked, after ``answered`` answers: one more every few answers, so a newcomer's
+    early rating swings do not leap to level 5.
+
+    >>> [highest_level(n) for n in (0, 6, 7, 19, 28, 100)]
+    [1, 1, 2, 3, 5, 5]
+    """
+    return min(5, 1 + answered // ANSWERS_PER_LEVEL)
+
+
 def pick_next(
     puzzles: Iterable[Puzzle],
     rating: float,
     rng: random.Random,
     solved: Collection[str] = (),
     exclude: Collection[str] = (),
+    highest: int = 5,
 ) -> Puzzle | None:
-    """A puzzle near the learner's rating, unsolved ones first; None if none is left."""
+    """A puzzle near the learner's rating, unsolved ones first, no harder than level ``highest`` while the pool has
+    such puzzles; None if none is left."""
     pool = [p for p in puzzles if p.id not in exclude]
     fresh = [p for p in pool if p.id not in solved] or pool
+    fresh = [p for p in fresh if p.level <= highest] or fresh
     if not fresh:
         return None
     nearest = min(abs(LEVEL_RATINGS[p.level] - rating) for p in fresh)

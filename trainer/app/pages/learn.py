@@ -68,8 +68,11 @@ def go(level_id: str, index: int) -> None:
 
 def judge(stage: Stage, answer: str, notation: Notation = R4) -> None:
     """Ask the engine about an answer, its cards typed in ``notation``; a miss counts once per task toward the
-    stars."""
+    stars. Nothing chosen is no answer: the page says what to do, and nothing is counted."""
     if solved():
+        return
+    if not answer.strip():
+        st.session_state.nothing_chosen = True
         return
     verdict = stage.judge(answer, notation)
     st.session_state.verdict = verdict
@@ -294,6 +297,8 @@ if stage.choices or stage.task == "number":
     if message is not None:
         announce(message[1], message[0], key=f"verdict-{level.id}-{index}")
 
+if st.session_state.pop("nothing_chosen", False):
+    st.info(t.text("Nothing is chosen yet: choose your answer, then check it. Nothing was counted."))
 if stage.is_task and verdict is not None and not verdict.correct:
     if st.session_state.get("shown"):
         st.info(say(t.text("The answer: {answer}", answer=t.said(stage.answer())), cards))

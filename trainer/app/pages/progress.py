@@ -17,10 +17,10 @@ from trainer.progress.stats import (
     plain,
     rating_domain,
     rating_history,
+    recent_mistakes,
     results_by_level,
     strengths_and_weak_spots,
 )
-from trainer.progress.store import Attempt
 
 RECENT = 300  # answers drawn on the rating chart and searched for recent mistakes
 LATEST_MATCHES = 20  # matches listed one by one
@@ -105,7 +105,7 @@ else:
     st.header(t.text("Recent mistakes"))
     puzzles_page = pages()["puzzles"]  # made once, not once a link
     latest = SAVED.attempts(PLAYER, limit=RECENT)
-    mistakes: list[Attempt] = [a for a in reversed(latest) if not a.correct and not a.skipped][:8]
+    mistakes = recent_mistakes(latest)
     for attempt in mistakes:
         if attempt.puzzle_id not in PUZZLES:  # a puzzle since removed from the bank
             continue
@@ -160,5 +160,13 @@ if upload is not None and st.button(t.text("Import it")):
                 problem=plain(said_or_told(error)),
             )
         )
-    else:
-        st.success(t.text("Imported profile “{name}”. Pick it in the sidebar.", name=plain(name)))
+    else:  # the imported profile is the one in use from now on, as the sidebar shows once the page is drawn again
+        st.session_state.learner, st.session_state.imported = SAVED.learner(name), name
+        st.rerun()
+if "imported" in st.session_state:
+    st.success(
+        t.text(
+            "Imported profile “{name}”: it is the profile in use now, as the sidebar shows.",
+            name=plain(st.session_state.pop("imported")),
+        )
+    )

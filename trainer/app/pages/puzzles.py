@@ -9,16 +9,18 @@ from functools import partial
 import streamlit as st
 
 from trainer.app.board import View, card_face, position_rows, rows_html
-from trainer.app.common import ANSWER_CHARS, bank, now, page, profile, saving, store, tr
+from trainer.app.common import ANSWER_CHARS, bank, now, page, profile, rules, saving, store, tr
 from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say, typing_help
 from trainer.app.puzzle_words import (
     QUESTIONS,
     RUN_ENDS,
     answer_words,
+    choice_line,
     choice_words,
     goal_line,
     hint_words,
+    instruction,
     level_line,
     mode_label,
     outcome_words,
@@ -37,7 +39,7 @@ from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.rating import START, Rating
 from trainer.progress.stats import plain
 from trainer.progress.store import Attempt
-from trainer.progress.training import MODES, Run, answer_puzzle, pick_next
+from trainer.progress.training import ANSWERS_PER_LEVEL, MODES, Choice, Run, answer_puzzle, highest_level, pick_next
 from trainer.puzzles import KINDS, THEMES, Puzzle
 from trainer.puzzles.catalog import first_puzzle
 from trainer.puzzles.kinds import (
@@ -73,26 +75,53 @@ def timestamp() -> datetime:
 # -- state, changed only in callbacks --------------------------------------------------------
 
 
+def afresh(theme: str = "any") -> None:
+    """Filters back to the learner's rule set, any kind and level, and ``theme``."""
+    mine = rules().name
+    st.session_state.choice, st.session_state.choice_for = Choice(mine, theme=theme), mine
+
+
+def chosen() -> Choice:
+    """The puzzles the page serves: the learner's rule set unless another is chosen in the filters; chosen afresh
+    when the learner's rule set changes."""
+    if st.session_state.get("choice_for") != rules().name:
+        afresh()
+    choice: Choice = st.session_state.choice
+    return choice
+
+
+def due() -> list[str]:
+    """The puzzles of the learner's rule set due for review now, the longest due first."""
+    mine = rules().name
+    return [pid for pid in SAVED.due_puzzles(PLAYER, timestamp()) if pid in PUZZLES and PUZZLES[pid].rules == mine]
+
+
 @saving
 def start(mode: str) -> None:
-    """Begin a run of a mode with a first puzzle."""
+    """Begin a run of a mode with a first puzzle; the filters go back to the learner's rule set, so none is carried
+    unseen from another mode."""
     st.session_state.run = Run(mode, started=now())
     st.session_state.seen = []
+    afresh()
     next_puzzle()
 
 
 @saving
 def next_puzzle(for_me: bool = False) -> None:
-    """Pick the next puzzle: due ones in Review, else near the learner's rating within the filters."""
+    """Pick the next puzzle: due ones in Review, else near the learner's rating within the filters ("for me": within
+    the rule set chosen only), no harder than a newcomer's answers allow unless a level is chosen."""
     run: Run = st.session_state.run
     seen = st.session_state.setdefault("seen", [])
     if run.mode == "review":
-        due = [pid for pid in SAVED.due_puzzles(PLAYER, timestamp()) if pid in PUZZLES and pid not in seen]
-        choice = PUZZLES[due[0]] if due else None
+        waiting = [pid for pid in due() if pid not in seen]
+        choice = PUZZLES[waiting[0]] if waiting else None
     else:
-        pool = list(PUZZLES.values()) if for_me else [p for p in PUZZLES.values() if matches_filters(p)]
+        wanted = Choice(chosen().rules) if for_me else chosen()
+        pool = [p for p in PUZZLES.values() if wanted.admits(p)]
         solved = SAVED.solved_puzzles(PLAYER)
-        choice = pick_next(pool, rating().rating, random.Random(now()), solved, set(seen))
+        answered = len(SAVED.attempts(PLAYER, limit=4 * ANSWERS_PER_LEVEL))  # past that many, every level is open
+        highest = highest_level(answered) if wanted.level == "any" else 5
+        choice = pick_next(pool, rating().rating, random.Random(now()), solved, set(seen), highest)
         if choice is None and pool:  # every puzzle of this choice has been shown: go round again
             st.session_state.notice = tr().plural(
                 "You have seen all {n} puzzles of this choice; here they come again.",
@@ -100,7 +129,7 @@ def next_puzzle(for_me: bool = False) -> None:
                 len(pool),
             )
             seen.clear()
-            choice = pick_next(pool, rating().rating, random.Random(now()), solved)
+            choice = pick_next(pool, rating().rating, random.Random(now()), solved, highest=highest)
     show(choice)
 
 
@@ -118,14 +147,10 @@ def show(puzzle: Puzzle | None) -> None:
         st.session_state.seen.append(puzzle.id)
 
 
-def matches_filters(puzzle: Puzzle) -> bool:
-    kind, level, theme, rules = (st.session_state.get(k, "any") for k in ("f_kind", "f_level", "f_theme", "f_rules"))
-    return (
-        kind in ("any", puzzle.kind)
-        and level in ("any", puzzle.level)
-        and (theme == "any" or theme in puzzle.themes)
-        and rules in ("any", puzzle.rules)
-    )
+def choose() -> None:
+    """A filter changed: keep the choice the filters now show."""
+    state = st.session_state
+    state.choice = Choice(state.f_rules, state.f_kind, state.f_level, state.f_theme)
 
 
 def on_cards(puzzle: Puzzle) -> bool:
@@ -163,8 +188,9 @@ def answer_text(puzzle: Puzzle) -> str:
     if isinstance(puzzle, SeatsPuzzle):
         count = state.get("ans_count")
         return "" if count is None else str(count)
-    if isinstance(puzzle, ScorePuzzle):
-        return " ".join(str(state.get(key, 0)) for key in SCORE_KEYS[: len(puzzle.piles)])
+    if isinstance(puzzle, ScorePuzzle):  # a box left empty leaves the answer unreadable, so it is not counted
+        points = [state.get(key) for key in SCORE_KEYS[: len(puzzle.piles)]]
+        return "" if None in points else " ".join(str(n) for n in points)
     return str(state.get("ans_text") or "")
 
 
@@ -247,8 +273,7 @@ def open_from_link() -> None:
     if wanted in PUZZLES:
         show(PUZZLES[wanted])
     elif theme in THEMES:
-        st.session_state.f_kind, st.session_state.f_level, st.session_state.f_theme = "any", "any", theme
-        st.session_state.f_rules = "any"
+        afresh(theme)
         next_puzzle()
 
 
@@ -273,16 +298,16 @@ def choose_puzzles() -> None:
     """Filters for Practice, and the buttons that serve the next puzzle."""
     t = tr()
     any_ = t.text("any")
+    choice = chosen()  # the widgets show the choice kept, which a change of mode or rule set may have reset
+    st.session_state.update(f_kind=choice.kind, f_level=choice.level, f_theme=choice.theme, f_rules=choice.rules)
     a, b, c, d = st.columns(4)
-    a.selectbox(
-        t.text("Kind"), ["any", *KINDS], key="f_kind", format_func=lambda k: any_ if k == "any" else topic(k, t)
-    )
-    b.selectbox(
-        t.text("Level"), ["any", 1, 2, 3, 4, 5], key="f_level", format_func=lambda n: any_ if n == "any" else str(n)
-    )
-    c.selectbox(t.text("Theme"), ["any", *THEMES], key="f_theme",
+    a.selectbox(t.text("Kind"), ["any", *KINDS], key="f_kind", on_change=choose,
+                format_func=lambda k: any_ if k == "any" else topic(k, t))  # fmt: skip
+    b.selectbox(t.text("Level"), ["any", 1, 2, 3, 4, 5], key="f_level", on_change=choose,
+                format_func=lambda n: any_ if n == "any" else str(n))  # fmt: skip
+    c.selectbox(t.text("Theme"), ["any", *THEMES], key="f_theme", on_change=choose,
                 format_func=lambda th: any_ if th == "any" else f"{topic(th, t)}: {t.text(THEMES[th])}")  # fmt: skip
-    d.selectbox(t.text("Rules"), ["any", *PROFILES], key="f_rules",
+    d.selectbox(t.text("Rules"), ["any", *PROFILES], key="f_rules", on_change=choose,
                 format_func=lambda r: any_ if r == "any" else t.text(PROFILES[r].title))  # fmt: skip
     left, right = st.columns(2)
     left.button(t.text("Next puzzle"), on_click=next_puzzle, use_container_width=True, type="primary")
@@ -299,7 +324,7 @@ def answer_widgets(puzzle: Puzzle, view: View) -> None:
     elif isinstance(puzzle, ScorePuzzle):
         lowest = -99 if puzzle.wrong_captures else 0  # a wrong capture can take a side below zero (V5)
         for column, side, key in zip(st.columns(len(puzzle.piles)), SIDES, SCORE_KEYS, strict=False):
-            column.number_input(t.text("Side {side}'s points", side=side), lowest, 40, key=key)
+            column.number_input(t.text("Side {side}'s points", side=side), lowest, 40, value=None, key=key)
     elif isinstance(puzzle, MatchPuzzle):
         st.radio(t.text("Once this deal is scored:"), puzzle.choices(), index=None, horizontal=True, key="ans_side",
                  format_func=lambda choice: outcome_words(choice, t))  # fmt: skip
@@ -340,7 +365,7 @@ cards = page("Puzzles")
 t = tr()
 st.title(t.text("Puzzles"))
 current = rating()
-due_now = len(SAVED.due_puzzles(PLAYER, timestamp()))
+due_now = len(due())
 st.caption(
     t.plural(
         "{name} · rating {rating} (± {spread}) · {n} due for review",
@@ -358,7 +383,7 @@ if "run" not in st.session_state:  # a visit starts right away: a new learner at
     if SAVED.attempts(PLAYER, limit=1):
         next_puzzle(for_me=True)
     else:
-        show(first_puzzle(PUZZLES.values()))
+        show(first_puzzle(p for p in PUZZLES.values() if chosen().admits(p)))
 run: Run = st.session_state.run
 
 with st.container(horizontal=True, key="modes"):  # the mode on is the filled button
@@ -371,6 +396,8 @@ over = run.is_over(now())
 if over:
     keep_record(run)
 st.markdown(run_line(run, t))
+if run.mode != "review":  # the filters in force, whatever the mode, so none works unseen
+    st.caption(choice_line(chosen(), t))
 
 
 @st.fragment(run_every=1.0 if run.mode == "rush" and not over else None)
@@ -412,6 +439,8 @@ if isinstance(puzzle, ChoosePuzzle | EndgamePuzzle):
     st.markdown(goal_line(puzzle, cards))
 attempt_key = f"answer-{puzzle.id}-{len(st.session_state.seen)}-{st.session_state.get('tries', 0)}"
 answering = verdict is None and not over
+if on_cards(puzzle) and answering:
+    st.markdown(say(instruction(puzzle, t), cards))
 if on_cards(puzzle):
     card_table(
         puzzle_rows(puzzle, cards, pick=answering),
