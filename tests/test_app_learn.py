@@ -1,10 +1,12 @@
 """The Learn page, driven as a learner would: every level, every task right, a slip, stars kept, deep links."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from test_course import wrong_answers
 from test_i18n import TRANSLATED, catalog, english_in, shown
 
 from trainer.app.board import View
@@ -258,7 +260,9 @@ def test_a_miss_and_a_shown_answer_are_worded_in_the_language(data, code):
     t = translator(code)
     at.radio(key="answer").set_value(wrong)
     click(at, t.text("Check"))
-    assert verdict(at) == ("error", t.text("Not quite. Look again, or show the answer."))
+    missed = say(t.said(stage.judge(wrong).reason), View())
+    assert missed.startswith(t.text("Not quite: {reason}. Look again, or show the answer.", reason="|").split("|")[0])
+    assert verdict(at) == ("error", missed)
     assert [english for english in english_in(learn_texts(at)) if english not in same_as_english(code)] == []
     click(at, t.text("Show the answer"))
     assert at.info[0].value.startswith(t.text("The answer: {answer}", answer=""))
@@ -270,3 +274,24 @@ def test_the_level_map_and_the_title_name_a_level_in_the_language(data):
     first = next(b for b in at.button if b.key == f"level_{LEVELS[0].id}")
     assert first.label.startswith("1. Cuánto vale cada carta") and first.proto.help == "0 de 3 estrellas"
     assert at.markdown[0].value == "**Objetivo:** Saber cuánto aporta cada carta para llegar a 15."
+
+
+#: A task of each kind the course asks, as (level, step): a pick by value, a pick making 15, a prediction, a claim,
+#: who wins a category, a number, allowed or not, a fault, which rule set.
+TASKS = [("values", 4), ("fifteen", 2), ("whole-deal", 4), ("penalties", 7), ("scoring", 2), ("setenta", 2),
+         ("mistakes", 3), ("penalties", 2), ("rule-sets", 7)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("level_id", "number"), TASKS)
+def test_a_miss_says_at_once_what_is_wrong_and_not_the_answer(data, level_id, number):
+    stage = level_of(level_id).stages[number - 1]
+    at = open_learn(level=level_id, stage=str(number))
+    wrong = wrong_answers(stage)[0]
+    answer(at, stage, wrong)
+    tone, text = verdict(at)
+    assert tone == "error" and text == say(str(stage.judge(wrong).reason), View())
+    reason = text.removeprefix("Not quite: ").removesuffix(". Look again, or show the answer.")
+    assert reason and reason != text
+    right = say(str(stage.answer()), View()).split(". ")[0]  # the answer itself, before its reason
+    assert not re.search(rf"\b{re.escape(right)}\b", reason, 0 if len(right) == 1 else re.IGNORECASE), (right, text)
+    assert not at.info  # the answer waits for "Show the answer", which costs a star

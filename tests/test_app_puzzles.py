@@ -6,16 +6,18 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 from test_i18n import TRANSLATED, catalog, english_in, heard, shown
+from test_puzzle_kinds import wrong_answers
 
 from trainer.app.board import View
 from trainer.app.names import say
+from trainer.app.puzzle_words import answer_words
 from trainer.i18n import LOCALES, translator
 from trainer.plays import legal_plays
 from trainer.progress.stats import plain
 from trainer.progress.store import Store
 from trainer.progress.training import MODES
 from trainer.puzzles import THEMES, load_puzzles
-from trainer.puzzles.kinds import MatchPuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle
+from trainer.puzzles.kinds import KINDS, MatchPuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle
 
 ROOT = Path(__file__).parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -57,6 +59,11 @@ def give(at: AppTest, right: bool, check: str = "Check") -> AppTest:
     button's label, or the start of it."""
     puzzle = current(at)
     text = puzzle.solutions()[0] if right else wrong_answer(puzzle)
+    return give_widgets(at, puzzle, text, check)
+
+
+def give_widgets(at: AppTest, puzzle, text: str, check: str = "Check") -> AppTest:
+    """Give an answer text through the puzzle's widgets: a choice, a count, the sides' points, or typed."""
     if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle) or (isinstance(puzzle, SeatsPuzzle) and puzzle.choices()):
         at.radio(key="ans_side").set_value(text)
     elif isinstance(puzzle, SeatsPuzzle):
@@ -126,8 +133,9 @@ def test_practice_wrong_answer_shows_the_answer_only_when_asked(data):
     at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
     type_answer(at, "2♣ 4♠")
     tone, text = verdict(at)
-    assert tone == "error" and text.startswith("Not quite. Your rating -")
-    assert not any("sota de oros" in m.value for m in at.markdown)
+    assert tone == "error"
+    assert text.startswith("Not quite: 7 de copas + 2 de bastos + 4 de espadas = 13: 2 short of 15. Your rating -")
+    assert not any("sota de oros" in m.value.lower() for m in at.markdown) and "sota de oros" not in text.lower()
     click(at, "Show the answer")
     assert any(m.value.startswith("7 de copas + 2 de bastos + 4 de espadas = 13: 2 short of 15") for m in at.markdown)
     assert any(m.value == "The answer the engine accepts:\n- Sota de oros" for m in at.markdown)
@@ -521,3 +529,28 @@ def test_a_streak_ends_and_is_summed_up_in_the_language(data, code):
     )
     assert at.success[0].value == t.text("That is a new streak record: {solved}!", solved=1)
     assert english_left(at, code) == []
+
+
+#: A puzzle of each kind, with a wrong answer sharing no card with the right one (``test_puzzle_kinds``).
+MISSED = {
+    kind: next(
+        (puzzle, wrong[0]) for puzzle in BANK.values() if puzzle.kind == kind and (wrong := wrong_answers(puzzle))
+    )
+    for kind in KINDS
+}
+
+
+@pytest.mark.parametrize("kind", sorted(MISSED))
+def test_a_miss_says_at_once_what_is_wrong_with_the_answer_and_not_the_answer(data, kind):
+    puzzle, wrong = MISSED[kind]
+    at = open_page(PUZZLES_PAGE, Clock(), puzzle=puzzle.id)
+    if puzzle.kind in ("choose", "claim", "endgame") or (puzzle.kind == "capture" and not puzzle.all):  # on cards
+        type_answer(at, wrong, "Check what I typed")
+    else:
+        give_widgets(at, puzzle, wrong)
+    tone, text = verdict(at)
+    miss = say(translator("en").said(puzzle.check(wrong).miss), View())
+    assert tone == "error" and text.startswith(f"Not quite: {miss}. Your rating -"), text
+    for solution in puzzle.solutions():
+        assert answer_words(puzzle, solution, View()) not in text, (solution, text)
+    assert not any("the engine accepts" in m.value for m in at.markdown)  # the answer waits for "Show the answer"

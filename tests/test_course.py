@@ -1,5 +1,6 @@
 """The course: levels load through the engine, tasks are judged by it, and bad levels name their line."""
 
+import re
 import textwrap
 from io import BytesIO
 from pathlib import Path
@@ -644,3 +645,49 @@ def test_a_levels_stage_sentences_are_found_for_the_catalogues_and_hold_no_brace
         assert (title, goal) == (level.title, level.goal)
         assert stages and set(stages) <= {stage.text for stage in level.stages}
         assert not [text for text in (title, goal, *stages) if "{" in text or "}" in text]  # a message may not
+
+
+def wrong_answers(stage) -> list[str]:
+    """Answers the engine refuses for a task: every other choice, a number off by one, a board card of no answer."""
+    if stage.choices:
+        return [choice for choice in stage.choices if choice not in stage.accept]
+    if stage.task == "number":
+        right = sorted(stage.accept)[0]
+        return ["0" if right == "none" else str(int(right) + 1)]
+    named = {card for answer in stage.accept for card in answer.split()}
+    shown = [*stage.deal.table, *(card for hand in stage.deal.hands for card in hand)]
+    return [str(card) for card in shown if str(card) not in named][:3]
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=[level.id for level in LEVELS])
+def test_a_miss_says_what_is_wrong_or_where_to_look_and_never_names_the_answer(level):
+    for stage in (stage for stage in level.stages if stage.is_task and stage.task != "play"):
+        for answer in wrong_answers(stage):
+            text = stage.judge(answer).text
+            assert text.startswith("Not quite: ") and text.endswith(". Look again, or show the answer."), text
+            named = [
+                right for right in stage.accept if re.search(rf"(?<![\w♦♥♠♣]){re.escape(right)}(?![\w♦♥♠♣])", text)
+            ]
+            assert named == [], (level.id, answer, text)
+
+
+def test_r3_r12_a_missed_pick_says_what_its_cards_make(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: pick
+        prompt: Tap every card worth 10.
+        board: {table: K♣ 3♥ 7♠, hands: [K♥ 2♥ 3♣, A♣ 5♦ J♠]}
+        want: value 10
+      - task: pick
+        prompt: Tap the table cards that make 15 with your 7♦.
+        board: {table: J♣ 4♥ 6♠ 2♦, hands: [7♦ 2♥ 3♣, A♣ 5♦ Q♠]}
+        want: fifteen with 7♦
+    """,
+    )
+    worth, fifteen = level.stages
+    assert worth.judge("K♣ J♠").text == "Not quite: J♠ counts 8, not 10 (R3). Look again, or show the answer."
+    assert worth.judge("K♣").text == (
+        "Not quite: more cards on the board are worth 10 (R3). Look again, or show the answer."
+    )
+    assert fifteen.judge("4h").text == "Not quite: 7♦ + 4♥ = 11: 4 short of 15. Look again, or show the answer."

@@ -1,11 +1,16 @@
 """Each puzzle kind: the engine's answers, the learner's verdicts and the reasons given."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from trainer import DECK, parse_card, parse_cards
 from trainer.deal import Deal
 from trainer.match import Match
+from trainer.plays import legal_plays
 from trainer.profile import PROFILES
+from trainer.puzzles import load_puzzles
 from trainer.puzzles.kinds import (
     CapturePuzzle,
     ChecksumPuzzle,
@@ -450,3 +455,81 @@ def test_v4_a_match_is_won_at_its_rule_sets_target():
     assert match((19, 22), (3, 2), rules="escova").author_problems() == [
         ("target", "a escova match is played to 31 points, not 21 (V4)")
     ]
+
+
+def gives_away(text: str, given: str, solutions) -> list[str]:
+    """The accepted answers a reason names, as whole words, but for one the learner's own answer holds."""
+    bound = r"[\w♦♥♠♣]"
+    return [
+        solution
+        for solution in solutions
+        if not set(solution.split()) <= set(given.split())
+        and re.search(rf"(?<!{bound}){re.escape(solution)}(?!{bound})", text)
+    ]
+
+
+def wrong_answers(puzzle) -> list[str]:
+    """Answers the engine refuses, each sharing no card with an accepted one where the answer is cards."""
+    cards = {card for solution in puzzle.solutions() for card in solution.split()}
+    return [
+        answer
+        for answer in {
+            "capture": lambda: [str(c) for c in puzzle.table if str(c) not in cards],
+            "choose": lambda: [str(p) for p in legal_plays(puzzle.hand, puzzle.table, puzzle.profile.must_capture)],
+            "setenta": lambda: ["none", "1", "99"],
+            "setenta-duel": lambda: ["A", "B", "nobody"],
+            "score": lambda: [" ".join("9" for _ in puzzle.piles)],
+            "checksum": lambda: ["1", "2"] if puzzle.ask == "sum" else ["A", "K"],
+            "seats": lambda: [*puzzle.choices(), "0", "40"],
+            "match": lambda: ["A", "B", "another deal"],
+            "claim": lambda: ["nothing", *(str(card) for card in puzzle.table if str(card) not in cards)],
+            "endgame": lambda: [str(play) for play in puzzle.margins],
+        }[puzzle.kind]()
+        if not puzzle.check(answer).correct
+    ]
+
+
+BANK = load_puzzles(Path(__file__).parent.parent / "puzzles")
+
+
+@pytest.mark.parametrize("kind", sorted({puzzle.kind for puzzle in BANK}))
+def test_a_miss_says_what_is_wrong_with_the_answer_and_never_names_the_right_one(kind):
+    tried = 0
+    for puzzle in [p for p in BANK if p.kind == kind][:12]:
+        for answer in wrong_answers(puzzle):
+            verdict = puzzle.check(answer)
+            assert verdict.miss is not None and str(verdict.miss), (puzzle.id, answer)
+            assert gives_away(str(verdict.miss), answer, verdict.solutions) == [], (puzzle.id, answer, verdict.miss)
+            tried += 1
+    assert tried
+
+
+def test_r12_a_missed_capture_gives_the_sum_of_the_cards_picked_not_the_capture_inside_them():
+    puzzle = capture("6♦ 3♣ 2♥", "Q♠")
+    assert puzzle.check("6d 3c").explanation.startswith("Q♠ + 6♦ = 15, but you also took 3♣")  # with the answer
+    assert str(puzzle.check("6d 3c").miss) == "Q♠ + 3♣ + 6♦ = 18, not 15"
+    assert str(capture("6♦ 3♣ 2♥", "Q♠", all=True).check("6d; 3c 2h").miss) == "Q♠ + 2♥ + 3♣ = 14: 1 short of 15"
+
+
+def test_a_missed_choice_says_what_the_play_misses_and_the_answer_only_comes_with_why():
+    puzzle = choose("A♦ 4♣ 7♦", "3♥ 5♦", "escoba")
+    verdict = puzzle.check("5d")
+    assert str(verdict.miss) == "that leaves cards on the table"
+    assert "3♥ taking" in verdict.explanation  # the full explanation, shown with the answer
+
+
+def test_r19_a_missed_setenta_says_which_way_it_is_off():
+    pile = parse_cards("7♦ 6♥ A♠ 2♣")  # 21 + 18 + 16 + 12 = 67
+    puzzle = SetentaPuzzle(**COMMON, pile=pile)
+    assert str(puzzle.check("70").miss).startswith("70 is more than this pile's setenta")
+    assert str(puzzle.check("60").miss).startswith("60 is less than this pile's setenta")
+    assert str(puzzle.check("none").miss) == "every suit is in the pile, so it has a setenta (R19)"
+    assert "67" not in str(puzzle.check("70").miss)
+
+
+def test_r21_a_missed_match_names_the_side_answered_and_the_target_not_the_winner():
+    puzzle = MatchPuzzle(**COMMON, totals=(18, 20), points=(4, 1))
+    assert str(puzzle.check("B").miss) == (
+        "B has not won: add this deal's points to each side's total and compare them with 21 (R21)"
+    )
+    assert str(puzzle.check("another deal").miss).startswith("a side has won:")

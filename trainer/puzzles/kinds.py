@@ -46,6 +46,7 @@ class Verdict:
     correct: bool
     reason: Said
     solutions: tuple[str, ...]
+    miss: Said | None = None  # for a wrong answer, what is wrong with it, without the right answer
 
     @property
     def explanation(self) -> str:
@@ -81,7 +82,11 @@ class Puzzle:
         raise NotImplementedError
 
     def why(self, answer: str) -> Said:
-        """Why a canonical answer is right or wrong, in the learner's terms."""
+        """Why a canonical answer is right or wrong, in the learner's terms; for a wrong one, with the right one."""
+        raise NotImplementedError
+
+    def miss(self, answer: str) -> Said:
+        """What is wrong with a canonical wrong answer, in the learner's terms, without giving the right one away."""
         raise NotImplementedError
 
     def author_problems(self) -> list[tuple[str, str]]:
@@ -94,8 +99,9 @@ class Puzzle:
         try:
             given = self.canonical(answer.strip())
         except (AnswerError, CardError) as error:
-            return Verdict(False, error.said, solutions)
-        return Verdict(given in solutions, self.why(given), solutions)
+            return Verdict(False, error.said, solutions, error.said)
+        right = given in solutions
+        return Verdict(right, self.why(given), solutions, None if right else self.miss(given))
 
 
 def _sum_text(played: Card, group: Iterable[Card]) -> str:
@@ -150,6 +156,17 @@ class CapturePuzzle(Puzzle):
         sums = "; ".join(_sum_text(self.play, group) for group in options)
         return said_plural("all {n} way: {sums}", "all {n} ways: {sums}", len(options), sums=sums)
 
+    def miss(self, answer: str) -> Said:
+        picks = [frozenset(parse_cards(part)) for part in answer.split(";")]
+        options = self.options()
+        wrong = [pick for pick in picks if pick not in options]
+        if wrong:
+            return pick_miss(self.play, self.table, wrong[0])
+        return said_plural(
+            "{n} more way makes 15 with {card}", "{n} more ways make 15 with {card}", len(options) - len(picks),
+            card=str(self.play),
+        )  # fmt: skip
+
     def _why_group(self, pick: frozenset[Card]) -> Said:
         if pick in self.options():
             if pick == set(self.table):
@@ -159,22 +176,27 @@ class CapturePuzzle(Puzzle):
 
 
 def _why_not(played: Card, table: Iterable[Card], options: list[frozenset[Card]], pick: frozenset[Card]) -> Said:
-    """Why the table cards picked do not make 15 with the card played (R12)."""
+    """Why the table cards picked do not make 15 with the card played (R12), naming a capture inside them."""
+    inside = [group for group in options if group < pick]
+    if inside and pick <= set(table):
+        extra = _group_text(pick - inside[0])
+        return said(
+            "{sum}, but you also took {extra}: that makes {total}",
+            sum=_sum_text(played, inside[0]),
+            extra=extra,
+            total=played.value + sum(c.value for c in pick),
+        )
+    return pick_miss(played, table, pick)
+
+
+def pick_miss(played: Card, table: Iterable[Card], pick: frozenset[Card]) -> Said:
+    """Why the table cards picked do not make 15 with the card played (R12), from those cards alone."""
     off_table = pick - set(table)
     if off_table:
         return said_plural(
             "{cards} is not on the table", "{cards} are not on the table", len(off_table), cards=cards_text(off_table)
         )
     total = played.value + sum(c.value for c in pick)
-    inside = [group for group in options if group < pick]
-    if inside:
-        extra = _group_text(pick - inside[0])
-        return said(
-            "{sum}, but you also took {extra}: that makes {total}",
-            sum=_sum_text(played, inside[0]),
-            extra=extra,
-            total=total,
-        )
     if total < CAPTURE_SUM:
         short = CAPTURE_SUM - total
         return said("{sum}: {short} short of {fifteen}", sum=_sum_text(played, pick), short=short, fifteen=CAPTURE_SUM)
@@ -279,6 +301,11 @@ class ChoosePuzzle(Puzzle):
             return refusal.said
         best = self.best()
         return self._describe(play) if play in best else self._compare(play, best[0])
+
+    def miss(self, answer: str) -> Said:
+        play = parse_play_text(answer)
+        refusal = refusal_of(play, self.hand, self.table, self.profile.must_capture)
+        return refusal.said if refusal is not None else self.shortfall(play)
 
     def _describe(self, play: Play) -> Said:
         card = str(play.card)
@@ -416,6 +443,18 @@ class SetentaPuzzle(Puzzle):
     def why(self, answer: str) -> Said:
         return setenta_breakdown(self.pile)
 
+    def miss(self, answer: str) -> Said:
+        value = setenta(self.pile)
+        if value is None:
+            return said("{given} cannot be: look at the suits in the pile first (R19)", given=answer)
+        if answer == "none":
+            return said("every suit is in the pile, so it has a setenta (R19)")
+        if int(answer) > value:
+            return said("{given} is more than this pile's setenta: count only the best card of each suit (R19)",
+                        given=answer)  # fmt: skip
+        return said("{given} is less than this pile's setenta: count the best card of each suit at its price (R19)",
+                    given=answer)  # fmt: skip
+
 
 def _winner_text(side: int | None) -> str:
     return "nobody" if side is None else SIDES[side]
@@ -450,6 +489,11 @@ class SetentaDuelPuzzle(Puzzle):
         if winner == "nobody":
             return said("A: {a}; B: {b}. The point goes to nobody (R19)", a=a, b=b)
         return said("A: {a}; B: {b}. The point goes to {side} (R19)", a=a, b=b, side=winner)
+
+    def miss(self, answer: str) -> Said:
+        if answer == "nobody":
+            return said("one side's setenta is higher: work out both, the best card of each suit at its price (R19)")
+        return said("side {side}'s setenta is not the higher one: work out both (R19)", side=answer)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -553,6 +597,16 @@ class ScorePuzzle(Puzzle, Dealt):
 
     def why(self, answer: str) -> Said:
         return score_breakdown(self.scores(), self.profile)
+
+    def miss(self, answer: str) -> Said:
+        given = answer.split()
+        off = Listed(tuple(SIDES[side] for side, score in enumerate(self.scores()) if str(score.total) != given[side]))
+        return said_plural(
+            "side {sides}'s points are off: go through the categories one by one",
+            "the points of sides {sides} are off: go through the categories one by one",
+            len(off.items),
+            sides=off,
+        )
 
 
 #: The categories the one side strictly ahead wins (R18, V2), with the figure each compares.
@@ -776,6 +830,12 @@ class ClaimPuzzle(Puzzle, Dealt):
             sum=_sum_text(self.laid, pick),
         )
 
+    def miss(self, answer: str) -> Said:
+        if answer == NOTHING:
+            return said("{card} could have made 15 with cards on the table, so there is a capture to claim (V5)",
+                        card=str(self.laid))  # fmt: skip
+        return pick_miss(self.laid, self.table, frozenset(parse_cards(answer)))
+
 
 # -- the check sum ----------------------------------------------------------------------
 
@@ -835,6 +895,17 @@ class ChecksumPuzzle(Puzzle):
             value=RANKS.index(rank) + 1,
             card=_HIDDEN.get(rank) or said("a {rank}", rank=rank),
         )
+
+    def miss(self, answer: str) -> Said:
+        if self.ask == "sum":
+            return said(
+                "{given} is not what these cards add up to: count each sota, caballo and rey at its capture value (R3)",
+                given=answer,
+            )
+        value = RANKS.index(answer) + 1
+        total = value + sum(card.value for card in self.table)
+        return said("with a card worth {value} the table would add up to {total}, and no deal ends on that (R16)",
+                    value=value, total=total)  # fmt: skip
 
 
 # -- around the table: seats, the deal and the match ------------------------------------------
@@ -931,6 +1002,28 @@ class SeatsPuzzle(Puzzle):
                 raise AnswerError(said("answer with a number of cards"))
             raise AnswerError(said("answer with a seat"))
         return str(int(given.group(1)))
+
+    def miss(self, answer: str) -> Said:
+        if self.ask == "stock-after":
+            many = (
+                said("{given} is too many", given=answer)
+                if int(answer) > int(self.solutions()[0])
+                else said("{given} is too few", given=answer)
+            )
+            return said("{given}: count the cards on the table and every hand dealt so far (R8, R10)", given=many)
+        return said("not seat {seat}: {rule}", seat=answer, rule=self._rule())
+
+    def _rule(self) -> Said:
+        """The rule that answers the question, without the seat it points to."""
+        if self.ask == "leader":
+            return said("the seat after the dealer, in playing order, plays the first card (R7)")
+        if self.ask == "next-dealer":
+            return said("the deal passes one seat on each time (R22)")
+        if self.ask == "partner" and self.players > 4:
+            return said("with six players every other seat is one side (V3)")
+        if self.ask == "partner":
+            return said("partners sit across the table from each other (R5)")
+        return said("new hands do not change who plays first (R10)")
 
     def why(self, answer: str) -> Said:
         found, dealer = self.solutions()[0], self.dealer
@@ -1030,6 +1123,15 @@ class MatchPuzzle(Puzzle):
             raise AnswerError(said("answer A, B or another deal"))
         return given
 
+    def miss(self, answer: str) -> Said:
+        won = said("a side has won") if answer == OUTCOMES[2] else said("{side} has not won", side=answer)
+        return said(
+            "{first}: add this deal's points to each side's total and compare them with {target} ({rule})",
+            first=won,
+            target=self.target,
+            rule=self.rule,
+        )
+
     def why(self, answer: str) -> Said:
         a, b = self.after()
         totals = said("after the deal A has {a} and B {b}", a=a, b=b)
@@ -1113,13 +1215,27 @@ class EndgamePuzzle(Puzzle, Dealt):
         ahead = said("with best play on both sides your side ends {margin}", margin=_margin_text(mine))
         if mine == best:
             return said("{play}: {ahead}, and no play does better", play=play_text(play), ahead=ahead)
-        top = next(p for p, m in margins.items() if m == best)
+        top = next(p for p, m in margins.items() if m == best)  # the answer itself: shown with it, never before
         return said(
             "{play}: {ahead}; {best} ends {margin}",
             play=play_text(play),
             ahead=ahead,
             best=play_text(top),
             margin=_margin_text(best),
+        )
+
+    def miss(self, answer: str) -> Said:
+        deal = self.position()
+        seat = deal.to_play
+        assert seat is not None
+        play = parse_play_text(answer)
+        refusal = refusal_of(play, deal.hands[seat], deal.table, self.profile.must_capture)
+        if refusal is not None:
+            return refusal.said
+        return said(
+            "{play}: with best play on both sides your side ends {margin}, and another play does better",
+            play=play_text(play),
+            margin=_margin_text(self.margins[play]),
         )
 
 
