@@ -295,3 +295,15 @@ def test_a_miss_says_at_once_what_is_wrong_and_not_the_answer(data, level_id, nu
     right = say(str(stage.answer()), View()).split(". ")[0]  # the answer itself, before its reason
     assert not re.search(rf"\b{re.escape(right)}\b", reason, 0 if len(right) == 1 else re.IGNORECASE), (right, text)
     assert not at.info  # the answer waits for "Show the answer", which costs a star
+
+
+def test_r12_a_second_miss_at_a_task_looks_closer_without_the_answer(data):
+    stage = level_of("fifteen").stages[1]
+    at = open_learn(level="fifteen", stage="2")
+    wrong, other = wrong_answers(stage)[:2]
+    answer(at, stage, wrong)
+    assert "Look closer" not in verdict(at)[1]
+    answer(at, stage, other)
+    tone, text = verdict(at)
+    assert tone == "error" and text == say(str(stage.judge(other, again=True).reason), View())
+    assert " Look closer: " in text and not at.info

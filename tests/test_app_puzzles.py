@@ -554,3 +554,17 @@ def test_a_miss_says_at_once_what_is_wrong_with_the_answer_and_not_the_answer(da
     for solution in puzzle.solutions():
         assert answer_words(puzzle, solution, View()) not in text, (solution, text)
     assert not any("the engine accepts" in m.value for m in at.markdown)  # the answer waits for "Show the answer"
+
+
+def test_r12_a_second_miss_at_a_puzzle_looks_closer_without_the_answer(data):
+    at = miss_the_sota(Clock())
+    assert "Look closer" not in verdict(at)[1]
+    click(at, "Try again")
+    type_answer(at, "4♠")
+    tone, text = verdict(at)
+    assert (tone, text) == (
+        "error",
+        "Not quite: 7 de copas + 4 de espadas = 11: 4 short of 15. Look closer: 7 de copas needs 8 from the table, "
+        "in 1 card. This try was not counted.",
+    )
+    assert "sota de oros" not in text.lower()

@@ -16,6 +16,7 @@ from trainer.plays import Play
 from trainer.profile import PROFILES
 from trainer.puzzles import load_puzzles
 from trainer.scoring import score_deal, setenta
+from trainer.text import SIDES
 
 LEVELS = load_levels()
 
@@ -104,7 +105,11 @@ def test_r14_a_play_task_refuses_an_illegal_play_and_explains_a_miss(tmp_path):
     )
     stage = level.stages[0]
     assert stage.judge("3h ad 4c 7d").correct
-    assert stage.judge("5d").text.startswith("That is legal, but that leaves cards on the table")
+    assert stage.judge("5d").text == "That is legal, but that leaves cards on the table. Try again."
+    assert stage.judge("5d", again=True).text == (
+        "That is legal, but that leaves cards on the table. Look closer: the card to play from your hand is worth 3. "
+        "Try again."
+    )
     assert stage.judge("3h ad").text.startswith("Not allowed:")
 
 
@@ -660,15 +665,20 @@ def wrong_answers(stage) -> list[str]:
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=[level.id for level in LEVELS])
-def test_a_miss_says_what_is_wrong_or_where_to_look_and_never_names_the_answer(level):
+def test_a_miss_says_what_is_wrong_a_second_looks_closer_and_neither_names_the_answer(level):
     for stage in (stage for stage in level.stages if stage.is_task and stage.task != "play"):
         for answer in wrong_answers(stage):
             text = stage.judge(answer).text
             assert text.startswith("Not quite: ") and text.endswith(". Look again, or show the answer."), text
-            named = [
-                right for right in stage.accept if re.search(rf"(?<![\w♦♥♠♣]){re.escape(right)}(?![\w♦♥♠♣])", text)
-            ]
-            assert named == [], (level.id, answer, text)
+            assert names(stage.accept, text) == [], (level.id, answer, text)
+            again = stage.judge(answer, again=True).text
+            assert again.startswith(text.removesuffix(" Look again, or show the answer.") + " Look closer: "), again
+            assert names(stage.accept - set(SIDES), again) == [], (level.id, answer, again)  # a clue may name a side
+
+
+def names(answers, text: str) -> list[str]:
+    """The answers a text names as whole words."""
+    return [right for right in answers if re.search(rf"(?<![\w♦♥♠♣]){re.escape(right)}(?![\w♦♥♠♣])", text)]
 
 
 def test_r3_r12_a_missed_pick_says_what_its_cards_make(tmp_path):
@@ -691,3 +701,5 @@ def test_r3_r12_a_missed_pick_says_what_its_cards_make(tmp_path):
         "Not quite: more cards on the board are worth 10 (R3). Look again, or show the answer."
     )
     assert fifteen.judge("4h").text == "Not quite: 7♦ + 4♥ = 11: 4 short of 15. Look again, or show the answer."
+    assert "Look closer: 7♦ needs 8 from the table, in 1 card." in fifteen.judge("4h", again=True).text
+    assert "Look closer: 2 cards on the board are worth 10." in worth.judge("K♣", again=True).text

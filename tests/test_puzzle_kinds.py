@@ -23,6 +23,7 @@ from trainer.puzzles.kinds import (
     SetentaPuzzle,
 )
 from trainer.scoring import CATEGORIES
+from trainer.text import SIDES
 
 COMMON = {"id": "t", "level": 1, "themes": ("making-15",), "title": "t"}
 
@@ -493,13 +494,16 @@ BANK = load_puzzles(Path(__file__).parent.parent / "puzzles")
 
 
 @pytest.mark.parametrize("kind", sorted({puzzle.kind for puzzle in BANK}))
-def test_a_miss_says_what_is_wrong_with_the_answer_and_never_names_the_right_one(kind):
+def test_a_miss_says_what_is_wrong_and_a_second_narrows_it_never_naming_the_right_answer(kind):
     tried = 0
     for puzzle in [p for p in BANK if p.kind == kind][:12]:
         for answer in wrong_answers(puzzle):
             verdict = puzzle.check(answer)
             assert verdict.miss is not None and str(verdict.miss), (puzzle.id, answer)
             assert gives_away(str(verdict.miss), answer, verdict.solutions) == [], (puzzle.id, answer, verdict.miss)
+            assert str(verdict.closer) and str(verdict.closer) != str(verdict.miss), (puzzle.id, answer)
+            sides = [s for s in verdict.solutions if s not in SIDES]  # a clue sets the sides' figures side by side
+            assert gives_away(str(verdict.closer), answer, sides) == [], (puzzle.id, verdict.closer)
             tried += 1
     assert tried
 
@@ -533,3 +537,20 @@ def test_r21_a_missed_match_names_the_side_answered_and_the_target_not_the_winne
         "B has not won: add this deal's points to each side's total and compare them with 21 (R21)"
     )
     assert str(puzzle.check("another deal").miss).startswith("a side has won:")
+
+
+def test_r12_a_second_miss_at_a_capture_says_what_the_card_needs():
+    assert str(capture("6♦ 3♣ 2♥", "Q♠").check("3c").closer) == "Q♠ needs 6 from the table, in 1 card"
+
+
+def test_a_second_miss_at_a_choice_gives_the_value_of_the_card_to_play():
+    assert str(choose("A♦ 4♣ 7♦", "3♥ 5♦", "escoba").check("5d").closer) == "the card to play from your hand is worth 3"
+
+
+def test_r19_a_second_miss_at_a_setenta_names_the_counting_cards_or_the_missing_suit():
+    assert str(SetentaPuzzle(**COMMON, pile=parse_cards("7♦ 6♥ A♠ 2♣ 3♣")).check("60").closer) == (
+        "the best card of each suit: A♠ 3♣ 6♥ 7♦"
+    )
+    assert str(SetentaPuzzle(**COMMON, pile=parse_cards("7♦ 6♥ A♠")).check("40").closer) == (
+        "look at the suits: the pile has no ♣ (bastos)"
+    )

@@ -201,14 +201,16 @@ def outcome_words(choice: str, t: Translator) -> str:
 
 def verdict_line(verdict: Verdict, retried: bool, change: float, view: View) -> str:
     """The verdict's first words: right with the engine's reason, or not quite with what is wrong with the answer
-    (never the right one); the rating's change if counted."""
+    (never the right one), and at a second try a more pointed clue; the rating's change if counted."""
     t = view.t
     counted = [] if retried else [t.text("Your rating {change}.", change=f"{change:+.0f}")]
     if verdict.correct:
         return " ".join([t.text("Right: {explanation}.", explanation=say(t.said(verdict.reason), view)), *counted])
-    assert verdict.miss is not None  # the engine says what is wrong with every wrong answer
-    missed = t.text("Not quite: {reason}.", reason=say(t.said(verdict.miss), view))
-    return " ".join([missed, *counted, *([t.text("This try was not counted.")] if retried else [])])
+    assert verdict.miss is not None and verdict.closer is not None  # the engine words every wrong answer
+    missed = [t.text("Not quite: {reason}.", reason=say(t.said(verdict.miss), view))]
+    if retried:
+        missed += [t.text("Look closer: {clue}.", clue=say(t.said(verdict.closer), view))]
+    return " ".join([*missed, *counted, *([t.text("This try was not counted.")] if retried else [])])
 
 
 def play_words(play: Play, t: Translator) -> str:

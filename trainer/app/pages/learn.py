@@ -66,10 +66,11 @@ def go(level_id: str, index: int) -> None:
 
 
 def judge(stage: Stage, answer: str) -> None:
-    """Ask the engine about an answer; a miss counts once per task toward the stars."""
+    """Ask the engine about an answer; a miss counts once per task toward the stars, and a second one is given a
+    more pointed clue."""
     if solved():
         return
-    verdict = stage.judge(answer)
+    verdict = stage.judge(answer, again=bool(st.session_state.get("missed")))
     st.session_state.verdict = verdict
     if not verdict.correct and not st.session_state.get("missed"):
         st.session_state.slips["mistakes"] += 1
