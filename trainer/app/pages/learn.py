@@ -137,6 +137,11 @@ def task_rows(stage: Stage) -> tuple[Row, ...]:
     return tuple(replace(row, pick="many" if row.name in open_rows and row.faces else None) for row in rows)
 
 
+def adds_up(stage: Stage) -> bool:
+    """Whether the cards a task picks are added up as they are tapped: a play, or a pick that makes 15."""
+    return stage.task == "play" or stage.played is not None
+
+
 def fixed(text: str) -> str:
     """An engine text in the learner's language if it is one of its fixed words or sentences, else as it is."""
     return t.text(text) if text in FIXED else text
@@ -250,6 +255,8 @@ if stage.task in ("pick", "play"):
         on_confirm=partial(judge_pick, stage),
         message=message,
         clear=t.text("Clear"),
+        tally=t.text("Adding up: {sum}", sum="{sum}") if adds_up(stage) and not solved() else None,
+        played=stage.played.value if stage.played and stage.deal and stage.played not in stage.deal.table else None,
     )
     if not solved():
         with st.expander(t.text("Type your answer instead")), st.form(f"typed-{level.id}-{index}", border=False):

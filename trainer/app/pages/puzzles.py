@@ -132,6 +132,13 @@ def on_cards(puzzle: Puzzle) -> bool:
     )
 
 
+def played_value(puzzle: Puzzle) -> int | None:
+    """The value of the card a capture or a claim adds the picked table cards to, which the learner does not pick."""
+    if isinstance(puzzle, CapturePuzzle):
+        return puzzle.play.value
+    return puzzle.laid.value if isinstance(puzzle, ClaimPuzzle) else None
+
+
 def puzzle_rows(puzzle: Puzzle, view: View, pick: bool = False) -> tuple[Row, ...]:
     """The position as rows of cards: the board's, but for the piles of a score puzzle, which may be three and
     carry wrong captures (V3, V5), and for a claim, whose laid card stands apart from the rest of the table."""
@@ -412,6 +419,8 @@ if on_cards(puzzle):
         confirm=t.text("Check") if answering else None,
         on_confirm=partial(submit_pick, puzzle),
         clear=t.text("Clear"),
+        tally=t.text("Adding up: {sum}", sum="{sum}") if answering else None,
+        played=played_value(puzzle),
     )
 else:
     st.html(rows_html(puzzle_rows(puzzle, cards), cards, t.text("Puzzle position")))
