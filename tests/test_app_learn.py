@@ -307,3 +307,16 @@ def test_r12_a_second_miss_at_a_task_looks_closer_without_the_answer(data):
     tone, text = verdict(at)
     assert tone == "error" and text == say(str(stage.judge(other, again=True).reason), View())
     assert " Look closer: " in text and not at.info
+
+
+def test_the_answer_shown_is_marked_on_the_board(data):
+    stage = level_of("fifteen").stages[1]
+    at = open_learn(level="fifteen", stage="2")
+    answer(at, stage, wrong_answers(stage)[0])
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    assert "highlight-answer" not in board.proto.json
+    click(at, "Show the answer")
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    rows = json.loads(board.proto.json)["rows"]
+    marked = {face["token"] for row in rows for face in row["faces"] if "highlight-answer" in face["svg"]}
+    assert marked == {str(card) for card in stage.answer_cards()} == set(sorted(stage.accept)[0].split())

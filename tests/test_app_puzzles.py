@@ -568,3 +568,17 @@ def test_r12_a_second_miss_at_a_puzzle_looks_closer_without_the_answer(data):
         "in 1 card. This try was not counted.",
     )
     assert "sota de oros" not in text.lower()
+
+
+def marked_answer(at: AppTest) -> list[str]:
+    """The cards the card table marks as part of the answer."""
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    rows = json.loads(board.proto.json)["rows"]
+    return [face["token"] for row in rows for face in row["faces"] if "highlight-answer" in face["svg"]]
+
+
+def test_the_answer_shown_is_marked_on_the_cards(data):
+    at = miss_the_sota(Clock())
+    assert marked_answer(at) == []  # not before it is asked for
+    click(at, "Show the answer")
+    assert marked_answer(at) == ["J♦"]

@@ -111,6 +111,7 @@ def test_r14_a_play_task_refuses_an_illegal_play_and_explains_a_miss(tmp_path):
         "Try again."
     )
     assert stage.judge("3h ad").text.startswith("Not allowed:")
+    assert stage.answer_cards() == set(parse_cards("3♥ A♦ 4♣ 7♦"))  # marked on the board once shown
 
 
 def test_r18_r19_scoring_tasks_read_a_real_finished_deal(tmp_path):

@@ -208,6 +208,14 @@ class Stage:
             )
         return Verdict(False, said("That is legal, but {shortfall}. Try again.", shortfall=shortfall))
 
+    def answer_cards(self) -> frozenset[Card]:
+        """The cards of the right answer shown, to mark on the board: a best play's, or a pick's; none for a choice
+        or a number."""
+        if self.task == "play" and self.goal is not None:
+            best = self.goal.best()[0]
+            return frozenset({best.card, *best.captured})
+        return frozenset(parse_cards(sorted(self.accept)[0])) if self.task == "pick" else frozenset()
+
     def answer(self) -> Said:
         """A right answer in words, for a learner who asks to see it."""
         if self.task == "play" and self.goal is not None:

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from trainer.app.board import View
 from trainer.app.names import say
 from trainer.app.topics import topic
-from trainer.cards import cards_text
+from trainer.cards import Card, cards_text, parse_cards
 from trainer.i18n import Translator
 from trainer.plays import Play, parse_play
 from trainer.profile import RuleProfile
@@ -211,6 +211,13 @@ def verdict_line(verdict: Verdict, retried: bool, change: float, view: View) -> 
     if retried:
         missed += [t.text("Look closer: {clue}.", clue=say(t.said(verdict.closer), view))]
     return " ".join([*missed, *counted, *([t.text("This try was not counted.")] if retried else [])])
+
+
+def answer_cards(verdict: Verdict | None) -> tuple[Card, ...]:
+    """The cards of the first answer the engine accepts (a capture, a play, a claim; none for "nothing"), to mark
+    on the board once the answer is shown."""
+    solution = verdict.solutions[0] if verdict is not None and verdict.solutions else NOTHING
+    return () if solution == NOTHING else tuple(parse_cards(solution.replace(";", " ")))
 
 
 def play_words(play: Play, t: Translator) -> str:

@@ -127,9 +127,10 @@ def open_from_link() -> None:
 
 def task_rows(stage: Stage) -> tuple[Row, ...]:
     """The stage's board, with the rows a learner picks from: hand and table for a play; the table, or every
-    row shown, for a pick."""
+    row shown, for a pick; once the answer is shown, its cards marked."""
     assert stage.deal is not None
-    rows = board_rows(stage.deal, cards, stage.highlight, stage.events, pick=stage.task == "play")
+    shown = stage.answer_cards() if st.session_state.get("shown") else ()
+    rows = board_rows(stage.deal, cards, stage.highlight, stage.events, pick=stage.task == "play", answer=shown)
     if stage.task != "pick":
         return rows
     seats = (f"seat-{n}" for n in range(1, stage.deal.players))
