@@ -264,6 +264,7 @@ def in_deal(game: Game) -> None:
         on_confirm=play_pick,
         message=("error", error) if error is not None else ("info", turn),
         clear=t.text("Clear"),
+        tally=t.text("Adding up: {sum}", sum="{sum}"),
     )
     with st.expander(t.text("Type your play instead")), st.form("typed_play", border=False):
         st.text_input(
