@@ -1,11 +1,13 @@
 """The Learn page, driven as a learner would: every level, every task right, a slip, stars kept, deep links."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from app_kit import tap
 from streamlit.testing.v1 import AppTest
+from test_course import wrong_answers
 from test_i18n import TRANSLATED, catalog, english_in, shown
 
 from trainer.app.board import View
@@ -288,7 +290,9 @@ def test_a_miss_and_a_shown_answer_are_worded_in_the_language(data, code):
     t = translator(code)
     at.radio(key="answer").set_value(wrong)
     click(at, t.text("Check"))
-    assert verdict(at) == ("error", t.text("Not quite. Look again, or show the answer."))
+    missed = say(t.said(stage.judge(wrong).reason), View())
+    assert missed.startswith(t.text("Not quite: {reason}. Look again, or show the answer.", reason="|").split("|")[0])
+    assert verdict(at) == ("error", missed)
     assert [english for english in english_in(learn_texts(at)) if english not in same_as_english(code)] == []
     click(at, t.text("Show the answer"))
     assert at.info[0].value.startswith(t.text("The answer: {answer}", answer=""))
@@ -351,3 +355,49 @@ def test_r11_at_a_seat_1_stage_the_learner_taps_seat_1s_hand_and_seat_0s_is_face
     assert rows["hand"]["pick"] == "one" and tokens(rows["seat-0"]) == [""]
     tap_answer(at, "J♥ 2♠ 4♥ A♣")
     assert verdict(at)[0] == "success"
+
+
+#: A task of each kind the course asks, as (level, step): a pick by value, a pick making 15, a prediction, a claim,
+#: who wins a category, a number, allowed or not, a fault, which rule set.
+TASKS = [("values", 4), ("fifteen", 2), ("whole-deal", 4), ("penalties", 7), ("scoring", 2), ("setenta", 2),
+         ("mistakes", 3), ("penalties", 2), ("rule-sets", 7)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("level_id", "number"), TASKS)
+def test_a_miss_says_at_once_what_is_wrong_and_not_the_answer(data, level_id, number):
+    stage = level_of(level_id).stages[number - 1]
+    at = open_learn(level=level_id, stage=str(number))
+    wrong = wrong_answers(stage)[0]
+    answer(at, stage, wrong)
+    tone, text = verdict(at)
+    assert tone == "error" and text == say(str(stage.judge(wrong).reason), View())
+    reason = text.removeprefix("Not quite: ").removesuffix(". Look again, or show the answer.")
+    assert reason and reason != text
+    right = say(str(stage.answer()), View()).split(". ")[0]  # the answer itself, before its reason
+    assert not re.search(rf"\b{re.escape(right)}\b", reason, 0 if len(right) == 1 else re.IGNORECASE), (right, text)
+    assert not at.info  # the answer waits for "Show the answer", which costs a star
+
+
+def test_r12_a_second_miss_at_a_task_looks_closer_without_the_answer(data):
+    stage = level_of("fifteen").stages[1]
+    at = open_learn(level="fifteen", stage="2")
+    wrong, other = wrong_answers(stage)[:2]
+    answer(at, stage, wrong)
+    assert "Look closer" not in verdict(at)[1]
+    answer(at, stage, other)
+    tone, text = verdict(at)
+    assert tone == "error" and text == say(str(stage.judge(other, again=True).reason), View())
+    assert " Look closer: " in text and not at.info
+
+
+def test_the_answer_shown_is_marked_on_the_board(data):
+    stage = level_of("fifteen").stages[1]
+    at = open_learn(level="fifteen", stage="2")
+    answer(at, stage, wrong_answers(stage)[0])
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    assert "highlight-answer" not in board.proto.json
+    click(at, "Show the answer")
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    rows = json.loads(board.proto.json)["rows"]
+    marked = {face["token"] for row in rows for face in row["faces"] if "highlight-answer" in face["svg"]}
+    assert marked == {str(card) for card in stage.answer_cards()} == set(sorted(stage.accept)[0].split())

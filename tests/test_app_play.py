@@ -94,6 +94,11 @@ def test_a_hint_names_the_best_play_with_its_expected_margin(data: Path) -> None
     assert f"{abs(best.margin):.2f} points {word} the other by the end of the deal on average (± {best.error:.2f})" in (
         hint
     )
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    rows = json.loads(board.proto.json)["rows"]
+    marked = {face["token"] for row in rows for face in row["faces"] if "highlight-answer" in face["svg"]}
+    assert marked == {str(card) for card in (best.play.card, *best.play.captured)}  # the best play, on the cards
+    assert json.loads(board.proto.json)["tally"] == {"words": "Adding up: {sum}", "played": None}  # summed as tapped
 
 
 def test_four_players_with_a_computer_partner(data: Path) -> None:

@@ -6,9 +6,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 from test_i18n import TRANSLATED, catalog, english_in, heard, shown
+from test_puzzle_kinds import wrong_answers
 
 from trainer.app.board import View
 from trainer.app.names import say
+from trainer.app.puzzle_words import answer_words
 from trainer.i18n import LOCALES, translator
 from trainer.plays import legal_plays
 from trainer.profile import PROFILES
@@ -16,7 +18,7 @@ from trainer.progress.stats import plain
 from trainer.progress.store import Store
 from trainer.progress.training import ANSWERS_PER_LEVEL, MODES
 from trainer.puzzles import THEMES, load_puzzles
-from trainer.puzzles.kinds import MatchPuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle
+from trainer.puzzles.kinds import KINDS, MatchPuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle
 
 ROOT = Path(__file__).parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -58,6 +60,11 @@ def give(at: AppTest, right: bool, check: str = "Check") -> AppTest:
     button's label, or the start of it."""
     puzzle = current(at)
     text = puzzle.solutions()[0] if right else wrong_answer(puzzle)
+    return give_widgets(at, puzzle, text, check)
+
+
+def give_widgets(at: AppTest, puzzle, text: str, check: str = "Check") -> AppTest:
+    """Give an answer text through the puzzle's widgets: a choice, a count, the sides' points, or typed."""
     if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle) or (isinstance(puzzle, SeatsPuzzle) and puzzle.choices()):
         at.radio(key="ans_side").set_value(text)
     elif isinstance(puzzle, SeatsPuzzle):
@@ -127,8 +134,9 @@ def test_practice_wrong_answer_shows_the_answer_only_when_asked(data):
     at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
     type_answer(at, "2♣ 4♠")
     tone, text = verdict(at)
-    assert tone == "error" and text.startswith("Not quite. Your rating -")
-    assert not any("sota de oros" in m.value for m in at.markdown)
+    assert tone == "error"
+    assert text.startswith("Not quite: 7 de copas + 2 de bastos + 4 de espadas = 13: 2 short of 15. Your rating -")
+    assert not any("sota de oros" in m.value.lower() for m in at.markdown) and "sota de oros" not in text.lower()
     click(at, "Show the answer")
     assert any(m.value.startswith("7 de copas + 2 de bastos + 4 de espadas = 13: 2 short of 15") for m in at.markdown)
     assert any(m.value == "The answer the engine accepts:\n- Sota de oros" for m in at.markdown)
@@ -644,3 +652,56 @@ def test_r3_a_generated_hint_names_the_court_cards_as_the_faces_show_them(data, 
     click(at, "Hint")
     click(at, "Hint")
     assert at.info[1].value == hint
+
+
+#: A puzzle of each kind, with a wrong answer sharing no card with the right one (``test_puzzle_kinds``).
+MISSED = {
+    kind: next(
+        (puzzle, wrong[0]) for puzzle in BANK.values() if puzzle.kind == kind and (wrong := wrong_answers(puzzle))
+    )
+    for kind in KINDS
+}
+
+
+@pytest.mark.parametrize("kind", sorted(MISSED))
+def test_a_miss_says_at_once_what_is_wrong_with_the_answer_and_not_the_answer(data, kind):
+    puzzle, wrong = MISSED[kind]
+    at = open_page(PUZZLES_PAGE, Clock(), puzzle=puzzle.id)
+    if puzzle.kind in ("choose", "claim", "endgame") or (puzzle.kind == "capture" and not puzzle.all):  # on cards
+        type_answer(at, wrong, "Check what I typed")
+    else:
+        give_widgets(at, puzzle, wrong)
+    tone, text = verdict(at)
+    miss = say(translator("en").said(puzzle.check(wrong).miss), View())
+    assert tone == "error" and text.startswith(f"Not quite: {miss}. Your rating -"), text
+    for solution in puzzle.solutions():
+        assert answer_words(puzzle, solution, View()) not in text, (solution, text)
+    assert not any("the engine accepts" in m.value for m in at.markdown)  # the answer waits for "Show the answer"
+
+
+def test_r12_a_second_miss_at_a_puzzle_looks_closer_without_the_answer(data):
+    at = miss_the_sota(Clock())
+    assert "Look closer" not in verdict(at)[1]
+    click(at, "Try again")
+    type_answer(at, "4♠")
+    tone, text = verdict(at)
+    assert (tone, text) == (
+        "error",
+        "Not quite: 7 de copas + 4 de espadas = 11: 4 short of 15. Look closer: 7 de copas needs 8 from the table, "
+        "in 1 card. This try was not counted.",
+    )
+    assert "sota de oros" not in text.lower()
+
+
+def marked_answer(at: AppTest) -> list[str]:
+    """The cards the card table marks as part of the answer."""
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    rows = json.loads(board.proto.json)["rows"]
+    return [face["token"] for row in rows for face in row["faces"] if "highlight-answer" in face["svg"]]
+
+
+def test_the_answer_shown_is_marked_on_the_cards(data):
+    at = miss_the_sota(Clock())
+    assert marked_answer(at) == []  # not before it is asked for
+    click(at, "Show the answer")
+    assert marked_answer(at) == ["J♦"]

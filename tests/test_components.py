@@ -70,7 +70,7 @@ def test_data_for_the_browser_carries_rows_button_and_message() -> None:
     assert json.loads(json.dumps(data)) == data  # plain JSON, as Streamlit sends it
     assert data["key"] == "p1"
     assert [row["name"] for row in data["rows"]] == ["hand", ""]
-    assert data["rows"][0]["faces"][1] == {"token": "3♣", "svg": HAND.faces[1].svg, "label": "card 3♣"}
+    assert data["rows"][0]["faces"][1] == {"token": "3♣", "svg": HAND.faces[1].svg, "label": "card 3♣", "value": 3}
     assert data["rows"][0]["pick"] == "one"
     assert data["rows"][1] == {
         "title": "Your pile",
@@ -81,6 +81,15 @@ def test_data_for_the_browser_carries_rows_button_and_message() -> None:
     }
     assert (data["confirm"], data["clear"], data["disabled"]) == ("Play", "Clear", True)
     assert data["message"] == {"tone": "error", "text": "<b>not</b> bold"}
+    assert data["tally"] is None  # no running sum unless a page asks for one
+
+
+def test_r3_a_running_sum_is_sent_its_words_the_played_cards_value_and_every_cards_capture_value() -> None:
+    hidden = Row("Their hand", (Face("", "<svg></svg>", "face-down card"),), name="theirs")
+    data = table_data((TABLE, hidden), key="t", confirm="Check", disabled=False, message=None,
+                      tally="Suma: {sum}", played=9)  # fmt: skip
+    assert data["tally"] == {"words": "Suma: {sum}", "played": 9}
+    assert [face["value"] for row in data["rows"] for face in row["faces"]] == [1, 4, 6, None]
 
 
 def test_the_button_that_undoes_a_pick_is_named_as_the_page_says() -> None:
@@ -142,7 +151,7 @@ rows = [
     Row("Your hand", faces("7♦ 3♣"), name="hand", pick="one"),
     Row("Table", faces("A♣ 4♥"), name="table", pick="many"),
 ]
-card_table(rows, key="table", on_confirm=played, message=st.session_state.get("verdict"))
+card_table(rows, key="table", on_confirm=played, message=st.session_state.get("verdict"), tally="Adding up: {sum}")
 st.session_state["runs"] = st.session_state.get("runs", 0) + 1
 st.write(f"script runs: {st.session_state.runs}")
 """
@@ -177,11 +186,14 @@ def test_a_pick_made_by_mouse_and_keyboard_reaches_python(demo_url: str) -> None
         sync_api.expect(ace).to_be_focused()
         page.wait_for_timeout(300)
         sync_api.expect(page.get_by_text("script runs: 1")).to_be_visible()  # picking cards started no rerun
+        tally = page.locator(".tally")
+        sync_api.expect(tally).to_have_text("Adding up: 7 + 1 = 8")  # added up in the browser, the hand card first
+        sync_api.expect(tally).to_have_attribute("aria-live", "polite")
         page.keyboard.press("Tab")  # to 4♥
         page.keyboard.press("Tab")  # to Play
         sync_api.expect(page.get_by_role("button", name="Play")).to_be_focused()
         page.keyboard.press("Enter")
-        verdict = page.get_by_role("status")
+        verdict = page.locator(".message")
         sync_api.expect(verdict).to_have_text("✓played 7♦ taking A♣")
         sync_api.expect(verdict).to_be_focused()
         sync_api.expect(page.get_by_text("script runs: 2")).to_be_visible()  # the confirm did

@@ -1,5 +1,6 @@
 """The course: levels load through the engine, tasks are judged by it, and bad levels name their line."""
 
+import re
 import textwrap
 from io import BytesIO
 from pathlib import Path
@@ -16,6 +17,7 @@ from trainer.profile import PROFILES
 from trainer.puzzles import load_puzzles
 from trainer.puzzles.reachable import deal_problem, stock_sizes
 from trainer.scoring import score_deal, setenta
+from trainer.text import SIDES
 
 LEVELS = load_levels()
 
@@ -115,8 +117,13 @@ def test_r14_a_play_task_refuses_an_illegal_play_and_explains_a_miss(tmp_path):
     )
     stage = level.stages[0]
     assert stage.judge("3h ad 4c 7d").correct
-    assert stage.judge("5d").text.startswith("That is legal, but that leaves cards on the table")
+    assert stage.judge("5d").text == "That is legal, but that leaves cards on the table. Try again."
+    assert stage.judge("5d", again=True).text == (
+        "That is legal, but that leaves cards on the table. Look closer: the card to play from your hand is worth 3. "
+        "Try again."
+    )
     assert stage.judge("3h ad").text.startswith("Not allowed:")
+    assert stage.answer_cards() == set(parse_cards("3♥ A♦ 4♣ 7♦"))  # marked on the board once shown
 
 
 def test_r18_r19_scoring_tasks_read_a_real_finished_deal(tmp_path):
@@ -754,3 +761,56 @@ def test_r3_a_value_pick_counts_only_the_cards_the_learner_sees(tmp_path):
     assert level_of(tmp_path, stages).stages[0].accept == {"K♥ K♣"}
     shown = level_of(tmp_path, stages + "    show_hands: true\n").stages[0]
     assert shown.accept == {"K♥ K♣ K♠"} and shown.face_up == (0, 1)
+
+
+def wrong_answers(stage) -> list[str]:
+    """Answers the engine refuses for a task: every other choice, a number off by one, a board card of no answer."""
+    if stage.choices:
+        return [choice for choice in stage.choices if choice not in stage.accept]
+    if stage.task == "number":
+        right = sorted(stage.accept)[0]
+        return ["0" if right == "none" else str(int(right) + 1)]
+    named = {card for answer in stage.accept for card in answer.split()}
+    shown = [*stage.deal.table, *(card for hand in stage.deal.hands for card in hand)]
+    return [str(card) for card in shown if str(card) not in named][:3]
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=[level.id for level in LEVELS])
+def test_a_miss_says_what_is_wrong_a_second_looks_closer_and_neither_names_the_answer(level):
+    for stage in (stage for stage in level.stages if stage.is_task and stage.task != "play"):
+        for answer in wrong_answers(stage):
+            text = stage.judge(answer).text
+            assert text.startswith("Not quite: ") and text.endswith(". Look again, or show the answer."), text
+            assert names(stage.accept, text) == [], (level.id, answer, text)
+            again = stage.judge(answer, again=True).text
+            assert again.startswith(text.removesuffix(" Look again, or show the answer.") + " Look closer: "), again
+            assert names(stage.accept - set(SIDES), again) == [], (level.id, answer, again)  # a clue may name a side
+
+
+def names(answers, text: str) -> list[str]:
+    """The answers a text names as whole words."""
+    return [right for right in answers if re.search(rf"(?<![\w♦♥♠♣]){re.escape(right)}(?![\w♦♥♠♣])", text)]
+
+
+def test_r3_r12_a_missed_pick_says_what_its_cards_make(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: pick
+        prompt: Tap every card worth 10.
+        board: {table: K♣ 3♥ 7♠, hands: [K♥ 2♥ 3♣, A♣ 5♦ J♠]}
+        want: value 10
+      - task: pick
+        prompt: Tap the table cards that make 15 with your 7♦.
+        board: {table: J♣ 4♥ 6♠ 2♦, hands: [7♦ 2♥ 3♣, A♣ 5♦ Q♠]}
+        want: fifteen with 7♦
+    """,
+    )
+    worth, fifteen = level.stages
+    assert worth.judge("K♣ J♠").text == "Not quite: J♠ counts 8, not 10 (R3). Look again, or show the answer."
+    assert worth.judge("K♣").text == (
+        "Not quite: more cards on the board are worth 10 (R3). Look again, or show the answer."
+    )
+    assert fifteen.judge("4h").text == "Not quite: 7♦ + 4♥ = 11: 4 short of 15. Look again, or show the answer."
+    assert "Look closer: 7♦ needs 8 from the table, in 1 card." in fifteen.judge("4h", again=True).text
+    assert "Look closer: 2 cards on the board are worth 10." in worth.judge("K♣", again=True).text

@@ -154,7 +154,7 @@ def test_a_course_task_is_done_by_tapping_the_cards(server, browser):
     assert page.get_by_role("button", name="Next ▶").is_disabled()  # the task comes first
     click(page, card(page, "four of cups"))
     click(page, page.get_by_role("button", name="Check", exact=True))
-    page.get_by_text("Not quite.").wait_for(timeout=10_000)
+    page.get_by_text("Not quite:").first.wait_for(timeout=10_000)
     click(page, card(page, "four of cups"))  # picked again: off
     click(page, card(page, "sota of clubs"))
     click(page, page.get_by_role("button", name="Check", exact=True))
@@ -233,7 +233,7 @@ def test_try_again_from_progress_opens_the_missed_puzzle(server, browser):
     page = open_page(browser, f"{server}/puzzles?puzzle=capture-l1-rey", "puzzles-missed")
     click(page, card(page, "three of coins"))
     click(page, page.get_by_role("button", name="Check", exact=True))
-    page.get_by_text("Not quite.").wait_for(timeout=10_000)
+    page.get_by_text("Not quite:").first.wait_for(timeout=10_000)
     click(page, page.get_by_role("link", name="Progress"))
     click(page, page.get_by_role("link", name="A five looks for ten").first)
     page.get_by_text("A five looks for ten").first.wait_for(timeout=10_000)

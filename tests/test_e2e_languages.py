@@ -85,7 +85,7 @@ def test_a_puzzle_is_missed_then_solved_and_explained_in_the_language(server, br
     wrong = next(c for c in puzzle.table if str(c) not in puzzle.solutions())
     tap(page, view, str(wrong))
     click_and_settle(page, button(page, t.text("Check")))
-    page.get_by_text(t.text("Not quite.")).first.wait_for(timeout=30_000)
+    page.get_by_text(t.text("Not quite: {reason}.", reason="|").split("|")[0].strip()).first.wait_for(timeout=30_000)
     shoot(page, f"puzzle-missed-{code}")
     assert not english_on(page)
     click_and_settle(page, button(page, t.text("Try again")))

@@ -1,12 +1,17 @@
 """Each puzzle kind: the engine's answers, the learner's verdicts and the reasons given."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from trainer import DECK, parse_card, parse_cards
 from trainer.cards import SPANISH_NOTATION
 from trainer.deal import Deal
 from trainer.match import Match
+from trainer.plays import legal_plays
 from trainer.profile import PROFILES
+from trainer.puzzles import load_puzzles
 from trainer.puzzles.kinds import (
     CapturePuzzle,
     ChecksumPuzzle,
@@ -19,6 +24,7 @@ from trainer.puzzles.kinds import (
     SetentaPuzzle,
 )
 from trainer.scoring import CATEGORIES
+from trainer.text import SIDES
 
 COMMON = {"id": "t", "level": 1, "themes": ("making-15",), "title": "t"}
 
@@ -471,3 +477,101 @@ def test_r4_a_typed_answer_is_read_in_the_notation_of_the_faces_shown():
     assert sweep.canonical("3c 1o 4b 7o", SPANISH_NOTATION) == "3♥ A♦ 4♣ 7♦"
     assert "'1o' is not a card" in sweep.check("3c 1o 4b 7o").explanation  # the rules' letters have no o
     assert capture("5♦ 2♣ 3♥", "K♠").check("5o", SPANISH_NOTATION).correct
+
+
+def gives_away(text: str, given: str, solutions) -> list[str]:
+    """The accepted answers a reason names, as whole words, but for one the learner's own answer holds."""
+    bound = r"[\w♦♥♠♣]"
+    return [
+        solution
+        for solution in solutions
+        if not set(solution.split()) <= set(given.split())
+        and re.search(rf"(?<!{bound}){re.escape(solution)}(?!{bound})", text)
+    ]
+
+
+def wrong_answers(puzzle) -> list[str]:
+    """Answers the engine refuses, each sharing no card with an accepted one where the answer is cards."""
+    cards = {card for solution in puzzle.solutions() for card in solution.split()}
+    return [
+        answer
+        for answer in {
+            "capture": lambda: [str(c) for c in puzzle.table if str(c) not in cards],
+            "choose": lambda: [str(p) for p in legal_plays(puzzle.hand, puzzle.table, puzzle.profile.must_capture)],
+            "setenta": lambda: ["none", "1", "99"],
+            "setenta-duel": lambda: ["A", "B", "nobody"],
+            "score": lambda: [" ".join("9" for _ in puzzle.piles)],
+            "checksum": lambda: ["1", "2"] if puzzle.ask == "sum" else ["A", "K"],
+            "seats": lambda: [*puzzle.choices(), "0", "40"],
+            "match": lambda: ["A", "B", "another deal"],
+            "claim": lambda: ["nothing", *(str(card) for card in puzzle.table if str(card) not in cards)],
+            "endgame": lambda: [str(play) for play in puzzle.margins],
+        }[puzzle.kind]()
+        if not puzzle.check(answer).correct
+    ]
+
+
+BANK = load_puzzles(Path(__file__).parent.parent / "puzzles")
+
+
+@pytest.mark.parametrize("kind", sorted({puzzle.kind for puzzle in BANK}))
+def test_a_miss_says_what_is_wrong_and_a_second_narrows_it_never_naming_the_right_answer(kind):
+    tried = 0
+    for puzzle in [p for p in BANK if p.kind == kind][:12]:
+        for answer in wrong_answers(puzzle):
+            verdict = puzzle.check(answer)
+            assert verdict.miss is not None and str(verdict.miss), (puzzle.id, answer)
+            assert gives_away(str(verdict.miss), answer, verdict.solutions) == [], (puzzle.id, answer, verdict.miss)
+            assert str(verdict.closer) and str(verdict.closer) != str(verdict.miss), (puzzle.id, answer)
+            sides = [s for s in verdict.solutions if s not in SIDES]  # a clue sets the sides' figures side by side
+            assert gives_away(str(verdict.closer), answer, sides) == [], (puzzle.id, verdict.closer)
+            tried += 1
+    assert tried
+
+
+def test_r12_a_missed_capture_gives_the_sum_of_the_cards_picked_not_the_capture_inside_them():
+    puzzle = capture("6♦ 3♣ 2♥", "Q♠")
+    assert puzzle.check("6d 3c").explanation.startswith("Q♠ + 6♦ = 15, but you also took 3♣")  # with the answer
+    assert str(puzzle.check("6d 3c").miss) == "Q♠ + 3♣ + 6♦ = 18, not 15"
+    assert str(capture("6♦ 3♣ 2♥", "Q♠", all=True).check("6d; 3c 2h").miss) == "Q♠ + 2♥ + 3♣ = 14: 1 short of 15"
+
+
+def test_a_missed_choice_says_what_the_play_misses_and_the_answer_only_comes_with_why():
+    puzzle = choose("A♦ 4♣ 7♦", "3♥ 5♦", "escoba")
+    verdict = puzzle.check("5d")
+    assert str(verdict.miss) == "that leaves cards on the table"
+    assert "3♥ taking" in verdict.explanation  # the full explanation, shown with the answer
+
+
+def test_r19_a_missed_setenta_says_which_way_it_is_off():
+    pile = parse_cards("7♦ 6♥ A♠ 2♣")  # 21 + 18 + 16 + 12 = 67
+    puzzle = SetentaPuzzle(**COMMON, pile=pile)
+    assert str(puzzle.check("70").miss).startswith("70 is more than this pile's setenta")
+    assert str(puzzle.check("60").miss).startswith("60 is less than this pile's setenta")
+    assert str(puzzle.check("none").miss) == "every suit is in the pile, so it has a setenta (R19)"
+    assert "67" not in str(puzzle.check("70").miss)
+
+
+def test_r21_a_missed_match_names_the_side_answered_and_the_target_not_the_winner():
+    puzzle = MatchPuzzle(**COMMON, totals=(18, 20), points=(4, 1))
+    assert str(puzzle.check("B").miss) == (
+        "B has not won: add this deal's points to each side's total and compare them with 21 (R21)"
+    )
+    assert str(puzzle.check("another deal").miss).startswith("a side has won:")
+
+
+def test_r12_a_second_miss_at_a_capture_says_what_the_card_needs():
+    assert str(capture("6♦ 3♣ 2♥", "Q♠").check("3c").closer) == "Q♠ needs 6 from the table, in 1 card"
+
+
+def test_a_second_miss_at_a_choice_gives_the_value_of_the_card_to_play():
+    assert str(choose("A♦ 4♣ 7♦", "3♥ 5♦", "escoba").check("5d").closer) == "the card to play from your hand is worth 3"
+
+
+def test_r19_a_second_miss_at_a_setenta_names_the_counting_cards_or_the_missing_suit():
+    assert str(SetentaPuzzle(**COMMON, pile=parse_cards("7♦ 6♥ A♠ 2♣ 3♣")).check("60").closer) == (
+        "the best card of each suit: A♠ 3♣ 6♥ 7♦"
+    )
+    assert str(SetentaPuzzle(**COMMON, pile=parse_cards("7♦ 6♥ A♠")).check("40").closer) == (
+        "look at the suits: the pile has no ♣ (bastos)"
+    )

@@ -52,7 +52,16 @@ from trainer.deal import Deal, Event, EventKind
 from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, parse_play, refusal_of
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import RULE_IDS
-from trainer.puzzles.kinds import HEADINGS, ChoosePuzzle, play_text
+from trainer.puzzles.kinds import (
+    HEADINGS,
+    ChoosePuzzle,
+    best_cards,
+    card_to_play,
+    needs,
+    pick_miss,
+    play_text,
+    sum_text,
+)
 from trainer.puzzles.reachable import complete, pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, most
@@ -96,6 +105,10 @@ class Stage:
     accept: frozenset[str] = frozenset()  # canonical answers the engine accepts
     goal: ChoosePuzzle | None = None  # for a play with a goal
     why: Said | None = None  # the engine's reason, shown once the task is answered
+    clue: Said | None = None  # where to look, said at a miss that the answer's own cards cannot explain
+    nearer: Said | None = None  # a more pointed clue, said at a second miss; still not the answer
+    played: Card | None = None  # for a pick: the card the picked table cards make 15 with
+    worth: int | None = None  # for a pick: the value every card to pick is worth
     piles: bool = False  # draw every side's pile, by suit
     pick_from: str = "table"  # where a pick task's cards are: "table", or "all" rows shown
     profile: RuleProfile = CLASSIC  # the rule set the stage is made and judged under
@@ -113,18 +126,57 @@ class Stage:
     def is_task(self) -> bool:
         return self.task != "say"
 
-    def judge(self, answer: str, notation: Notation = R4) -> Verdict:
+    def judge(self, answer: str, notation: Notation = R4, again: bool = False) -> Verdict:
         """Judge a learner's answer, its cards typed in ``notation``, with the engine; an unreadable one is a miss
-        that says why."""
+        that says why. A miss says what is wrong with the answer, and ``again`` (a second miss) adds a more pointed
+        clue."""
         if self.task == "play":
-            return self._judge_play(answer, notation)
+            return self._judge_play(answer, notation, again)
         try:
             given = self.canonical(answer, notation)
         except SaidError as unreadable:
             return Verdict(False, said("That answer cannot be read: {reason}", reason=unreadable.said))
         if given in self.accept:
             return Verdict(True, said("Right. {why}", why=self.why) if self.why else said("Right."))
-        return Verdict(False, said("Not quite. Look again, or show the answer."))
+        if again:
+            return Verdict(
+                False,
+                said(
+                    "Not quite: {reason}. Look closer: {clue}. Look again, or show the answer.",
+                    reason=self.missed(given),
+                    clue=self.closer(given),
+                ),
+            )
+        return Verdict(False, said("Not quite: {reason}. Look again, or show the answer.", reason=self.missed(given)))
+
+    def missed(self, given: str) -> Said:
+        """What is wrong with a readable wrong answer, without the right one: for a pick the sum its cards make or
+        the card not worth what is asked; else where to look."""
+        if self.task == "pick" and self.deal is not None and self.played is not None:
+            table = set(self.deal.table) - {self.played}
+            pick = frozenset(parse_cards(given)) - {self.played}
+            if pick not in captures(self.played, table):
+                return pick_miss(self.played, table, pick)
+        if self.task == "pick" and self.worth is not None:
+            off = [card for card in parse_cards(given) if card.value != self.worth]
+            if off:
+                return said("{card} counts {value}, not {worth} (R3)", card=str(off[0]), value=off[0].value,
+                            worth=self.worth)  # fmt: skip
+            return said("more cards on the board are worth {worth} (R3)", worth=self.worth)
+        assert self.clue is not None, "every task but a pick and a play has a clue"
+        return self.clue
+
+    def closer(self, given: str) -> Said:
+        """Where the right answer lies, for a second miss: what the card played needs, how many cards to pick, or
+        the figure to start from."""
+        if self.task == "pick" and self.deal is not None and self.played is not None:
+            return needs(self.played, set(self.deal.table) - {self.played})
+        if self.task == "pick" and self.worth is not None:
+            count = len(sorted(self.accept)[0].split())
+            return said_plural("{n} card on the board is worth {worth}", "{n} cards on the board are worth {worth}",
+                               count, worth=self.worth)  # fmt: skip
+        assert self.nearer is not None, "every task but a pick and a play has a clue for a second miss"
+        return self.nearer
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         """The answer in the form ``accept`` holds: cards (typed in ``notation``) in order, one of the choices, a
@@ -146,7 +198,7 @@ class Stage:
             raise SaidError(said("answer with a number, or none"))
         return str(int(given))
 
-    def _judge_play(self, answer: str, notation: Notation) -> Verdict:
+    def _judge_play(self, answer: str, notation: Notation, again: bool) -> Verdict:
         assert self.deal is not None and self.goal is not None
         try:
             play = parse_play(answer, notation)
@@ -160,7 +212,22 @@ class Stage:
             return Verdict(False, said("Not allowed: {reason}. Nothing has changed; try again.", reason=reason))
         if str(play) in self.accept:
             return Verdict(True, said("Right: {why}.", why=self.goal.why(str(play))))
-        return Verdict(False, said("That is legal, but {shortfall}. Try again.", shortfall=self.goal.shortfall(play)))
+        shortfall = self.goal.shortfall(play)
+        if again:
+            clue = card_to_play(self.goal.best()[0])
+            return Verdict(
+                False,
+                said("That is legal, but {shortfall}. Look closer: {clue}. Try again.", shortfall=shortfall, clue=clue),
+            )
+        return Verdict(False, said("That is legal, but {shortfall}. Try again.", shortfall=shortfall))
+
+    def answer_cards(self) -> frozenset[Card]:
+        """The cards of the right answer shown, to mark on the board: a best play's, or a pick's; none for a choice
+        or a number."""
+        if self.task == "play" and self.goal is not None:
+            best = self.goal.best()[0]
+            return frozenset({best.card, *best.captured})
+        return frozenset(parse_cards(sorted(self.accept)[0])) if self.task == "pick" else frozenset()
 
     def answer(self) -> Said:
         """A right answer in words, for a learner who asks to see it."""
@@ -491,7 +558,9 @@ class _Builder:
         if stage.task == "number" and str(self.need(fields, "ask", item).value) == "table sum":
             total = sum(card.value for card in deal.table)
             values = " + ".join(str(card.value) for card in deal.table)
-            return _with(stage, {str(total)}, said("{values} = {total}.", values=values, total=total))
+            added = said("add the cards' values again, each sota, caballo and rey at its capture value (R3)")
+            why = said("{values} = {total}.", values=values, total=total)
+            return _with(stage, {str(total)}, why, added, said("the values: {values}", values=values))
         if not deal.is_over:
             raise self.fail(item, f"a {stage.task} task needs a finished deal to score (R18)")
         scores = deal.score()
@@ -505,13 +574,25 @@ class _Builder:
                 top = most(totals)
                 lead = said("Side A scores {points}", points=totals[0])
                 why = said("{figures}.", figures=_by_side(lead, totals[1:]))
-                return _with(stage, {"nobody" if top is None else names[top]}, why)
+                clue = said("add up each side's points for the deal, category by category, escobas too")
+                first = said("side A scores {points}", points=totals[0])
+                return _with(stage, {"nobody" if top is None else names[top]}, why, clue, first)
             if name not in deal.profile.points or name == "escoba":
                 known = ", ".join(c for c in deal.profile.points if c != "escoba")
                 rules = f"by the {deal.profile.name} rules, not {str(where.value)!r}"
                 raise self.fail(where, f"category is one of {known} or deal, {rules}")
             won = [side for side, score in zip(names, scores, strict=True) if score.points[name] > 0]
-            return _with(stage, {won[0] if len(won) == 1 else "nobody"}, _category_why(name, scores))
+            clue = said(
+                "look at each side's pile: the side that has {won_by} scores it; a tie scores nothing",
+                won_by=said(CATEGORIES[name].winning(deal.sides)),
+            )
+            figure = CATEGORIES["cards" if name == "few_cards" else name].figure
+            first = (
+                said("side A has {figure}", figure=figure(scores[0]))
+                if figure
+                else said("look through side A's pile first")
+            )
+            return _with(stage, {won[0] if len(won) == 1 else "nobody"}, _category_why(name, scores), clue, first)
         where = self.need(fields, "ask", item)
         ask = str(where.value).split()
         side = names.index(ask[1]) if len(ask) == 2 and ask[1] in names else None
@@ -525,8 +606,22 @@ class _Builder:
                 scored = f"the {deal.profile.name} rules score no setenta (V1)"
                 raise self.fail(where, f"{scored}: ask 'points {names[side]}' instead")
             value = scores[side].setenta_sum
-            return _with(stage, {"none" if value is None else str(value)}, _category_why("setenta", scores))
-        return _with(stage, {str(scores[side].total)}, _points_why(names[side], scores[side]))
+            clue = said(
+                "take the best card of each suit in side {side}'s pile at its setenta price; a pile without every suit "
+                "has no setenta (R19)",
+                side=names[side],
+            )
+            best = best_cards(deal.piles[side])
+            return _with(stage, {"none" if value is None else str(value)}, _category_why("setenta", scores), clue, best)
+        clue = said("go through the categories one by one and add up what side {side} scores", side=names[side])
+        labels = tuple(said(CATEGORIES[name].label) for name, points in scores[side].points.items() if points)
+        scoring = (
+            said("side {side} scores for {categories}: count what each is worth under these rules", side=names[side],
+                 categories=Listed(labels))
+            if labels
+            else said("side {side} wins no category", side=names[side])
+        )  # fmt: skip
+        return _with(stage, {str(scores[side].total)}, _points_why(names[side], scores[side]), clue, scoring)
 
     def judged_play(self, stage: Stage, where: Marked, item: Marked) -> Stage:
         """An ``allowed`` task: is the play legal (R13, R17)? A ``fault`` task: at a table played by its penalties, is
@@ -538,7 +633,10 @@ class _Builder:
         except CardError as error:
             raise self.fail(where, str(error)) from None
         if stage.task == "allowed":
-            stage = replace(stage, choices=("yes", "no"))
+            clue = said(
+                "check what the card takes against 15, and whether it could have taken something (R12, R13, R17)"
+            )
+            stage = replace(stage, choices=("yes", "no"), clue=clue, nearer=_look_at(play))
             try:
                 deal.verify_play(play)
             except IllegalPlay as refusal:
@@ -569,7 +667,11 @@ class _Builder:
         else:
             then = said("{play} breaks no rule, so there is nothing to pay", play=play_text(play))
         why = said("{reason}. {then}.", reason=broken.said, then=then) if broken else said("{then}.", then=then)
-        return _with(replace(stage, choices=tuple(FAULTS.values())), {FAULTS[fault]}, why)
+        clue = said(
+            "check whether what the card takes makes 15 with it, and whether it could have taken something instead "
+            "of being laid down (V5)"
+        )
+        return _with(replace(stage, choices=tuple(FAULTS.values())), {FAULTS[fault]}, why, clue, _look_at(play))
 
     def which(self, stage: Stage, side: int, compare: Marked | None, where: Marked) -> Stage:
         """Which rule set gives ``side`` the most points for this same deal (V1)?"""
@@ -591,7 +693,11 @@ class _Builder:
             replace(stage, choices=names),
             top,
             said("Side {side} scores {totals} (V1).", side=SIDES[side], totals=under),
-        )
+            said("work out side {side}'s points under each rule set: they score different categories (V1)",
+                 side=SIDES[side]),
+            said("side {side} scores {points} under {rules}", side=SIDES[side], points=totals[names[0]],
+                 rules=said(PROFILES[names[0]].title)),
+        )  # fmt: skip
 
     def pick(self, stage: Stage, want: Marked) -> Stage:
         deal = stage.deal
@@ -605,7 +711,8 @@ class _Builder:
             counts = Joined(
                 tuple(said("{card} counts {value}", card=str(card), value=card.value) for card in right), ", "
             )
-            return _with(replace(stage, pick_from="all"), {cards_text(right)}, said("{counts} (R3).", counts=counts))
+            stage = replace(stage, pick_from="all", worth=int(words[1]))
+            return _with(stage, {cards_text(right)}, said("{counts} (R3).", counts=counts))
         if words[:2] == ["fifteen", "with"] and len(words) == 3:
             played = self.cards(Marked(words[2], want.line, want.column))[0]
             seat = deal.to_play
@@ -618,7 +725,7 @@ class _Builder:
             takes = said(
                 "{card} takes {ways}: each makes 15 with it (R12).", card=str(played), ways=Listed(tuple(ways), "or")
             )
-            return _with(stage, set(ways), takes)
+            return _with(replace(stage, played=played), set(ways), takes)
         if words == ["claim"]:
             claims = deal.claims()
             if not claims:
@@ -627,7 +734,8 @@ class _Builder:
             laid = claims[0].card
             missed = Listed(tuple(cards_text(claim.captured) for claim in claims), "or")
             why = said("{card} could have made 15 with {cards} (V5).", card=str(laid), cards=missed)
-            return _with(stage, set(ways), why)
+            clue = said("a claim takes the card just laid together with the table cards it could have taken (V5)")
+            return _with(replace(stage, played=laid), set(ways), why, clue)
         raise self.fail(want, f"want is 'value N', 'fifteen with <card>' or 'claim', not {str(want.value)!r}")
 
     def play(self, stage: Stage, fields: dict[str, Marked], item: Marked) -> Stage:
@@ -678,7 +786,7 @@ class _Builder:
                 )
                 stages.append(
                     Stage(prompt, "pick", deal, highlight=frozenset({play.card}), accept=frozenset(ways), why=why,
-                          profile=self.profile)
+                          profile=self.profile, played=play.card)
                 )  # fmt: skip
             after = deal.play(play)
             told = Joined(tuple(narrate(deal, event) for event in after.events), " ")
@@ -821,9 +929,17 @@ def worded(value: Marked) -> str:
     return " ".join(" ".join(str(part.value) for part in parts).split())
 
 
-def _with(stage: Stage, accept: set[str], why: Said) -> Stage:
-    """The stage with the answers the engine accepts and its reason."""
-    return replace(stage, accept=frozenset(accept), why=why)
+def _with(stage: Stage, accept: set[str], why: Said, clue: Said | None = None, nearer: Said | None = None) -> Stage:
+    """The stage with the answers the engine accepts, its reason and, if given, where to look at a first miss and a
+    second."""
+    return replace(stage, accept=frozenset(accept), why=why, clue=clue or stage.clue, nearer=nearer or stage.nearer)
+
+
+def _look_at(play: Play) -> Said:
+    """Where to look to judge a play: what it adds up to, or for a card laid down, the table it could take from."""
+    if play.captured:
+        return said("add up the play: {sum}", sum=sum_text(play.card, play.captured))
+    return said("look at the table: see whether {card} makes 15 with any of its cards", card=str(play.card))
 
 
 def _by_side(first: Said, others: Sequence[object], owned: bool = False) -> Joined:

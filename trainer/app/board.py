@@ -190,10 +190,12 @@ def board_rows(
     face_up: tuple[int, ...] | None = None,
     pick: bool = False,
     me: int = 0,
+    answer: Iterable[Card] = (),
 ) -> tuple[Row, ...]:
     """The board of ``deal`` as rows: the other seats, the table, your hand (seat ``me``), then the last play.
 
-    With ``pick`` the learner picks one card of the "hand" row and any cards of the "table" row.
+    With ``pick`` the learner picks one card of the "hand" row and any cards of the "table" row; the cards of a
+    shown ``answer`` are marked.
     """
     t = view.t
     played, taken, whole_table = last_play(events)
@@ -202,6 +204,7 @@ def board_rows(
     marks |= {card: "taken" for card in taken | swept}
     if played is not None:
         marks[played] = "played"
+    marks |= {card: "answer" for card in answer}
     rows = []
     others = [(me + step) % deal.players for step in range(1, deal.players)]
     for seat in [*others, me]:  # the others across the table in playing order, you at the bottom
@@ -253,14 +256,14 @@ def _table_row(deal: Deal, view: View, marks: dict[Card, str], pick: bool) -> Ro
 
 
 def position_rows(
-    puzzle: Puzzle, view: View = View(), chosen: Iterable[Card] = (), pick: bool = False
+    puzzle: Puzzle, view: View = View(), chosen: Iterable[Card] = (), pick: bool = False, answer: Iterable[Card] = ()
 ) -> tuple[Row, ...]:
     """A puzzle's position as rows: the table and the cards in play, the piles to count, the seats, or the totals.
 
     With ``pick`` the learner picks table cards in a capture puzzle, and a hand card and table
-    cards in a choose puzzle.
+    cards in a choose puzzle; the cards of a shown ``answer`` are marked.
     """
-    t, marks = view.t, {card: "selected" for card in chosen}
+    t, marks = view.t, {card: "selected" for card in chosen} | {card: "answer" for card in answer}
 
     def row(title: str, cards: Iterable[Card], name: str = "", choice: str | None = None) -> Row:
         faces = tuple(card_face(card, view, marks.get(card)) for card in cards)
@@ -270,7 +273,9 @@ def position_rows(
         return row(t.text("The card played"), (puzzle.play,)), row(t.text("The table"), puzzle.table, "table", "many")
     if isinstance(puzzle, EndgamePuzzle):
         deal = puzzle.position()
-        return board_rows(deal, view, chosen, face_up=tuple(range(deal.players)), pick=pick, me=deal.to_play or 0)
+        return board_rows(
+            deal, view, chosen, face_up=tuple(range(deal.players)), pick=pick, me=deal.to_play or 0, answer=answer
+        )
     if isinstance(puzzle, ChoosePuzzle):
         rows = [row(t.text("The next player holds"), puzzle.next_hand)] if puzzle.next_hand else []
         rows += [

@@ -20,7 +20,7 @@ from typing import NamedTuple
 from trainer.app.board import View
 from trainer.app.names import say, typed
 from trainer.app.topics import topic
-from trainer.cards import cards_text
+from trainer.cards import Card, cards_text, parse_cards
 from trainer.i18n import Translator
 from trainer.plays import Play, parse_play
 from trainer.profile import PROFILES, RuleProfile
@@ -263,12 +263,24 @@ def outcome_words(choice: str, t: Translator) -> str:
 
 
 def verdict_line(verdict: Verdict, retried: bool, change: float, view: View) -> str:
-    """The verdict's first words: right with the engine's reason, or not quite; the rating's change if counted."""
+    """The verdict's first words: right with the engine's reason, or not quite with what is wrong with the answer
+    (never the right one), and at a second try a more pointed clue; the rating's change if counted."""
     t = view.t
     counted = [] if retried else [t.text("Your rating {change}.", change=f"{change:+.0f}")]
     if verdict.correct:
         return " ".join([t.text("Right: {explanation}.", explanation=say(t.said(verdict.reason), view)), *counted])
-    return " ".join([t.text("Not quite."), *counted, *([t.text("This try was not counted.")] if retried else [])])
+    assert verdict.miss is not None and verdict.closer is not None  # the engine words every wrong answer
+    missed = [t.text("Not quite: {reason}.", reason=say(t.said(verdict.miss), view))]
+    if retried:
+        missed += [t.text("Look closer: {clue}.", clue=say(t.said(verdict.closer), view))]
+    return " ".join([*missed, *counted, *([t.text("This try was not counted.")] if retried else [])])
+
+
+def answer_cards(verdict: Verdict | None) -> tuple[Card, ...]:
+    """The cards of the first answer the engine accepts (a capture, a play, a claim; none for "nothing"), to mark
+    on the board once the answer is shown."""
+    solution = verdict.solutions[0] if verdict is not None and verdict.solutions else NOTHING
+    return () if solution == NOTHING else tuple(parse_cards(solution.replace(";", " ")))
 
 
 def play_words(play: Play, t: Translator) -> str:

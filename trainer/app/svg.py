@@ -45,7 +45,7 @@ THEMES: dict[str, Theme] = {
         ink="#23211d",
         back="#24447a",
         suits={Suit.COINS: "#bd6500", Suit.CUPS: "#bc1531", Suit.SWORDS: "#1b469c", Suit.CLUBS: "#2d3612"},
-        marks={"played": "#c2185b", "taken": "#00796b", "selected": "#4338ca", "best": "#9a6700"},
+        marks={"played": "#c2185b", "taken": "#00796b", "selected": "#4338ca", "best": "#9a6700", "answer": "#15803d"},
     ),
     "dark": Theme(
         face="#1b1d23",
@@ -53,7 +53,7 @@ THEMES: dict[str, Theme] = {
         ink="#ece8df",
         back="#2f4f86",
         suits={Suit.COINS: "#fbcb5c", Suit.CUPS: "#ff3c4c", Suit.SWORDS: "#5a9fff", Suit.CLUBS: "#94c360"},
-        marks={"played": "#ff6fb0", "taken": "#4fd1c5", "selected": "#a5b4fc", "best": "#f5c451"},
+        marks={"played": "#ff6fb0", "taken": "#4fd1c5", "selected": "#a5b4fc", "best": "#f5c451", "answer": "#86efac"},
     ),
 }
 STYLES = ("spanish", "french")
@@ -67,6 +67,7 @@ HIGHLIGHTS: dict[str, tuple[str, str]] = {
     "taken": (marked("taken"), "9 5"),
     "selected": (marked("selected"), "2 4"),
     "best": (marked("its suit's best card for the setenta"), "12 3"),
+    "answer": (marked("part of the answer"), "1 7"),
 }
 
 _COURTS = {"J": "sota", "Q": "caballo", "K": "rey"}

@@ -46,6 +46,8 @@ class Verdict:
     correct: bool
     reason: Said
     solutions: tuple[str, ...]
+    miss: Said | None = None  # for a wrong answer, what is wrong with it, without the right answer
+    closer: Said | None = None  # for a wrong answer, where the right one lies, for a second miss; still not it
 
     @property
     def explanation(self) -> str:
@@ -82,7 +84,16 @@ class Puzzle:
         raise NotImplementedError
 
     def why(self, answer: str) -> Said:
-        """Why a canonical answer is right or wrong, in the learner's terms."""
+        """Why a canonical answer is right or wrong, in the learner's terms; for a wrong one, with the right one."""
+        raise NotImplementedError
+
+    def miss(self, answer: str) -> Said:
+        """What is wrong with a canonical wrong answer, in the learner's terms, without giving the right one away."""
+        raise NotImplementedError
+
+    def closer(self, answer: str) -> Said:
+        """A more pointed clue after a second miss (the value of the card to play, the figures to compare): where
+        the right answer lies, still not the answer itself."""
         raise NotImplementedError
 
     def author_problems(self) -> list[tuple[str, str]]:
@@ -96,13 +107,32 @@ class Puzzle:
         try:
             given = self.canonical(answer.strip(), notation)
         except (AnswerError, CardError) as error:
-            return Verdict(False, error.said, solutions)
-        return Verdict(given in solutions, self.why(given), solutions)
+            return Verdict(False, error.said, solutions, error.said, error.said)
+        if given in solutions:
+            return Verdict(True, self.why(given), solutions)
+        return Verdict(False, self.why(given), solutions, self.miss(given), self.closer(given))
 
 
-def _sum_text(played: Card, group: Iterable[Card]) -> str:
+def sum_text(played: Card, group: Iterable[Card]) -> str:
+    """A card played and the cards it takes, added up: ``7♦ + A♣ + 7♠ = 15``."""
     cards = [played, *sorted(group)]
     return f"{' + '.join(map(str, cards))} = {sum(c.value for c in cards)}"
+
+
+def needs(played: Card, table: Iterable[Card]) -> Said:
+    """What the card played needs from the table to make 15, and in how few cards it can (R12)."""
+    need, options = CAPTURE_SUM - played.value, captures(played, table)
+    if not options:
+        return said("{card} needs {need} from the table: look for cards that add up to exactly that",
+                    card=str(played), need=need)  # fmt: skip
+    fewest = min(len(group) for group in options)
+    return said_plural(
+        "{card} needs {need} from the table, in {n} card",
+        "{card} needs {need} from the table, in {n} cards",
+        fewest,
+        card=str(played),
+        need=need,
+    )
 
 
 def _group_text(group: Iterable[Card]) -> str | Said:
@@ -147,40 +177,59 @@ class CapturePuzzle(Puzzle):
         missed = [group for group in options if group not in picks]
         if missed:
             return said(
-                "you missed {cards}: {sum} too", cards=_group_text(missed[0]), sum=_sum_text(self.play, missed[0])
+                "you missed {cards}: {sum} too", cards=_group_text(missed[0]), sum=sum_text(self.play, missed[0])
             )
-        sums = "; ".join(_sum_text(self.play, group) for group in options)
+        sums = "; ".join(sum_text(self.play, group) for group in options)
         return said_plural("all {n} way: {sums}", "all {n} ways: {sums}", len(options), sums=sums)
+
+    def miss(self, answer: str) -> Said:
+        picks = [frozenset(parse_cards(part)) for part in answer.split(";")]
+        options = self.options()
+        wrong = [pick for pick in picks if pick not in options]
+        if wrong:
+            return pick_miss(self.play, self.table, wrong[0])
+        return said_plural(
+            "{n} more way makes 15 with {card}", "{n} more ways make 15 with {card}", len(options) - len(picks),
+            card=str(self.play),
+        )  # fmt: skip
+
+    def closer(self, answer: str) -> Said:
+        return needs(self.play, self.table)
 
     def _why_group(self, pick: frozenset[Card]) -> Said:
         if pick in self.options():
             if pick == set(self.table):
-                return said("{sum}: the table is empty, an escoba (R14)", sum=_sum_text(self.play, pick))
-            return said("{sum}", sum=_sum_text(self.play, pick))
+                return said("{sum}: the table is empty, an escoba (R14)", sum=sum_text(self.play, pick))
+            return said("{sum}", sum=sum_text(self.play, pick))
         return _why_not(self.play, self.table, self.options(), pick)
 
 
 def _why_not(played: Card, table: Iterable[Card], options: list[frozenset[Card]], pick: frozenset[Card]) -> Said:
-    """Why the table cards picked do not make 15 with the card played (R12)."""
+    """Why the table cards picked do not make 15 with the card played (R12), naming a capture inside them."""
+    inside = [group for group in options if group < pick]
+    if inside and pick <= set(table):
+        extra = _group_text(pick - inside[0])
+        return said(
+            "{sum}, but you also took {extra}: that makes {total}",
+            sum=sum_text(played, inside[0]),
+            extra=extra,
+            total=played.value + sum(c.value for c in pick),
+        )
+    return pick_miss(played, table, pick)
+
+
+def pick_miss(played: Card, table: Iterable[Card], pick: frozenset[Card]) -> Said:
+    """Why the table cards picked do not make 15 with the card played (R12), from those cards alone."""
     off_table = pick - set(table)
     if off_table:
         return said_plural(
             "{cards} is not on the table", "{cards} are not on the table", len(off_table), cards=cards_text(off_table)
         )
     total = played.value + sum(c.value for c in pick)
-    inside = [group for group in options if group < pick]
-    if inside:
-        extra = _group_text(pick - inside[0])
-        return said(
-            "{sum}, but you also took {extra}: that makes {total}",
-            sum=_sum_text(played, inside[0]),
-            extra=extra,
-            total=total,
-        )
     if total < CAPTURE_SUM:
         short = CAPTURE_SUM - total
-        return said("{sum}: {short} short of {fifteen}", sum=_sum_text(played, pick), short=short, fifteen=CAPTURE_SUM)
-    return said("{sum}, not {fifteen}", sum=_sum_text(played, pick), fifteen=CAPTURE_SUM)
+        return said("{sum}: {short} short of {fifteen}", sum=sum_text(played, pick), short=short, fifteen=CAPTURE_SUM)
+    return said("{sum}, not {fifteen}", sum=sum_text(played, pick), fifteen=CAPTURE_SUM)
 
 
 def _table_pick(answer: str, played: Card, notation: Notation, nothing: bool = False) -> frozenset[Card]:
@@ -288,6 +337,14 @@ class ChoosePuzzle(Puzzle):
         best = self.best()
         return self._describe(play) if play in best else self._compare(play, best[0])
 
+    def miss(self, answer: str) -> Said:
+        play = parse_play_text(answer)
+        refusal = refusal_of(play, self.hand, self.table, self.profile.must_capture)
+        return refusal.said if refusal is not None else self.shortfall(play)
+
+    def closer(self, answer: str) -> Said:
+        return card_to_play(self.best()[0])
+
     def _describe(self, play: Play) -> Said:
         card = str(play.card)
         if not play.captured and self.profile.must_capture == "any":
@@ -297,7 +354,7 @@ class ChoosePuzzle(Puzzle):
         elif not play.captured:
             done = said("you lay {card} on the table (a card that takes nothing may always be played, R13)", card=card)
         else:
-            taken, total = len(play.captured) + 1, _sum_text(play.card, play.captured)
+            taken, total = len(play.captured) + 1, sum_text(play.card, play.captured)
             done = said_plural("{sum}: you take {n} card", "{sum}: you take {n} cards", taken, sum=total)
         if self.goal == "coins":
             coins = self.measure(play)
@@ -372,6 +429,11 @@ class ChoosePuzzle(Puzzle):
         return done
 
 
+def card_to_play(best: Play) -> Said:
+    """The value of the card a best play plays: a pointed clue that leaves the play to find."""
+    return said("the card to play from your hand is worth {value}", value=best.card.value)
+
+
 def _play_answer(answer: str, notation: Notation) -> str:
     """A play typed as an answer in ``notation``, in canonical text."""
     if not answer:
@@ -396,6 +458,17 @@ def _setenta_problems(puzzle: Puzzle, field: str = "rules") -> list[tuple[str, s
     if "setenta" in puzzle.profile.points:
         return []
     return [(field, f"the {puzzle.rules} rule set scores no setenta (V1), so it cannot judge this puzzle")]
+
+
+def best_cards(pile: Iterable[Card]) -> Said:
+    """The cards of a pile that count for its setenta, or the suits it lacks, without their prices or total (R19)."""
+    best = setenta_cards(pile)
+    missing = [suit for suit in Suit if suit not in best]
+    if missing:
+        return said(
+            "look at the suits: the pile has no {suits}", suits=", ".join(f"{s.value} ({s.spanish})" for s in missing)
+        )
+    return said("the best card of each suit: {cards}", cards=cards_text(best.values()))
 
 
 def setenta_breakdown(pile: Iterable[Card]) -> Said:
@@ -433,6 +506,21 @@ class SetentaPuzzle(Puzzle):
     def why(self, answer: str) -> Said:
         return setenta_breakdown(self.pile)
 
+    def miss(self, answer: str) -> Said:
+        value = setenta(self.pile)
+        if value is None:
+            return said("{given} cannot be: look at the suits in the pile first (R19)", given=answer)
+        if answer == "none":
+            return said("every suit is in the pile, so it has a setenta (R19)")
+        if int(answer) > value:
+            return said("{given} is more than this pile's setenta: count only the best card of each suit (R19)",
+                        given=answer)  # fmt: skip
+        return said("{given} is less than this pile's setenta: count the best card of each suit at its price (R19)",
+                    given=answer)  # fmt: skip
+
+    def closer(self, answer: str) -> Said:
+        return best_cards(self.pile)
+
 
 def _winner_text(side: int | None) -> str:
     return "nobody" if side is None else SIDES[side]
@@ -467,6 +555,15 @@ class SetentaDuelPuzzle(Puzzle):
         if winner == "nobody":
             return said("A: {a}; B: {b}. The point goes to nobody (R19)", a=a, b=b)
         return said("A: {a}; B: {b}. The point goes to {side} (R19)", a=a, b=b, side=winner)
+
+    def miss(self, answer: str) -> Said:
+        if answer == "nobody":
+            return said("one side's setenta is higher: work out both, the best card of each suit at its price (R19)")
+        return said("side {side}'s setenta is not the higher one: work out both (R19)", side=answer)
+
+    def closer(self, answer: str) -> Said:
+        a, b = (best_cards(pile) for pile in self.piles)
+        return said("A: {a}; B: {b}", a=a, b=b)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -570,6 +667,23 @@ class ScorePuzzle(Puzzle, Dealt):
 
     def why(self, answer: str) -> Said:
         return score_breakdown(self.scores(), self.profile)
+
+    def miss(self, answer: str) -> Said:
+        given = answer.split()
+        off = Listed(tuple(SIDES[side] for side, score in enumerate(self.scores()) if str(score.total) != given[side]))
+        return said_plural(
+            "side {sides}'s points are off: go through the categories one by one",
+            "the points of sides {sides} are off: go through the categories one by one",
+            len(off.items),
+            sides=off,
+        )
+
+    def closer(self, answer: str) -> Said:
+        given = [int(points) for points in answer.split()]
+        side, total = next((side, s.total) for side, s in enumerate(self.scores()) if s.total != given[side])
+        if total > given[side]:
+            return said("side {side} scores more than {given}", side=SIDES[side], given=given[side])
+        return said("side {side} scores less than {given}", side=SIDES[side], given=given[side])
 
 
 #: The categories the one side strictly ahead wins (R18, V2), with the figure each compares.
@@ -782,7 +896,7 @@ class ClaimPuzzle(Puzzle, Dealt):
             return said(
                 "{sum}: {card} could have taken that, so the last player missed a capture and you may claim it before "
                 "you play (V5)",
-                sum=_sum_text(self.laid, options[0]),
+                sum=sum_text(self.laid, options[0]),
                 card=laid,
             )
         pick = frozenset(parse_cards(answer))
@@ -790,8 +904,17 @@ class ClaimPuzzle(Puzzle, Dealt):
             return _why_not(self.laid, self.table, options, pick)
         return said(
             "{sum}: you take them all into your side's pile before you play. A claim is never an escoba (V5)",
-            sum=_sum_text(self.laid, pick),
+            sum=sum_text(self.laid, pick),
         )
+
+    def miss(self, answer: str) -> Said:
+        if answer == NOTHING:
+            return said("{card} could have made 15 with cards on the table, so there is a capture to claim (V5)",
+                        card=str(self.laid))  # fmt: skip
+        return pick_miss(self.laid, self.table, frozenset(parse_cards(answer)))
+
+    def closer(self, answer: str) -> Said:
+        return needs(self.laid, self.table)
 
 
 # -- the check sum ----------------------------------------------------------------------
@@ -852,6 +975,24 @@ class ChecksumPuzzle(Puzzle):
             value=RANKS.index(rank) + 1,
             card=_HIDDEN.get(rank) or said("a {rank}", rank=rank),
         )
+
+    def miss(self, answer: str) -> Said:
+        if self.ask == "sum":
+            return said(
+                "{given} is not what these cards add up to: count each sota, caballo and rey at its capture value (R3)",
+                given=answer,
+            )
+        value = RANKS.index(answer) + 1
+        total = value + sum(card.value for card in self.table)
+        return said("with a card worth {value} the table would add up to {total}, and no deal ends on that (R16)",
+                    value=value, total=total)  # fmt: skip
+
+    def closer(self, answer: str) -> Said:
+        if self.ask == "sum":
+            values = " + ".join(str(card.value) for card in self.table)
+            return said("add {values}, one card at a time", values=values)
+        total = sum(card.value for card in self.table)
+        return said("the table shows {total}: one more card must bring it to one of 10, 25, 40, ... (R16)", total=total)
 
 
 # -- around the table: seats, the deal and the match ------------------------------------------
@@ -948,6 +1089,44 @@ class SeatsPuzzle(Puzzle):
                 raise AnswerError(said("answer with a number of cards"))
             raise AnswerError(said("answer with a seat"))
         return str(int(given.group(1)))
+
+    def miss(self, answer: str) -> Said:
+        if self.ask == "stock-after":
+            many = (
+                said("{given} is too many", given=answer)
+                if int(answer) > int(self.solutions()[0])
+                else said("{given} is too few", given=answer)
+            )
+            return said("{given}: count the cards on the table and every hand dealt so far (R8, R10)", given=many)
+        return said("not seat {seat}: {rule}", seat=answer, rule=self._rule())
+
+    def closer(self, answer: str) -> Said:
+        if self.ask == "stock-after":
+            return said(
+                "each time hands are dealt, every one of the {players} players gets {hand} cards; {table} lie on the "
+                "table from the start",
+                players=self.players,
+                hand=self.profile.hand_size,
+                table=self.profile.table_size,
+            )
+        if self.ask == "partner" and self.players > 4:
+            return said("count two seats on from seat {seat}, then two more, going round the table", seat=self.seat)
+        if self.ask == "partner":
+            return said("count two seats on from seat {seat}, going round the table", seat=self.seat)
+        return said("count on from seat {dealer}, the dealer, in playing order, going round the table",
+                    dealer=self.dealer)  # fmt: skip
+
+    def _rule(self) -> Said:
+        """The rule that answers the question, without the seat it points to."""
+        if self.ask == "leader":
+            return said("the seat after the dealer, in playing order, plays the first card (R7)")
+        if self.ask == "next-dealer":
+            return said("the deal passes one seat on each time (R22)")
+        if self.ask == "partner" and self.players > 4:
+            return said("with six players every other seat is one side (V3)")
+        if self.ask == "partner":
+            return said("partners sit across the table from each other (R5)")
+        return said("new hands do not change who plays first (R10)")
 
     def why(self, answer: str) -> Said:
         found, dealer = self.solutions()[0], self.dealer
@@ -1048,9 +1227,22 @@ class MatchPuzzle(Puzzle):
             raise AnswerError(said("answer A, B or another deal"))
         return given
 
+    def miss(self, answer: str) -> Said:
+        won = said("a side has won") if answer == OUTCOMES[2] else said("{side} has not won", side=answer)
+        return said(
+            "{first}: add this deal's points to each side's total and compare them with {target} ({rule})",
+            first=won,
+            target=self.target,
+            rule=self.rule,
+        )
+
+    def closer(self, answer: str) -> Said:
+        a, b = self.after()
+        return said("after the deal A has {a} and B {b}", a=a, b=b)
+
     def why(self, answer: str) -> Said:
         a, b = self.after()
-        totals = said("after the deal A has {a} and B {b}", a=a, b=b)
+        totals = self.closer(answer)  # the totals after the deal, the clue for a second miss
         target, rule = self.target, self.rule
         if max(a, b) < target:
             return said(
@@ -1131,7 +1323,7 @@ class EndgamePuzzle(Puzzle, Dealt):
         ahead = said("with best play on both sides your side ends {margin}", margin=_margin_text(mine))
         if mine == best:
             return said("{play}: {ahead}, and no play does better", play=play_text(play), ahead=ahead)
-        top = next(p for p, m in margins.items() if m == best)
+        top = next(p for p, m in margins.items() if m == best)  # the answer itself: shown with it, never before
         return said(
             "{play}: {ahead}; {best} ends {margin}",
             play=play_text(play),
@@ -1139,6 +1331,24 @@ class EndgamePuzzle(Puzzle, Dealt):
             best=play_text(top),
             margin=_margin_text(best),
         )
+
+    def miss(self, answer: str) -> Said:
+        deal = self.position()
+        seat = deal.to_play
+        assert seat is not None
+        play = parse_play_text(answer)
+        refusal = refusal_of(play, deal.hands[seat], deal.table, self.profile.must_capture)
+        if refusal is not None:
+            return refusal.said
+        return said(
+            "{play}: with best play on both sides your side ends {margin}, and another play does better",
+            play=play_text(play),
+            margin=_margin_text(self.margins[play]),
+        )
+
+    def closer(self, answer: str) -> Said:
+        best = max(self.margins.values())
+        return card_to_play(next(play for play, margin in self.margins.items() if margin == best))
 
 
 def _margin_text(margin: int) -> Said:

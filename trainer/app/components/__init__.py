@@ -3,7 +3,8 @@
 Both are Streamlit ``components.v2`` components whose HTML, CSS and JavaScript ship inside this
 package, so nothing is built or downloaded. Choosing cards happens in the browser alone, with
 no rerun per tap; the pick reaches Python when the learner confirms it, and is checked here
-against the rows it was drawn from before a page sees it.
+against the rows it was drawn from before a page sees it. While cards are chosen, the table can
+add them up as the learner taps (``tally``), from each card's capture value sent with it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from streamlit.components.v2 import component
 from streamlit.components.v2.types import ComponentRenderer
 
 from trainer.app.rows import Row
+from trainer.cards import parse_card
 
 #: The tones a message may take, as in ``st.success``, ``st.error``, ``st.warning`` and ``st.info``.
 TONES = ("success", "error", "warning", "info")
@@ -64,9 +66,12 @@ def table_data(
     disabled: bool,
     message: tuple[str, str] | None,
     clear: str = "Clear",
+    tally: str | None = None,
+    played: int | None = None,
 ) -> dict[str, Any]:
-    """What the browser needs to draw a card table: rows of faces, the buttons (``clear`` undoes a pick) and the
-    message."""
+    """What the browser needs to draw a card table: rows of faces with their capture values (R3), the buttons
+    (``clear`` undoes a pick), the message, and the words of the running sum (``tally``, ``{sum}`` in it), which
+    starts from the value of a card ``played`` that is not picked."""
     return {
         "key": key,
         "rows": [
@@ -75,7 +80,15 @@ def table_data(
                 "name": row.name,
                 "pick": row.pick,
                 "empty": row.empty,
-                "faces": [{"token": face.token, "svg": face.svg, "label": face.label} for face in row.faces],
+                "faces": [
+                    {
+                        "token": face.token,
+                        "svg": face.svg,
+                        "label": face.label,
+                        "value": parse_card(face.token).value if face.token else None,
+                    }
+                    for face in row.faces
+                ],
             }
             for row in rows
         ],
@@ -83,6 +96,7 @@ def table_data(
         "clear": clear,
         "disabled": disabled,
         "message": _message(message),
+        "tally": None if tally is None else {"words": tally, "played": played},
     }
 
 
@@ -95,12 +109,15 @@ def card_table(
     disabled: bool = False,
     message: tuple[str, str] | None = None,
     clear: str = "Clear",
+    tally: str | None = None,
+    played: int | None = None,
 ) -> None:
     """Draw rows of cards to pick from, with a confirm button.
 
     Pressing the button calls ``on_confirm`` with the pick before the rerun's script, as an
     ``on_click`` callback would be; ``clear`` names the button that undoes a pick, in the learner's
-    language. A new ``key`` starts with nothing chosen.
+    language. A new ``key`` starts with nothing chosen. With ``tally`` (words with ``{sum}``), the
+    cards chosen are added up in the browser on every tap, after the value of a card ``played``.
     """
     rows = tuple(rows)
 
@@ -110,7 +127,9 @@ def card_table(
 
     _card_table()(
         key=key,
-        data=table_data(rows, key=key, confirm=confirm, disabled=disabled, message=message, clear=clear),
+        data=table_data(
+            rows, key=key, confirm=confirm, disabled=disabled, message=message, clear=clear, tally=tally, played=played
+        ),
         on_confirm_change=confirmed,
     )
 

@@ -24,8 +24,10 @@ function button(className, text, focusId) {
 // Draws the board once per set of rows; later data only updates the pick, the button and the message.
 function build(parent, data) {
   const root = element("div", "card-table");
-  const view = { cards: new Map(), chosen: {} };
+  const view = { cards: new Map(), chosen: {}, values: new Map(), tally: data.tally };
   const rows = data.rows || [];
+  // the played card's row first, so a running sum reads "card played + cards taken"
+  view.order = rows.map((row) => row.name).sort((a, b) => (b === "hand") - (a === "hand"));
 
   for (const [index, row] of rows.entries()) {
     const section = element("div", "row");
@@ -38,7 +40,10 @@ function build(parent, data) {
       const cards = element("div", "cards");
       cards.setAttribute("role", "group");
       cards.setAttribute("aria-labelledby", title.id);
-      for (const face of row.faces) cards.append(drawCard(view, row, face));
+      for (const face of row.faces) {
+        cards.append(drawCard(view, row, face));
+        if (face.token) view.values.set(face.token, face.value);
+      }
       section.append(cards);
     }
     root.append(section);
@@ -54,6 +59,12 @@ function build(parent, data) {
     const clear = button("clear", data.clear, "clear");
     clear.addEventListener("click", () => choose(view, {}));
     actions.append(clear);
+  }
+  if (data.tally) {
+    view.sum = element("p", "tally");
+    view.sum.setAttribute("role", "status"); // polite: read out after the tap, never cutting in
+    view.sum.setAttribute("aria-live", "polite");
+    root.append(view.sum);
   }
   if (actions.childElementCount) root.append(actions);
 
@@ -111,6 +122,17 @@ function showPick(view) {
   for (const { card, row, token } of view.cards.values()) {
     card.setAttribute("aria-pressed", String((view.chosen[row] || []).includes(token)));
   }
+  if (view.sum) view.sum.textContent = tallyText(view);
+}
+
+// The running sum in the words Python sent: "7 + 4 = 11", the played card first; empty before a card is chosen.
+function tallyText(view) {
+  const picked = view.order.flatMap((name) => (view.chosen[name] || []).map((token) => view.values.get(token)));
+  if (!picked.length) return "";
+  const values = view.tally.played ? [view.tally.played, ...picked] : picked;
+  const total = values.reduce((sum, value) => sum + value, 0);
+  const sum = values.length > 1 ? `${values.join(" + ")} = ${total}` : String(total);
+  return view.tally.words.replace("{sum}", sum);
 }
 
 // Shows the message; true when it is one not shown before under this key, so it should take the focus.
@@ -133,7 +155,7 @@ function showMessage(view, key, message) {
 }
 
 export default function ({ data, parentElement, setTriggerValue }) {
-  const shape = JSON.stringify([data.key, data.rows, data.confirm, data.clear]);
+  const shape = JSON.stringify([data.key, data.rows, data.confirm, data.clear, data.tally]);
   let view = views.get(parentElement);
   let focused = null;
   if (!view || view.shape !== shape) {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import replace
 from functools import partial
 
@@ -14,7 +15,7 @@ from trainer.app.components import Pick, announce, card_table
 from trainer.app.names import say, typed, typing_help
 from trainer.app.rows import Row
 from trainer.app.topics import topic
-from trainer.cards import R4, Notation
+from trainer.cards import R4, Card, Notation
 from trainer.course import Level, Stage, Verdict, choice_label, star_text
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.training import finish_level
@@ -68,13 +69,14 @@ def go(level_id: str, index: int) -> None:
 
 def judge(stage: Stage, answer: str, notation: Notation = R4) -> None:
     """Ask the engine about an answer, its cards typed in ``notation``; a miss counts once per task toward the
-    stars. Nothing chosen is no answer: the page says what to do, and nothing is counted."""
+    stars, and a second one is given a more pointed clue. Nothing chosen is no answer: the page says what to do, and
+    nothing is counted."""
     if solved():
         return
     if not answer.strip():
         st.session_state.nothing_chosen = True
         return
-    verdict = stage.judge(answer, notation)
+    verdict = stage.judge(answer, notation, again=bool(st.session_state.get("missed")))
     st.session_state.verdict = verdict
     if not verdict.correct and not st.session_state.get("missed"):
         st.session_state.slips["mistakes"] += 1
@@ -131,9 +133,10 @@ def open_from_link() -> None:
 
 def task_rows(stage: Stage) -> tuple[Row, ...]:
     """The stage's board, with the rows a learner picks from: hand and table for a play; the table, or every
-    row shown, for a pick."""
+    row shown, for a pick; once the answer is shown, its cards marked."""
     assert stage.deal is not None
-    rows = stage_rows(stage, pick=stage.task == "play")
+    shown = stage.answer_cards() if st.session_state.get("shown") else ()
+    rows = stage_rows(stage, pick=stage.task == "play", answer=shown)
     if stage.task != "pick":
         return rows
     seats = (f"seat-{n}" for n in stage.face_up if n != stage.seat)
@@ -141,10 +144,19 @@ def task_rows(stage: Stage) -> tuple[Row, ...]:
     return tuple(replace(row, pick="many" if row.name in open_rows and row.faces else None) for row in rows)
 
 
-def stage_rows(stage: Stage, pick: bool = False) -> tuple[Row, ...]:
-    """The stage's board drawn from the learner's seat, the hands it does not show face down."""
+def stage_rows(stage: Stage, pick: bool = False, answer: Collection[Card] = ()) -> tuple[Row, ...]:
+    """The stage's board drawn from the learner's seat, the hands it does not show face down, the cards of the
+    answer marked once it is shown."""
     assert stage.deal is not None
-    return board_rows(stage.deal, cards, stage.highlight, stage.events, face_up=stage.face_up, pick=pick, me=stage.seat)
+    return board_rows(
+        stage.deal, cards, stage.highlight, stage.events, face_up=stage.face_up, pick=pick, me=stage.seat,
+        answer=answer,
+    )  # fmt: skip
+
+
+def adds_up(stage: Stage) -> bool:
+    """Whether the cards a task picks are added up as they are tapped: a play, or a pick that makes 15."""
+    return stage.task == "play" or stage.played is not None
 
 
 def fixed(text: str) -> str:
@@ -260,6 +272,8 @@ if stage.task in ("pick", "play"):
         on_confirm=partial(judge_pick, stage),
         message=message,
         clear=t.text("Clear"),
+        tally=t.text("Adding up: {sum}", sum="{sum}") if adds_up(stage) and not solved() else None,
+        played=stage.played.value if stage.played and stage.deal and stage.played not in stage.deal.table else None,
     )
     if not solved():
         with st.expander(t.text("Type your answer instead")), st.form(f"typed-{level.id}-{index}", border=False):

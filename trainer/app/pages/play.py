@@ -239,9 +239,12 @@ def setup() -> None:
 
 
 def in_deal(game: Game) -> None:
-    """The board; the learner's cards to play with a hint, or the computer's next play one at a time."""
+    """The board; the learner's cards to play with a hint, its play marked on the cards, or the computer's next
+    play one at a time."""
     deal, me = game.deal, game.learner_seat
-    rows = board_rows(deal, cards, events=deal.events, face_up=(me,), pick=game.learner_to_play, me=me)
+    best = st.session_state.get("hint") if game.learner_to_play else None
+    hinted = (best.play.card, *best.play.captured) if best is not None else ()
+    rows = board_rows(deal, cards, events=deal.events, face_up=(me,), pick=game.learner_to_play, me=me, answer=hinted)
     if not game.learner_to_play:
         played = [event for event in deal.events if event.kind is EventKind.PLAY]
         if played:
@@ -262,6 +265,7 @@ def in_deal(game: Game) -> None:
         on_confirm=play_pick,
         message=("error", error) if error is not None else ("info", turn),
         clear=t.text("Clear"),
+        tally=t.text("Adding up: {sum}", sum="{sum}"),
     )
     with st.expander(t.text("Type your play instead")), st.form("typed_play", border=False):
         st.text_input(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from functools import partial
 
@@ -15,6 +16,7 @@ from trainer.app.names import say, typing_help
 from trainer.app.puzzle_words import (
     QUESTIONS,
     RUN_ENDS,
+    answer_cards,
     answer_words,
     choice_line,
     choice_words,
@@ -34,7 +36,7 @@ from trainer.app.puzzle_words import (
 )
 from trainer.app.rows import Row
 from trainer.app.topics import topic
-from trainer.cards import R4, Notation
+from trainer.cards import R4, Card, Notation
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.rating import START, Rating
 from trainer.progress.stats import plain
@@ -160,12 +162,20 @@ def on_cards(puzzle: Puzzle) -> bool:
     )
 
 
-def puzzle_rows(puzzle: Puzzle, view: View, pick: bool = False) -> tuple[Row, ...]:
+def played_value(puzzle: Puzzle) -> int | None:
+    """The value of the card a capture or a claim adds the picked table cards to, which the learner does not pick."""
+    if isinstance(puzzle, CapturePuzzle):
+        return puzzle.play.value
+    return puzzle.laid.value if isinstance(puzzle, ClaimPuzzle) else None
+
+
+def puzzle_rows(puzzle: Puzzle, view: View, pick: bool = False, answer: Iterable[Card] = ()) -> tuple[Row, ...]:
     """The position as rows of cards: the board's, but for the piles of a score puzzle, which may be three and
-    carry wrong captures (V3, V5), and for a claim, whose laid card stands apart from the rest of the table."""
-    t = view.t
+    carry wrong captures (V3, V5), and for a claim, whose laid card stands apart from the rest of the table; the
+    cards of a shown ``answer`` are marked."""
+    t, answer = view.t, frozenset(answer)
     if isinstance(puzzle, ClaimPuzzle):
-        table = tuple(card_face(card, view) for card in puzzle.table)
+        table = tuple(card_face(card, view, "answer" if card in answer else None) for card in puzzle.table)
         return (
             Row(t.text("Just laid on the table by the player before you"), (card_face(puzzle.laid, view, "played"),),
                 empty=t.text("no cards")),
@@ -177,7 +187,7 @@ def puzzle_rows(puzzle: Puzzle, view: View, pick: bool = False) -> tuple[Row, ..
             Row(pile_title(puzzle, side, t), tuple(card_face(card, view) for card in pile), empty=t.text("no cards"))
             for side, pile in enumerate(puzzle.piles)
         )
-    return position_rows(puzzle, view, pick=pick)
+    return position_rows(puzzle, view, pick=pick, answer=answer)
 
 
 def answer_text(puzzle: Puzzle) -> str:
@@ -442,12 +452,15 @@ answering = verdict is None and not over
 if on_cards(puzzle) and answering:
     st.markdown(say(instruction(puzzle, t), cards))
 if on_cards(puzzle):
+    shown = verdict is not None and (verdict.correct or st.session_state.get("reveal"))
     card_table(
-        puzzle_rows(puzzle, cards, pick=answering),
+        puzzle_rows(puzzle, cards, pick=answering, answer=answer_cards(verdict) if shown else ()),
         key=attempt_key,
         confirm=t.text("Check") if answering else None,
         on_confirm=partial(submit_pick, puzzle),
         clear=t.text("Clear"),
+        tally=t.text("Adding up: {sum}", sum="{sum}") if answering else None,
+        played=played_value(puzzle),
     )
 else:
     st.html(rows_html(puzzle_rows(puzzle, cards), cards, t.text("Puzzle position")))
