@@ -359,7 +359,7 @@ def test_r11_at_a_seat_1_stage_the_learner_taps_seat_1s_hand_and_seat_0s_is_face
 
 #: A task of each kind the course asks, as (level, step): a pick by value, a pick making 15, a prediction, a claim,
 #: who wins a category, a number, allowed or not, a fault, which rule set.
-TASKS = [("values", 4), ("fifteen", 2), ("whole-deal", 4), ("penalties", 7), ("scoring", 2), ("setenta", 2),
+TASKS = [("values", 5), ("fifteen", 2), ("whole-deal", 4), ("penalties", 7), ("scoring", 2), ("setenta", 2),
          ("mistakes", 3), ("penalties", 2), ("rule-sets", 7)]  # fmt: skip
 
 
