@@ -1309,14 +1309,18 @@ class EndgamePuzzle(Puzzle, Dealt):
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         return _play_answer(answer, notation)
 
-    def why(self, answer: str) -> Said:
+    def refused(self, answer: str) -> Said | None:
+        """Why the rules refuse the play answered from this position, or None if they allow it."""
         deal = self.position()
         seat = deal.to_play
         assert seat is not None
+        refusal = refusal_of(parse_play_text(answer), deal.hands[seat], deal.table, self.profile.must_capture)
+        return None if refusal is None else refusal.said
+
+    def why(self, answer: str) -> Said:
+        if (refused := self.refused(answer)) is not None:
+            return refused
         play = parse_play_text(answer)
-        refusal = refusal_of(play, deal.hands[seat], deal.table, self.profile.must_capture)
-        if refusal is not None:
-            return refusal.said
         margins = self.margins
         best = max(margins.values())
         mine = margins[play]
@@ -1333,13 +1337,9 @@ class EndgamePuzzle(Puzzle, Dealt):
         )
 
     def miss(self, answer: str) -> Said:
-        deal = self.position()
-        seat = deal.to_play
-        assert seat is not None
+        if (refused := self.refused(answer)) is not None:
+            return refused
         play = parse_play_text(answer)
-        refusal = refusal_of(play, deal.hands[seat], deal.table, self.profile.must_capture)
-        if refusal is not None:
-            return refusal.said
         return said(
             "{play}: with best play on both sides your side ends {margin}, and another play does better",
             play=play_text(play),
