@@ -4,8 +4,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from trainer.progress.store import Store
+
+# No example may fail for being slow: CI runs on a shared, loaded machine where one example can take seconds.
+settings.register_profile("shared-machine", deadline=None)
+settings.load_profile("shared-machine")
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from trainer import DECK, CardError, Suit, cards_text, parse_card, parse_cards
@@ -86,7 +86,6 @@ def test_bitmask_form_round_trips_and_sums(cards):
 NOTATIONS = [R4, SPANISH_NOTATION, replace(SPANISH_NOTATION, numbered=False)]
 
 
-@settings(deadline=None)
 @given(st.sampled_from(DECK), st.sampled_from(NOTATIONS), st.booleans())
 def test_r4_every_card_written_in_a_notation_reads_back_to_itself(card, notation, upper):
     written = notation.write(card)

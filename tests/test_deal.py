@@ -201,7 +201,7 @@ def cards_in(deal: Deal) -> list:
     return [*deal.table, *deal.stock, *held, *deal.piles[0], *deal.piles[1]]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.integers(0, 2**32), st.sampled_from([2, 4]))
 def test_invariants_hold_at_every_step_of_random_deals(seed, players):
     """40 cards conserved, plays leave the old state alone, R16 check sum, no escoba on the last play."""

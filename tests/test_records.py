@@ -21,7 +21,7 @@ def random_deal(seed: int, players: int = 2, plays: int | None = None) -> Deal:
     return play_randomly(Deal.new(players, seed=seed), random.Random(seed), plays)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.integers(0, 2**32), st.sampled_from([2, 4]), st.integers(0, 40))
 def test_a_deal_record_round_trips(seed, players, plays):
     deal = random_deal(seed, players, plays)
@@ -108,7 +108,7 @@ def same_deal(loaded: Deal | Match, deal: Deal) -> None:
 
 
 @pytest.mark.parametrize(("profile", "players"), GAMES, ids=GAME_IDS)
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=8)
 @given(seed=st.integers(0, 2**32), plays=st.integers(0, 40))
 def test_a_deal_record_of_every_rule_set_and_player_count_round_trips(
     profile: RuleProfile, players: int, seed: int, plays: int
@@ -140,7 +140,7 @@ def play_with_mistakes(deal: Deal, rng: random.Random, limit: int | None = None)
 
 
 @pytest.mark.parametrize("players", TABLE_MODE.players)
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(seed=st.integers(0, 2**32), plays=st.integers(0, 40))
 def test_v5_a_record_with_penalties_wrong_captures_and_claims_round_trips(players: int, seed: int, plays: int) -> None:
     """V5: a deal played by the penalties keeps its option, its wrong and missed captures and its claims

@@ -38,10 +38,10 @@ from trainer import (
 )
 from trainer.simulate import play_randomly
 
-QUICK = settings(max_examples=400, deadline=None)
-DEALS = settings(max_examples=50, deadline=None)  # classic deals are also among every rule set's below
+QUICK = settings(max_examples=400)
+DEALS = settings(max_examples=50)  # classic deals are also among every rule set's below
 #: Fewer examples per rule set and player count: there are fifteen of them.
-EACH_GAME = settings(max_examples=25, deadline=None)
+EACH_GAME = settings(max_examples=25)
 
 #: 4-card tables whose sum the first-table rule looks at (R9), by their sum.
 SWEEP_TABLES = {goal: [quad for quad in combinations(DECK, 4) if reference.total(quad) == goal] for goal in (15, 30)}
@@ -254,7 +254,7 @@ BONUS_PILES = [
 ]
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=250)
 @given(
     rules=st.sampled_from(list(reference.RULE_SETS)),
     sides=st.sampled_from([2, 3]),
@@ -326,7 +326,7 @@ def test_r9_initial_sweep_deals_match_reference(players: int, goal: int, deck: l
 
 @pytest.mark.parametrize(("rules", "players"), reference.GAMES)
 @pytest.mark.parametrize("goal", [15, 30])
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=8)
 @given(deck=st.permutations(DECK), data=st.data())
 def test_r9_first_table_rule_of_every_rule_set_matches_reference(
     rules: str, players: int, goal: int, deck: list[Card], data: st.DataObject
@@ -410,7 +410,7 @@ def mistakes(ref: RefDeal, rng: random.Random) -> list[RefPlay]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(deck=st.permutations(DECK), seed=st.integers(0, 2**32))
 def test_v5_table_mode_deals_match_reference(players: int, deck: list[Card], seed: int) -> None:
     """V5: Turkish deals played by the penalties, with wrong captures, missed captures and claims mixed into the

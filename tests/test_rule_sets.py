@@ -623,7 +623,7 @@ def all_cards(deal: Deal) -> list[Card]:
 
 
 @pytest.mark.parametrize(("profile", "players"), GAMES, ids=GAME_IDS)
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(seed=st.integers(0, 2**32))
 def test_r16_invariants_of_every_rule_set_and_player_count(profile: RuleProfile, players: int, seed: int) -> None:
     """R16 and conservation: 40 cards in play at every step, earlier states left as they were, the cards left
@@ -647,7 +647,7 @@ def test_r16_invariants_of_every_rule_set_and_player_count(profile: RuleProfile,
 
 
 @pytest.mark.parametrize("players", TURKISH.players)
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(seed=st.integers(0, 2**32))
 def test_r16_v5_invariants_with_wrong_captures_and_claims(players: int, seed: int) -> None:
     """V5 with R16: wrong captures and claims keep the 40 cards; a claim removes 15 like any capture, so the

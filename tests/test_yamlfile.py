@@ -150,7 +150,7 @@ yaml_values = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=300))
 def test_fuzz_any_bytes_give_problems_never_an_exception(tmp_path, data):
     path = tmp_path / "fuzz.yaml"
@@ -159,7 +159,7 @@ def test_fuzz_any_bytes_give_problems_never_an_exception(tmp_path, data):
     assert all(p.line >= 1 and p.column >= 1 and p.message for p in problems)
 
 
-@settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.dictionaries(st.sampled_from(FIELDS), yaml_values, max_size=8), max_size=4))
 def test_fuzz_puzzle_shaped_data_gives_puzzles_or_problems(tmp_path, items):
     path = tmp_path / "fuzz.yaml"
