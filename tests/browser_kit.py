@@ -5,7 +5,8 @@ Debian Chromium through Playwright. ``open_app`` and ``click_and_settle`` wait u
 
 - the app's script state is ``notRunning``, after having been ``running`` (or ``grace_ms`` passed with no
   rerun starting, for a click that changes nothing on the server), and no element still shows Streamlit's
-  loading skeleton (on a loaded machine the first run can start late, and the page is then all skeleton), and
+  loading skeleton (on a loaded machine the first run can start late, and the page is then all skeleton) and
+  every card table has drawn its cards (its script loads after the page's own), and
 - the page has settled: no DOM change (in the document or in any component's open shadow root) and no
   change of page height for ``quiet_ms``, checked once per animation frame. Streamlit's header, where the
   running indicator comes and goes, is left out.
@@ -71,7 +72,9 @@ WATCH = """({quiet, grace, limit, fromClick}) => {
       if (state.changed) { state.changed = false; state.last = now; }
       const origin = fromClick ? state.clicked : start;
       const script = document.querySelector("[data-testid='stApp']")?.dataset.testScriptState;
-      const drawing = document.querySelector("[data-testid^='stSkeleton']") !== null;  // still being drawn
+      const hosts = [...document.querySelectorAll("[data-testid^='stBidiComponent']")];
+      const drawing = document.querySelector("[data-testid^='stSkeleton']") !== null  // still being drawn
+        || hosts.some(host => !host.shadowRoot?.querySelector(".card-table"));  // a card table not drawn yet
       const idle = origin !== null && script === "notRunning" && !drawing && now - state.last >= quiet;
       if ((idle && (state.sawRun || now - origin >= grace)) || now - start > limit) {
         observer.disconnect();
