@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from trainer.cards import DECK, SPANISH_NOTATION, Suit, cards_text, parse_cards
+from trainer.cards import DECK, SPANISH_NOTATION, Suit, cards_text, parse_card, parse_cards
 from trainer.course import LEVELS as LEVELS_FOLDER
 from trainer.course import CourseError, load_level, load_levels, narrate, sensible_play, stars
 from trainer.course_messages import extract_levels
 from trainer.deal import Deal
-from trainer.plays import Play
+from trainer.plays import Play, parse_play
 from trainer.profile import PROFILES
 from trainer.puzzles import load_puzzles
 from trainer.puzzles.reachable import deal_problem, stock_sizes
@@ -740,6 +740,33 @@ def test_r16_a_board_no_real_deal_reaches_fails_to_load_with_its_place_and_why(t
         CourseError, match=r"level.yaml:8:\d+: with the stock gone, the table and the hands add up to 33"
     ):
         level_of(tmp_path, last)
+
+
+def test_r12_r15_a_board_after_a_play_keeps_the_stock_piles_and_last_capture_of_the_board_before(tmp_path):
+    first = "  - say: Look.\n    board:\n      table: Q♦ 2♠ 3♥\n      hands: [6♣, 5♠]\n      stock: 0\n"
+    then = "  - task: allowed\n    prompt: P.\n    board: {after: 6♣ Q♦}\n    play: 5♠\n"
+    before, after = level_of(tmp_path, first + then).stages
+    assert after.deal.table == tuple(card for card in before.deal.table if card != parse_card("Q♦"))
+    assert after.deal.piles[0] == tuple(sorted({*before.deal.piles[0], *parse_cards("6♣ Q♦")}))
+    assert (after.deal.piles[1], after.deal.stock, after.deal.last_capturer) == (before.deal.piles[1], (), 0)
+    assert [str(event.play) for event in after.events] == [str(parse_play("6♣ Q♦"))]  # shown as the last play
+
+
+@pytest.mark.parametrize(
+    ("stages", "message"),
+    [
+        ("  - say: Look.\n    board: {after: 6♣ Q♦}\n", r"level.yaml:7:\d+: 'after' needs a board before it"),
+        ("  - say: A.\n    board: {table: Q♦ 2♠, hands: [6♣ 3♦, 5♠ 4♦]}\n  - say: B.\n    board: {after: 6♣}\n",
+         r"level.yaml:9:\d+: .*6♣.*"),  # 6♣ can take Q♦, so it may not be laid down (R13)
+        ("  - say: A.\n    board: {table: Q♦, hands: [6♣, 5♠]}\n  - say: B.\n    board: {after: 6♣ Q♦, stock: 0}\n",
+         r"level.yaml:9:\d+: a board 'after' a play is the board before with that play made: no other key"),
+        ("  - say: A.\n    board: {table: Q♦, hands: [6♣, 5♠]}\n  - say: B.\n    board: {after: 6♣ Z♦}\n",
+         r"level.yaml:9:\d+: .*Z♦"),
+    ],
+)  # fmt: skip
+def test_r13_a_board_after_a_play_the_rules_refuse_or_with_nothing_before_names_its_place(tmp_path, stages, message):
+    with pytest.raises(CourseError, match=message):
+        level_of(tmp_path, stages)
 
 
 def test_a_stage_seats_the_learner_and_a_play_task_is_the_learners_seat(tmp_path):

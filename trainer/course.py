@@ -26,7 +26,8 @@ the stock (``stock: 0`` for the last hand; else what the earliest round of hands
 and to the piles as captures (R8-R10, R12, R16). The learner sits at seat 0, or at the ``seat`` a
 stage names, and sees only that seat's hand unless the stage says ``show_hands: true``. A dealt
 board may also have ``players`` (2 by default), ``plays: K`` (stop after K plays) and ``moves``
-(``play 5: 7♠ J♣``: the plays made instead of the plain ones).
+(``play 5: 7♠ J♣``: the plays made instead of the plain ones). ``board: {after: 6♣ Q♦}`` is the board
+before with that play made, so a story told over several stages keeps its stock, piles and last capture.
 
 A stage is made and judged under a rule set: the level's, or the one a stage names with
 ``rules: sevens`` (and ``penalties: true`` for a table played by its penalties, V5), which then
@@ -499,7 +500,7 @@ class _Builder:
         text = self.text(fields, text_key, item)
         if task == "say" and text.count(". ") + 1 > MOST_SENTENCES:
             raise self.fail(fields["say"], f"say it in at most {MOST_SENTENCES} sentences")
-        deal = self.position(fields["board"]) if "board" in fields else board
+        deal = self.position(fields["board"], board) if "board" in fields else board
         if deal is not None and deal.profile != self.profile:  # the board before, under the rules this stage names
             deal = self.again(deal, self.profile, fields.get("rules") or fields.get("penalties") or item)
         events = deal.events if "board" in fields and deal is not None and not deal.is_over else ()
@@ -799,11 +800,14 @@ class _Builder:
 
     # -- reading values ------------------------------------------------------------------
 
-    def position(self, value: Marked) -> Deal:
+    def position(self, value: Marked, before: Deal | None = None) -> Deal:
         """A board set up by hand, completed into a position a real deal reaches: what is out of sight goes to the
-        stock (``stock``: how many cards it holds) and to the piles as captures (R8-R10, R12, R16)."""
-        keys = {"table", "hands", "piles", "escobas", "to_play", "stock", "seed", "players", "plays", "moves"}
+        stock (``stock``: how many cards it holds) and to the piles as captures (R8-R10, R12, R16); or a real deal
+        (``seed``); or the board ``before`` with one more play (``after``)."""
+        keys = {"table", "hands", "piles", "escobas", "to_play", "stock", "seed", "players", "plays", "moves", "after"}
         fields = self.fields(value, keys)
+        if "after" in fields:
+            return self.after(fields, value, before)
         if "seed" in fields:
             return self.played(fields, value)
         table = self.cards(fields["table"]) if "table" in fields else ()
@@ -828,6 +832,18 @@ class _Builder:
         return Deal.from_position(
             table, hands, whole.stock, whole.piles, escobas, to_play=to_play, profile=self.profile
         )
+
+    def after(self, fields: dict[str, Marked], value: Marked, before: Deal | None) -> Deal:
+        """The board before with one more play (``after: 6♣ Q♦``), which the rules must allow."""
+        where = fields["after"]
+        if len(fields) > 1:
+            raise self.fail(value, "a board 'after' a play is the board before with that play made: no other key")
+        if before is None or before.is_over:
+            raise self.fail(where, "'after' needs a board before it with a play still to make")
+        try:
+            return before.play(parse_play(str(where.value)))
+        except (CardError, IllegalPlay) as error:
+            raise self.fail(where, str(error)) from None
 
     def dealt(self, fields: dict[str, Marked], value: Marked) -> Deal:
         """A real deal from a seed, under the rules in force, with ``players`` at the table (2 unless named)."""
