@@ -11,7 +11,8 @@ from test_course import wrong_answers
 from test_i18n import TRANSLATED, catalog, english_in, shown
 
 from trainer.app.board import View
-from trainer.app.names import say
+from trainer.app.names import say, spoken_label
+from trainer.cards import parse_card
 from trainer.course import choice_label, load_levels, stars
 from trainer.i18n import LOCALES, translator
 from trainer.profile import PROFILES
@@ -401,3 +402,10 @@ def test_the_answer_shown_is_marked_on_the_board(data):
     rows = json.loads(board.proto.json)["rows"]
     marked = {face["token"] for row in rows for face in row["faces"] if "highlight-answer" in face["svg"]}
     assert marked == {str(card) for card in stage.answer_cards()} == set(sorted(stage.accept)[0].split())
+
+
+def test_r19_a_task_about_the_piles_shows_them_suit_by_suit_beside_the_cards_to_tap(data):
+    at = open_learn(level="counting", stage="4")  # "three sevens already sit in the piles: tap the fourth one"
+    piles = " ".join(html.proto.body for html in at.get("html"))
+    assert all(spoken_label(parse_card(card), View()) in piles for card in ("7♦", "7♥", "7♣"))
+    assert "hand" in card_table_rows(at)  # the cards to tap are still on the card table

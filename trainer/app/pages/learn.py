@@ -264,6 +264,9 @@ if stage.profile != CLASSIC:  # the classic rules go without saying
 st.markdown(say(t.written(stage.text), cards))
 if stage.table:
     st.markdown(table_markdown(stage.table))
+if stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
+    for side, column in enumerate(st.columns(stage.deal.sides)):
+        column.html(rows_html(pile_rows(stage.deal, side, cards), cards, t.text("Side {side}'s pile", side="AB"[side])))
 if stage.task in ("pick", "play"):
     card_table(
         task_rows(stage),
@@ -287,10 +290,7 @@ if stage.task in ("pick", "play"):
             st.text_input(prompt, key="answer", max_chars=ANSWER_CHARS)
             st.caption(typing_help(cards))
             st.form_submit_button(t.text("Check what I typed"), on_click=judge_widget, args=(stage, cards.notation))
-elif stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
-    for side, column in enumerate(st.columns(stage.deal.sides)):
-        column.html(rows_html(pile_rows(stage.deal, side, cards), cards, t.text("Side {side}'s pile", side="AB"[side])))
-elif stage.deal is not None:
+elif stage.deal is not None and not stage.piles:
     st.html(rows_html(stage_rows(stage), cards, t.text("Escoba board")))
 
 if stage.choices or stage.task == "number":
