@@ -662,9 +662,15 @@ class _Builder:
                 cost=WRONG_CAPTURE_COST,
             )
         elif fault == "missed" and captures(play.card, deal.table):
-            then = said("The card stays down, and the next player may claim that capture before playing (V5)")
+            then = said(
+                "At a table played by its penalties the card stays down all the same, and the next player may claim "
+                "that capture before playing (V5)"
+            )
         elif fault == "missed":
-            then = said("The card stays down; it takes nothing itself, so nobody can claim it (V5)")
+            then = said(
+                "At a table played by its penalties the card stays down all the same; it takes nothing itself, so "
+                "nobody can claim it (V5)"
+            )
         else:
             then = said("{play} breaks no rule, so there is nothing to pay", play=play_text(play))
         why = said("{reason}. {then}.", reason=broken.said, then=then) if broken else said("{then}.", then=then)
