@@ -841,3 +841,15 @@ def test_r3_r12_a_missed_pick_says_what_its_cards_make(tmp_path):
     assert fifteen.judge("4h").text == "Not quite: 7♦ + 4♥ = 11: 4 short of 15. Look again, or show the answer."
     assert "Look closer: 7♦ needs 8 from the table, in 1 card." in fifteen.judge("4h", again=True).text
     assert "Look closer: 2 cards on the board are worth 10." in worth.judge("K♣", again=True).text
+
+
+def test_r14_every_count_of_escobas_a_sentence_gives_is_the_deals():
+    """ "Side A made 2 escobas": the figure a prompt gives for a side is what its deal really made."""
+    claim = re.compile(r"\bside ([ABC])\b[^.?;]*?\bmade (\d+) escobas", re.IGNORECASE)
+    checked = 0
+    for level in LEVELS:
+        for stage in level.stages:
+            for side, count in claim.findall(str(stage.text)):
+                assert stage.deal is not None and stage.deal.escobas[SIDES.index(side)] == int(count), (level.id, side)
+                checked += 1
+    assert checked >= 6
