@@ -154,3 +154,49 @@ def click_and_settle(page: Any, locator: Any, quiet_ms: int = 50, grace_ms: int 
     page.evaluate(WATCH, {"quiet": quiet_ms, "grace": grace_ms, "limit": 30_000, "fromClick": True})
     locator.click()
     return _idle(page)
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+#: The controls a step or a puzzle is answered with, in the page's main area, each as a label and its box in the
+#: viewport: the card table's cards to tap and its confirm button (inside the component's shadow root); else a
+#: choice, a number or a box to type in, with its Check button. Typing the cards instead, folded away in an
+#: expander, is a second way to answer a card table and is not counted.
+ANSWER_CONTROLS = """() => {
+  const main = document.querySelector("[data-testid='stMain']");
+  const shown = node => !node.closest("[data-testid='stExpander']") && !node.closest("[data-testid='stSidebar']");
+  const found = [];
+  for (const host of main.querySelectorAll("[data-testid^='stBidiComponent']")) {
+    for (const node of (host.shadowRoot ?? host).querySelectorAll("button.card, button.confirm")) {
+      found.push([node.getAttribute("aria-label") || node.innerText, node]);
+    }
+  }
+  const widgets = "[data-testid='stRadio'], [data-testid='stNumberInput'], [data-testid='stTextInput']";
+  for (const node of main.querySelectorAll(widgets)) if (shown(node)) found.push([node.dataset.testid, node]);
+  for (const node of main.querySelectorAll("button")) {
+    if (node.innerText.trim() === "Check" && shown(node)) found.push(["Check", node]);
+  }
+  return found.map(([label, node]) => {
+    const box = node.getBoundingClientRect();
+    return {label, top: box.top, bottom: box.bottom, left: box.left, right: box.right};
+  });
+}"""
+
+
+def answer_controls(page: Any) -> list[dict[str, Any]]:
+    """The answer controls of the page as it stands (``ANSWER_CONTROLS``), each with its box in the viewport."""
+    found: list[dict[str, Any]] = page.evaluate(ANSWER_CONTROLS)
+    return found
+
+
+def off_screen(page: Any) -> list[dict[str, Any]]:
+    """The answer controls not wholly inside the first viewport, the page unscrolled; every one when there are
+    none to find, so a page that lost its controls never passes."""
+    size = page.viewport_size
+    found = answer_controls(page)
+    if not found:
+        return [{"label": "no answer controls found", "top": 0, "bottom": 0, "left": 0, "right": 0}]
+    return [
+        box
+        for box in found
+        if box["top"] < 0 or box["left"] < 0 or box["bottom"] > size["height"] or box["right"] > size["width"]
+    ]

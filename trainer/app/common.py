@@ -398,13 +398,24 @@ _LOOK = """<style>
   [data-testid="stMarkdownContainer"] :is(th, td) { padding: .3rem .3rem !important; }
 }
 </style>"""
+# Phone first: at 480 pixels wide or less, tighter spacing, smaller headings and cards of 44 pixels, so that a
+# step's or a puzzle's answer controls show on the first screen, unscrolled (``bench/phone.py`` counts them).
+_PHONE = """<style>
+@media (max-width: 480px) {
+  [data-testid="stVerticalBlock"] { gap: .5rem; }
+  h1 { font-size: 1.4rem !important; }
+  h2 { font-size: 1.15rem !important; padding-top: .25rem !important; }
+  [data-testid="stMarkdownContainer"] p { line-height: 1.45; }
+  img.escoba-card { width: 44px !important; }
+}
+</style>"""
 
 
 def page(title: str) -> View:
     """Start a page: its own document title (``title`` is its English one, as ``pages`` has it), the shared look,
     and the language and card settings from the sidebar."""
     st.set_page_config(page_title=f"{tr().text(title)} · Escoba Trainer")
-    st.html(_LOOK)
+    st.html(_LOOK + _PHONE)
     return view()
 
 

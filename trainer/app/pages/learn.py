@@ -193,6 +193,26 @@ def level_map(current: str, earned: dict[str, int], where: str) -> None:
         )
 
 
+def answer_form(stage: Stage, message: tuple[str, str] | None) -> None:
+    """A choice or a number to answer with and its Check button, then the verdict once checked."""
+    if not solved():
+        with st.form(f"answer-{level.id}-{index}", border=False):
+            if stage.task == "number":
+                st.text_input(t.text("Your answer: a number, or none"), key="answer", max_chars=ANSWER_CHARS)
+            else:
+                st.radio(
+                    t.text("Your answer"),
+                    stage.choices,
+                    index=None,
+                    horizontal=True,
+                    key="answer",
+                    format_func=lambda choice: fixed(choice_label(choice)),
+                )
+            st.form_submit_button(t.text("Check"), type="primary", on_click=judge_widget, args=(stage,))
+    if message is not None:
+        announce(message[1], message[0], key=f"verdict-{level.id}-{index}")
+
+
 # -- the page ------------------------------------------------------------------------------
 
 cards = page("Learn")
@@ -262,6 +282,8 @@ if stage.profile != CLASSIC:  # the classic rules go without saying
         else t.text("Rule set for this step: {title}", title=rule_set)
     )
 st.markdown(say(t.written(stage.text), cards))
+if stage.choices or stage.task == "number":  # the answer right under the question, before the cards it is about
+    answer_form(stage, message)
 if stage.table:
     st.markdown(table_markdown(stage.table))
 if stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
@@ -292,24 +314,6 @@ if stage.task in ("pick", "play"):
             st.form_submit_button(t.text("Check what I typed"), on_click=judge_widget, args=(stage, cards.notation))
 elif stage.deal is not None and not stage.piles:
     st.html(rows_html(stage_rows(stage), cards, t.text("Escoba board")))
-
-if stage.choices or stage.task == "number":
-    if not solved():
-        with st.form(f"answer-{level.id}-{index}", border=False):
-            if stage.task == "number":
-                st.text_input(t.text("Your answer: a number, or none"), key="answer", max_chars=ANSWER_CHARS)
-            else:
-                st.radio(
-                    t.text("Your answer"),
-                    stage.choices,
-                    index=None,
-                    horizontal=True,
-                    key="answer",
-                    format_func=lambda choice: fixed(choice_label(choice)),
-                )
-            st.form_submit_button(t.text("Check"), type="primary", on_click=judge_widget, args=(stage,))
-    if message is not None:
-        announce(message[1], message[0], key=f"verdict-{level.id}-{index}")
 
 if st.session_state.pop("nothing_chosen", False):
     st.info(t.text("Nothing is chosen yet: choose your answer, then check it. Nothing was counted."))

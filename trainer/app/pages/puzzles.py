@@ -370,6 +370,40 @@ def submit_nothing(puzzle: Puzzle) -> None:
     submit(puzzle, NOTHING)
 
 
+def answer_or_verdict(puzzle: Puzzle, view: View, over: bool) -> None:
+    """While the puzzle is open, the controls to answer it with; once answered, the verdict, the answer if it is
+    right or asked for, and the buttons to go on (none once the run is ``over``)."""
+    state, t = st.session_state, view.t
+    verdict = state.verdict
+    if verdict is None:
+        if not over:
+            answer_widgets(puzzle, view)
+        return
+    line = verdict_line(verdict, bool(state.get("retry")), state.get("rating_change", 0.0), view)
+    announce(line, "success" if verdict.correct else "error", key="verdict")
+    if verdict.correct or state.get("reveal"):
+        if not verdict.correct:
+            why = t.said(verdict.reason)
+            st.markdown(say(f"{why[:1].upper()}{why[1:]}.", view))
+        if puzzle.explain:
+            st.markdown(say(t.written(puzzle.explain), view))
+        accepted = (
+            t.text("The answer the engine accepts")
+            if len(verdict.solutions) == 1
+            else t.text("Every answer the engine accepts")
+        )
+        st.markdown(
+            f"{accepted}:\n" + "\n".join(f"- {answer_words(puzzle, answer, view)}" for answer in verdict.solutions)
+        )
+    with st.container(horizontal=True, key="after_verdict"):
+        if not verdict.correct and not over:
+            st.button(t.text("Try again"), on_click=try_again)
+            if not state.get("reveal"):
+                st.button(t.text("Show the answer"), on_click=reveal)
+        if not over:
+            st.button(t.text("Next puzzle") + " ▶", on_click=next_puzzle, type="primary")
+
+
 open_from_link()
 cards = page("Puzzles")
 t = tr()
@@ -462,11 +496,12 @@ if on_cards(puzzle):
         tally=t.text("Adding up: {sum}", sum="{sum}") if answering else None,
         played=played_value(puzzle),
     )
-else:
+    answer_or_verdict(puzzle, cards, over)
+else:  # the answer right under the question, before the cards it is about, which may be two long piles
+    answer_or_verdict(puzzle, cards, over)
     st.html(rows_html(puzzle_rows(puzzle, cards), cards, t.text("Puzzle position")))
 
-if verdict is None and not over:
-    answer_widgets(puzzle, cards)
+if answering:
     with st.container(horizontal=True, key="help"):
         left = len(puzzle.hints) - st.session_state.hints
         st.button(
@@ -477,29 +512,4 @@ if verdict is None and not over:
         st.button(t.text("Skip"), on_click=skip, args=(puzzle,), disabled=not run.can_skip())
     for text in puzzle.hints[: st.session_state.hints]:
         st.info(t.text("Hint: {hint}", hint=hint_words(text, cards)))
-elif verdict is not None:
-    retried = bool(st.session_state.get("retry"))
-    line = verdict_line(verdict, retried, st.session_state.get("rating_change", 0.0), cards)
-    announce(line, "success" if verdict.correct else "error", key="verdict")
-    if verdict.correct or st.session_state.get("reveal"):
-        if not verdict.correct:
-            why = t.said(verdict.reason)
-            st.markdown(say(f"{why[:1].upper()}{why[1:]}.", cards))
-        if puzzle.explain:
-            st.markdown(say(t.written(puzzle.explain), cards))
-        accepted = (
-            t.text("The answer the engine accepts")
-            if len(verdict.solutions) == 1
-            else t.text("Every answer the engine accepts")
-        )
-        st.markdown(
-            f"{accepted}:\n" + "\n".join(f"- {answer_words(puzzle, answer, cards)}" for answer in verdict.solutions)
-        )
-    with st.container(horizontal=True, key="after_verdict"):
-        if not verdict.correct and not over:
-            st.button(t.text("Try again"), on_click=try_again)
-            if not st.session_state.get("reveal"):
-                st.button(t.text("Show the answer"), on_click=reveal)
-        if not over:
-            st.button(t.text("Next puzzle") + " ▶", on_click=next_puzzle, type="primary")
 practice_filters(run)
