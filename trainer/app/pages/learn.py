@@ -219,7 +219,7 @@ where_now = t.text(
     steps=steps,
 )
 st.progress(shown_stage / steps, text=where_now)
-news(where_now, key="step-news")  # Next, Back or a level chosen: the new step is read out
+news(where_now, key="step")  # Next, Back or a level chosen: the new step is read out
 
 stage = level.stages[min(index, len(level.stages) - 1)]
 done = at_end or not stage.is_task or solved()

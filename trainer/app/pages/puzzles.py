@@ -442,7 +442,7 @@ if puzzle is None:
 
 verdict = st.session_state.get("verdict")
 title = say(t.written(puzzle.title), cards)
-news(t.text("Puzzle {number}: {title}", number=len(st.session_state.seen), title=title), key="puzzle-news")
+news(t.text("Puzzle {number}: {title}", number=len(st.session_state.seen), title=title), key="puzzle")
 st.header(title)
 st.caption(level_line(puzzle, t))
 if puzzle.rules != CLASSIC.name:
