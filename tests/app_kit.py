@@ -26,3 +26,10 @@ def tap(at: AppTest, chosen: dict[str, list[str]], name: str = "escoba_card_tabl
     at._tree._runner._run(states)
     assert not at.exception, at.exception
     return at
+
+
+def alerts(at: AppTest) -> list[str]:
+    """Every error a screen reader is told on the page: the error boxes, and the messages of the card tables and the
+    verdict boxes in the error tone."""
+    boxes = [json.loads(e.proto.json).get("message") or {} for e in at.get("bidi_component")]
+    return [e.value for e in at.error] + [box["text"] for box in boxes if box.get("tone") == "error"]

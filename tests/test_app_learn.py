@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_kit import tap
+from app_kit import alerts, tap
 from streamlit.testing.v1 import AppTest
 from test_course import wrong_answers
 from test_i18n import TRANSLATED, catalog, english_in, shown
@@ -43,9 +43,9 @@ def click(at: AppTest, label: str) -> None:
 def verdict(at: AppTest) -> tuple[str, str] | None:
     """The verdict shown, in the card table or in the verdict box: (tone, text)."""
     for element in at.get("bidi_component"):
-        message = json.loads(element.proto.json).get("message")
-        if message:
-            return message["tone"], message["text"]
+        sent = json.loads(element.proto.json)
+        if sent.get("message") and not sent.get("unseen"):  # not the step read out to screen readers
+            return sent["message"]["tone"], sent["message"]["text"]
     return None
 
 
@@ -111,6 +111,7 @@ def test_a_wrong_answer_and_a_shown_answer_cost_stars(data):
             wrong = {"who": "nobody", "allowed": "yes", "number": "999"}.get(stage.task, "A♦ 2♦ 3♦")
             answer(at, stage, wrong if wrong not in stage.accept else "no")
             assert verdict(at)[0] == "error"
+            assert alerts(at) == [verdict(at)[1]]  # said once
             mistakes += 1
             if mistakes == 2:
                 click(at, "Show the answer")
@@ -167,7 +168,7 @@ def test_the_level_map_shows_stars_and_opens_a_level(data):
         saved.record_stars("Player", LEVELS[0].id, 2)
     at = open_learn()
     first = next(b for b in at.button if b.key == f"level_{LEVELS[0].id}")
-    assert first.label.endswith("★★☆")
+    assert first.label.endswith("· 2 of 3 stars")  # words, where a screen reader would read out glyphs
     last = next(b for b in at.button if b.key == f"level_{LEVELS[-1].id}")
     last.click().run()
     assert at.title[0].value == LEVELS[-1].title
@@ -303,7 +304,7 @@ def test_the_level_map_and_the_title_name_a_level_in_the_language(data):
     at = open_learn(lang="es", level="values", stage="1")
     assert at.title[0].value == "Cuánto vale cada carta"
     first = next(b for b in at.button if b.key == f"level_{LEVELS[0].id}")
-    assert first.label.startswith("1. Cuánto vale cada carta") and first.proto.help == "0 de 3 estrellas"
+    assert first.label == "1. Cuánto vale cada carta · 0 de 3 estrellas"  # the stars in words
     assert at.markdown[0].value == "**Objetivo:** Saber cuánto aporta cada carta para llegar a 15."
 
 

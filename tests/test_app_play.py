@@ -4,6 +4,7 @@ import json
 import random
 from pathlib import Path
 
+from app_kit import alerts, tap
 from streamlit.testing.v1 import AppTest
 
 from trainer.app.board import View
@@ -80,8 +81,28 @@ def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(data: Pa
     assert isinstance(refusal, IllegalPlay) and refusal.reason == ("must_capture" if taking else "not_in_hand")
     message = turn_message(at)  # said in the language's words, and in English as the engine words it
     assert message["tone"] == "error" and message["text"] == say(f"Not allowed: {refusal}", View())
+    assert alerts(at) == [message["text"]]  # read out once, where the learner plays
+
+
+def test_a_typed_play_that_is_no_play_and_a_play_with_no_card_are_each_one_alert(data: Path) -> None:
+    at = start()
+    to_my_turn(at)
+    at.text_input(key="play_text").set_value("zz")
+    press(at, "Play what I typed")
+    assert len(alerts(at)) == 1 and "zz" in alerts(at)[0]
+    tap(at, {})  # Play pressed with no card chosen
+    assert alerts(at) == [turn_message(at)["text"]]
+
+
+def test_after_a_play_what_it_did_is_announced(data: Path) -> None:
+    at = start()
+    to_my_turn(at)
+    play = at.session_state.game.deal.legal_plays()[0]
+    at.text_input(key="play_text").set_value(str(play))
+    press(at, "Play what I typed")
     [box] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_announce"]
-    assert json.loads(box.proto.json)["message"] == message  # read out too
+    message = json.loads(box.proto.json)["message"]  # the box that takes the focus in the browser
+    assert message["tone"] == "info" and message["text"].startswith("Last play, You (seat ")
 
 
 def test_a_hint_names_the_best_play_with_its_expected_margin(data: Path) -> None:

@@ -124,7 +124,7 @@ def test_the_course_stars_are_counted_and_listed_level_by_level(data):
     stars = next(m for m in at.metric if m.label == "Course stars")
     assert stars.value.startswith("4 of ")
     listing = next(m.value for m in at.markdown if m.value.startswith("- 1. "))
-    assert "- 1. What each card is worth: ★★★" in listing and "The escoba: ★☆☆" in listing
+    assert "- 1. What each card is worth: 3 of 3 stars" in listing and "The escoba: 1 of 3 stars" in listing
 
 
 def test_matches_are_counted_by_level_and_listed_one_by_one(data):

@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+from app_kit import alerts
 from streamlit.testing.v1 import AppTest
 from test_i18n import TRANSLATED, catalog, english_in, heard, shown
 from test_puzzle_kinds import wrong_answers
@@ -84,8 +85,12 @@ def type_answer(at: AppTest, text: str, check: str = "Check") -> AppTest:
 
 def verdict(at: AppTest) -> tuple[str, str]:
     """The tone and text of the verdict box, which screen readers read out."""
-    [box] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_announce"]
-    message = json.loads(box.proto.json)["message"]
+    [sent] = [  # the verdict, not the puzzle's title read out to screen readers
+        data
+        for e in at.get("bidi_component")
+        if e.proto.component_name == "escoba_announce" and not (data := json.loads(e.proto.json)).get("unseen")
+    ]
+    message = sent["message"]
     return message["tone"], message["text"]
 
 
@@ -176,6 +181,7 @@ def test_r7_r10_r21_r22_seats_and_match_puzzles_are_answered_with_a_choice_or_a_
     assert not any(b.label == "Check what I typed" for b in at.button)  # nothing to type: a choice or a number
     give_text(at, wrong)
     assert verdict(at)[0] == "error"
+    assert alerts(at) == [verdict(at)[1]]  # a miss is said once
     click(at, "Try again")
     give(at, right=True)
     tone, text = verdict(at)

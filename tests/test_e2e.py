@@ -216,7 +216,7 @@ def test_dark_theme_draws_dark_cards(server, browser):
 
 def test_puzzles_page_judges_a_tapped_answer_and_progress_shows_it(server, browser):
     page = open_page(browser, f"{server}/puzzles?puzzle=capture-l1-sota", "puzzles")
-    assert page.get_by_text("Which card makes 15 with a 7?").is_visible()
+    assert page.get_by_text("Which card makes 15 with a 7?", exact=True).is_visible()  # the heading, not the news
     assert page.get_by_role("button", name=CARD_NAME).count() == 3  # the table's three cards to tap
     click(page, card(page, "sota of coins"))
     click(page, page.get_by_role("button", name="Check", exact=True))

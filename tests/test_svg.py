@@ -3,10 +3,13 @@
 import itertools
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from trainer.app import components
+from trainer.app.board import as_image
 from trainer.app.svg import (
     _SHAPES,
     COURTS,
@@ -111,6 +114,41 @@ def test_suit_colours_differ_and_keep_contrast(theme: str) -> None:
     for a, b in itertools.combinations(colours.suits.values(), 2):
         assert contrast_ratio(a, b) >= 1.2, (a, b)
     assert contrast_ratio(colours.ink, colours.face) >= 7
+
+
+@pytest.mark.parametrize(("style", "theme"), VARIANTS)
+def test_every_corner_index_reaches_4_5_to_1_against_its_face(style: str, theme: str) -> None:
+    """Read from the drawing itself: the fill of each corner's text against the fill of the card's outline."""
+    for card in DECK:
+        root = ET.fromstring(draw(card, style=style, theme=theme))
+        face = next(root.iter(f"{NS}rect")).get("fill", "")
+        index = corner_index(card, style=style)
+        corners = [t for t in root.iter(f"{NS}text") if t.text == index]
+        assert len(corners) == 2, card
+        for corner in corners:
+            assert contrast_ratio(corner.get("fill", ""), face) >= 4.5, (card, corner.get("fill"), face)
+        for badge in root.iter(f"{NS}text"):  # the value badge: the face colour on a pill of ink
+            if badge.get("class") == "badge":
+                pill = next(r for r in root.iter(f"{NS}rect") if r.get("width") == "44")
+                assert contrast_ratio(badge.get("fill", ""), pill.get("fill", "")) >= 4.5, card
+
+
+def test_a_value_badge_is_11_pixels_or_more_on_the_smallest_card_shown() -> None:
+    """The smallest width the card table (its CSS) and the pictures of the board (their style) give a card."""
+    css = (Path(components.__file__).parent / "card_table.css").read_text(encoding="utf-8")
+    smallest = {int(low) for low in re.findall(r"clamp\((\d+)px", css)}
+    smallest |= {int(low) for low in re.findall(r"clamp\((\d+)px", as_image("<svg/>", "card", 64))}
+    assert smallest  # both found
+    for card in (parse_card("Kc"), parse_card("Ac")):
+        for style, courts in itertools.product(STYLES, COURTS):
+            badges = [t for t in ET.fromstring(draw(card, style=style, courts=courts)).iter(f"{NS}text")
+                      if t.get("class") == "badge"]  # fmt: skip
+            if style == "spanish" and courts == "printed" and card.rank == "A":
+                assert not badges  # a printed 1 is its value
+                continue
+            assert len(badges) == 2
+            for badge in badges:
+                assert float(badge.get("font-size", "0")) * min(smallest) / 100 >= 11, (card, style, courts)
 
 
 def test_contrast_ratio() -> None:

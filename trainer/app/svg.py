@@ -3,10 +3,10 @@
 Pure Python with no images or fonts to fetch. Every card is a standalone ``<svg>`` with
 ``role="img"``, an ``aria-label`` and a ``<title>`` given by the caller (``trainer.app.names``
 words them), so a screen reader hears the card and its capture value (R1-R3). Suits differ by
-shape as well as by colour, and each suit colour keeps a contrast of at least 3:1 against the
-card face of its theme. Spanish faces print 10, 11, 12 on sota, caballo and rey as a real deck
-does (V6), or J, Q, K if the learner prefers; a badge gives the capture value wherever the
-corner shows something else.
+shape as well as by colour, and each suit colour, which is also the colour of the corner index,
+keeps a contrast of at least 4.5:1 against the card face of its theme. Spanish faces print 10, 11,
+12 on sota, caballo and rey as a real deck does (V6), or J, Q, K if the learner prefers; a badge
+gives the capture value wherever the corner shows something else.
 
 >>> from trainer.cards import parse_card
 >>> sota = card_svg(parse_card("jd"), label="sota of coins", width=56)
@@ -44,7 +44,7 @@ THEMES: dict[str, Theme] = {
         border="#8c8576",
         ink="#23211d",
         back="#24447a",
-        suits={Suit.COINS: "#bd6500", Suit.CUPS: "#bc1531", Suit.SWORDS: "#1b469c", Suit.CLUBS: "#2d3612"},
+        suits={Suit.COINS: "#a65e00", Suit.CUPS: "#bc1531", Suit.SWORDS: "#1b469c", Suit.CLUBS: "#2d3612"},
         marks={"played": "#c2185b", "taken": "#00796b", "selected": "#4338ca", "best": "#9a6700", "answer": "#15803d"},
     ),
     "dark": Theme(
@@ -69,6 +69,10 @@ HIGHLIGHTS: dict[str, tuple[str, str]] = {
     "best": (marked("its suit's best card for the setenta"), "12 3"),
     "answer": (marked("part of the answer"), "1 7"),
 }
+
+#: The value badge's font size in card units (a card is 100 wide): 11 pixels or more on the smallest card the app
+#: draws, 44 pixels wide. Its text is squeezed to the badge's width whatever the font.
+BADGE_FONT = 25
 
 _COURTS = {"J": "sota", "Q": "caballo", "K": "rey"}
 _FONT = "Liberation Sans, Arial, Helvetica, sans-serif"
@@ -238,16 +242,17 @@ def _face(card: Card, style: str, colours: Theme, printed: bool) -> list[str]:
     parts = [_outline(colours.face, colours.border), corner, f'<g transform="rotate(180 50 75)">{corner}</g>']
     if index != str(card.value):  # the corner is not the capture value (R3): a badge says it, upright at both ends
         parts += [
-            f'<rect x="{x}" y="{y}" width="36" height="22" rx="11" fill="{colours.ink}"/><text x="{x + 18}" '
-            f'y="{y + 16.5}" font-size="16" font-weight="700" text-anchor="middle" fill="{colours.face}">'
+            f'<rect x="{x}" y="{y}" width="44" height="28" rx="14" fill="{colours.ink}"/><text class="badge" '
+            f'x="{x + 22}" y="{y + 22}" font-size="{BADGE_FONT}" font-weight="700" text-anchor="middle" '
+            f'textLength="{22 + 8 * len(str(card.value))}" lengthAdjust="spacingAndGlyphs" fill="{colours.face}">'
             f"={card.value}</text>"
-            for x, y in ((56, 9), (8, 119))
+            for x, y in ((49, 7), (7, 114))
         ]
     if card.rank == "A":
         parts.append(f'<g transform="translate(50 77) scale(1.9)">{symbol}</g>')
     elif card.rank in _COURTS:
         panel = f'fill="{ink}" fill-opacity="0.08" stroke="{ink}" stroke-width="1.2"'
-        parts.append(f'<rect x="31" y="32" width="38" height="86" rx="4" {panel}/>')
+        parts.append(f'<rect x="31" y="37" width="38" height="75" rx="4" {panel}/>')
         parts.append(f'<g transform="translate(50 {66 if style == "spanish" else 75}) scale(1.25)">{symbol}</g>')
         if style == "spanish":  # the Spanish name of the court card (R1) under its symbol
             word = escape(_COURTS[card.rank])

@@ -139,6 +139,14 @@ def announce(text: str, tone: str, *, key: str) -> None:
     _announce()(key=key, data={"key": key, "message": _message((tone, text))})
 
 
+def news(text: str, *, key: str) -> None:
+    """Tell screen readers ``text`` when it changes, through a polite live region out of sight: for what the page
+    already shows, such as the step or the puzzle now on it. It keeps its place under ``key`` from run to run, so a
+    change is read out, and it never takes the focus; its key starts ``news-``, which the page's style takes out of
+    the flow of the page, so it leaves no gap."""
+    _announce()(key=f"news-{key}", data={"key": f"news-{key}", "message": _message(("info", text)), "unseen": True})
+
+
 def asset(name: str) -> str:
     """The text of a file shipped beside this module."""
     return files(__package__).joinpath(name).read_text(encoding="utf-8")

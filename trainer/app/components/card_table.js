@@ -135,19 +135,20 @@ function tallyText(view) {
   return view.tally.words.replace("{sum}", sum);
 }
 
-// Shows the message; true when it is one not shown before under this key, so it should take the focus.
-function showMessage(view, key, message) {
+// Shows the message; true when it is one not shown before under this key, so it should take the focus. An unseen
+// message is for screen readers alone: a polite live region out of sight, never focused.
+function showMessage(view, key, message, unseen) {
   const box = view.message;
   const said = message ? `${message.tone}\n${message.text}` : "";
-  const isNew = Boolean(message) && shownMessages.get(key) !== said;
+  const isNew = Boolean(message) && !unseen && shownMessages.get(key) !== said;
   shownMessages.set(key, said);
   if (view.said === said) return isNew;
   view.said = said;
   box.hidden = !message;
-  box.setAttribute("role", message && message.tone === "error" ? "alert" : "status");
+  box.setAttribute("role", message && message.tone === "error" && !unseen ? "alert" : "status");
   box.replaceChildren();
   if (message) {
-    box.className = `message ${message.tone}`;
+    box.className = unseen ? "unseen" : `message ${message.tone}`;
     box.append(element("span", "icon", ICONS[message.tone]), element("span", "text", message.text));
     box.firstChild.setAttribute("aria-hidden", "true");
   }
@@ -167,6 +168,6 @@ export default function ({ data, parentElement, setTriggerValue }) {
   view.send = { trigger: setTriggerValue };
   showPick(view);
   if (view.confirm) view.confirm.disabled = Boolean(data.disabled);
-  if (showMessage(view, data.key, data.message)) view.message.focus();
+  if (showMessage(view, data.key, data.message, data.unseen)) view.message.focus();
   else if (focused) parentElement.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
 }

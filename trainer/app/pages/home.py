@@ -6,7 +6,6 @@ from trainer import Deal
 from trainer.app.board import board_html
 from trainer.app.common import course, page, pages, profile, rules, store, tr
 from trainer.app.names import say
-from trainer.course import star_text
 from trainer.puzzles.kinds import play_text
 
 cards = page("Home")
@@ -44,7 +43,8 @@ stars = t.plural(
 with st.expander(stars):
     for level in LEVELS:
         number, title = titles[level.id]
-        label = f"{number}. {title}  {star_text(earned.get(level.id, 0))}"
+        earned_here = t.text("{n} of 3 stars", n=earned.get(level.id, 0))  # words, which a screen reader reads
+        label = f"{number}. {title} · {earned_here}"
         st.page_link(LINKS["learn"], label=label, query_params={"level": level.id, "stage": "1"})
 
 if "home_seed" not in st.session_state:

@@ -11,7 +11,7 @@ import streamlit as st
 
 from trainer.app.board import CATEGORY_LABELS, board_rows, pile_rows, rows_html
 from trainer.app.common import ANSWER_CHARS, course, page, pages, profile, saving, store, tr
-from trainer.app.components import Pick, announce, card_table
+from trainer.app.components import Pick, announce, card_table, news
 from trainer.app.names import say, typed, typing_help
 from trainer.app.rows import Row
 from trainer.app.topics import topic
@@ -180,16 +180,17 @@ def table_markdown(rows: tuple[tuple[str, ...], ...]) -> str:
 
 
 def level_map(current: str, earned: dict[str, int], where: str) -> None:
-    """Every level with its stars, the current one filled; ``where`` keeps the sidebar's buttons apart."""
+    """Every level with its stars in words (a screen reader reads glyphs as "black star"), the current one filled;
+    ``where`` keeps the sidebar's buttons apart."""
     for number, item in enumerate(LEVELS, start=1):
+        stars = t.text("{n} of 3 stars", n=earned.get(item.id, 0))
         st.button(
-            f"{number}. {t.text(item.title)}  {star_text(earned.get(item.id, 0))}",
+            f"{number}. {t.text(item.title)} · {stars}",
             key=f"{where}_{item.id}",
             on_click=go,
             args=(item.id, 0),
             type="primary" if item.id == current else "secondary",
             use_container_width=True,
-            help=t.text("{n} of 3 stars", n=earned.get(item.id, 0)),
         )
 
 
@@ -230,16 +231,15 @@ st.markdown(t.text("**Goal:** {goal}", goal=say(t.text(level.goal), cards)))
 steps = len(level.stages)
 at_end = index >= steps
 shown_stage = min(index + 1, steps)
-st.progress(
-    shown_stage / steps,
-    text=t.text(
-        "Level {number} of {levels}, step {step} of {steps}",
-        number=number,
-        levels=len(LEVELS),
-        step=shown_stage,
-        steps=steps,
-    ),
+where_now = t.text(
+    "Level {number} of {levels}, step {step} of {steps}",
+    number=number,
+    levels=len(LEVELS),
+    step=shown_stage,
+    steps=steps,
 )
+st.progress(shown_stage / steps, text=where_now)
+news(where_now, key="step")  # Next, Back or a level chosen: the new step is read out
 
 stage = level.stages[min(index, len(level.stages) - 1)]
 done = at_end or not stage.is_task or solved()

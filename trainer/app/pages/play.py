@@ -238,6 +238,14 @@ def setup() -> None:
             st.rerun()
 
 
+def last_play(game: Game) -> None:
+    """What the last play did, read out and focused as soon as it is made, whoever made it."""
+    played = [event for event in game.deal.events if event.kind is EventKind.PLAY]
+    if played:
+        said = t.text("Last play, {play}", play=play_said(game.deal, played[-1], game.learner_seat, cards))
+        announce(said, "info", key="last-play")
+
+
 def in_deal(game: Game) -> None:
     """The board; the learner's cards to play with a hint, its play marked on the cards, or the computer's next
     play one at a time."""
@@ -246,9 +254,7 @@ def in_deal(game: Game) -> None:
     hinted = (best.play.card, *best.play.captured) if best is not None else ()
     rows = board_rows(deal, cards, events=deal.events, face_up=(me,), pick=game.learner_to_play, me=me, answer=hinted)
     if not game.learner_to_play:
-        played = [event for event in deal.events if event.kind is EventKind.PLAY]
-        if played:
-            st.caption(t.text("Last play, {play}", play=play_said(deal, played[-1], me, cards)))
+        last_play(game)
         st.html(rows_html(rows, cards, t.text("Escoba board")))
         waiting = seat_name(deal, deal.to_play or 0, me, cards)
         st.button(t.text("Next: {seat} (computer) plays ▶", seat=waiting), on_click=computer_plays, type="primary")
@@ -278,8 +284,6 @@ def in_deal(game: Game) -> None:
         )
         st.caption(typing_help(cards))
         st.form_submit_button(t.text("Play what I typed"), on_click=play_typed, args=(cards.notation,))
-    if error is not None:
-        announce(error, "error", key="play-error")
     st.button(t.text("Hint: the best play now"), on_click=hint)
     if (best := st.session_state.get("hint")) is not None:
         st.info(hint_words(best, cards))
@@ -289,6 +293,7 @@ def after_deal(game: Game) -> None:
     """The deal's points, the review of the learner's plays, a replay with every hand shown, and what next."""
     match = game.match
     st.header(t.text("Deal {number} is over", number=len(match.finished)))
+    last_play(game)
     st.markdown(score_markdown(match.finished[-1].scores, side_names(game, cards), cards))
     if game.review_due:
         st.session_state.deal_review = review_deal(game)

@@ -9,7 +9,6 @@ import streamlit as st
 from trainer.app.charts import INKS, bars_html, chart_image, line_svg
 from trainer.app.common import bank, course, page, pages, profile, said_or_told, store, tr
 from trainer.app.progress_words import levels_table, match_lines, mistake_label, named, rating_summary, share_line
-from trainer.course import star_text
 from trainer.progress.rating import START
 from trainer.progress.stats import (
     accuracy,
@@ -70,8 +69,9 @@ done = t.plural(
 with st.expander(done):
     st.markdown(
         "\n".join(
-            f"- {number}. {t.text(level.title)}: {star_text(earned.get(level.id, 0))}"
+            f"- {number}. {t.text(level.title)}: {stars}"
             for number, level in enumerate(levels, start=1)
+            for stars in [t.text("{n} of 3 stars", n=earned.get(level.id, 0))]
         )
     )
 

@@ -11,7 +11,7 @@ import streamlit as st
 
 from trainer.app.board import View, card_face, position_rows, rows_html
 from trainer.app.common import ANSWER_CHARS, bank, now, page, profile, rules, saving, store, tr
-from trainer.app.components import Pick, announce, card_table
+from trainer.app.components import Pick, announce, card_table, news
 from trainer.app.names import say, typing_help
 from trainer.app.puzzle_words import (
     QUESTIONS,
@@ -475,7 +475,9 @@ if puzzle is None:
     st.stop()
 
 verdict = st.session_state.get("verdict")
-st.header(say(t.written(puzzle.title), cards))
+title = say(t.written(puzzle.title), cards)
+news(t.text("Puzzle {number}: {title}", number=len(st.session_state.seen), title=title), key="puzzle")
+st.header(title)
 st.caption(level_line(puzzle, t))
 if puzzle.rules != CLASSIC.name:
     st.markdown(say(rules_line(puzzle, t), cards))

@@ -1,0 +1,169 @@
+"""End to end, for a learner on a phone, with the keyboard or a screen reader: tap targets, badge text, the focus
+of a radio choice, and what is read out after a play or a step forward.
+
+Measured in headless Chromium at 390 x 844 and 1280 wide. Streamlit's own chrome (the header, the sidebar and its
+toggle) is left out of the tap targets: the app does not draw it, and on a phone the sidebar is closed; so is the
+arrow inside a drop-down list, whose whole field opens it.
+Skipped, saying why, where no Chromium is installed.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from browser_kit import CHROMIUM, app_server, chromium, click_and_settle, open_app
+from test_e2e import WIDTHS, shoot
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
+
+#: Every element matching a selector, in the document and in every open shadow root (the card tables).
+EVERYWHERE = """const everywhere = (selector) => {
+  const found = [];
+  const walk = (root) => {
+    found.push(...root.querySelectorAll(selector));
+    for (const node of root.querySelectorAll("*")) if (node.shadowRoot) walk(node.shadowRoot);
+  };
+  walk(document);
+  return found;
+};"""
+#: The tap targets of the page's main area, card tables included, each with its size: buttons and radio choices.
+TARGETS = f"""() => {{
+  {EVERYWHERE}
+  const main = document.querySelector("[data-testid='stMain']");
+  const inMain = (node) => {{
+    for (let at = node; at; at = at.getRootNode().host) if (main.contains(at)) return true;
+    return false;
+  }};
+  return everywhere("button, [data-testid='stRadioOption']")
+    .filter((node) => inMain(node) && node.getClientRects().length && !node.closest("[data-testid='stSelectbox']"))
+    .map((node) => {{
+      const box = node.getBoundingClientRect();
+      const name = (node.getAttribute("aria-label") || node.innerText || "").trim().slice(0, 40);
+      return {{name, width: box.width, height: box.height}};
+    }});
+}}"""
+#: The size in pixels at which each value badge's text is drawn: its font size times the card's scale.
+BADGES = f"""() => {{
+  {EVERYWHERE}
+  return everywhere("text.badge").map((text) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a);
+}}"""
+#: The focused element, looking into shadow roots: its role, tabindex and text.
+FOCUSED = """() => {
+  let node = document.activeElement;
+  while (node?.shadowRoot?.activeElement) node = node.shadowRoot.activeElement;
+  return {role: node?.getAttribute("role"), tabindex: node?.getAttribute("tabindex"), text: node?.innerText ?? ""};
+}"""
+#: The live regions that are out of sight, marked so a later look can tell the same node from a new one.
+NEWS = f"""() => {{
+  {EVERYWHERE}
+  return everywhere(".unseen[role='status']").map((node) => {{
+    node.dataset.seen = node.dataset.seen ?? String(Math.random());
+    const slot = node.getRootNode().host.closest("[data-testid='stElementContainer']");
+    return {{text: node.textContent, id: node.dataset.seen, gapless: getComputedStyle(slot).position === "absolute"}};
+  }});
+}}"""
+PAGES = {
+    "learn-task": "/learn?level=values&stage=5&lang=en",  # a card table with court cards, Check and Clear
+    "learn-choice": "/learn?level=seats&stage=4&lang=en",  # a yes-or-no radio
+    "puzzles": "/puzzles?puzzle=choose-l1-sweep&lang=en",
+    "play": "/play?lang=en",  # the table and the computer's strength, as radios
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with app_server(tmp_path_factory.mktemp("progress")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as launched:
+        yield launched
+
+
+def small(targets: list[dict]) -> list[dict]:
+    return [target for target in targets if target["width"] < 44 or target["height"] < 44]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_button_card_and_radio_choice_is_a_44_pixel_tap_target_and_badges_read_11_pixels(server, browser, width):
+    page = browser.new_page(**WIDTHS[width])
+    badges = []
+    for name, path in PAGES.items():
+        open_app(page, server + path)
+        if name == "play":
+            targets = page.evaluate(TARGETS)
+            click_and_settle(page, page.get_by_role("button", name="Start the match"))
+            while page.get_by_role("button", name=re.compile("^Next: .* plays")).count():
+                click_and_settle(page, page.get_by_role("button", name=re.compile("^Next: .* plays")))
+            targets += page.evaluate(TARGETS)
+        else:
+            targets = page.evaluate(TARGETS)
+        shoot(page, f"access-{name}-{width}")
+        assert len(targets) >= 3, (name, targets)
+        assert not small(targets), f"{name} at {width}: tap targets under 44 x 44 px: {small(targets)}"
+        badges += page.evaluate(BADGES)
+    page.close()
+    assert badges, "the sota on the values task shows a badge"
+    assert min(badges) >= 11, f"badge text drawn at {min(badges):.1f} px at {width} px wide"
+
+
+def test_a_radio_choice_shows_the_keyboard_focus(server, browser):
+    page = browser.new_page(**WIDTHS[390])
+    open_app(page, server + PAGES["learn-choice"])
+    choice = page.locator("[data-testid='stMain'] [data-testid='stRadioOption']")
+    choice.first.locator("input").focus()
+    page.keyboard.press("ArrowRight")  # the keyboard moves to the second choice
+    outline = choice.nth(1).evaluate(
+        "(label) => [getComputedStyle(label).outlineStyle, getComputedStyle(label).outlineWidth]"
+    )
+    page.close()
+    assert outline[0] == "solid" and float(outline[1].removesuffix("px")) >= 2, outline
+
+
+def test_after_a_play_the_focus_is_on_what_happened(server, browser):
+    page = browser.new_page(**WIDTHS[390])
+    open_app(page, server + "/play?lang=en&faces=french&courts=letters")
+    click_and_settle(page, page.get_by_role("button", name="Start the match"))
+    while page.get_by_role("button", name=re.compile("^Next: .* plays")).count():
+        click_and_settle(page, page.get_by_role("button", name=re.compile("^Next: .* plays")))
+    click_and_settle(page, page.get_by_role("button", name="Hint: the best play now"))
+    best = page.locator("[data-testid='stAlertContentInfo']").last.inner_text()
+    play = re.findall(r"[A2-7JQK][♦♥♣♠]", best.split("Best now: ")[1].split(", which")[0])
+    page.get_by_text("Type your play instead").click()
+    page.get_by_label(re.compile("^Your play:")).fill(" ".join(play))
+    click_and_settle(page, page.get_by_role("button", name="Play what I typed"))
+    page.wait_for_function("() => document.activeElement !== document.body")
+    focused = page.evaluate(FOCUSED)
+    shoot(page, "access-play-after-a-play-390")
+    page.close()
+    assert focused["role"] == "status" and focused["tabindex"] == "-1", focused
+    assert "Last play, You (seat " in focused["text"], focused  # read out at once
+
+
+@pytest.mark.parametrize(
+    ("path", "folded", "button", "before", "after"),
+    [
+        ("/learn?level=values&stage=1&lang=en", None, "Next ▶", "step 1 of", "step 2 of"),
+        ("/puzzles?puzzle=choose-l1-sweep&lang=en", "Choose puzzles", "Next puzzle", "Puzzle 1: ", "Puzzle 2: "),
+    ],
+)
+def test_after_next_the_new_step_or_puzzle_is_read_out_by_a_live_region(
+    server, browser, path, folded, button, before, after
+):
+    page = browser.new_page(**WIDTHS[390])
+    open_app(page, server + path)
+    if folded:  # the button is in an expander
+        page.get_by_text(folded).click()
+    [first] = page.evaluate(NEWS)
+    click_and_settle(page, page.get_by_role("button", name=button, exact=True))
+    page.wait_for_function(
+        f"() => {{ {EVERYWHERE} return everywhere('.unseen')[0]?.textContent.includes({after!r}); }}"
+    )
+    [then] = page.evaluate(NEWS)
+    page.close()
+    assert before in first["text"] and after in then["text"], (first, then)
+    assert then["id"] == first["id"], "the same live region, its words changed, so a screen reader reads them"
+    assert then["gapless"], "out of the page's flow, so it leaves no gap between the things shown"
