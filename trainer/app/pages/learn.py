@@ -150,7 +150,7 @@ def stage_rows(stage: Stage, pick: bool = False, answer: Collection[Card] = ()) 
     assert stage.deal is not None
     return board_rows(
         stage.deal, cards, stage.highlight, stage.events, face_up=stage.face_up, pick=pick, me=stage.seat,
-        answer=answer,
+        answer=answer, table_worth=not stage.asks_table_sum,
     )  # fmt: skip
 
 
