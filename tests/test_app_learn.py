@@ -235,9 +235,9 @@ def test_v1_which_rule_set_is_chosen_by_title_and_the_comparison_is_a_table(data
 
 
 def test_v2_v3_a_deal_for_three_is_answered_a_b_c_or_nobody(data):
-    level = level_of("sevens")
+    level = level_of("sevens-three")
     number = next(n for n, stage in enumerate(level.stages, start=1) if stage.task == "who" and stage.deal.sides == 3)
-    at = open_learn(level="sevens", stage=str(number))
+    at = open_learn(level="sevens-three", stage=str(number))
     assert at.radio(key="answer").options == ["A", "B", "C", "nobody"]
     at.radio(key="answer").set_value("C")
     click(at, "Check")
@@ -248,7 +248,7 @@ def test_v2_v3_a_deal_for_three_is_answered_a_b_c_or_nobody(data):
 #: steps under other rule sets and at a table played by its penalties, a watched deal's sum and its later half.
 EVERY_KIND = [
     ("values", 1), ("values", 5), ("seats", 4), ("fifteen", 6), ("scoring", 2), ("setenta", 2), ("first-table", 1),
-    ("sevens", 1), ("sevens", 7), ("escova", 2), ("penalties", 2), ("penalties", 7), ("rule-sets", 7),
+    ("sevens", 1), ("sevens-three", 3), ("escova", 2), ("penalties", 2), ("penalties", 7), ("rule-sets", 7),
     ("rule-sets", 10), ("whole-deal", 8), ("whole-deal-end", 1),
 ]  # fmt: skip
 

@@ -19,7 +19,7 @@ from trainer.cards import R4, Card, Notation
 from trainer.course import Level, Stage, Verdict, choice_label, star_text
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.training import finish_level
-from trainer.text import marked
+from trainer.text import SIDES, marked
 
 LEVELS = course()
 BY_ID = {level.id: level for level in LEVELS}
@@ -289,7 +289,8 @@ if stage.task in ("pick", "play"):
             st.form_submit_button(t.text("Check what I typed"), on_click=judge_widget, args=(stage, cards.notation))
 elif stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
     for side, column in enumerate(st.columns(stage.deal.sides)):
-        column.html(rows_html(pile_rows(stage.deal, side, cards), cards, t.text("Side {side}'s pile", side="AB"[side])))
+        label = t.text("Side {side}'s pile", side=SIDES[side])
+        column.html(rows_html(pile_rows(stage.deal, side, cards), cards, label))
 elif stage.deal is not None:
     st.html(rows_html(stage_rows(stage), cards, t.text("Escoba board")))
 
