@@ -249,7 +249,7 @@ def test_v2_v3_a_deal_for_three_is_answered_a_b_c_or_nobody(data):
 EVERY_KIND = [
     ("values", 1), ("values", 5), ("seats", 4), ("fifteen", 6), ("scoring", 2), ("setenta", 2), ("first-table", 1),
     ("sevens", 1), ("sevens-three", 3), ("escova", 2), ("penalties", 2), ("penalties", 7), ("rule-sets", 7),
-    ("rule-sets", 10), ("whole-deal", 8), ("whole-deal-end", 1),
+    ("rule-sets", 10), ("whole-deal", 8), ("whole-deal-end", 1), ("turkish-score", 1),
 ]  # fmt: skip
 
 
