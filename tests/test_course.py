@@ -48,6 +48,17 @@ def test_every_level_has_a_goal_rules_and_a_task():
         assert level.goal and level.rules and level.tasks >= 1
 
 
+#: A level is short, and asks something every few steps: at most this many stages, and this many says in a row.
+MOST_STAGES, MOST_SAYS_IN_A_ROW = 25, 4
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=[level.id for level in LEVELS])
+def test_every_level_is_short_and_asks_something_every_few_steps(level):
+    says = "".join("t" if stage.is_task else "s" for stage in level.stages)
+    assert len(level.stages) <= MOST_STAGES
+    assert "s" * (MOST_SAYS_IN_A_ROW + 1) not in says, says
+
+
 def test_r3_a_pick_task_accepts_exactly_the_cards_worth_the_value(tmp_path):
     level = level_of(
         tmp_path,
