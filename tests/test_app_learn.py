@@ -237,9 +237,9 @@ def test_v1_which_rule_set_is_chosen_by_title_and_the_comparison_is_a_table(data
 
 
 def test_v2_v3_a_deal_for_three_is_answered_a_b_c_or_nobody(data):
-    level = level_of("sevens")
+    level = level_of("sevens-three")
     number = next(n for n, stage in enumerate(level.stages, start=1) if stage.task == "who" and stage.deal.sides == 3)
-    at = open_learn(level="sevens", stage=str(number))
+    at = open_learn(level="sevens-three", stage=str(number))
     assert at.radio(key="answer").options == ["A", "B", "C", "nobody"]
     at.radio(key="answer").set_value("C")
     click(at, "Check")
@@ -247,11 +247,11 @@ def test_v2_v3_a_deal_for_three_is_answered_a_b_c_or_nobody(data):
 
 
 #: A stage of each kind the course has, as (level, step): says, picks, plays, choices, figures, a table, piles,
-#: steps under other rule sets and at a table played by its penalties.
+#: steps under other rule sets and at a table played by its penalties, a watched deal's sum and its later half.
 EVERY_KIND = [
     ("values", 1), ("values", 5), ("seats", 4), ("fifteen", 6), ("scoring", 2), ("setenta", 2), ("first-table", 1),
-    ("sevens", 1), ("sevens", 7), ("escova", 2), ("penalties", 2), ("penalties", 7), ("rule-sets", 7),
-    ("rule-sets", 10),
+    ("sevens", 1), ("sevens-three", 3), ("escova", 2), ("penalties", 2), ("penalties", 7), ("rule-sets", 7),
+    ("rule-sets", 10), ("whole-deal", 8), ("whole-deal-end", 1), ("turkish-score", 1),
 ]  # fmt: skip
 
 
@@ -340,6 +340,18 @@ def test_r8_the_opponents_hand_is_face_down_and_the_stock_is_counted(data):
     assert "stock: 30 cards" in rows["table"]["title"] and rows["hand"]["title"].startswith("You (seat 0)")
 
 
+def test_r16_a_question_on_what_the_table_adds_up_to_leaves_the_sum_off_the_board(data):
+    level = level_of("whole-deal")
+    number = next(n for n, stage in enumerate(level.stages, start=1) if stage.task == "number")
+    [before, asked] = [
+        next(e.proto.body for e in open_learn(level="whole-deal", stage=str(n)).get("html") if "Escoba board" in
+             e.proto.body) for n in (number - 1, number)
+    ]  # fmt: skip
+    total = sum(card.value for card in level.stages[number - 1].deal.table)
+    assert f"Table: 3 cards, worth {total} · " in before  # the play just made: the same table, added up
+    assert "Table: 3 cards · " in asked and "worth" not in asked.split("Table:")[1].split("·")[0]
+
+
 def test_a_stage_that_shows_every_hand_shows_them_face_up(data):
     rows = card_table_rows(open_learn(level="seats", stage="6"))
     assert [sorted(tokens(rows[f"seat-{seat}"])) for seat in (1, 2, 3)] == [
@@ -361,8 +373,8 @@ def test_r11_at_a_seat_1_stage_the_learner_taps_seat_1s_hand_and_seat_0s_is_face
 
 #: A task of each kind the course asks, as (level, step): a pick by value, a pick making 15, a prediction, a claim,
 #: who wins a category, a number, allowed or not, a fault, which rule set.
-TASKS = [("values", 5), ("fifteen", 2), ("whole-deal", 4), ("penalties", 7), ("scoring", 2), ("setenta", 2),
-         ("mistakes", 3), ("penalties", 2), ("rule-sets", 7)]  # fmt: skip
+TASKS = [("values", 5), ("fifteen", 2), ("whole-deal", 3), ("whole-deal", 8), ("penalties", 7), ("scoring", 2),
+         ("setenta", 2), ("mistakes", 3), ("penalties", 2), ("rule-sets", 7)]  # fmt: skip
 
 
 @pytest.mark.parametrize(("level_id", "number"), TASKS)

@@ -208,3 +208,11 @@ def test_score_tables_word_every_category_as_the_engine_counts_it():
             table = score_markdown(scores, view=FRENCH)
             for label, *texts in score_rows(scores)[:-1]:
                 assert f"| {say(label, FRENCH)[:1].upper()}{say(label, FRENCH)[1:]} | {' | '.join(texts)} |" in table
+
+
+def test_r16_the_table_is_added_up_unless_its_sum_is_the_question():
+    deal = Deal.new(seed=4)
+    total = sum(card.value for card in deal.table)
+    [shown] = [row.title for row in board_rows(deal) if row.name == "table"]
+    [kept] = [row.title for row in board_rows(deal, table_worth=False) if row.name == "table"]
+    assert shown.startswith(f"Table: 4 cards, worth {total} · ") and kept.startswith("Table: 4 cards · ")

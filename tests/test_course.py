@@ -17,7 +17,7 @@ from trainer.profile import PROFILES
 from trainer.puzzles import load_puzzles
 from trainer.puzzles.reachable import deal_problem, stock_sizes
 from trainer.scoring import score_deal, setenta
-from trainer.text import SIDES
+from trainer.text import SIDES, Joined, Said
 
 LEVELS = load_levels()
 
@@ -46,6 +46,17 @@ def test_every_level_has_a_goal_rules_and_a_task():
     assert LEVELS
     for level in LEVELS:
         assert level.goal and level.rules and level.tasks >= 1
+
+
+#: A level is short, and asks something every few steps: at most this many stages, and this many says in a row.
+MOST_STAGES, MOST_SAYS_IN_A_ROW = 25, 4
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=[level.id for level in LEVELS])
+def test_every_level_is_short_and_asks_something_every_few_steps(level):
+    says = "".join("t" if stage.is_task else "s" for stage in level.stages)
+    assert len(level.stages) <= MOST_STAGES
+    assert "s" * (MOST_SAYS_IN_A_ROW + 1) not in says, says
 
 
 def test_r3_a_pick_task_accepts_exactly_the_cards_worth_the_value(tmp_path):
@@ -160,6 +171,50 @@ def test_a_watched_deal_narrates_every_play_and_asks_at_the_chosen_ones(tmp_path
     asked = level.stages[1]
     assert asked.task == "pick" and asked.accept and asked.deal is not None and asked.deal.to_play == 0
     assert level.stages[-1].deal is not None and level.stages[-1].deal.is_over
+
+
+def test_r16_a_watched_deal_spans_levels_and_asks_what_the_table_adds_up_to(tmp_path):
+    first = level_of(
+        tmp_path,
+        """\
+      - say: The first half.
+        watch: {seed: 11, to: 18}
+        sums: [5]
+    """,
+    )
+    rest = level_of(
+        tmp_path,
+        """\
+      - say: The second half.
+        watch: {seed: 11, from: 19}
+        sums: [20]
+    """,
+    )
+    opening = str(first.stages[0].text)
+    assert opening.startswith("The first half. Three cards to each player and ")  # the level's words, then the deal
+    plays = [stage for stage in first.stages if stage.events and stage.events[0].kind == "play"]
+    assert len(plays) == 18 and first.stages[-1].deal == rest.stages[0].deal  # the second level goes on from there
+    assert str(rest.stages[0].text) == "The second half." and len(rest.stages) == 1 + 18 + 1
+    asked = first.stages[1 + 5]  # after the opening and five plays
+    assert asked.task == "number" and asked.deal == plays[4].deal
+    total = sum(card.value for card in asked.deal.table)
+    assert asked.accept == {str(total)} and asked.judge(str(total)).correct and not asked.judge(str(total + 1)).correct
+
+
+@pytest.mark.parametrize(
+    ("watch", "message"),
+    [
+        ("watch: {seed: 11, from: 19}\n    sums: [20]", r"level.yaml:6:\d+: a deal watched from a later play needs"),
+        ("watch: {seed: 11, from: 40}\n    say: Go on.", r"level.yaml:6:\d+: this deal has 36 plays"),
+        ("watch: {seed: 11, to: 40}\n    sums: [1]", r"level.yaml:6:\d+: this deal has 36 plays"),
+        ("watch: {seed: 11}\n    sums: [2]", r"level.yaml:7:\d+: the table is empty after play 2"),
+        ("watch: {seed: 11, to: 4}\n    sums: [5]", r"level.yaml:7:\d+: the plays watched are 1 to 4, not 5"),
+        ("watch: {seed: 11, from: 3}\n    say: Go on.\n    predict: [2]", r"level.yaml:8:\d+: .* 3 to 36, not 2"),
+    ],
+)
+def test_a_watch_outside_its_deal_or_asking_of_an_empty_table_names_its_place(tmp_path, watch, message):
+    with pytest.raises(CourseError, match=message):
+        level_of(tmp_path, f"  - {watch}\n")
 
 
 def test_a_prediction_must_be_a_capture(tmp_path):
@@ -661,8 +716,16 @@ def test_a_levels_stage_sentences_are_found_for_the_catalogues_and_hold_no_brace
         level = load_level(path)
         title, goal, *stages = level_texts(path)
         assert (title, goal) == (level.title, level.goal)
-        assert stages and set(stages) <= {stage.text for stage in level.stages}
+        assert stages and set(stages) <= {text for stage in level.stages for text in own_words(stage.text)}
         assert not [text for text in (title, goal, *stages) if "{" in text or "}" in text]  # a message may not
+
+
+def own_words(text: str | Said) -> set[str]:
+    """A level's own sentences in a stage's text: the text itself, or the ones opening a watched deal."""
+    if isinstance(text, str):
+        return {text}
+    parts = [part for _, value in text.params if isinstance(value, Joined) for part in value.items]
+    return {part.message for part in parts if isinstance(part, Said) and not part.params}
 
 
 def test_r2_the_first_level_teaches_the_four_suits_on_a_board_of_one_card_each_before_their_letters():

@@ -332,7 +332,7 @@ def violation_lines(found: list[dict]) -> dict[tuple[str, bool], list[str]]:
 
 
 def test_the_widest_table_of_the_course_fits_a_phone(server, browser):
-    """One deal scored under all five rule sets, side by side (level 24): every column shows without scrolling."""
+    """One deal scored under all five rule sets, side by side (the last level): every column shows without scrolling."""
     page = open_page(browser, server + "/learn?level=rule-sets&stage=10", "learn-compare-390", **WIDTHS[390])
     widths = page.evaluate(
         "[...document.querySelectorAll('table')].map(t => [t.scrollWidth, t.parentElement.clientWidth])"

@@ -18,7 +18,7 @@ from trainer.profile import PROFILES
 from trainer.scoring import score_deal
 from trainer.text import SIDES
 
-FILES = [path for path in sorted(LEVELS.glob("*.yaml")) if int(path.name[:2]) > 18]
+FILES = [path for path in sorted(LEVELS.glob("*.yaml")) if int(path.name[:2]) > 20]
 
 
 def played(seed: int, name: str, players: int = 2) -> Deal:
@@ -49,6 +49,8 @@ def expected(stage, raw: dict, seed: int) -> set[str]:
             return {str(play) for play in legal if play.captured and play.captured == set(deal.table)}
         most = max(len(play.captured) for play in legal)
         return {str(play) for play in legal if play.captured and len(play.captured) == most}
+    if raw.get("ask") == "table sum":
+        return {str(sum(card.value for card in deal.table))}
     scores = score_deal(deal.piles, deal.escobas, deal.profile, deal.wrong_captures)
     if stage.task == "who":
         name = {"seven": "seven_of_coins"}.get(raw["category"], raw["category"])

@@ -37,9 +37,12 @@ and end the same way. A ``say`` stage with ``compare: [classic, sevens]`` shows 
 under each rule set named, side by side.
 
 ``watch: {seed: N}`` plays a whole real deal, one stage per play with a sentence that says what
-happened and why; ``predict: [5, 9]`` turns those plays into tasks (which cards will it take?).
-Stages after a watched deal see its final board, so scoring can follow it. Loading a level builds
-every board through the engine: a level that breaks a rule fails to load with file:line.
+happened and why, opening with the stage's ``say`` (if any) and, from the deal's start, what was dealt;
+``from: 19`` and ``to: 18`` watch only those plays, so a long deal spans levels. ``predict: [5, 9]`` turns
+those plays into tasks (which cards will it take?) and ``sums: [6]`` asks after those plays what the table
+adds up to. Stages after a watched deal see its board after the last play watched, so scoring can follow
+it. Loading a level builds every board through the engine: a level that breaks a rule fails to load with
+file:line.
 """
 
 from __future__ import annotations
@@ -117,6 +120,7 @@ class Stage:
     table: tuple[tuple[str, ...], ...] = ()  # a table to show: a header row, then a row per scoring category
     seat: int = 0  # the learner's seat: the board is drawn from its side, and its hand is the one to tap
     show_hands: bool = False  # every hand face up, as a teaching aid; else only the learner's
+    asks_table_sum: bool = False  # the table's worth is the answer, so the board leaves it unsaid
 
     @property
     def face_up(self) -> tuple[int, ...]:
@@ -483,14 +487,14 @@ class _Builder:
     def stages(self, item: Marked, board: Deal | None) -> list[Stage]:
         """One stage, or one per play for a watched deal."""
         keys = {"say", "task", "prompt", "board", "highlight", "want", "goal", "play", "category", "ask", "watch"}
-        more = {"predict", "next_hand", "piles", "rules", "penalties", "compare", "seat", "show_hands"}
+        more = {"predict", "sums", "next_hand", "piles", "rules", "penalties", "compare", "seat", "show_hands"}
         fields = self.fields(item, keys | more)
         self.profile = self.rule_set(fields)
         show_hands = self.flag(fields, "show_hands")
         if "watch" in fields:
-            return [
-                replace(stage, show_hands=show_hands) for stage in self.watch(fields["watch"], fields.get("predict"))
-            ]
+            opening = self.text(fields, "say", item) if "say" in fields else None
+            watched = self.watch(fields["watch"], opening, fields.get("predict"), fields.get("sums"))
+            return [replace(stage, show_hands=show_hands) for stage in watched]
         task = str(fields["task"].value) if "task" in fields else "say"
         if task not in TASKS:
             raise self.fail(fields["task"], f"unknown task {task!r}: use one of {', '.join(TASKS[1:])}")
@@ -498,8 +502,6 @@ class _Builder:
         if text_key not in fields:
             raise self.fail(item, f"a {task} stage needs '{text_key}'")
         text = self.text(fields, text_key, item)
-        if task == "say" and text.count(". ") + 1 > MOST_SENTENCES:
-            raise self.fail(fields["say"], f"say it in at most {MOST_SENTENCES} sentences")
         deal = self.position(fields["board"], board) if "board" in fields else board
         if deal is not None and deal.profile != self.profile:  # the board before, under the rules this stage names
             deal = self.again(deal, self.profile, fields.get("rules") or fields.get("penalties") or item)
@@ -557,11 +559,7 @@ class _Builder:
         if stage.task in ("allowed", "fault"):
             return self.judged_play(stage, self.need(fields, "play", item), item)
         if stage.task == "number" and str(self.need(fields, "ask", item).value) == "table sum":
-            total = sum(card.value for card in deal.table)
-            values = " + ".join(str(card.value) for card in deal.table)
-            added = said("add the cards' values again, each sota, caballo and rey at its capture value (R3)")
-            why = said("{values} = {total}.", values=values, total=total)
-            return _with(stage, {str(total)}, why, added, said("the values: {values}", values=values))
+            return _table_sum(stage)
         if not deal.is_over:
             raise self.fail(item, f"a {stage.task} task needs a finished deal to score (R18)")
         scores = deal.score()
@@ -770,15 +768,30 @@ class _Builder:
             raise self.fail(where, problems[0][1] if problems else f"no play these rules allow meets the goal {text!r}")
         return replace(stage, accept=frozenset(right), goal=goal)
 
-    def watch(self, value: Marked, predict: Marked | None) -> list[Stage]:
-        """A whole real deal, one stage per event; the plays named in ``predict`` become tasks first."""
-        fields = self.fields(value, {"seed", "players"})
+    def watch(self, value: Marked, opening: str | None, predict: Marked | None, sums: Marked | None) -> list[Stage]:
+        """A real deal, one stage per event from play ``from`` to play ``to``; the plays named in ``predict`` become
+        tasks first, and those in ``sums`` are followed by a task on what the table adds up to."""
+        fields = self.fields(value, {"seed", "players", "from", "to"})
         deal = self.dealt(fields, value)
+        first = self.number(fields["from"]) if "from" in fields else 1
+        last = self.number(fields["to"]) if "to" in fields else None
         asked = {self.number(n) for n in self.items(predict)} if predict else set()
-        told = Joined(tuple(narrate(deal, event) for event in deal.log), " ")
-        stages = [Stage(said("{events}", events=told), deal=deal, events=deal.log, profile=self.profile)]
+        summed = {self.number(n) for n in self.items(sums)} if sums else set()
         number = 0
-        while not deal.is_over:
+        while number + 1 < first and not deal.is_over:
+            deal = deal.play(sensible_play(deal))
+            number += 1
+        if deal.is_over:
+            raise self.fail(fields["from"], f"this deal has {plural(number, 'play')}")
+        told = [Said(opening)] if opening else []  # a level's own words, said as the catalogues have them
+        told += [narrate(deal, event) for event in deal.log] if first == 1 else []
+        if not told:
+            raise self.fail(value, "a deal watched from a later play needs 'say' to open it")
+        events = deal.log if first == 1 else deal.events
+        stages = [
+            Stage(said("{events}", events=Joined(tuple(told), " ")), deal=deal, events=events, profile=self.profile)
+        ]
+        while not deal.is_over and number != last:
             play = sensible_play(deal)
             number += 1
             if number in asked:
@@ -796,12 +809,23 @@ class _Builder:
                           profile=self.profile, played=play.card)
                 )  # fmt: skip
             after = deal.play(play)
-            told = Joined(tuple(narrate(deal, event) for event in after.events), " ")
-            stages.append(Stage(said("{events}", events=told), deal=after, events=after.events, profile=self.profile))
+            told = [narrate(deal, event) for event in after.events]
+            stages.append(Stage(said("{events}", events=Joined(tuple(told), " ")), deal=after, events=after.events,
+                                profile=self.profile))  # fmt: skip
+            if number in summed and not after.table:
+                raise self.fail(
+                    sums or value, f"the table is empty after play {number}: ask its sum after another play"
+                )
+            if number in summed:
+                prompt = said("What do the cards on the table add up to now?")
+                stages.append(_table_sum(Stage(prompt, "number", after, profile=self.profile)))
             deal = after
-        unasked = asked - set(range(1, number + 1))
-        if unasked:
-            raise self.fail(predict or value, f"this deal has {number} plays, not {max(unasked)}")
+        if last is not None and number < last:
+            raise self.fail(fields["to"], f"this deal has {plural(number, 'play')}")
+        for named, place in ((asked, predict), (summed, sums)):
+            outside = {n for n in named if not first <= n <= number}
+            if place and outside:
+                raise self.fail(place, f"the plays watched are {first} to {number}, not {min(outside)}")
         return stages
 
     # -- reading values ------------------------------------------------------------------
@@ -931,6 +955,8 @@ class _Builder:
         text = worded(value)
         if reaching_out(text) is not None:
             raise self.fail(value, f"'{key}' holds a link, an image or an HTML tag: a level is shown as Markdown")
+        if key == "say" and text.count(". ") + 1 > MOST_SENTENCES:
+            raise self.fail(value, f"say it in at most {MOST_SENTENCES} sentences")
         return text
 
     def cards(self, value: Marked) -> tuple[Card, ...]:
@@ -955,6 +981,19 @@ def _with(stage: Stage, accept: set[str], why: Said, clue: Said | None = None, n
     """The stage with the answers the engine accepts, its reason and, if given, where to look at a first miss and a
     second."""
     return replace(stage, accept=frozenset(accept), why=why, clue=clue or stage.clue, nearer=nearer or stage.nearer)
+
+
+def _table_sum(stage: Stage) -> Stage:
+    """A number task on what the stage's table adds up to (R16), its answer worked out from the table."""
+    assert stage.deal is not None
+    table = stage.deal.table
+    total = sum(card.value for card in table)
+    values = " + ".join(str(card.value) for card in table)
+    added = said("add the cards' values again, each sota, caballo and rey at its capture value (R3)")
+    why = said("{values} = {total}.", values=values, total=total)
+    return _with(
+        replace(stage, asks_table_sum=True), {str(total)}, why, added, said("the values: {values}", values=values)
+    )
 
 
 def _look_at(play: Play) -> Said:

@@ -191,11 +191,13 @@ def board_rows(
     pick: bool = False,
     me: int = 0,
     answer: Iterable[Card] = (),
+    table_worth: bool = True,
 ) -> tuple[Row, ...]:
     """The board of ``deal`` as rows: the other seats, the table, your hand (seat ``me``), then the last play.
 
     With ``pick`` the learner picks one card of the "hand" row and any cards of the "table" row; the cards of a
-    shown ``answer`` are marked.
+    shown ``answer`` are marked. Without ``table_worth`` the table's title counts its cards but does not add them
+    up (for a question on that sum).
     """
     t = view.t
     played, taken, whole_table = last_play(events)
@@ -209,7 +211,7 @@ def board_rows(
     others = [(me + step) % deal.players for step in range(1, deal.players)]
     for seat in [*others, me]:  # the others across the table in playing order, you at the bottom
         if seat == me:
-            rows.append(_table_row(deal, view, marks, pick))
+            rows.append(_table_row(deal, view, marks, pick, table_worth))
         hand = deal.hands[seat]
         shown = face_up is None or seat in face_up
         faces = (
@@ -238,18 +240,19 @@ def board_rows(
     return tuple(rows)
 
 
-def _table_row(deal: Deal, view: View, marks: dict[Card, str], pick: bool) -> Row:
+def _table_row(deal: Deal, view: View, marks: dict[Card, str], pick: bool, worth: bool) -> Row:
     t, count, total = view.t, len(deal.table), sum(card.value for card in deal.table)
     stock = (
         t.plural("stock: {n} card", "stock: {n} cards", len(deal.stock))
         if deal.stock or not deal.is_over
         else t.text("the deal is over")
     )
-    table = (
-        t.plural("Table: {n} card, worth {total}", "Table: {n} cards, worth {total}", count, total=total)
-        if count
-        else t.text("Table")
-    )
+    if not count:
+        table = t.text("Table")
+    elif worth:
+        table = t.plural("Table: {n} card, worth {total}", "Table: {n} cards, worth {total}", count, total=total)
+    else:
+        table = t.plural("Table: {n} card", "Table: {n} cards", count)
     title = f"{table} · {stock}"
     faces = tuple(card_face(card, view, marks.get(card)) for card in deal.table)
     return Row(title, faces, "table", "many" if pick else None, t.text("the table is empty"))

@@ -19,7 +19,7 @@ from trainer.cards import R4, Card, Notation
 from trainer.course import Level, Stage, Verdict, choice_label, star_text
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.training import finish_level
-from trainer.text import marked
+from trainer.text import SIDES, marked
 
 LEVELS = course()
 BY_ID = {level.id: level for level in LEVELS}
@@ -150,7 +150,7 @@ def stage_rows(stage: Stage, pick: bool = False, answer: Collection[Card] = ()) 
     assert stage.deal is not None
     return board_rows(
         stage.deal, cards, stage.highlight, stage.events, face_up=stage.face_up, pick=pick, me=stage.seat,
-        answer=answer,
+        answer=answer, table_worth=not stage.asks_table_sum,
     )  # fmt: skip
 
 
@@ -288,7 +288,8 @@ if stage.table:
     st.markdown(table_markdown(stage.table))
 if stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
     for side, column in enumerate(st.columns(stage.deal.sides)):
-        column.html(rows_html(pile_rows(stage.deal, side, cards), cards, t.text("Side {side}'s pile", side="AB"[side])))
+        label = t.text("Side {side}'s pile", side=SIDES[side])
+        column.html(rows_html(pile_rows(stage.deal, side, cards), cards, label))
 if stage.task in ("pick", "play"):
     card_table(
         task_rows(stage),
