@@ -814,3 +814,89 @@ def test_r3_r12_a_missed_pick_says_what_its_cards_make(tmp_path):
     assert fifteen.judge("4h").text == "Not quite: 7♦ + 4♥ = 11: 4 short of 15. Look again, or show the answer."
     assert "Look closer: 7♦ needs 8 from the table, in 1 card." in fifteen.judge("4h", again=True).text
     assert "Look closer: 2 cards on the board are worth 10." in worth.judge("K♣", again=True).text
+
+
+def test_r5_r8_r10_r22_a_number_task_asks_about_the_seats_of_its_board(tmp_path):
+    partner, stock, redealt, dealer = level_of(
+        tmp_path,
+        """\
+      - task: number
+        prompt: Whose partner?
+        board: {table: 5♦ 2♣ K♥ J♠, hands: [Q♣ 4♦ 7♠, A♥ J♦ 3♣, 2♥ 6♦ Q♠, 7♣ 4♥ K♦]}
+        ask: partner 1
+      - task: number
+        prompt: How many in the stock?
+        ask: stock after 1
+      - task: number
+        prompt: And after the second hands?
+        ask: stock after 2
+      - task: number
+        prompt: Who deals next?
+        ask: next dealer
+    """,
+    ).stages
+    assert (partner.accept, stock.accept, redealt.accept, dealer.accept) == ({"3"}, {"24"}, {"12"}, {"0"})
+    assert partner.judge("seat 3").correct and not partner.judge("1").correct
+    assert str(partner.judge("1").reason) == (
+        "Not quite: not seat 1: partners sit across the table from each other (R5). Look again, or show the answer."
+    )
+    assert str(stock.judge("seat").reason) == "That answer cannot be read: answer with a number of cards"
+    assert str(dealer.answer()).startswith("0. Answer 0: seat 3 dealt this time")
+
+
+def test_r5_a_seats_question_the_board_cannot_answer_names_its_place(tmp_path):
+    with pytest.raises(CourseError, match=r"level.yaml:9:\d+: with 2 players each plays alone"):
+        level_of(
+            tmp_path,
+            """\
+          - task: number
+            prompt: Whose partner?
+            board: {table: 5♦ 2♣ K♥ J♠, hands: [Q♣ 4♦ 7♠, A♥ J♦ 3♣]}
+            ask: partner 0
+        """,
+        )
+
+
+def test_r21_v4_a_who_task_asks_whether_the_match_is_won_after_the_deal(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: who
+        prompt: Won?
+        board: {seed: 27}
+        category: match
+        totals: [18, 19]
+      - task: who
+        prompt: And by the escova rules?
+        rules: escova
+        board: {seed: 226}
+        category: match
+        totals: [24, 29]
+    """,
+    )
+    level_won, escova_won = level.stages
+    assert level_won.choices == ("A", "B", "another deal") and level_won.accept == {"another deal"}
+    assert escova_won.accept == {"A"} and "reached 31" in str(escova_won.why)
+    assert str(level_won.judge("A").reason).startswith("Not quite: A has not won: add this deal's points")
+    already = "  - task: who\n    prompt: Won?\n    board: {seed: 27}\n    category: match\n    totals: [21, 3]\n"
+    with pytest.raises(CourseError, match=r"level.yaml:10:\d+: A has already won"):
+        load_level(write(tmp_path, HEAD + already))
+
+
+def test_r15_a_number_task_counts_a_sides_cards_last_take_included(tmp_path):
+    [cards] = level_of(
+        tmp_path,
+        """\
+      - task: number
+        prompt: How many cards?
+        board: {seed: 9}
+        ask: cards A
+    """,
+    ).stages
+    deal = cards.deal
+    assert deal is not None and deal.last_capturer == 0 and deal.remainder
+    assert cards.accept == {str(len(deal.piles[0]))} and cards.side == 0 and cards.question == "cards"
+    assert str(cards.judge("3", again=True).reason).endswith(
+        "Look closer: what is left on the table at the end goes to the side that captured last (R15). Look again, or "
+        "show the answer."
+    )
