@@ -725,7 +725,7 @@ class _Builder:
             raise self.fail(totals, problems[0][1])
         right = puzzle.solutions()
         stage = replace(stage, choices=OUTCOMES, puzzle=puzzle, question="match")
-        return _with(stage, set(right), said("Answer {answer}: {why}.", answer=right[0], why=puzzle.why(right[0])))
+        return _with(stage, set(right), said("The match: {why}.", why=puzzle.why(right[0])))
 
     def judged_play(self, stage: Stage, where: Marked, item: Marked) -> Stage:
         """An ``allowed`` task: is the play legal (R13, R17)? A ``fault`` task: at a table played by its penalties, is
