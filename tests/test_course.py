@@ -900,3 +900,16 @@ def test_r15_a_number_task_counts_a_sides_cards_last_take_included(tmp_path):
         "Look closer: what is left on the table at the end goes to the side that captured last (R15). Look again, or "
         "show the answer."
     )
+
+
+def test_r16_a_number_task_asks_what_the_last_card_laid_face_down_is_worth(tmp_path):
+    board = '{table: 6♥ 7♥ Q♣, hands: ["", 3♠], to_play: 1, stock: 0}'
+    [hidden] = level_of(
+        tmp_path, f"  - task: number\n    prompt: Worth?\n    board: {board}\n    ask: hidden card\n"
+    ).stages
+    assert hidden.accept == {"3"} and hidden.question == "hidden card"
+    assert str(hidden.judge("4", again=True).reason).endswith("Look closer: the table adds up to 22. Look again, or "
+                                                              "show the answer.")  # fmt: skip
+    takes = '{table: K♦ 4♣ A♥, hands: ["", K♠], to_play: 1, stock: 0}'  # K♠ takes 4♣ A♥: no card is left hidden
+    with pytest.raises(CourseError, match=r"level.yaml:9:\d+: a hidden card is the last of the deal"):
+        level_of(tmp_path, f"  - task: number\n    prompt: Worth?\n    board: {takes}\n    ask: hidden card\n")

@@ -18,7 +18,8 @@ stages), the puzzle themes to practise after it, and its stages. A stage says so
   match`` and ``totals: [18, 19]`` (the sides' points before the deal), whether a side has won the match
   once the deal is scored (R21, V4);
 - ``number``: give a figure: ``ask: table sum``; of a finished deal ``setenta A``, ``points B`` or
-  ``cards A`` (the side's pile, the last take included); or about the board's table, whose last seat
+  ``cards A`` (the side's pile, the last take included); ``hidden card``, the worth of the deal's last card,
+  laid face down by another seat and taking nothing (R16); or about the board's table, whose last seat
   deals, as a seats puzzle asks it: ``next dealer``, ``leader``, ``partner 1`` or ``stock after 2`` (the
   cards left in the stock once hands have been dealt twice);
 - ``which``: say which rule set gives a side the most points for the same finished deal
@@ -54,7 +55,7 @@ from pathlib import Path
 
 from trainer.cards import R4, Card, CardError, Notation, cards_text, parse_cards
 from trainer.deal import Deal, Event, EventKind
-from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, parse_play, refusal_of
+from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, missing_value, parse_play, refusal_of
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import RULE_IDS
 from trainer.puzzles.kinds import (
@@ -603,6 +604,8 @@ class _Builder:
             return _with(stage, {str(total)}, why, added, said("the values: {values}", values=values))
         if stage.task == "number" and self.seat_ask(str(fields["ask"].value)):
             return self.seats(stage, fields["ask"])
+        if stage.task == "number" and str(fields["ask"].value) == "hidden card":
+            return self.hidden(stage, fields["ask"])
         if not deal.is_over:
             raise self.fail(item, f"a {stage.task} task needs a finished deal to score (R18)")
         scores = deal.score()
@@ -708,6 +711,29 @@ class _Builder:
         right = puzzle.solutions()
         why = said("Answer {answer}: {why}.", answer=Listed(tuple(right)), why=puzzle.why(right[0]))
         return _with(replace(stage, puzzle=puzzle, question=ask), set(right), why)
+
+    def hidden(self, stage: Stage, where: Marked) -> Stage:
+        """What the deal's last card, laid down face down and taking nothing, is worth: what brings the table to 10,
+        25, 40, ... (R16)."""
+        deal = stage.deal
+        assert deal is not None
+        seat = deal.to_play
+        last = deal.hands[seat] if seat is not None else ()
+        others = [hand for at, hand in enumerate(deal.hands) if at != seat and hand]
+        if deal.stock or others or len(last) != 1 or seat == stage.seat or captures(last[0], deal.table):
+            raise self.fail(where, "a hidden card is the last of the deal, in another seat's hand, and takes nothing")
+        total = sum(card.value for card in deal.table)
+        why = said(
+            "The table adds up to {total}, and with the last card on it the deal must end on 10, 25, 40, ... (R16): "
+            "the card is worth {value}.",
+            total=total,
+            value=last[0].value,
+        )
+        clue = said("what is left on the table at the end of a deal adds up to 10, 25, 40, ... (R16)")
+        stage = replace(stage, question="hidden card")
+        return _with(
+            stage, {str(missing_value(deal.table))}, why, clue, said("the table adds up to {total}", total=total)
+        )
 
     def match(self, stage: Stage, totals: Marked, points: Sequence[int]) -> Stage:
         """Has the match been won once this deal's points are added to the ``totals`` before it (R21, V4)?"""

@@ -297,6 +297,7 @@ RULES_OF_TASK: dict[tuple[str, str], tuple[str, ...]] = {
     ("who", "setenta"): (),
     ("who", "deal"): (),
     ("number", "table sum"): ("R3",),
+    ("number", "hidden card"): ("R1", "R16"),
     ("number", "setenta"): ("R19",),
     ("number", "points"): ("R18",),
     ("number", "cards"): (),
