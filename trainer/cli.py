@@ -138,7 +138,9 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="validate puzzle files and summarise them")
     check.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the bank that ships with it)")
     check.add_argument(
-        "--rules", action="store_true", help="also list, for each rule R1-R22 and V1-V6, the puzzles that drill it"
+        "--rules",
+        action="store_true",
+        help="also list, for each rule R1-R22 and V1-V6, the puzzles whose answers depend on it",
     )
 
     gen = commands.add_parser("generate", help="make new puzzles from random deals")

@@ -1,11 +1,12 @@
-"""What the bank teaches: the themes, the tests that check some of them, and the rules each puzzle drills.
+"""What the bank teaches: the themes, the tests that check some of them, and the rules each puzzle's (and each course
+task's) answer depends on.
 
 >>> from trainer.cards import parse_cards, parse_card
 >>> from trainer.puzzles.kinds import CapturePuzzle
 >>> table = parse_cards("A♦ 4♣")
 >>> puzzle = CapturePuzzle(id="p", level=1, themes=("making-15",), title="", table=table, play=parse_card("K♥"))
 >>> rules_of(puzzle)
-('R3', 'R4', 'R11', 'R12')
+('R3', 'R4', 'R12')
 """
 
 from __future__ import annotations
@@ -312,7 +313,7 @@ RULES_OF_TASK_ELSEWHERE: dict[tuple[str, str], tuple[str, ...]] = {
     ("who", "deal"): (),
     ("number", "points"): ("V1",),
 }
-#: The classic rules, which ``escoba-trainer coverage`` asks the course to teach.
+#: The classic rules of RULES.md.
 ALL_RULES = tuple(f"R{n}" for n in range(1, 23))
 #: The rules of the other rule sets (RULES.md, "Other rule sets"), drilled by puzzles judged under them.
 VARIANT_RULES = tuple(f"V{n}" for n in range(1, 7))
@@ -374,7 +375,7 @@ def task_rules(stage: Stage) -> tuple[str, ...]:
 
 
 def rule_coverage(puzzles: Iterable[Puzzle]) -> dict[str, list[str]]:
-    """Rule -> the ids of the puzzles that drill it, for every rule R1-R22 and V1-V6."""
+    """Rule -> the ids of the puzzles whose answers depend on it, for every rule R1-R22 and V1-V6."""
     coverage: dict[str, list[str]] = {rule: [] for rule in RULE_IDS}
     for puzzle in puzzles:
         for rule in rules_of(puzzle):
