@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from trainer import DECK, parse_card, parse_cards
+from trainer.course import load_levels
 from trainer.puzzles import THEMES, first_puzzle, load_puzzles, rule_coverage, rules_of
 from trainer.puzzles.catalog import (
     ALL_RULES,
@@ -18,6 +19,7 @@ from trainer.puzzles.catalog import (
     UNDRILLABLE,
     VARIANT_RULES,
     found_themes,
+    task_rules,
 )
 from trainer.puzzles.kinds import (
     GOALS,
@@ -109,3 +111,10 @@ def test_v_themes_refuse_puzzles_they_do_not_fit():
     tie = next(p for p in BANK if "three-way-ties" in p.themes)
     assert {"three-sides", "three-way-ties", "other-rules"} <= set(found_themes(tie))
     assert set(found_themes(next(p for p in BANK if p.kind == "claim"))) >= {"claims", "other-rules"}
+
+
+def test_r20_a_play_on_the_rule_books_worked_example_depends_on_r20_and_another_play_does_not():
+    escoba = next(level for level in load_levels() if level.id == "escoba")
+    worked, with_the_caballo, other = escoba.stages[1], escoba.stages[2], escoba.stages[4]
+    assert "R20" in task_rules(worked) and "R20" in task_rules(with_the_caballo)
+    assert task_rules(other) == ("R4", "R12")
