@@ -916,3 +916,102 @@ def test_r14_every_count_of_escobas_a_sentence_gives_is_the_deals():
                 assert stage.deal is not None and stage.deal.escobas[SIDES.index(side)] == int(count), (level.id, side)
                 checked += 1
     assert checked >= 6
+
+
+def test_r5_r8_r10_r22_a_number_task_asks_about_the_seats_of_its_board(tmp_path):
+    partner, stock, redealt, dealer = level_of(
+        tmp_path,
+        """\
+      - task: number
+        prompt: Whose partner?
+        board: {table: 5♦ 2♣ K♥ J♠, hands: [Q♣ 4♦ 7♠, A♥ J♦ 3♣, 2♥ 6♦ Q♠, 7♣ 4♥ K♦]}
+        ask: partner 1
+      - task: number
+        prompt: How many in the stock?
+        ask: stock after 1
+      - task: number
+        prompt: And after the second hands?
+        ask: stock after 2
+      - task: number
+        prompt: Who deals next?
+        ask: next dealer
+    """,
+    ).stages
+    assert (partner.accept, stock.accept, redealt.accept, dealer.accept) == ({"3"}, {"24"}, {"12"}, {"0"})
+    assert partner.judge("seat 3").correct and not partner.judge("1").correct
+    assert str(partner.judge("1").reason) == (
+        "Not quite: not seat 1: partners sit across the table from each other (R5). Look again, or show the answer."
+    )
+    assert str(stock.judge("seat").reason) == "That answer cannot be read: answer with a number of cards"
+    assert str(dealer.answer()).startswith("0. Answer 0: seat 3 dealt this time")
+
+
+def test_r5_a_seats_question_the_board_cannot_answer_names_its_place(tmp_path):
+    with pytest.raises(CourseError, match=r"level.yaml:9:\d+: with 2 players each plays alone"):
+        level_of(
+            tmp_path,
+            """\
+          - task: number
+            prompt: Whose partner?
+            board: {table: 5♦ 2♣ K♥ J♠, hands: [Q♣ 4♦ 7♠, A♥ J♦ 3♣]}
+            ask: partner 0
+        """,
+        )
+
+
+def test_r21_v4_a_who_task_asks_whether_the_match_is_won_after_the_deal(tmp_path):
+    level = level_of(
+        tmp_path,
+        """\
+      - task: who
+        prompt: Won?
+        board: {seed: 27}
+        category: match
+        totals: [18, 19]
+      - task: who
+        prompt: And by the escova rules?
+        rules: escova
+        board: {seed: 226}
+        category: match
+        totals: [24, 29]
+    """,
+    )
+    level_won, escova_won = level.stages
+    assert level_won.choices == ("A", "B", "another deal") and level_won.accept == {"another deal"}
+    assert escova_won.accept == {"A"} and "reached 31" in str(escova_won.why)
+    assert str(level_won.judge("A").reason).startswith("Not quite: A has not won: add this deal's points")
+    already = "  - task: who\n    prompt: Won?\n    board: {seed: 27}\n    category: match\n    totals: [21, 3]\n"
+    with pytest.raises(CourseError, match=r"level.yaml:10:\d+: A has already won"):
+        load_level(write(tmp_path, HEAD + already))
+
+
+def test_r15_a_number_task_counts_a_sides_cards_last_take_included(tmp_path):
+    [cards] = level_of(
+        tmp_path,
+        """\
+      - task: number
+        prompt: How many cards?
+        board: {seed: 9}
+        ask: cards A
+    """,
+    ).stages
+    deal = cards.deal
+    assert deal is not None and deal.last_capturer == 0 and deal.remainder
+    assert cards.accept == {str(len(deal.piles[0]))} and cards.side == 0 and cards.question == "cards"
+    assert str(cards.judge("3", again=True).reason).endswith(
+        "Look closer: what is left on the table at the end goes to the side that captured last (R15). Look again, or "
+        "show the answer."
+    )
+
+
+def test_r16_a_number_task_asks_what_the_last_card_laid_face_down_is_worth(tmp_path):
+    board = '{table: 6♥ 7♥ Q♣, hands: ["", 3♠], to_play: 1, stock: 0}'
+    [hidden] = level_of(
+        tmp_path, f"  - task: number\n    prompt: Worth?\n    board: {board}\n    ask: hidden card\n"
+    ).stages
+    assert hidden.accept == {"3"} and hidden.question == "hidden card"
+    assert str(hidden.judge("4", again=True).reason).endswith("Look closer: the table adds up to 22. Look again, or "
+                                                              "show the answer.")  # fmt: skip
+    takes = '{table: K♦ 4♣ A♥, hands: ["", K♠], to_play: 1, stock: 0}'  # K♠ takes 4♣ A♥: no card is left hidden
+    with pytest.raises(CourseError, match=r"level.yaml:9:\d+: a hidden card is the last of the deal"):
+        level_of(tmp_path, f"  - task: number\n    prompt: Worth?\n    board: {takes}\n    ask: hidden card\n")

@@ -1,30 +1,53 @@
-"""Coverage: every rule taught by a level and drilled by two puzzles, and the command that checks it."""
+"""Coverage: every rule has a course task and two puzzles whose answers depend on it, and the command that checks it.
+
+That a credit is earned (the answer changes with the rule) is checked in ``test_coverage_mutations.py``.
+"""
 
 from pathlib import Path
 
 from trainer.cli import main
-from trainer.course import Level, load_levels
+from trainer.course import load_levels
 from trainer.coverage import coverage, coverage_text
 from trainer.puzzles import load_puzzles
 
 ROOT = Path(__file__).parent.parent
 LEVELS = load_levels()
 BANK = load_puzzles(ROOT / "puzzles")
+#: The rules the course and the bank do not yet give a task, or two puzzles, whose answer depends on them.
+OPEN_GAPS = {
+    "R9": "0 puzzles depend on it, not 2",
+    "R11": "0 puzzles depend on it, not 2",
+    "R13": "0 puzzles depend on it, not 2",
+    "R15": "0 puzzles depend on it, not 2",
+    "R17": "0 puzzles depend on it, not 2",
+}
 
 
-def test_a_rule_without_a_level_or_with_too_few_puzzles_is_a_gap():
-    only = Level("values", "T", "G", ("R3",), (), ())
-    rows = {row.rule: row for row in coverage([only], BANK)}
-    assert rows["R3"].levels == (("values", 0),) and len(rows["R3"].puzzles) >= 2 and rows["R3"].gap == ""
-    assert rows["R14"].gap == "no level teaches it"
-    assert "GAP: no level teaches it" in coverage_text(rows.values())
-    assert rows["R3"].rule == "R3" and len(rows) == 22 + 6  # R1-R22, then V1-V6
-    assert rows["V5"].gap == "no level teaches it"
+def test_r3_r14_a_task_is_credited_where_its_answer_depends_on_the_rule_and_a_say_stage_never():
+    values = next(level for level in LEVELS if level.id == "values")
+    rows = {row.rule: row for row in coverage([values], BANK)}
+    assert not values.stages[0].is_task and "values:1" not in {task for row in rows.values() for task in row.tasks}
+    assert rows["R3"].tasks and all(task.startswith("values:") for task in rows["R3"].tasks)
+    assert len(rows["R3"].puzzles) >= 2 and rows["R3"].gap == ""
+    assert rows["R14"].gap == "no task depends on it"  # the level lists R1-R4 only, and no task of it scores a deal
+    assert "GAP: no task depends on it" in coverage_text(rows.values())
+    assert len(rows) == 22 + 6  # R1-R22, then V1-V6
+
+
+def test_r18_a_level_listing_a_rule_earns_no_credit_for_its_stages_that_do_not_depend_on_it():
+    scoring = next(level for level in LEVELS if level.id == "scoring")
+    rows = {row.rule: row for row in coverage([scoring], [])}
+    assert "R18" in scoring.rules and len(rows["R18"].tasks) == scoring.tasks
+    points = next(level for level in LEVELS if level.id == "points")
+    who_deal = [f"points:{n}" for n, stage in enumerate(points.stages, 1) if stage.question == "deal"]
+    credited = {row.rule: row.tasks for row in coverage([points], [])}
+    assert who_deal and not set(who_deal) & set(credited["R18"])  # which side wins outlasts any one change to R18
 
 
 def test_coverage_of_no_puzzles_says_how_many_are_missing():
     rows = {row.rule: row for row in coverage(LEVELS, [])}
-    assert rows["R12"].gap == "0 puzzles drill it, not 2"
+    assert rows["R12"].gap == "0 puzzles depend on it, not 2"
+    assert rows["V5"].gap == "0 puzzles depend on it, not 2"  # the other rule sets' rules need puzzles too
 
 
 def test_the_command_prints_the_table_and_fails_on_a_gap(capsys, tmp_path):
@@ -32,21 +55,19 @@ def test_the_command_prints_the_table_and_fails_on_a_gap(capsys, tmp_path):
     empty.write_text("[]\n", encoding="utf-8")
     assert main(["coverage", str(empty)]) == 1
     out = capsys.readouterr().out
-    assert out.splitlines()[0].startswith("rule  stages")
-    assert "22 rule(s) with a gap" in out
+    assert out.splitlines()[0].split() == ["rule", "tasks", "for", "example", "puzzles", "for", "example"]
+    assert "28 rule(s) with a gap" in out
+    assert max(len(line) for line in out.splitlines()) <= 120
 
 
-def test_r5_r10_r21_r22_the_real_bank_leaves_no_rule_without_two_puzzles(capsys):
-    assert main(["coverage"]) == 0
+def test_r5_r10_r21_r22_v1_v6_the_real_course_and_bank_leave_only_the_open_gaps(capsys):
+    assert main(["coverage", str(ROOT / "puzzles")]) == 1
     out = capsys.readouterr().out
-    assert "GAP" not in out
+    assert f"{len(OPEN_GAPS)} rule(s) with a gap" in out
     rows = {row.rule: row for row in coverage(LEVELS, BANK)}
-    assert all(len(rows[rule].puzzles) >= 4 for rule in ("R5", "R7", "R8", "R9", "R10", "R21", "R22"))
-
-
-def test_v1_v6_the_other_rule_sets_need_a_level_and_no_puzzle():
-    rows = {row.rule: row for row in coverage(LEVELS, [])}
-    assert [rule for rule in rows if rule.startswith("V")] == ["V1", "V2", "V3", "V4", "V5", "V6"]
-    assert all(rows[f"V{n}"].levels and rows[f"V{n}"].gap == "" for n in range(1, 7))
-    assert rows["R3"].gap  # while a classic rule still needs its puzzles
-    assert ("penalties", len(next(level for level in LEVELS if level.id == "penalties").stages)) in rows["V5"].levels
+    assert {rule: row.gap for rule, row in rows.items() if row.gap} == OPEN_GAPS
+    seats = {
+        rule: rows[rule].tasks for rule in ("R1", "R5", "R6", "R7", "R8", "R10", "R15", "R16", "R21", "R22", "V3", "V4")
+    }
+    assert all(seats.values()), seats
+    assert all(len(rows[rule].puzzles) >= 4 for rule in ("R5", "R7", "R8", "R10", "R21", "R22"))

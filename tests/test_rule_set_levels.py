@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from trainer.cards import cards_text, parse_cards
+from trainer.cards import DECK, cards_text, parse_cards
 from trainer.course import FAULTS, LEVELS, load_level, sensible_play
 from trainer.deal import Deal
+from trainer.match import match_result
 from trainer.plays import captures, parse_play
 from trainer.profile import PROFILES
 from trainer.scoring import score_deal
@@ -51,7 +52,13 @@ def expected(stage, raw: dict, seed: int) -> set[str]:
         return {str(play) for play in legal if play.captured and len(play.captured) == most}
     if raw.get("ask") == "table sum":
         return {str(sum(card.value for card in deal.table))}
+    if raw.get("ask", "").startswith("stock after"):  # V3: hands of 3 for every player, 4 cards to the table
+        return {str(len(DECK) - 4 - 3 * deal.players * int(raw["ask"].split()[-1]))}
     scores = score_deal(deal.piles, deal.escobas, deal.profile, deal.wrong_captures)
+    if raw.get("category") == "match":  # V4: the totals after the deal against the rule set's own target
+        after = [before + score.total for before, score in zip(raw["totals"], scores, strict=True)]
+        winner = match_result(after, deal.profile.target)
+        return {"another deal" if winner is None else SIDES[winner]}
     if stage.task == "who":
         name = {"seven": "seven_of_coins"}.get(raw["category"], raw["category"])
         won = [SIDES[side] for side, score in enumerate(scores) if score.points[name] > 0]

@@ -138,7 +138,9 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="validate puzzle files and summarise them")
     check.add_argument("paths", nargs="*", type=Path, help="files or folders (default: the bank that ships with it)")
     check.add_argument(
-        "--rules", action="store_true", help="also list, for each rule R1-R22 and V1-V6, the puzzles that drill it"
+        "--rules",
+        action="store_true",
+        help="also list, for each rule R1-R22 and V1-V6, the puzzles whose answers depend on it",
     )
 
     gen = commands.add_parser("generate", help="make new puzzles from random deals")
@@ -152,7 +154,7 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
     gen.add_argument("--out", type=Path, help="write to this new file instead of printing")
     gen.add_argument("--force", action="store_true", help="let --out replace a file that exists")
 
-    cover = commands.add_parser("coverage", help="which course stages teach each rule and which puzzles drill it")
+    cover = commands.add_parser("coverage", help="which course tasks and which puzzles depend on each rule")
     cover.add_argument(
         "paths", nargs="*", type=Path, help="puzzle files or folders (default: the bank that ships with it)"
     )
@@ -298,7 +300,7 @@ def _check(paths: list[Path], rules: bool = False) -> int:
 
 
 def _coverage(paths: list[Path]) -> int:
-    """Print rule -> stages -> puzzles; exit 1 if a rule is not taught, or drilled by fewer than two puzzles."""
+    """Print rule -> tasks -> puzzles that depend on it; exit 1 if a rule has no task, or fewer than two puzzles."""
     puzzles, problems = check_paths(*paths)
     if problems:
         print(f"the puzzles have {len(problems)} problem(s): run escoba-trainer check first", file=sys.stderr)
@@ -306,7 +308,11 @@ def _coverage(paths: list[Path]) -> int:
     rows = coverage(load_levels(), puzzles)
     print(coverage_text(rows))
     gaps = [row for row in rows if row.gap]
-    print(f"{len(gaps)} rule(s) with a gap" if gaps else "every rule is taught by the course and drilled by puzzles")
+    print(
+        f"{len(gaps)} rule(s) with a gap"
+        if gaps
+        else "every rule has a course task and puzzles whose answers depend on it"
+    )
     return 1 if gaps else 0
 
 

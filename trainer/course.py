@@ -14,8 +14,14 @@ stages), the puzzle themes to practise after it, and its stages. A stage says so
 - ``fault``: at a table played by its penalties, say whether a ``play`` is legal, a wrong
   capture or a missed capture (V5);
 - ``who``: say which side wins a ``category`` of a finished deal (``cards``, ``coins``, ``seven``,
-  ``setenta``, any other category of the rule set such as ``sevens``, or ``deal``);
-- ``number``: give a figure: ``ask: table sum``, or of a finished deal ``setenta A`` or ``points B``;
+  ``setenta``, any other category of the rule set such as ``sevens``, or ``deal``); or, with ``category:
+  match`` and ``totals: [18, 19]`` (the sides' points before the deal), whether a side has won the match
+  once the deal is scored (R21, V4);
+- ``number``: give a figure: ``ask: table sum``; of a finished deal ``setenta A``, ``points B`` or
+  ``cards A`` (the side's pile, the last take included); ``hidden card``, the worth of the deal's last card,
+  laid face down by another seat and taking nothing (R16); or about the board's table, whose last seat
+  deals, as a seats puzzle asks it: ``next dealer``, ``leader``, ``partner 1`` or ``stock after 2`` (the
+  cards left in the stock once hands have been dealt twice);
 - ``which``: say which rule set gives a side the most points for the same finished deal
   (``ask: points A``), among those ``compare`` names (all of them if it names none).
 
@@ -53,12 +59,15 @@ from pathlib import Path
 
 from trainer.cards import R4, Card, CardError, Notation, cards_text, parse_cards
 from trainer.deal import Deal, Event, EventKind
-from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, parse_play, refusal_of
+from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, missing_value, parse_play, refusal_of
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import RULE_IDS
 from trainer.puzzles.kinds import (
     HEADINGS,
+    OUTCOMES,
     ChoosePuzzle,
+    MatchPuzzle,
+    SeatsPuzzle,
     best_cards,
     card_to_play,
     needs,
@@ -74,6 +83,8 @@ from trainer.text import SIDES, Joined, Listed, Said, SaidError, either, plural,
 LEVELS = Path(__file__).parent / "levels"
 TASKS = ("say", "pick", "play", "allowed", "who", "number", "which", "fault")
 ALIASES = {"seven": "seven_of_coins"}  # the course's short names for scoring categories
+#: The seats questions a number task may ask, as a seats puzzle names them.
+SEAT_ASKS = {"next dealer": "next-dealer", "leader": "leader", "partner": "partner", "stock after": "stock-after"}
 #: A play at a table played by its penalties (V5), as ``Deal.fault_of`` names it, in the learner's words.
 FAULTS = {"": "legal", "wrong": "wrong capture", "missed": "missed capture"}
 MOST_SENTENCES = 2
@@ -121,6 +132,16 @@ class Stage:
     seat: int = 0  # the learner's seat: the board is drawn from its side, and its hand is the one to tap
     show_hands: bool = False  # every hand face up, as a teaching aid; else only the learner's
     asks_table_sum: bool = False  # the table's worth is the answer, so the board leaves it unsaid
+    #: What a task asks, for the rules its answer depends on (``trainer.puzzles.catalog.RULES_OF_TASK``): a pick's
+    #: ``value``, ``fifteen`` or ``claim``; a play's goal; a who's category; a number's ``table sum``, ``setenta`` or
+    #: ``points``; for an allowed or fault task, what the play is (``capture``, ``lay down``, the refusal's reason, or
+    #: the fault).
+    question: str = ""
+    #: For a number task about one side of a finished deal (``points A``, ``cards B``), that side.
+    side: int | None = None
+    #: For a task posed as a bank puzzle (who deals, how many cards the stock holds, whether the match is won): that
+    #: puzzle, which gives its answers and its clues.
+    puzzle: SeatsPuzzle | MatchPuzzle | None = None
 
     @property
     def face_up(self) -> tuple[int, ...]:
@@ -168,6 +189,8 @@ class Stage:
                 return said("{card} counts {value}, not {worth} (R3)", card=str(off[0]), value=off[0].value,
                             worth=self.worth)  # fmt: skip
             return said("more cards on the board are worth {worth} (R3)", worth=self.worth)
+        if self.puzzle is not None:
+            return self.puzzle.miss(given)
         assert self.clue is not None, "every task but a pick and a play has a clue"
         return self.clue
 
@@ -180,6 +203,8 @@ class Stage:
             count = len(sorted(self.accept)[0].split())
             return said_plural("{n} card on the board is worth {worth}", "{n} cards on the board are worth {worth}",
                                count, worth=self.worth)  # fmt: skip
+        if self.puzzle is not None:
+            return self.puzzle.closer(given)
         assert self.nearer is not None, "every task but a pick and a play has a clue for a second miss"
         return self.nearer
 
@@ -187,6 +212,8 @@ class Stage:
         """The answer in the form ``accept`` holds: cards (typed in ``notation``) in order, one of the choices, a
         number."""
         given = answer.strip()
+        if self.puzzle is not None:
+            return self.puzzle.canonical(given)
         if self.task == "pick":
             return cards_text(sorted(parse_cards(given, notation)))
         if self.choices:
@@ -487,7 +514,18 @@ class _Builder:
     def stages(self, item: Marked, board: Deal | None) -> list[Stage]:
         """One stage, or one per play for a watched deal."""
         keys = {"say", "task", "prompt", "board", "highlight", "want", "goal", "play", "category", "ask", "watch"}
-        more = {"predict", "sums", "next_hand", "piles", "rules", "penalties", "compare", "seat", "show_hands"}
+        more = {
+            "predict",
+            "sums",
+            "next_hand",
+            "piles",
+            "rules",
+            "penalties",
+            "compare",
+            "seat",
+            "show_hands",
+            "totals",
+        }
         fields = self.fields(item, keys | more)
         self.profile = self.rule_set(fields)
         show_hands = self.flag(fields, "show_hands")
@@ -560,6 +598,10 @@ class _Builder:
             return self.judged_play(stage, self.need(fields, "play", item), item)
         if stage.task == "number" and str(self.need(fields, "ask", item).value) == "table sum":
             return _table_sum(stage)
+        if stage.task == "number" and self.seat_ask(str(fields["ask"].value)):
+            return self.seats(stage, fields["ask"])
+        if stage.task == "number" and str(fields["ask"].value) == "hidden card":
+            return self.hidden(stage, fields["ask"])
         if not deal.is_over:
             raise self.fail(item, f"a {stage.task} task needs a finished deal to score (R18)")
         scores = deal.score()
@@ -567,7 +609,9 @@ class _Builder:
         if stage.task == "who":
             where = self.need(fields, "category", item)
             name = ALIASES.get(str(where.value), str(where.value))
-            stage = replace(stage, choices=(*names, "nobody"))
+            if name == "match":
+                return self.match(stage, self.need(fields, "totals", item), [s.total for s in scores])
+            stage = replace(stage, choices=(*names, "nobody"), question=name)
             if name == "deal":
                 totals = [s.total for s in scores]
                 top = most(totals)
@@ -595,9 +639,18 @@ class _Builder:
         where = self.need(fields, "ask", item)
         ask = str(where.value).split()
         side = names.index(ask[1]) if len(ask) == 2 and ask[1] in names else None
-        if side is None or ask[0] not in ("setenta", "points") or (stage.task == "which" and ask[0] != "points"):
-            asks = "'points A'" if stage.task == "which" else "'table sum', 'setenta A' or 'points A'"
+        if (
+            side is None
+            or ask[0] not in ("setenta", "points", "cards")
+            or (stage.task == "which" and ask[0] != "points")
+        ):
+            asks = (
+                "'points A'"
+                if stage.task == "which"
+                else f"'table sum', {either(SEAT_ASKS)}, 'setenta A', 'points A' or 'cards A'"
+            )
             raise self.fail(where, f"ask is {asks}, with a side of {either(names)}, not {str(where.value)!r}")
+        stage = replace(stage, question=ask[0], side=side)
         if stage.task == "which":
             return self.which(stage, side, fields.get("compare"), where)
         if ask[0] == "setenta":
@@ -612,6 +665,12 @@ class _Builder:
             )
             best = best_cards(deal.piles[side])
             return _with(stage, {"none" if value is None else str(value)}, _category_why("setenta", scores), clue, best)
+        if ask[0] == "cards":
+            clue = said(
+                "count side {side}'s pile: every card it captured, and what it took at the end", side=names[side]
+            )
+            last = said("what is left on the table at the end goes to the side that captured last (R15)")
+            return _with(stage, {str(scores[side].card_count)}, _category_why("cards", scores), clue, last)
         clue = said("go through the categories one by one and add up what side {side} scores", side=names[side])
         labels = tuple(said(CATEGORIES[name].label) for name, points in scores[side].points.items() if points)
         scoring = (
@@ -621,6 +680,74 @@ class _Builder:
             else said("side {side} wins no category", side=names[side])
         )  # fmt: skip
         return _with(stage, {str(scores[side].total)}, _points_why(names[side], scores[side]), clue, scoring)
+
+    @staticmethod
+    def seat_ask(text: str) -> str | None:
+        """The seats question a number task asks (``next dealer``, ``leader``, ``partner 2``, ``stock after 2``), as
+        a seats puzzle names it; None for any other question."""
+        words = text.split()
+        return SEAT_ASKS.get(" ".join(words[:-1] if words and words[-1].isdigit() else words))
+
+    def seats(self, stage: Stage, where: Marked) -> Stage:
+        """Who deals next, who leads, who partners a seat, or how many cards the stock holds after some hands, at this
+        board's table (its last seat deals, V3): answered as a seats puzzle is (R5-R8, R10, R22)."""
+        deal = stage.deal
+        assert deal is not None
+        ask, last = self.seat_ask(str(where.value)), str(where.value).split()[-1]
+        assert ask is not None
+        number = int(last) if last.isdigit() else None
+        puzzle = SeatsPuzzle(
+            id="task", level=1, themes=(), title="", players=deal.players, dealer=deal.players - 1, ask=ask,
+            seat=number if ask == "partner" else None, round=number or 1 if ask == "stock-after" else 1,
+            rules=stage.profile.name,
+        )  # fmt: skip
+        problems = puzzle.author_problems()
+        if problems:
+            raise self.fail(where, problems[0][1])
+        right = puzzle.solutions()
+        why = said("Answer {answer}: {why}.", answer=Listed(tuple(right)), why=puzzle.why(right[0]))
+        return _with(replace(stage, puzzle=puzzle, question=ask), set(right), why)
+
+    def hidden(self, stage: Stage, where: Marked) -> Stage:
+        """What the deal's last card, laid down face down and taking nothing, is worth: what brings the table to 10,
+        25, 40, ... (R16)."""
+        deal = stage.deal
+        assert deal is not None
+        seat = deal.to_play
+        last = deal.hands[seat] if seat is not None else ()
+        others = [hand for at, hand in enumerate(deal.hands) if at != seat and hand]
+        if deal.stock or others or len(last) != 1 or seat == stage.seat or captures(last[0], deal.table):
+            raise self.fail(where, "a hidden card is the last of the deal, in another seat's hand, and takes nothing")
+        total = sum(card.value for card in deal.table)
+        why = said(
+            "The table adds up to {total}, and with the last card on it the deal must end on 10, 25, 40, ... (R16): "
+            "the card is worth {value}.",
+            total=total,
+            value=last[0].value,
+        )
+        clue = said("what is left on the table at the end of a deal adds up to 10, 25, 40, ... (R16)")
+        stage = replace(stage, question="hidden card")
+        return _with(
+            stage, {str(missing_value(deal.table))}, why, clue, said("the table adds up to {total}", total=total)
+        )
+
+    def match(self, stage: Stage, totals: Marked, points: Sequence[int]) -> Stage:
+        """Has the match been won once this deal's points are added to the ``totals`` before it (R21, V4)?"""
+        deal = stage.deal
+        assert deal is not None
+        before = tuple(self.number(total) for total in self.items(totals))
+        if len(before) != 2 or deal.sides != 2:
+            raise self.fail(totals, "totals gives both sides' points before this deal: a match of two sides")
+        puzzle = MatchPuzzle(
+            id="task", level=1, themes=(), title="", totals=(before[0], before[1]), points=(points[0], points[1]),
+            target=deal.profile.target, rules=deal.profile.name,
+        )  # fmt: skip
+        problems = puzzle.author_problems()
+        if problems:
+            raise self.fail(totals, problems[0][1])
+        right = puzzle.solutions()
+        stage = replace(stage, choices=OUTCOMES, puzzle=puzzle, question="match")
+        return _with(stage, set(right), said("The match: {why}.", why=puzzle.why(right[0])))
 
     def judged_play(self, stage: Stage, where: Marked, item: Marked) -> Stage:
         """An ``allowed`` task: is the play legal (R13, R17)? A ``fault`` task: at a table played by its penalties, is
@@ -635,11 +762,13 @@ class _Builder:
             clue = said(
                 "check what the card takes against 15, and whether it could have taken something (R12, R13, R17)"
             )
-            stage = replace(stage, choices=("yes", "no"), clue=clue, nearer=_look_at(play))
+            legal = "capture" if play.captured else "lay down"
+            stage = replace(stage, choices=("yes", "no"), clue=clue, nearer=_look_at(play), question=legal)
             try:
                 deal.verify_play(play)
             except IllegalPlay as refusal:
                 reason = refusal.refusal.said if refusal.refusal else str(refusal)
+                stage = replace(stage, question=refusal.refusal.reason if refusal.refusal else "")
                 return _with(stage, {"no"}, said("It is not allowed: {reason}.", reason=reason))
             return _with(stage, {"yes"}, said("It is allowed: {play}.", play=play_text(play)))
         if not deal.profile.penalties:
@@ -676,7 +805,8 @@ class _Builder:
             "check whether what the card takes makes 15 with it, and whether it could have taken something instead "
             "of being laid down (V5)"
         )
-        return _with(replace(stage, choices=tuple(FAULTS.values())), {FAULTS[fault]}, why, clue, _look_at(play))
+        stage = replace(stage, choices=tuple(FAULTS.values()), question=FAULTS[fault])
+        return _with(stage, {FAULTS[fault]}, why, clue, _look_at(play))
 
     def which(self, stage: Stage, side: int, compare: Marked | None, where: Marked) -> Stage:
         """Which rule set gives ``side`` the most points for this same deal (V1)?"""
@@ -716,7 +846,7 @@ class _Builder:
             counts = Joined(
                 tuple(said("{card} counts {value}", card=str(card), value=card.value) for card in right), ", "
             )
-            stage = replace(stage, pick_from="all", worth=int(words[1]))
+            stage = replace(stage, pick_from="all", worth=int(words[1]), question="value")
             return _with(stage, {cards_text(right)}, said("{counts} (R3).", counts=counts))
         if words[:2] == ["fifteen", "with"] and len(words) == 3:
             played = self.cards(Marked(words[2], want.line, want.column))[0]
@@ -730,7 +860,7 @@ class _Builder:
             takes = said(
                 "{card} takes {ways}: each makes 15 with it (R12).", card=str(played), ways=Listed(tuple(ways), "or")
             )
-            return _with(replace(stage, played=played), set(ways), takes)
+            return _with(replace(stage, played=played, question="fifteen"), set(ways), takes)
         if words == ["claim"]:
             claims = deal.claims()
             if not claims:
@@ -740,7 +870,7 @@ class _Builder:
             missed = Listed(tuple(cards_text(claim.captured) for claim in claims), "or")
             why = said("{card} could have made 15 with {cards} (V5).", card=str(laid), cards=missed)
             clue = said("a claim takes the card just laid together with the table cards it could have taken (V5)")
-            return _with(replace(stage, played=laid), set(ways), why, clue)
+            return _with(replace(stage, played=laid, question="claim"), set(ways), why, clue)
         raise self.fail(want, f"want is 'value N', 'fifteen with <card>' or 'claim', not {str(want.value)!r}")
 
     def play(self, stage: Stage, fields: dict[str, Marked], item: Marked) -> Stage:
@@ -766,7 +896,7 @@ class _Builder:
             raise self.fail(where, f"unknown goal {text!r}: {error}") from None
         if problems or not right:
             raise self.fail(where, problems[0][1] if problems else f"no play these rules allow meets the goal {text!r}")
-        return replace(stage, accept=frozenset(right), goal=goal)
+        return replace(stage, accept=frozenset(right), goal=goal, question=goal.goal)
 
     def watch(self, value: Marked, opening: str | None, predict: Marked | None, sums: Marked | None) -> list[Stage]:
         """A real deal, one stage per event from play ``from`` to play ``to``; the plays named in ``predict`` become
@@ -806,7 +936,7 @@ class _Builder:
                 )
                 stages.append(
                     Stage(prompt, "pick", deal, highlight=frozenset({play.card}), accept=frozenset(ways), why=why,
-                          profile=self.profile, played=play.card)
+                          profile=self.profile, played=play.card, question="fifteen")
                 )  # fmt: skip
             after = deal.play(play)
             told = [narrate(deal, event) for event in after.events]
@@ -992,7 +1122,11 @@ def _table_sum(stage: Stage) -> Stage:
     added = said("add the cards' values again, each sota, caballo and rey at its capture value (R3)")
     why = said("{values} = {total}.", values=values, total=total)
     return _with(
-        replace(stage, asks_table_sum=True), {str(total)}, why, added, said("the values: {values}", values=values)
+        replace(stage, asks_table_sum=True, question="table sum"),
+        {str(total)},
+        why,
+        added,
+        said("the values: {values}", values=values),
     )
 
 

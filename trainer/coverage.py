@@ -1,9 +1,10 @@
-"""Which course stages teach each rule (R1-R22, and V1-V6 of the other rule sets), and which bank puzzles drill it.
+"""Which course tasks and which bank puzzles depend on each rule (R1-R22, and V1-V6 of the other rule sets).
 
-A rule counts as taught by every stage of a level that lists it, and as drilled by every puzzle
-whose kind, goal or themes train it (``trainer.puzzles.catalog.rules_of``). Each rule needs a
-level that teaches it, and each rule R1-R22 at least ``DRILLS`` puzzles: the bank drills the
-classic rules, so the rules of the other rule sets (V1-V6) need a level only.
+A task (a stage that asks the learner something; a stage that only says something teaches but is not one) or a
+puzzle is credited with a rule only where its answer depends on it: changed in the engine, the rule gives another
+answer. What each kind of task and puzzle depends on is declared in one place, ``trainer.puzzles.catalog``
+(``task_rules`` and ``rules_of``), and a test changes every rule credited and sees the answers change. Every rule
+needs at least one task and ``DRILLS`` puzzles that depend on it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from trainer.course import Level
-from trainer.puzzles.catalog import ALL_RULES, RULE_IDS, rule_coverage
+from trainer.puzzles.catalog import RULE_IDS, rule_coverage, task_rules
 from trainer.puzzles.kinds import Puzzle
 
 DRILLS = 2
@@ -20,50 +21,55 @@ DRILLS = 2
 
 @dataclass(frozen=True)
 class Covered:
-    """One rule: the levels (with their stage counts) that teach it, the puzzles that drill it, and how many
-    puzzles it needs."""
+    """One rule: the course tasks that depend on it (``level:stage``, stages counted from 1) and the puzzles."""
 
     rule: str
-    levels: tuple[tuple[str, int], ...]
+    tasks: tuple[str, ...]
     puzzles: tuple[str, ...]
-    drills: int = DRILLS
 
     @property
     def gap(self) -> str:
         """What is missing for this rule, or "" if nothing is."""
         missing = []
-        if not self.levels:
-            missing.append("no level teaches it")
-        if len(self.puzzles) < self.drills:
+        if not self.tasks:
+            missing.append("no task depends on it")
+        if len(self.puzzles) < DRILLS:
             count = len(self.puzzles)
-            missing.append(f"{count} puzzle{'' if count == 1 else 's'} drill it, not {self.drills}")
+            missing.append(f"{count} puzzle{'' if count == 1 else 's'} depend on it, not {DRILLS}")
         return "; ".join(missing)
 
 
 def coverage(levels: Iterable[Level], puzzles: Iterable[Puzzle]) -> list[Covered]:
-    """Every rule in order, R1-R22 then V1-V6, with what teaches and drills it."""
-    levels = list(levels)
+    """Every rule in order, R1-R22 then V1-V6, with the tasks and puzzles that depend on it."""
+    tasks: dict[str, list[str]] = {rule: [] for rule in RULE_IDS}
+    for level in levels:
+        for number, stage in enumerate(level.stages, 1):
+            for rule in task_rules(stage):
+                tasks[rule].append(f"{level.id}:{number}")
     drilled = rule_coverage(puzzles)
-    return [
-        Covered(
-            rule,
-            tuple((level.id, len(level.stages)) for level in levels if rule in level.rules),
-            tuple(drilled.get(rule, ())),
-            DRILLS if rule in ALL_RULES else 0,
-        )
-        for rule in RULE_IDS
-    ]
+    return [Covered(rule, tuple(tasks[rule]), tuple(drilled[rule])) for rule in RULE_IDS]
 
 
-def coverage_text(rows: Iterable[Covered], width: int = 60) -> str:
-    """The table ``escoba-trainer coverage`` prints: rule, stages (by level), puzzles, and any gap."""
-    lines = [f"{'rule':<5} {'stages (level: how many)':<{width}} puzzles"]
+def coverage_text(rows: Iterable[Covered], width: int = 44) -> str:
+    """The table ``escoba-trainer coverage`` prints: each rule, how many tasks and puzzles depend on it with the first
+    few of each, and any gap."""
+    lines = [f"{'rule':<5} {'tasks':>5}  {'for example':<{width}} {'puzzles':>7}  for example"]
     for row in rows:
-        stages = ", ".join(f"{level}: {count}" for level, count in row.levels) or "-"
-        if len(stages) > width:
-            stages = stages[: width - 3] + "..."
-        examples = ", ".join(row.puzzles[:2]) + (", ..." if len(row.puzzles) > 2 else "")
-        lines.append(f"{row.rule:<5} {stages:<{width}} {len(row.puzzles):>3}  {examples}")
+        tasks = _first(row.tasks, width)
+        lines.append(
+            f"{row.rule:<5} {len(row.tasks):>5}  {tasks:<{width}} {len(row.puzzles):>7}  {_first(row.puzzles)}"
+        )
         if row.gap:
             lines.append(f"      GAP: {row.gap}")
     return "\n".join(lines)
+
+
+def _first(names: tuple[str, ...], width: int = 60) -> str:
+    """As many of ``names`` as fit in ``width`` characters, then "..." if some are left out; "-" for none."""
+    shown = ""
+    for count, name in enumerate(names):
+        more = f"{shown}, {name}" if shown else name
+        if len(more) + (5 if count < len(names) - 1 else 0) > width:
+            return f"{shown}, ..." if shown else "..."
+        shown = more
+    return shown or "-"

@@ -1,17 +1,21 @@
-"""What the bank teaches: the themes, the tests that check some of them, and the rules each puzzle drills.
+"""What the bank teaches: the themes, the tests that check some of them, and the rules each puzzle's (and each course
+task's) answer depends on.
 
 >>> from trainer.cards import parse_cards, parse_card
 >>> from trainer.puzzles.kinds import CapturePuzzle
 >>> table = parse_cards("A♦ 4♣")
 >>> puzzle = CapturePuzzle(id="p", level=1, themes=("making-15",), title="", table=table, play=parse_card("K♥"))
 >>> rules_of(puzzle)
-('R3', 'R4', 'R11', 'R12')
+('R3', 'R4', 'R12')
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
+from trainer.cards import parse_card, parse_cards
+from trainer.deal import EventKind
 from trainer.plays import captures
 from trainer.profile import CLASSIC
 from trainer.puzzles.kinds import (
@@ -30,6 +34,9 @@ from trainer.puzzles.kinds import (
 )
 from trainer.scoring import setenta
 from trainer.text import marked
+
+if TYPE_CHECKING:
+    from trainer.course import Stage
 
 #: The themes a puzzle may carry, each with what it trains.
 THEMES = {
@@ -184,86 +191,130 @@ def found_themes(puzzle: Puzzle) -> list[str]:
     return [theme for theme, (test, _needs) in THEME_TESTS.items() if test(puzzle)]
 
 
-# -- which rules a puzzle drills -----------------------------------------------------------
+# -- which rules an answer depends on -------------------------------------------------------
+#
+# A puzzle or a course task is credited with a rule when its answer depends on it: change the rule in the engine and
+# the engine's answer changes (``tests/test_coverage_mutations.py`` checks every credit so). A rule an answer merely
+# mentions, or that only sets the scene, is not credited.
 
-#: Rules every puzzle of a kind drills.
+#: Rules every puzzle of a kind depends on.
 RULES_OF_KIND = {
-    "capture": ("R3", "R4", "R11", "R12"),
-    "choose": ("R4", "R11", "R12", "R13", "R17"),
+    "capture": ("R3", "R4", "R12"),
+    "choose": ("R4", "R12"),
     "setenta": ("R19",),
     "setenta-duel": ("R19",),
-    "score": ("R14", "R18", "R19"),
-    "checksum": ("R3", "R16"),
+    "score": ("R18",),
+    "checksum": ("R3",),
     "seats": (),
     "match": ("R21",),
-    "claim": ("R12", "R13", "V5"),
-    "endgame": ("R12", "R13", "R14"),
+    "claim": ("R3", "R4", "R12"),
+    "endgame": ("R4",),
 }
-#: Rules a kind drills when its puzzle is judged under a rule set other than classic, in place of the classic ones
-#: about the same thing: another rule set scores its own categories (V1) and plays its own match (V4).
+#: Rules a kind depends on when its puzzle is judged under a rule set other than classic, in place of the classic
+#: ones about the same thing: another rule set scores its own categories (V1) and plays its own match (V4).
 RULES_OF_KIND_ELSEWHERE = {
-    "score": ("R14", "V1"),
+    "score": ("V1",),
     "match": ("V4",),
 }
 #: Rules a choose puzzle's goal adds.
 RULES_OF_GOAL = {
-    "escoba": ("R14",),
-    "most-cards": ("R18",),
-    "take": ("R12",),
-    "coins": ("R2", "R18"),
+    "escoba": (),
+    "most-cards": (),
+    "take": (),
+    "coins": ("R2",),
     "setenta": ("R19",),
-    "safe": ("R6",),
+    "safe": (),
 }
-#: Rules a seats puzzle's question adds; a stock count after the first hands adds R10 too.
+#: Rules a seats or checksum puzzle's question adds; a stock count after the first hands adds R10, and with more than
+#: two players the way round the table (R6) decides who deals and leads.
 RULES_OF_ASK = {
-    "next-dealer": ("R6", "R7", "R22"),
-    "leader": ("R6", "R7"),
+    "next-dealer": ("R7", "R22"),
+    "leader": ("R7",),
     "partner": ("R5", "R6"),
     "stock-after": ("R8",),
     "first-after-redeal": ("R7", "R10"),
+    "sum": (),
+    "missing": ("R1", "R16"),
 }
 #: Rules a theme adds.
 RULES_OF_THEME = {
     "making-15": ("R12",),
-    "court-cards": ("R1", "R3"),
+    "court-cards": (),
     "several-ways": ("R12",),
     "big-capture": ("R12",),
-    "escoba": ("R14",),
+    "escoba": (),
     "decoys": (),
-    "forced-capture": ("R13", "R17"),
-    "free-choice": ("R13",),
-    "coins": ("R2", "R18"),
-    "seven-of-coins": ("R18",),
-    "most-cards": ("R18",),
+    "forced-capture": (),
+    "free-choice": (),
+    "coins": (),
+    "seven-of-coins": (),
+    "most-cards": (),
     "setenta": ("R19",),
-    "missing-suit": ("R2", "R19"),
-    "ties": ("R18",),
-    "safety": ("R6", "R12"),
-    "safe-laydown": ("R6", "R13"),
-    "keep-sevens": ("R19",),
+    "missing-suit": (),
+    "ties": (),
+    "safety": (),
+    "safe-laydown": (),
+    "keep-sevens": (),
     "scoring": ("R18",),
-    "initial-sweep": ("R7", "R8", "R9"),
-    "last-capture": ("R15",),
-    "check-sum": ("R16",),
+    "initial-sweep": (),
+    "last-capture": (),
+    "check-sum": (),
     "count-out": ("R1", "R16"),
     "worked-example": ("R20",),
     "seats": (),
     "match-target": ("R21",),
-    "other-rules": ("V1",),
+    "other-rules": (),
     "most-sevens": ("V1",),
     "all-coins": ("V1",),
     "all-sevens": ("V1",),
     "few-cards": ("V1",),
-    "three-sides": ("V3",),
-    "three-way-ties": ("V2", "V3"),
-    "seats-and-sides": ("V3",),
+    "three-sides": (),
+    "three-way-ties": ("V2",),
+    "seats-and-sides": (),
     "match-rules": ("V4",),
     "penalties": ("V5",),
-    "claims": ("V5",),
-    "endgame": ("R15", "R18"),
+    "claims": (),
+    "endgame": (),
     "printed-numbers": ("R3", "V6"),
 }
-#: The classic rules, which ``escoba-trainer coverage`` asks the course to teach.
+#: Rules a course task's answer depends on, by its task and what it asks (``Stage.question``), for the tasks not posed
+#: as a bank puzzle. A task asked under a rule set other than classic depends on ``RULES_OF_TASK_ELSEWHERE`` in place
+#: of these where that names it.
+RULES_OF_TASK: dict[tuple[str, str], tuple[str, ...]] = {
+    ("pick", "value"): ("R3", "R4"),
+    ("pick", "fifteen"): ("R3", "R4", "R12"),
+    ("pick", "claim"): ("R4", "R12", "V5"),
+    ("allowed", "capture"): ("R12",),
+    ("allowed", "lay down"): (),
+    ("allowed", "not_in_hand"): ("R11",),
+    ("allowed", "must_capture"): ("R13",),
+    ("allowed", "must_capture_with_other"): ("R13",),
+    ("allowed", "not_fifteen"): ("R17",),
+    ("fault", "legal"): ("V5",),
+    ("fault", "wrong capture"): ("V5",),
+    ("fault", "missed capture"): ("R13", "V5"),
+    ("who", "cards"): ("R18",),
+    ("who", "coins"): ("R2", "R18"),
+    ("who", "seven_of_coins"): ("R18",),
+    ("who", "setenta"): (),
+    ("who", "deal"): (),
+    ("number", "table sum"): ("R3",),
+    ("number", "hidden card"): ("R1", "R16"),
+    ("number", "setenta"): ("R19",),
+    ("number", "points"): ("R18",),
+    ("number", "cards"): (),
+    ("which", "points"): ("V1",),
+}
+RULES_OF_TASK_ELSEWHERE: dict[tuple[str, str], tuple[str, ...]] = {
+    ("who", "cards"): ("V1",),
+    ("who", "coins"): ("R2", "V1"),
+    ("who", "seven_of_coins"): ("V1",),
+    ("who", "sevens"): ("V1",),
+    ("who", "all_coins"): ("R2", "V1"),
+    ("who", "deal"): (),
+    ("number", "points"): ("V1",),
+}
+#: The classic rules of RULES.md.
 ALL_RULES = tuple(f"R{n}" for n in range(1, 23))
 #: The rules of the other rule sets (RULES.md, "Other rule sets"), drilled by puzzles judged under them.
 VARIANT_RULES = tuple(f"V{n}" for n in range(1, 7))
@@ -274,23 +325,67 @@ UNDRILLABLE: dict[str, str] = {}
 
 
 def rules_of(puzzle: Puzzle) -> tuple[str, ...]:
-    """The rules R1-R22 and V1-V6 a puzzle drills, from its kind, its rule set, its goal and its themes, in rule
-    order."""
+    """The rules R1-R22 and V1-V6 a puzzle's answer depends on, from its kind, its rule set, its goal or question and
+    its themes, in rule order; a deal scored with an escoba in it depends on R14 too."""
     elsewhere = puzzle.rules != CLASSIC.name and puzzle.kind in RULES_OF_KIND_ELSEWHERE
     found = set(RULES_OF_KIND_ELSEWHERE[puzzle.kind] if elsewhere else RULES_OF_KIND[puzzle.kind])
     if isinstance(puzzle, ChoosePuzzle):
         found.update(RULES_OF_GOAL[puzzle.goal])
-    if isinstance(puzzle, SeatsPuzzle):
+    if isinstance(puzzle, SeatsPuzzle | ChecksumPuzzle):
         found.update(RULES_OF_ASK[puzzle.ask])
-        if puzzle.round > 1:
-            found.add("R10")
+    if isinstance(puzzle, SeatsPuzzle) and puzzle.round > 1:
+        found.add("R10")
+    if isinstance(puzzle, SeatsPuzzle) and puzzle.players > 2 and puzzle.ask in ("next-dealer", "leader"):
+        found.add("R6")
+    if isinstance(puzzle, SeatsPuzzle) and puzzle.players in (3, 6) and puzzle.ask != "next-dealer":
+        found.add("V3")  # who sits where, with whom, and how many cards go out, at a table of 3 or 6
+    if isinstance(puzzle, ScorePuzzle) and any(puzzle.escobas):
+        found.add("R14")
     for theme in puzzle.themes:
         found.update(RULES_OF_THEME[theme])
     return tuple(rule for rule in RULE_IDS if rule in found)
 
 
+#: The rule book's worked example (R20): 3♥ played on A♦ 4♣ 7♦, and on the same table with Q♠ as well (in card
+#: order).
+WORKED_EXAMPLE = (parse_cards("A♦ 4♣ 7♦"), parse_cards("A♦ 4♣ 7♦ Q♠"))
+WORKED_EXAMPLE_CARD = parse_card("3♥")
+
+
+def task_rules(stage: Stage) -> tuple[str, ...]:
+    """The rules R1-R22 and V1-V6 a course task's answer depends on, in rule order; none for a stage that only says
+    something. A task posed as a puzzle (a play with a goal, a seats or match question) depends on what that puzzle
+    does, and a play on the rule book's worked example on R20 too; a figure of one side of a finished deal, on the
+    escobas it made (R14), a first table it swept (R9) and, for its cards, the last take (R15); a three-sided tie,
+    on V2; the cards worth 8 to 10, on their printed numbers (V6)."""
+    if not stage.is_task:
+        return ()
+    if stage.goal is not None:  # a play with a goal: the rule book's own example also depends on R20
+        worked = tuple(sorted(stage.goal.table)) in WORKED_EXAMPLE and WORKED_EXAMPLE_CARD in stage.goal.hand
+        return tuple(rule for rule in RULE_IDS if rule in {*rules_of(stage.goal), *(("R20",) if worked else ())})
+    if stage.puzzle is not None:
+        return rules_of(stage.puzzle)
+    key = (stage.task, stage.question)
+    elsewhere = stage.profile.name != CLASSIC.name and key in RULES_OF_TASK_ELSEWHERE
+    found = set(RULES_OF_TASK_ELSEWHERE[key] if elsewhere else RULES_OF_TASK[key])
+    deal, side = stage.deal, stage.side
+    if deal is not None and side is not None:
+        if stage.task == "number" and stage.question == "points" and deal.escobas[side]:
+            found.add("R14")
+        swept = any(event.kind is EventKind.SWEEP and event.side == side for event in deal.log)
+        if stage.question in ("points", "cards") and swept:
+            found.add("R9")
+        if stage.question == "cards" and deal.last_capturer == side and deal.remainder:
+            found.add("R15")
+    if stage.task == "who" and deal is not None and deal.sides > 2 and stage.accept == {"nobody"}:
+        found.add("V2")
+    if stage.question == "value" and stage.worth is not None and stage.worth > 7:
+        found.add("V6")
+    return tuple(rule for rule in RULE_IDS if rule in found)
+
+
 def rule_coverage(puzzles: Iterable[Puzzle]) -> dict[str, list[str]]:
-    """Rule -> the ids of the puzzles that drill it, for every rule R1-R22 and V1-V6."""
+    """Rule -> the ids of the puzzles whose answers depend on it, for every rule R1-R22 and V1-V6."""
     coverage: dict[str, list[str]] = {rule: [] for rule in RULE_IDS}
     for puzzle in puzzles:
         for rule in rules_of(puzzle):

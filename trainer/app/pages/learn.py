@@ -32,6 +32,7 @@ FIXED = frozenset(
         marked("yes"),
         marked("no"),
         marked("nobody"),
+        marked("another deal"),
         marked("legal"),
         marked("wrong capture"),
         marked("missed capture"),
