@@ -5,6 +5,7 @@ import io
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -384,8 +385,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_an_installed_wheel_checks_its_bundled_bank_from_any_folder(tmp_path):
+    # built from a copy without the checkout's build folder, whose files of an earlier build setuptools would ship
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", "build", "*.egg-info", "__pycache__"))
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path / "wheel")],
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w", str(tmp_path / "wheel")],
         capture_output=True,
         text=True,
     )
@@ -397,6 +401,8 @@ def test_an_installed_wheel_checks_its_bundled_bank_from_any_folder(tmp_path):
     sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "trainer").rglob("*.py")}
     assert sources <= shipped, "a module of the checkout is missing from the wheel: list its package in pyproject.toml"
     assert {"trainer/bank/capture.yaml", "trainer/bank/generated/capture-level1.yaml"} <= shipped
+    levels = {f"trainer/levels/{path.name}" for path in (ROOT / "trainer" / "levels").glob("*.yaml")}
+    assert {name for name in shipped if name.startswith("trainer/levels/")} == levels  # no level of another build
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
