@@ -19,7 +19,7 @@ from trainer.progress.stats import plain
 from trainer.progress.store import Store
 from trainer.progress.training import ANSWERS_PER_LEVEL, MODES
 from trainer.puzzles import THEMES, load_puzzles
-from trainer.puzzles.kinds import KINDS, MatchPuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle
+from trainer.puzzles.kinds import KINDS, MatchPuzzle, RefereePuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle
 
 ROOT = Path(__file__).parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -66,7 +66,9 @@ def give(at: AppTest, right: bool, check: str = "Check") -> AppTest:
 
 def give_widgets(at: AppTest, puzzle, text: str, check: str = "Check") -> AppTest:
     """Give an answer text through the puzzle's widgets: a choice, a count, the sides' points, or typed."""
-    if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle) or (isinstance(puzzle, SeatsPuzzle) and puzzle.choices()):
+    if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle | RefereePuzzle) or (
+        isinstance(puzzle, SeatsPuzzle) and puzzle.choices()
+    ):
         at.radio(key="ans_side").set_value(text)
     elif isinstance(puzzle, SeatsPuzzle):
         at.number_input(key="ans_count").set_value(int(text))
@@ -106,6 +108,7 @@ def wrong_answer(puzzle) -> str:
         "match": lambda: ["A", "B", "another deal"],
         "claim": lambda: ["nothing", *(str(card) for card in puzzle.table)],
         "endgame": lambda: [str(play) for play in puzzle.margins],
+        "referee": lambda: list(puzzle.choices()),
     }[puzzle.kind]()
     return next(text for text in candidates if not puzzle.check(text).correct)
 
@@ -542,6 +545,9 @@ WORDED = [
     "gen-setenta-duel-l1-s2026-001",
     "gen-setenta-l1-s2026-001",
     "checksum-l1-two-cards",
+    "referee-l2-keep-the-seven",
+    "referee-l2-first-table-thirty",
+    "referee-l2-last-card-laid-down",
 ]
 
 
