@@ -174,9 +174,12 @@ def test_a_missed_puzzle_can_be_tried_again_and_counts_as_one_miss(data):
             "A",
             "one more whole deal decides it",
         ),
+        ("referee-l1-lay-down-a-taker", "Table: 5 cards", "yes", "so it cannot be laid on the table (R13)"),
+        ("referee-l1-first-table-fifteen", "The four cards the dealer turns up", "0", "scores 1 escoba for them"),
+        ("referee-l2-last-card-laid-down", "1 card in hand", "B", "side A made the last capture"),
     ],
 )
-def test_r7_r10_r21_r22_seats_and_match_puzzles_are_answered_with_a_choice_or_a_count(
+def test_r7_r9_r10_r13_r15_r21_r22_seats_match_and_referee_puzzles_are_answered_with_a_choice_or_a_count(
     data, puzzle_id, shown, wrong, right
 ):
     at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle=puzzle_id)

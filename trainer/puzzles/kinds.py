@@ -1450,8 +1450,14 @@ class RefereePuzzle(Puzzle, Dealt):
             return said("How many escobas does the dealer's side score for this first table?")
         assert self.move is not None
         if self.ask == "last-take":
-            return said("The last play of the deal is {play}. Who takes the cards left on the table?",
-                        play=play_text(self.move))  # fmt: skip
+            deal = self.position()
+            return said(
+                "Side {last} has made the last capture so far. Side {side} makes the deal's last play: {play}. Who "
+                "takes the cards left on the table?",
+                last=_winner_text(deal.last_capturer),
+                side=SIDES[deal.side_of(deal.to_play or 0)],
+                play=play_text(self.move),
+            )
         return said("May the player to play make this play: {play}?", play=play_text(self.move))
 
     def why(self, answer: str) -> Said:
