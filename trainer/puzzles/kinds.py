@@ -1359,6 +1359,23 @@ def _margin_text(margin: int) -> Said:
     return said_plural("{n} point behind", "{n} points behind", -margin)
 
 
+def allowed(deal: Deal, play: Play) -> tuple[str, IllegalPlay | None]:
+    """Whether the seat to play may make ``play`` (R11-R13, R17): what it is (``capture``, ``lay down``, or the
+    reason the rules refuse it) and the refusal, or None."""
+    try:
+        deal.verify_play(play)
+    except IllegalPlay as refused:
+        return (refused.refusal.reason if refused.refusal else ""), refused
+    return ("capture" if play.captured else "lay down"), None
+
+
+def look_at(play: Play) -> Said:
+    """Where to look to judge a play: what it adds up to, or for a card laid down, the table it could take from."""
+    if play.captured:
+        return said("add up the play: {sum}", sum=sum_text(play.card, play.captured))
+    return said("look at the table: see whether {card} makes 15 with any of its cards", card=str(play.card))
+
+
 # -- the referee: plays the rules refuse, the first table, the last take ---------------------------------------------
 
 REFEREE_ASKS = ("allowed", "first-table", "last-take")
@@ -1384,21 +1401,15 @@ class RefereePuzzle(Puzzle, Dealt):
 
     def refusal(self) -> IllegalPlay | None:
         """Why the rules refuse the play asked about, or None if they allow it."""
-        assert self.move is not None
-        try:
-            self.position().verify_play(self.move)
-        except IllegalPlay as refused:
-            return refused
-        return None
+        return self._allowed()[1]
 
     def question_key(self) -> str:
-        """What the play asked about is, as the course's ``allowed`` task names it: ``capture``, ``lay down``, or the
-        reason it is refused."""
+        """What the play asked about is, as the course's ``allowed`` task names it (see ``allowed``)."""
+        return self._allowed()[0]
+
+    def _allowed(self) -> tuple[str, IllegalPlay | None]:
         assert self.move is not None
-        refused = self.refusal()
-        if refused is not None and refused.refusal is not None:
-            return refused.refusal.reason
-        return "capture" if self.move.captured else "lay down"
+        return allowed(self.position(), self.move)
 
     def turned_up(self) -> tuple[Card, ...]:
         """The cards the dealer turned up on the table."""
@@ -1494,11 +1505,9 @@ class RefereePuzzle(Puzzle, Dealt):
             if self.move.captured:
                 return said("this last play takes cards itself")
             return said("this last play takes nothing: look at who made the capture before it")
-        if self.move.card not in self.position().hands[self.position().to_play or 0]:
+        if self.question_key() == "not_in_hand":
             return said("look at the player's hand: is {card} in it?", card=str(self.move.card))
-        if self.move.captured:
-            return said("add up the play: {sum}", sum=sum_text(self.move.card, self.move.captured))
-        return said("look at the table: see whether {card} makes 15 with any of its cards", card=str(self.move.card))
+        return look_at(self.move)
 
     def _first_table(self) -> Said:
         cards = self.turned_up()
