@@ -19,7 +19,7 @@ from trainer.progress.stats import plain
 from trainer.progress.store import Store
 from trainer.progress.training import ANSWERS_PER_LEVEL, MODES
 from trainer.puzzles import THEMES, load_puzzles
-from trainer.puzzles.kinds import KINDS, MatchPuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle
+from trainer.puzzles.kinds import KINDS, MatchPuzzle, RefereePuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle
 
 ROOT = Path(__file__).parent.parent
 APP = str(ROOT / "streamlit_app.py")
@@ -66,7 +66,9 @@ def give(at: AppTest, right: bool, check: str = "Check") -> AppTest:
 
 def give_widgets(at: AppTest, puzzle, text: str, check: str = "Check") -> AppTest:
     """Give an answer text through the puzzle's widgets: a choice, a count, the sides' points, or typed."""
-    if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle) or (isinstance(puzzle, SeatsPuzzle) and puzzle.choices()):
+    if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle | RefereePuzzle) or (
+        isinstance(puzzle, SeatsPuzzle) and puzzle.choices()
+    ):
         at.radio(key="ans_side").set_value(text)
     elif isinstance(puzzle, SeatsPuzzle):
         at.number_input(key="ans_count").set_value(int(text))
@@ -106,6 +108,7 @@ def wrong_answer(puzzle) -> str:
         "match": lambda: ["A", "B", "another deal"],
         "claim": lambda: ["nothing", *(str(card) for card in puzzle.table)],
         "endgame": lambda: [str(play) for play in puzzle.margins],
+        "referee": lambda: list(puzzle.choices()),
     }[puzzle.kind]()
     return next(text for text in candidates if not puzzle.check(text).correct)
 
@@ -171,9 +174,12 @@ def test_a_missed_puzzle_can_be_tried_again_and_counts_as_one_miss(data):
             "A",
             "one more whole deal decides it",
         ),
+        ("referee-l1-lay-down-a-taker", "Table: 5 cards", "yes", "so it cannot be laid on the table (R13)"),
+        ("referee-l1-first-table-fifteen", "The four cards the dealer turns up", "0", "scores 1 escoba for them"),
+        ("referee-l2-last-card-laid-down", "1 card in hand", "B", "side A made the last capture"),
     ],
 )
-def test_r7_r10_r21_r22_seats_and_match_puzzles_are_answered_with_a_choice_or_a_count(
+def test_r7_r9_r10_r13_r15_r21_r22_seats_match_and_referee_puzzles_are_answered_with_a_choice_or_a_count(
     data, puzzle_id, shown, wrong, right
 ):
     at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle=puzzle_id)
@@ -542,6 +548,9 @@ WORDED = [
     "gen-setenta-duel-l1-s2026-001",
     "gen-setenta-l1-s2026-001",
     "checksum-l1-two-cards",
+    "referee-l2-keep-the-seven",
+    "referee-l2-first-table-thirty",
+    "referee-l2-last-card-laid-down",
 ]
 
 

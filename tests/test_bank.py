@@ -23,7 +23,7 @@ def test_every_shipped_file_passes_check():
 
 #: Questions about the seats and the match are first steps: levels 1 to 3, where card positions go up to 5. Claims
 #: (V5) come from real deals, where a missed capture lies on a small table: up to level 4.
-TOP_LEVEL = {"seats": 3, "match": 3, "claim": 4, "endgame": 3}  # an endgame has six cards to play at most
+TOP_LEVEL = {"seats": 3, "match": 3, "claim": 4, "endgame": 3, "referee": 3}  # an endgame has six cards to play at most
 
 
 def test_the_bank_covers_every_kind_at_every_level_and_every_theme():

@@ -27,6 +27,7 @@ from trainer.puzzles.kinds import (
     CapturePuzzle,
     ChecksumPuzzle,
     ChoosePuzzle,
+    RefereePuzzle,
     ScorePuzzle,
     SeatsPuzzle,
 )
@@ -79,7 +80,15 @@ def test_the_checked_themes_are_found_where_they_fit():
 def test_every_rule_a_puzzle_can_drill_is_drilled_by_two_bank_puzzles_or_more():
     coverage = rule_coverage(BANK)
     thin = {rule: len(ids) for rule, ids in coverage.items() if len(ids) < 2}
-    assert set(thin) == set(UNDRILLABLE) | {"R9", "R11", "R13", "R15", "R17"}  # no puzzle kind asks what these decide
+    assert set(thin) == set(UNDRILLABLE)
+
+
+def test_r9_r11_r13_r15_r17_a_referee_puzzle_depends_on_what_it_asks():
+    referees = [p for p in BANK if isinstance(p, RefereePuzzle)]
+    drilled = {rule for p in referees for rule in rules_of(p)}
+    assert {"R9", "R11", "R13", "R15", "R17"} <= drilled
+    laid_down = next(p for p in referees if p.ask == "allowed" and p.solutions() == ["yes"] and not p.move.captured)
+    assert rules_of(laid_down) == ()  # a free lay-down changes with no rule
 
 
 @pytest.mark.parametrize("answered", [0])

@@ -506,6 +506,7 @@ def wrong_answers(puzzle) -> list[str]:
             "match": lambda: ["A", "B", "another deal"],
             "claim": lambda: ["nothing", *(str(card) for card in puzzle.table if str(card) not in cards)],
             "endgame": lambda: [str(play) for play in puzzle.margins],
+            "referee": lambda: list(puzzle.choices()),
         }[puzzle.kind]()
         if not puzzle.check(answer).correct
     ]

@@ -68,12 +68,13 @@ from trainer.puzzles.kinds import (
     ChoosePuzzle,
     MatchPuzzle,
     SeatsPuzzle,
+    allowed,
     best_cards,
     card_to_play,
+    look_at,
     needs,
     pick_miss,
     play_text,
-    sum_text,
 )
 from trainer.puzzles.reachable import complete, pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
@@ -762,13 +763,10 @@ class _Builder:
             clue = said(
                 "check what the card takes against 15, and whether it could have taken something (R12, R13, R17)"
             )
-            legal = "capture" if play.captured else "lay down"
-            stage = replace(stage, choices=("yes", "no"), clue=clue, nearer=_look_at(play), question=legal)
-            try:
-                deal.verify_play(play)
-            except IllegalPlay as refusal:
-                reason = refusal.refusal.said if refusal.refusal else str(refusal)
-                stage = replace(stage, question=refusal.refusal.reason if refusal.refusal else "")
+            question, refused = allowed(deal, play)
+            stage = replace(stage, choices=("yes", "no"), clue=clue, nearer=look_at(play), question=question)
+            if refused is not None:
+                reason = refused.refusal.said if refused.refusal else str(refused)
                 return _with(stage, {"no"}, said("It is not allowed: {reason}.", reason=reason))
             return _with(stage, {"yes"}, said("It is allowed: {play}.", play=play_text(play)))
         if not deal.profile.penalties:
@@ -806,7 +804,7 @@ class _Builder:
             "of being laid down (V5)"
         )
         stage = replace(stage, choices=tuple(FAULTS.values()), question=FAULTS[fault])
-        return _with(stage, {FAULTS[fault]}, why, clue, _look_at(play))
+        return _with(stage, {FAULTS[fault]}, why, clue, look_at(play))
 
     def which(self, stage: Stage, side: int, compare: Marked | None, where: Marked) -> Stage:
         """Which rule set gives ``side`` the most points for this same deal (V1)?"""
@@ -1128,13 +1126,6 @@ def _table_sum(stage: Stage) -> Stage:
         added,
         said("the values: {values}", values=values),
     )
-
-
-def _look_at(play: Play) -> Said:
-    """Where to look to judge a play: what it adds up to, or for a card laid down, the table it could take from."""
-    if play.captured:
-        return said("add up the play: {sum}", sum=sum_text(play.card, play.captured))
-    return said("look at the table: see whether {card} makes 15 with any of its cards", card=str(play.card))
 
 
 def _by_side(first: Said, others: Sequence[object], owned: bool = False) -> Joined:

@@ -26,6 +26,7 @@ from trainer.puzzles.kinds import (
     EndgamePuzzle,
     MatchPuzzle,
     Puzzle,
+    RefereePuzzle,
     ScorePuzzle,
     SeatsPuzzle,
     SetentaDuelPuzzle,
@@ -279,6 +280,12 @@ def position_rows(
         return board_rows(
             deal, view, chosen, face_up=tuple(range(deal.players)), pick=pick, me=deal.to_play or 0, answer=answer
         )
+    if isinstance(puzzle, RefereePuzzle) and puzzle.ask == "first-table":
+        return (row(t.text("The four cards the dealer turns up"), puzzle.turned_up()),)
+    if isinstance(puzzle, RefereePuzzle):
+        deal = puzzle.position()
+        asked = () if puzzle.move is None else (puzzle.move.card, *puzzle.move.captured)
+        return board_rows(deal, view, asked, face_up=(deal.to_play or 0,), me=deal.to_play or 0)
     if isinstance(puzzle, ChoosePuzzle):
         rows = [row(t.text("The next player holds"), puzzle.next_hand)] if puzzle.next_hand else []
         rows += [

@@ -82,6 +82,8 @@ ANSWERS = {
     "none": marked("none"),
     NOTHING: marked("nothing"),
     "another deal": marked("another deal"),
+    "yes": marked("yes"),
+    "no": marked("no"),
 }
 #: A match puzzle's options that name a side.
 WINS = {"A": marked("A wins"), "B": marked("B wins")}

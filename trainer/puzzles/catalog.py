@@ -27,6 +27,7 @@ from trainer.puzzles.kinds import (
     EndgamePuzzle,
     MatchPuzzle,
     Puzzle,
+    RefereePuzzle,
     ScorePuzzle,
     SeatsPuzzle,
     SetentaDuelPuzzle,
@@ -80,6 +81,8 @@ THEMES = {
         "Turkish table mode: a wrong capture stands and costs 4 points, plus 1 per escoba of the deal (V5)"
     ),
     "claims": marked("Turkish table mode: taking the capture the last player missed, before you play (V5)"),
+    "one-card": marked("one card a turn, from your own hand (R11)"),
+    "refused-play": marked("a play the rules refuse is taken back, and the same player plays again (R17)"),
     "endgame": marked("the last plays of a two-player deal, every card known: the play that ends furthest ahead"),
     "printed-numbers": marked(
         "a sota, caballo or rey counts 8, 9 or 10 whatever number it shows, in every rule set (V6)"
@@ -209,6 +212,7 @@ RULES_OF_KIND = {
     "match": ("R21",),
     "claim": ("R3", "R4", "R12"),
     "endgame": ("R4",),
+    "referee": (),
 }
 #: Rules a kind depends on when its puzzle is judged under a rule set other than classic, in place of the classic
 #: ones about the same thing: another rule set scores its own categories (V1) and plays its own match (V4).
@@ -274,6 +278,8 @@ RULES_OF_THEME = {
     "match-rules": ("V4",),
     "penalties": ("V5",),
     "claims": (),
+    "one-card": (),
+    "refused-play": (),
     "endgame": (),
     "printed-numbers": ("R3", "V6"),
 }
@@ -341,9 +347,21 @@ def rules_of(puzzle: Puzzle) -> tuple[str, ...]:
         found.add("V3")  # who sits where, with whom, and how many cards go out, at a table of 3 or 6
     if isinstance(puzzle, ScorePuzzle) and any(puzzle.escobas):
         found.add("R14")
+    if isinstance(puzzle, RefereePuzzle):
+        found.update(_referee_rules(puzzle))
     for theme in puzzle.themes:
         found.update(RULES_OF_THEME[theme])
     return tuple(rule for rule in RULE_IDS if rule in found)
+
+
+def _referee_rules(puzzle: RefereePuzzle) -> tuple[str, ...]:
+    """What a referee puzzle's answer depends on: a first table swept (R9), the last take (R15), or for a play, what
+    the course's ``allowed`` task of the same play depends on."""
+    if puzzle.ask == "first-table":
+        return ("R9",) if puzzle.solutions() != ["0"] else ()
+    if puzzle.ask == "last-take":
+        return ("R15",)
+    return RULES_OF_TASK.get(("allowed", puzzle.question_key()), ())
 
 
 #: The rule book's worked example (R20): 3♥ played on A♦ 4♣ 7♦, and on the same table with Q♠ as well (in card

@@ -12,13 +12,14 @@ from typing import Any
 
 from trainer.cards import Card, CardError, cards_text, mask_of, parse_card
 from trainer.deal import Deal, EventKind
-from trainer.plays import parse_play
+from trainer.plays import Play, parse_play
 from trainer.profile import PROFILES
 from trainer.puzzles.catalog import THEMES, theme_problems
 from trainer.puzzles.kinds import (
     ASKS,
     GOALS,
     KINDS,
+    REFEREE_ASKS,
     AnswerError,
     ChoosePuzzle,
     ClaimPuzzle,
@@ -169,6 +170,16 @@ def _seats_ask(value: Any) -> str:
     return str(value)
 
 
+def _referee_ask(value: Any) -> str:
+    if value not in REFEREE_ASKS:
+        raise _Bad(f"expected one of {', '.join(REFEREE_ASKS)}; not {value!r}")
+    return str(value)
+
+
+def _move(value: Any) -> Play:
+    return parse_play(_play(value))
+
+
 def _answer(value: Any) -> str:
     return _text(str(value) if isinstance(value, int) and not isinstance(value, bool) else value)
 
@@ -219,6 +230,7 @@ PER_KIND = {
     "claim": {"laid": _Field(_one_card, True), "table": _Field(_cards, True)}
     | {key: _Field(spec.read, True, spec.shape) for key, spec in RECORD.items() if key != "deck"},
     "endgame": RECORD,
+    "referee": {"ask": _Field(_referee_ask, True), "move": _Field(_move)} | RECORD,
     "checksum": {"table": _Field(_cards, True), "ask": _Field(_ask)},
     "seats": {
         "players": _Field(_players, True),

@@ -51,6 +51,7 @@ from trainer.puzzles.kinds import (
     ClaimPuzzle,
     EndgamePuzzle,
     MatchPuzzle,
+    RefereePuzzle,
     ScorePuzzle,
     SeatsPuzzle,
     SetentaDuelPuzzle,
@@ -193,7 +194,9 @@ def puzzle_rows(puzzle: Puzzle, view: View, pick: bool = False, answer: Iterable
 def answer_text(puzzle: Puzzle) -> str:
     """What the learner answered in the widgets other than the cards, as the text the puzzle judges."""
     state = st.session_state
-    if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle) or (isinstance(puzzle, SeatsPuzzle) and puzzle.choices()):
+    if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle | RefereePuzzle) or (
+        isinstance(puzzle, SeatsPuzzle) and puzzle.choices()
+    ):
         return state.get("ans_side") or ""
     if isinstance(puzzle, SeatsPuzzle):
         count = state.get("ans_count")
@@ -343,7 +346,10 @@ def answer_widgets(puzzle: Puzzle, view: View) -> None:
                  format_func=lambda seat: t.text("Seat {seat}", seat=seat))  # fmt: skip
     elif isinstance(puzzle, SeatsPuzzle):
         st.number_input(t.text("Cards left in the stock"), 0, 40, value=None, key="ans_count")
-    if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle | MatchPuzzle | SeatsPuzzle):
+    elif isinstance(puzzle, RefereePuzzle):
+        st.radio(say(t.said(puzzle.question()), view), puzzle.choices(), index=None, horizontal=True, key="ans_side",
+                 format_func=lambda choice: choice_words(choice, t))  # fmt: skip
+    if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle | MatchPuzzle | SeatsPuzzle | RefereePuzzle):
         st.button(t.text("Check"), on_click=submit_widgets, args=(puzzle,), type="primary")
         return
     if isinstance(puzzle, ClaimPuzzle):
