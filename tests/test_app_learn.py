@@ -423,3 +423,13 @@ def test_r19_a_task_about_the_piles_shows_them_suit_by_suit_beside_the_cards_to_
     piles = " ".join(html.proto.body for html in at.get("html"))
     assert all(spoken_label(parse_card(card), View()) in piles for card in ("7♦", "7♥", "7♣"))
     assert "hand" in card_table_rows(at)  # the cards to tap are still on the card table
+
+
+@pytest.mark.parametrize(("code", "word"), [("es", "ninguna"), ("ru", "нет")])
+def test_r19_a_pile_with_no_setenta_is_answered_with_the_languages_word_for_none(data, code, word):
+    at = open_learn(lang=code, level="setenta", stage="5")
+    stage = level_of("setenta").stages[4]
+    assert stage.accept == {"none"}  # the pile misses a suit (R19)
+    at.text_input(key="answer").set_value(word)
+    click(at, translator(code).text("Check"))
+    assert verdict(at)[0] == "success"

@@ -457,3 +457,10 @@ def test_words_kept_as_a_message_are_said_in_each_language_with_their_parameters
     assert spanish.said(said("Deal again")) == "Repartir otra vez"
     assert spanish.said(said("{done}", done=said("Deal again"))) == "Repartir otra vez"  # an unknown message is kept
     assert spanish.said(said("{choices}", choices=Listed(("A", "B"), "or"))) == "A o B"
+
+
+@pytest.mark.parametrize(("code", "word"), [("en", "none"), ("es", " Ninguna"), ("ru", "НЕТ")])
+def test_r19_the_word_for_none_a_learner_types_is_read_in_their_language(code, word):
+    assert translator(code).read_none(word) == "none"
+    assert translator(code).read_none("65") == "65"
+    assert "none" not in translator(code).text("Your answer: a number, or none").split() or code == "en"

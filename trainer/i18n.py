@@ -58,6 +58,10 @@ class Translator:
         """``message`` in this language, its ``{name}`` placeholders filled from ``params``."""
         return self._messages.gettext(message).format(**params)
 
+    def read_none(self, typed: str) -> str:
+        """A typed answer as the engine reads it: this language's word for "none" ("ninguna", "нет") is ``none``."""
+        return "none" if typed.strip().casefold() == self.text("none").casefold() else typed
+
     def written(self, text: str | Said) -> str:
         """A text written elsewhere (a hand-written puzzle's title, a level's step) in this language, as it is: it has
         no placeholders, and a brace in it is its own. Words kept as a ``Said`` (a generated puzzle's title, a watched

@@ -98,7 +98,7 @@ def show_answer() -> None:
 
 def judge_widget(stage: Stage, notation: Notation = R4) -> None:
     """The Check button under a choice, a number or typed cards (in ``notation``)."""
-    judge(stage, str(st.session_state.get("answer") or ""), notation)
+    judge(stage, tr().read_none(str(st.session_state.get("answer") or "")), notation)
 
 
 @saving

@@ -204,7 +204,7 @@ def answer_text(puzzle: Puzzle) -> str:
     if isinstance(puzzle, ScorePuzzle):  # a box left empty leaves the answer unreadable, so it is not counted
         points = [state.get(key) for key in SCORE_KEYS[: len(puzzle.piles)]]
         return "" if None in points else " ".join(str(n) for n in points)
-    return str(state.get("ans_text") or "")
+    return tr().read_none(str(state.get("ans_text") or ""))
 
 
 def submit_pick(puzzle: Puzzle, pick: Pick) -> None:
