@@ -2,6 +2,7 @@
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -35,3 +36,21 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh folder the app keeps its progress in, for AppTest runs."""
     monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path))
     return tmp_path
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app served for a browser test module, with a progress folder of its own."""
+    from browser_kit import app_server
+
+    with app_server(tmp_path_factory.mktemp("progress")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium, shared by a browser test module."""
+    from browser_kit import chromium
+
+    with chromium() as launched:
+        yield launched

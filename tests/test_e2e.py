@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from browser_kit import CARD_NAME, CHROMIUM, ROOT, app_server, chromium, click_and_settle, open_app
+from browser_kit import CARD_NAME, CHROMIUM, ROOT, app_server, click_and_settle, open_app
 
 from trainer.course import choice_label, load_levels
 from trainer.progress.store import Store
@@ -70,18 +70,6 @@ FOCUSED = """(cardName) => {
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with app_server(tmp_path_factory.mktemp("progress")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
 
 
 def open_page(browser, url: str, name: str, **context):

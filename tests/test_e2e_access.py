@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_kit import CHROMIUM, app_server, chromium, click_and_settle, open_app
+from browser_kit import CHROMIUM, click_and_settle, open_app
 from test_e2e import WIDTHS, shoot
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
@@ -69,18 +69,6 @@ PAGES = {
     "puzzles": "/puzzles?puzzle=choose-l1-sweep&lang=en",
     "play": "/play?lang=en",  # the table and the computer's strength, as radios
 }
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with app_server(tmp_path_factory.mktemp("progress")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
 
 
 def small(targets: list[dict]) -> list[dict]:

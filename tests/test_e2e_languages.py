@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_kit import CHROMIUM, app_server, chromium, click_and_settle, open_app
+from browser_kit import CHROMIUM, app_server, click_and_settle, open_app
 from test_e2e import shoot
 from test_i18n import english_in
 
@@ -26,18 +26,6 @@ playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is no
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
 LANGUAGES = ("es", "ru")
 WINDOW = {"viewport": {"width": 1280, "height": 900}}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with app_server(tmp_path_factory.mktemp("progress")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
 
 
 def tap(page, view: View, cards: str) -> None:

@@ -8,7 +8,7 @@ course and a sample of the bank is ``bench/phone.py``'s. Skipped, saying why, wh
 from pathlib import Path
 
 import pytest
-from browser_kit import ANSWER_CONTROLS, CHROMIUM, PHONE, app_server, chromium, off_screen, open_app
+from browser_kit import ANSWER_CONTROLS, CHROMIUM, PHONE, chromium, off_screen, open_app
 from test_e2e import shoot
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
@@ -24,12 +24,6 @@ ANSWERED_ON_ONE_SCREEN = {
     "/puzzles?puzzle=gen-score-l2-s2026-004": "a deal's points, two numbers about two piles",
     "/puzzles?puzzle=duel-l1-four-sevens": "who wins the setenta, about two piles",
 }
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with app_server(tmp_path_factory.mktemp("progress")) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")
