@@ -98,15 +98,33 @@ def test_plays_the_hints_name_lose_nothing_in_the_review() -> None:
     assert all(r.best == r.decision.play and r.loss == 0 and not r.label for r in reviewed)
 
 
-def test_a_kept_match_of_a_table_the_computer_does_not_play_is_not_offered(tmp_path: Path) -> None:
-    three = Match.new(3, seed=2, profile=PROFILES["escova"])  # an imported profile could hold one (V3)
-    with pytest.raises(ValueError, match="2 players, or 4 with a partner, not 3"):
-        Game.resume(three, "greedy")
+def test_a_kept_match_in_table_mode_is_not_offered(tmp_path: Path) -> None:
     penalties = Match.new(2, seed=2, profile=PROFILES["turkish"].with_options(penalties=True))
     with pytest.raises(ValueError, match="penalties"):
         Game.resume(penalties, "greedy")
     with Store.open(tmp_path) as saved:
         saved.create_profile("Ana")
-        summary = GameSummary(T0, "greedy", 3, 0, 0, False, 0, 0.0)
-        saved.save_game("Ana", summary, record_of(three))
+        summary = GameSummary(T0, "greedy", 2, 0, 0, False, 0, 0.0)
+        saved.save_game("Ana", summary, record_of(penalties))
         assert saved.unfinished_game("Ana") is not None and unfinished_game(saved, "Ana") is None
+
+
+def test_a_table_the_rules_do_not_allow_is_refused() -> None:
+    """V3: classic is played by 2 or 4; sevens by 2, 3 or 4."""
+    with pytest.raises(ValueError, match=r"played by .*not 3"):
+        Game.start(3, "greedy")
+    with pytest.raises(ValueError, match=r"played by .*not 6"):
+        Game.start(6, "greedy", PROFILES["sevens"])
+
+
+@pytest.mark.parametrize(("players", "rules"), [(2, "classic"), (3, "sevens"), (4, "escova"), (6, "turkish")])
+def test_the_computer_plays_every_other_seat_until_the_learner_is_to_play(players: int, rules: str) -> None:
+    """One click of the learner sets every computer seat going, in turn (R7), up to the learner's next turn."""
+    game = Game.start(players, "greedy", PROFILES[rules], seed=5).until_learner()
+    while not game.deal.is_over:
+        assert game.learner_to_play and game.until_learner() == game  # nothing to do on the learner's turn
+        before = len(game.deal.plays)
+        game = game.learner_plays(game.deal.legal_plays()[0]).until_learner()
+        made = len(game.deal.plays) - before
+        assert made == players or (game.deal.is_over and 1 <= made <= players)
+    assert len(game.deal.plays) == 36 and len(game.decisions) == 36 // players

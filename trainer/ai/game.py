@@ -61,7 +61,7 @@ class Game:
     def start(
         cls, players: int = 2, level: str = "expert", rules: RuleProfile = CLASSIC, seed: int | None = None
     ) -> Game:
-        """A new match: 2 players, or 4 with a computer partner."""
+        """A new match at any table the rules allow: 2 or 3 players each alone, 4 or 6 in two sides (V3)."""
         _check_table(players, level, rules)
         seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         return cls(Match.new(players, seed, profile=rules), level, seed)
@@ -117,6 +117,14 @@ class Game:
         bot = make_bot(self.level, self.seed + self.match.seat_of(seat))
         return replace(self, match=self.match.play(bot.choose(self.deal)))
 
+    def until_learner(self) -> Game:
+        """The computer plays every seat in turn until the learner is to play or the deal is over: what one click of
+        the learner sets going (the page shows these plays one at a time)."""
+        game = self
+        while not game.deal.is_over and not game.learner_to_play:
+            game = game.computer_turn()
+        return game
+
     def learner_plays(self, play: Play) -> Game:
         """The learner's play; ``IllegalPlay`` with the reason if the rules refuse it (R17)."""
         if not self.learner_to_play:
@@ -143,9 +151,9 @@ class Game:
 
 
 def _check_table(players: int, level: str, rules: RuleProfile) -> None:
-    """Refuse a match the computer cannot play: 2 players or 4 with a partner, by the rules, at a known level."""
-    if players not in (2, 4) or players not in rules.players:
-        raise ValueError(f"a match against the computer is for 2 players, or 4 with a partner, not {players}")
+    """Refuse a match the computer cannot play: a table the rules do not allow, or an unknown level."""
+    if players not in rules.players:
+        raise ValueError(f"the {rules.name} rules are played by {rules.players} players, not {players}")
     if rules.penalties:
         raise ValueError("the computer plays by the rules, not by the table's penalties (V5)")
     make_bot(level)  # refuses an unknown level

@@ -165,10 +165,14 @@ def unreadable_words(error: CardError, typed: str, view: View) -> str:
 
 
 def side_names(game: Game, view: View) -> list[str]:
-    """The two sides of a match against the computer, the learner's first."""
+    """The sides of a match against the computer, the learner's first: with three players each computer seat is a
+    side of its own, numbered in playing order."""
     t = view.t
     players, sides = game.match.players, game.match.sides
-    return [t.text("You and your partner") if players > sides else t.text("You"), t.text("Computer")]
+    if sides > 2:
+        return [t.text("You"), *(t.text("Computer {n}", n=n) for n in range(1, sides))]
+    you = {2: t.text("You"), 4: t.text("You and your partner"), 6: t.text("You and your partners")}[players]
+    return [you, t.text("Computer")]
 
 
 def match_score(game: Game, view: View) -> str:
@@ -241,6 +245,8 @@ def match_over_words(game: Game, view: View) -> tuple[bool, str]:
     """Whether the learner won the match just over, and the words that say who did (and why, after a shut-out)."""
     t, match = view.t, game.match
     won = match.winner == LEARNER % match.sides
+    if match.sides > 2 and not won and match.winner is not None:  # which computer (no shut-out with three, V1)
+        return won, t.text("{side} won this match.", side=side_names(game, view)[match.winner])
     if match.shut_out is None:
         return won, t.text("You won the match!") if won else t.text("The computer won this match.")
     if won:

@@ -36,7 +36,9 @@ PLAYER = profile(SAVED)
 RULES = rules()
 TABLES = {
     2: marked("Two players: you against the computer"),
+    3: marked("Three players: you against two computers, each playing alone"),
     4: marked("Four players: you and a computer partner, against two"),
+    6: marked("Six players: you and two computer partners, against three"),
 }
 PLAY = marked_in("a button", "Play")  # the card table's button, apart from the page's name
 
