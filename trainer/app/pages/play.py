@@ -8,7 +8,7 @@ from trainer.ai.game import Game, Reviewed, can_be_puzzle, endgame_yaml, review
 from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
 from trainer.app.common import ANSWER_CHARS, page, profile, rules, saving, store, tr
 from trainer.app.components import Pick, announce, card_table
-from trainer.app.names import BOT_LEVELS, typed, typing_help
+from trainer.app.names import BOT_LEVELS, card_name, cards_name, typed, typing_help
 from trainer.app.play_words import (
     Refused,
     event_words,
@@ -46,10 +46,10 @@ PLAY = marked_in("a button", "Play")  # the card table's button, apart from the 
 # -- state, changed only in callbacks --------------------------------------------------------
 
 
-def start(players: int, level: str) -> None:
-    """A new match by the learner's rule set, for the profile chosen now."""
+def start(players: int, level: str, table_mode: bool = False) -> None:
+    """A new match by the learner's rule set, played by its penalties if chosen (V5), for the profile chosen now."""
     new_match()
-    keep(Game.start(players, level, RULES))
+    keep(Game.start(players, level, RULES.with_options(penalties=table_mode)))
 
 
 def resume(number: int, game: Game) -> None:
@@ -120,6 +120,15 @@ def play_typed(notation: Notation) -> None:
         st.session_state.play_error = Refused(error, text)
         return
     learner_plays(play)
+
+
+@saving
+def claim(play: Play) -> None:
+    """The learner claims a missed capture (V5); a press that arrives once the chance is gone does nothing."""
+    game: Game = st.session_state.game
+    if play in game.claims():
+        keep(game.learner_claims(play))
+        clear_turn()
 
 
 def hint() -> None:
@@ -235,8 +244,12 @@ def setup() -> None:
             index=2,
             key="bot_level",
         )
+        table_mode = RULES.penalties_allowed and st.checkbox(
+            t.text("Table mode: a wrong capture stands and is penalised, a missed capture can be claimed (V5)"),
+            key="table_mode",
+        )
         if st.form_submit_button(t.text("Start the match"), type="secondary" if left else "primary"):
-            start(int(players or 2), str(level))
+            start(int(players or 2), str(level), table_mode)
             st.rerun()
 
 
@@ -248,9 +261,25 @@ def last_play(game: Game) -> None:
         announce(said, "info", key="last-play")
 
 
+def claim_buttons(game: Game) -> None:
+    """A button for each missed capture the learner may claim now (V5), shown only while it can be claimed."""
+    for play in game.claims():
+        st.button(
+            t.text(
+                "Claim: take {cards} with {card} (the card laid down could have taken them)",
+                cards=cards_name(sorted(play.captured), cards),
+                card=card_name(play.card, cards),
+            ),
+            on_click=claim,
+            args=(play,),
+            key=f"claim-{play}",
+        )
+
+
 def in_deal(game: Game) -> None:
     """The board; the learner's cards to play with a hint, its play marked on the cards, or the computer's next
     play one at a time."""
+    claim_buttons(game)
     deal, me = game.deal, game.learner_seat
     best = st.session_state.get("hint") if game.learner_to_play else None
     hinted = (best.play.card, *best.play.captured) if best is not None else ()
