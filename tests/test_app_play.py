@@ -5,15 +5,18 @@ import random
 from pathlib import Path
 
 from app_kit import alerts, tap
+from store_kit import T0
 from streamlit.testing.v1 import AppTest
 
 from trainer.ai import game as game_module
+from trainer.ai.game import review
 from trainer.app.board import View
 from trainer.app.names import card_name, cards_name, say
 from trainer.cards import SPANISH_NOTATION
 from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, captures
 from trainer.progress.store import Store
+from trainer.progress.training import keep_game
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 
@@ -357,3 +360,57 @@ def test_v5_a_wrong_capture_of_the_learner_stands_is_said_and_penalised(data: Pa
     assert "against the rules: it stood, see the deal's score (V5)" in next(
         m.value for m in at.markdown if "Points lost" in m.value
     )
+
+
+def act(at: AppTest) -> None:
+    """One action: the learner's first legal play, typed, on the learner's turn, else the computer's next play."""
+    if not at.session_state.game.learner_to_play:
+        press(at, "Next: ")
+        return
+    at.text_input(key="play_text").set_value(str(at.session_state.game.deal.legal_plays()[0]))
+    press(at, "Play what I typed")
+
+
+def test_a_tab_whose_match_went_on_in_another_is_told_and_loads_it_as_it_stands(data: Path) -> None:
+    first = start()
+    second = AppTest.from_file(APP, default_timeout=60)
+    second.run()
+    second.switch_page("trainer/app/pages/play.py").run()
+    press(second, "Go on with the match you left")
+    act(second)
+    went_on = second.session_state.game
+    act(first)  # from the state it held before the second tab went on
+    assert [w.value for w in first.warning] == ["This match went on in another tab. Nothing was saved from this tab."]
+    assert len(first.session_state.game.deal.plays) < len(went_on.deal.plays)  # its play was not made
+    with Store.open(data) as saved:
+        kept = saved.unfinished_game("Player")
+    assert kept is not None and kept.version == second.session_state.game_version
+    press(first, "Load the match as it now stands")
+    assert not first.warning and first.session_state.game.deal.plays == went_on.deal.plays
+    assert first.session_state.game_version == second.session_state.game_version
+    act(first)  # goes on from there
+    assert not first.warning and len(first.session_state.game.deal.plays) > len(went_on.deal.plays)
+
+
+def test_a_tab_whose_match_was_finished_in_another_is_offered_a_new_one(data: Path) -> None:
+    first = start()
+    game = first.session_state.game
+    while not game.match.is_over:  # the match played to its end elsewhere, each deal saved with its review
+        if game.review_due:
+            game = game.after_review(review(game.decisions, samples=2))
+        elif game.deal.is_over:
+            game = game.next_deal()
+        else:
+            game = game.learner_plays(game.deal.legal_plays()[0]) if game.learner_to_play else game.computer_turn()
+    with Store.open(data) as saved:
+        kept = (first.session_state.game_number, first.session_state.game_version)
+        keep_game(saved, first.session_state.game_owner, game.after_review(review(game.decisions, samples=2)), kept, T0)
+    act(first)
+    assert [w.value for w in first.warning] == [
+        "This match went on in another tab and is over now. Nothing was saved from this tab."
+    ]
+    with Store.open(data) as saved:
+        [summary] = saved.games("Player")
+    assert summary.over
+    press(first, "Start a new match")
+    assert "game" not in first.session_state and any(b.label == "Start the match" for b in first.button)

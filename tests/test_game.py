@@ -12,8 +12,8 @@ from trainer.deal import EventKind
 from trainer.match import Match
 from trainer.plays import IllegalPlay, Play, captures
 from trainer.profile import PROFILES, RuleProfile
-from trainer.progress.store import Store
-from trainer.progress.training import keep_game, unfinished_game
+from trainer.progress.store import StaleMatch, Store
+from trainer.progress.training import keep_game, kept_game, unfinished_game
 from trainer.records import dump_record, load_record, record_of
 
 
@@ -73,18 +73,18 @@ def test_a_match_left_between_deals_goes_on_with_the_next_deal() -> None:
 def test_every_play_is_saved_but_a_deal_over_waits_for_its_review(tmp_path: Path) -> None:
     with Store.open(tmp_path) as saved:
         saved.create_profile("Ana")
-        game, number = Game.start(2, "greedy", seed=9), None
+        game, kept = Game.start(2, "greedy", seed=9), None
         while not game.deal.is_over:
             game = step(game)
             if not game.deal.is_over:
-                number = keep_game(saved, "Ana", game, number, T0)
+                kept = keep_game(saved, "Ana", game, kept, T0)
                 left = unfinished_game(saved, "Ana")
-                assert left is not None and left[0] == number and left[1].deal.plays == game.deal.plays
-        assert keep_game(saved, "Ana", game, number, T0) == number
+                assert left is not None and left[0] == kept and left[1].deal.plays == game.deal.plays
+        assert keep_game(saved, "Ana", game, kept, T0) == kept
         left = unfinished_game(saved, "Ana")
         assert left is not None and left[1].deal.plays == game.deal.plays[:-1]
         reviewed = game.after_review(review(game.decisions, samples=2))
-        keep_game(saved, "Ana", reviewed, number, T0)
+        keep_game(saved, "Ana", reviewed, kept, T0)
         [summary] = saved.games("Ana")
         assert (summary.decisions, summary.lost) == (18, reviewed.lost)
         left = unfinished_game(saved, "Ana")
@@ -99,6 +99,36 @@ def test_plays_the_hints_name_lose_nothing_in_the_review() -> None:
     reviewed = review(game.decisions)
     assert len(reviewed) == 18
     assert all(r.best == r.decision.play and r.loss == 0 and not r.label for r in reviewed)
+
+
+def test_a_second_tab_holding_an_older_state_of_the_match_is_told_and_can_load_it(tmp_path: Path) -> None:
+    """One match, one thread of play: the tab whose save comes second is refused, and loads the match as it is."""
+    with Store.open(tmp_path) as saved:
+        saved.create_profile("Ana")
+        game = Game.start(2, "greedy", seed=9).until_learner()
+        kept = keep_game(saved, "Ana", game, None, T0)
+        first = step(game).until_learner()
+        assert kept is not None and keep_game(saved, "Ana", first, kept, T0) == (kept[0], kept[1] + 1)
+        with pytest.raises(StaleMatch):
+            keep_game(saved, "Ana", game.learner_plays(game.deal.legal_plays()[-1]), kept, T0)
+        found = kept_game(saved, "Ana", kept[0])
+        assert found is not None and found[0] == (kept[0], kept[1] + 1)
+        assert found[1].deal.plays == first.deal.plays and found[1].decisions == first.decisions
+
+
+def test_a_finished_match_is_not_offered_to_go_on_with(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as saved:
+        saved.create_profile("Ana")
+        game = Game.start(2, "random", PROFILES["turkish"], seed=3)
+        kept = keep_game(saved, "Ana", game, None, T0)
+        game = finish(game)
+        assert kept is not None and keep_game(saved, "Ana", game, kept, T0) == kept  # kept with its review
+        game = game.after_review(review(game.decisions, samples=2))
+        kept = keep_game(saved, "Ana", game, kept, T0)
+        assert kept is not None and kept_game(saved, "Ana", kept[0]) is None
+        assert unfinished_game(saved, "Ana") is None
+        with pytest.raises(StaleMatch):
+            keep_game(saved, "Ana", game, kept, T0)
 
 
 def test_a_table_the_rules_do_not_allow_is_refused() -> None:

@@ -26,7 +26,8 @@ from trainer.cards import CardError, Notation
 from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, Play, parse_play
 from trainer.progress.stats import plain
-from trainer.progress.training import keep_game, unfinished_game
+from trainer.progress.store import StaleMatch
+from trainer.progress.training import keep_game, kept_game, unfinished_game
 from trainer.text import marked, marked_in
 
 cards = page("Play")
@@ -52,21 +53,35 @@ def start(players: int, level: str, table_mode: bool = False) -> None:
     keep(Game.start(players, level, RULES.with_options(penalties=table_mode)))
 
 
-def resume(number: int, game: Game) -> None:
-    """Go on with the match the learner left."""
+def resume(kept: tuple[int, int], game: Game) -> None:
+    """Go on with the match the learner left, or with the one another tab went on with, as kept."""
     new_match()
-    st.session_state.game, st.session_state.game_number, st.session_state.game_owner = game, number, PLAYER
+    hold(game, kept)
 
 
 def keep(game: Game) -> None:
-    """The match after an action: saved first (a play that cannot be saved is not made), then shown."""
-    number = keep_game(SAVED, PLAYER, game, st.session_state.get("game_number"), datetime.now(UTC))
-    st.session_state.game, st.session_state.game_number, st.session_state.game_owner = game, number, PLAYER
+    """The match after an action: saved first (a play that cannot be saved is not made), then shown. A match that
+    went on in another tab since this one saved it is not written over: the page says so instead."""
+    number: int | None = st.session_state.get("game_number")
+    held = None if number is None else (number, int(st.session_state.game_version))
+    try:
+        kept = keep_game(SAVED, PLAYER, game, held, datetime.now(UTC))
+    except StaleMatch as stale:
+        st.session_state.stale_match = stale.game
+        return
+    hold(game, kept)
+
+
+def hold(game: Game, kept: tuple[int, int] | None) -> None:
+    """The match this tab shows, with the number and version of its last save."""
+    st.session_state.game, st.session_state.game_owner = game, PLAYER
+    if kept is not None:
+        st.session_state.game_number, st.session_state.game_version = kept
 
 
 def new_match() -> None:
     """Leave the match (it is kept in the store as it stands, to go on with later) to start another."""
-    for key in ("game", "game_owner", "game_number", "deal_review"):
+    for key in ("game", "game_owner", "game_number", "game_version", "stale_match", "deal_review"):
         st.session_state.pop(key, None)
     clear_turn()
 
@@ -156,6 +171,8 @@ def review_deal(game: Game) -> list[Reviewed]:
     reviewed = review(game.decisions, progress=lambda done: bar.progress(done / count))
     bar.empty()
     keep(game.after_review(reviewed))
+    if "stale_match" in st.session_state:
+        st.rerun()
     return reviewed
 
 
@@ -207,7 +224,7 @@ def replay(game: Game) -> None:
 def setup() -> None:
     """Go on with the match left last, or choose the table and the computer's strength and start one."""
     if (left := unfinished_game(SAVED, PLAYER)) is not None:
-        number, game = left
+        kept, game = left
         st.button(
             t.text(
                 "Go on with the match you left ({match}, against {level})",
@@ -215,7 +232,7 @@ def setup() -> None:
                 level=t.text(BOT_LEVELS[game.level][0]),
             ),
             on_click=resume,
-            args=(number, game),
+            args=(kept, game),
             type="primary",
         )
         st.caption(
@@ -251,6 +268,18 @@ def setup() -> None:
         if st.form_submit_button(t.text("Start the match"), type="secondary" if left else "primary"):
             start(int(players or 2), str(level), table_mode)
             st.rerun()
+
+
+def went_on_elsewhere(number: int) -> None:
+    """This tab's match was saved from another tab since: say so, and offer it as it stands now, or a new match if
+    it is over."""
+    found = kept_game(SAVED, PLAYER, number)
+    if found is None:
+        st.warning(t.text("This match went on in another tab and is over now. Nothing was saved from this tab."))
+        st.button(t.text("Start a new match"), on_click=new_match, type="primary")
+        return
+    st.warning(t.text("This match went on in another tab. Nothing was saved from this tab."))
+    st.button(t.text("Load the match as it now stands"), on_click=resume, args=found, type="primary")
 
 
 def last_play(game: Game) -> None:
@@ -350,6 +379,9 @@ if "game" in st.session_state and st.session_state.game_owner.id != PLAYER.id:  
         )
     )
     new_match()
+if (stale := st.session_state.get("stale_match")) is not None:
+    went_on_elsewhere(stale)
+    st.stop()
 current: Game | None = st.session_state.get("game")
 if current is None:
     setup()
