@@ -337,6 +337,23 @@ def test_v5_a_missed_capture_is_offered_to_claim_until_the_next_play(data: Path,
     assert claimed and passed
 
 
+def test_v5_the_computer_claims_a_capture_the_learner_missed_and_the_next_turn_says_so(data: Path) -> None:
+    at = start_in_table_mode()
+    while True:
+        if at.session_state.game.deal.is_over:  # the deal ended on the learner's lay-down: on to the next
+            press(at, "Next deal")
+        to_my_turn(at)
+        game = at.session_state.game
+        able = [card for card in game.deal.hands[game.learner_seat] if captures(card, game.deal.table)]
+        at.text_input(key="play_text").set_value(str(able[0]) if able else str(game.deal.legal_plays()[0]))
+        press(at, "Play what I typed")
+        if able and not at.session_state.game.deal.is_over:
+            break
+    assert "although a capture was there: it stands (V5)" in announced(at)
+    to_my_turn(at)
+    assert "claims the missed capture: " in turn_message(at)["text"]
+
+
 def test_v5_a_wrong_capture_of_the_learner_stands_is_said_and_penalised(data: Path) -> None:
     at = start_in_table_mode()
     to_my_turn(at)

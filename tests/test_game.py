@@ -178,6 +178,8 @@ def test_v5_the_computer_claims_a_capture_the_learner_missed_then_plays(seed: in
     assert claim.kind is EventKind.CLAIM and claim.seat == game.deal.to_play and play.kind is EventKind.PLAY
     taken = [len(c.captured) + 1 for c in claims]
     assert claim.play is not None and len(claim.play.captured) + 1 == max(taken)  # the claim taking the most cards
+    since = game.until_learner().plays_since_learner()  # what the learner is told at the next turn
+    assert [e.kind for e in since[:2]] == [EventKind.CLAIM, EventKind.PLAY] and since[0] == claim
 
 
 def test_v5_the_learner_claims_a_capture_the_computer_missed_and_still_plays(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -112,12 +112,12 @@ class Game:
 
     def plays_since_learner(self) -> list[Event]:
         """The plays of the other seats since the learner's last play in this deal (every play before the learner's
-        first), in order: what happened while the learner waited."""
+        first), and their claims in table mode (V5), in order: what happened while the learner waited."""
         since: list[Event] = []
         for event in reversed(self.deal.log):
-            if event.kind is EventKind.PLAY:
-                if event.seat == self.learner_seat:
-                    break
+            if event.kind is EventKind.PLAY and event.seat == self.learner_seat:
+                break
+            if event.kind is EventKind.PLAY or (event.kind is EventKind.CLAIM and event.seat != self.learner_seat):
                 since.append(event)
         return since[::-1]
 

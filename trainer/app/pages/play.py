@@ -322,7 +322,7 @@ def in_deal(game: Game) -> None:
     refused: Refused | None = st.session_state.get("play_error")
     error = None if refused is None else refused_words(refused, cards)
     # Read out and focused as the learner's turn begins: what the other seats did meanwhile.
-    since = "; ".join(play_said(deal, event, me, cards) for event in game.plays_since_learner())
+    since = "; ".join(event_words(deal, event, me, cards) for event in game.plays_since_learner())
     turn = t.text("Since your last play: {plays}. Your turn.", plays=since) if since else t.text("You lead. Your turn.")
     card_table(
         rows,
