@@ -329,6 +329,8 @@ def test_v5_a_missed_capture_is_offered_to_claim_until_the_next_play(data: Path,
             after = at.session_state.game
             assert after.deal.log[-1].kind is EventKind.CLAIM and after.learner_to_play
             assert claim_buttons(at) == []
+            took = f"{cards_name(sorted(play.captured), View())} with {card_name(play.card, View())}"
+            assert announced(at) == f"Claimed: you took {took}. Now play your card."
         elif claims:
             passed = True  # not claimed: the chance is gone with the learner's play
         at.text_input(key="play_text").set_value(str(at.session_state.game.deal.legal_plays()[0]))

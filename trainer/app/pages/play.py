@@ -290,8 +290,9 @@ def last_play(game: Game) -> None:
         announce(said, "info", key="last-play")
 
 
-def claim_buttons(game: Game) -> None:
-    """A button for each missed capture the learner may claim now (V5), shown only while it can be claimed."""
+def claim_offers(game: Game) -> None:
+    """A button for each missed capture the learner may claim now (V5), shown only while it can be claimed; once
+    claimed, what the learner took, read out."""
     for play in game.claims():
         st.button(
             t.text(
@@ -303,12 +304,20 @@ def claim_buttons(game: Game) -> None:
             args=(play,),
             key=f"claim-{play}",
         )
+    last = game.deal.log[-1]
+    if game.learner_to_play and last.kind is EventKind.CLAIM and last.play is not None:
+        took = t.text(
+            "Claimed: you took {cards} with {card}. Now play your card.",
+            cards=cards_name(sorted(last.play.captured), cards),
+            card=card_name(last.play.card, cards),
+        )
+        announce(took, "success", key="claimed")
 
 
 def in_deal(game: Game) -> None:
     """The board; the learner's cards to play with a hint, its play marked on the cards, or the computer's next
     play one at a time."""
-    claim_buttons(game)
+    claim_offers(game)
     deal, me = game.deal, game.learner_seat
     best = st.session_state.get("hint") if game.learner_to_play else None
     hinted = (best.play.card, *best.play.captured) if best is not None else ()
