@@ -5,13 +5,18 @@ import random
 from pathlib import Path
 
 from app_kit import alerts, tap
+from store_kit import T0
 from streamlit.testing.v1 import AppTest
 
+from trainer.ai import game as game_module
+from trainer.ai.game import review
 from trainer.app.board import View
-from trainer.app.names import say
+from trainer.app.names import card_name, cards_name, say
 from trainer.cards import SPANISH_NOTATION
+from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, captures
 from trainer.progress.store import Store
+from trainer.progress.training import keep_game
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 
@@ -265,3 +270,166 @@ def test_r4_a_typed_play_is_read_as_the_faces_show_the_cards(data: Path) -> None
     box.set_value(" ".join(SPANISH_NOTATION.write(card) for card in [play.card, *sorted(play.captured)]))
     press(at, "Play what I typed")
     assert at.session_state.game.deal.plays[len(game.deal.plays)] == play  # played, not refused
+
+
+def start_in_table_mode() -> AppTest:
+    """A two-player Turkish match played by its penalties (V5), chosen in the setup form."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.sidebar.selectbox(key="_rule_set").set_value("turkish").run()
+    at.switch_page("trainer/app/pages/play.py").run()
+    at.radio(key="bot_level").set_value("greedy")
+    at.checkbox(key="table_mode").check()
+    press(at, "Start the match")
+    assert at.session_state.game.match.profile.penalties
+    return at
+
+
+def claim_buttons(at: AppTest) -> list[str]:
+    return [b.label for b in at.button if b.label.startswith("Claim: ")]
+
+
+def announced(at: AppTest) -> str:
+    [box] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_announce"]
+    return str(json.loads(box.proto.json)["message"]["text"])
+
+
+def test_v5_table_mode_is_offered_only_where_the_rules_have_it(data: Path) -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page("trainer/app/pages/play.py").run()
+    assert "table_mode" not in [c.key for c in at.checkbox]  # the classic rules refuse a wrong play (R17)
+    start_in_table_mode()
+
+
+def test_v5_a_missed_capture_is_offered_to_claim_until_the_next_play(data: Path, monkeypatch) -> None:
+    monkeypatch.setitem(game_module.OVERLOOK, "greedy", 1.0)  # the computer lays down every capture it sees
+    at = start_in_table_mode()
+    claimed = passed = False
+    while not (claimed and passed):
+        game = at.session_state.game
+        if game.deal.is_over:
+            break
+        if not game.learner_to_play:
+            assert claim_buttons(at) == []
+            press(at, "Next: ")
+            continue
+        claims = game.claims()
+        assert len(claim_buttons(at)) == len(claims)
+        if claims:
+            play = claims[0]
+            assert claim_buttons(at)[0] == (
+                f"Claim: take {cards_name(sorted(play.captured), View())} with {card_name(play.card, View())} "
+                "(the card laid down could have taken them)"
+            )
+            assert "although a capture was there: it stands (V5)" in turn_message(at)["text"]
+        if claims and not claimed:
+            press(at, "Claim: ")
+            claimed = True
+            after = at.session_state.game
+            assert after.deal.log[-1].kind is EventKind.CLAIM and after.learner_to_play
+            assert claim_buttons(at) == []
+            took = f"{cards_name(sorted(play.captured), View())} with {card_name(play.card, View())}"
+            assert announced(at) == f"Claimed: you took {took}. Now play your card."
+        elif claims:
+            passed = True  # not claimed: the chance is gone with the learner's play
+        at.text_input(key="play_text").set_value(str(at.session_state.game.deal.legal_plays()[0]))
+        press(at, "Play what I typed")
+        assert claim_buttons(at) == []
+    assert claimed and passed
+
+
+def test_v5_the_computer_claims_a_capture_the_learner_missed_and_the_next_turn_says_so(data: Path) -> None:
+    at = start_in_table_mode()
+    while True:
+        if at.session_state.game.deal.is_over:  # the deal ended on the learner's lay-down: on to the next
+            press(at, "Next deal")
+        to_my_turn(at)
+        game = at.session_state.game
+        able = [card for card in game.deal.hands[game.learner_seat] if captures(card, game.deal.table)]
+        at.text_input(key="play_text").set_value(str(able[0]) if able else str(game.deal.legal_plays()[0]))
+        press(at, "Play what I typed")
+        if able and not at.session_state.game.deal.is_over:
+            break
+    assert "although a capture was there: it stands (V5)" in announced(at)
+    to_my_turn(at)
+    assert "claims the missed capture: " in turn_message(at)["text"]
+
+
+def test_v5_a_wrong_capture_of_the_learner_stands_is_said_and_penalised(data: Path) -> None:
+    at = start_in_table_mode()
+    to_my_turn(at)
+    game = at.session_state.game
+    card, taken = game.deal.hands[game.learner_seat][0], game.deal.table[0]
+    if card.value + taken.value == 15:
+        taken = game.deal.table[1]
+    at.text_input(key="play_text").set_value(f"{card} {taken}")
+    press(at, "Play what I typed")
+    total = card.value + taken.value
+    assert f"which make {total}, not 15: the capture stands and costs a penalty (V5)" in announced(at)
+    while not at.session_state.game.deal.is_over:
+        if not at.session_state.game.learner_to_play:
+            press(at, "Next: ")
+            continue
+        at.text_input(key="play_text").set_value(str(at.session_state.game.deal.legal_plays()[0]))
+        press(at, "Play what I typed")
+    score = next(m.value for m in at.markdown if "Wrong captures" in m.value)
+    cost = 4 + sum(at.session_state.game.match.finished[-1].deal.escobas)  # V5: 4, and 1 for each escoba
+    assert f"| Wrong captures | -{cost} (1 wrong capture) | 0 (0 wrong captures) |" in score  # yours first
+    assert "against the rules: it stood, see the deal's score (V5)" in next(
+        m.value for m in at.markdown if "Points lost" in m.value
+    )
+
+
+def act(at: AppTest) -> None:
+    """One action: the learner's first legal play, typed, on the learner's turn, else the computer's next play."""
+    if not at.session_state.game.learner_to_play:
+        press(at, "Next: ")
+        return
+    at.text_input(key="play_text").set_value(str(at.session_state.game.deal.legal_plays()[0]))
+    press(at, "Play what I typed")
+
+
+def test_a_tab_whose_match_went_on_in_another_is_told_and_loads_it_as_it_stands(data: Path) -> None:
+    first = start()
+    second = AppTest.from_file(APP, default_timeout=60)
+    second.run()
+    second.switch_page("trainer/app/pages/play.py").run()
+    press(second, "Go on with the match you left")
+    act(second)
+    went_on = second.session_state.game
+    act(first)  # from the state it held before the second tab went on
+    assert [w.value for w in first.warning] == ["This match went on in another tab. Nothing was saved from this tab."]
+    assert len(first.session_state.game.deal.plays) < len(went_on.deal.plays)  # its play was not made
+    with Store.open(data) as saved:
+        kept = saved.unfinished_game("Player")
+    assert kept is not None and kept.version == second.session_state.game_version
+    press(first, "Load the match as it now stands")
+    assert not first.warning and first.session_state.game.deal.plays == went_on.deal.plays
+    assert first.session_state.game_version == second.session_state.game_version
+    act(first)  # goes on from there
+    assert not first.warning and len(first.session_state.game.deal.plays) > len(went_on.deal.plays)
+
+
+def test_a_tab_whose_match_was_finished_in_another_is_offered_a_new_one(data: Path) -> None:
+    first = start()
+    game = first.session_state.game
+    while not game.match.is_over:  # the match played to its end elsewhere, each deal saved with its review
+        if game.review_due:
+            game = game.after_review(review(game.decisions, samples=2))
+        elif game.deal.is_over:
+            game = game.next_deal()
+        else:
+            game = game.learner_plays(game.deal.legal_plays()[0]) if game.learner_to_play else game.computer_turn()
+    with Store.open(data) as saved:
+        kept = (first.session_state.game_number, first.session_state.game_version)
+        keep_game(saved, first.session_state.game_owner, game.after_review(review(game.decisions, samples=2)), kept, T0)
+    act(first)
+    assert [w.value for w in first.warning] == [
+        "This match went on in another tab and is over now. Nothing was saved from this tab."
+    ]
+    with Store.open(data) as saved:
+        [summary] = saved.games("Player")
+    assert summary.over
+    press(first, "Start a new match")
+    assert "game" not in first.session_state and any(b.label == "Start the match" for b in first.button)

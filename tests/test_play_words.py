@@ -9,7 +9,7 @@ from test_i18n import TRANSLATED, english_in
 
 from trainer import DECK, Deal, Match, parse_cards, parse_play
 from trainer.ai.bots import Evaluation
-from trainer.ai.game import LABELS, Decision, Game, Reviewed
+from trainer.ai.game import FAULT, LABELS, Decision, Game, Reviewed
 from trainer.app.board import View
 from trainer.app.names import say
 from trainer.app.play_words import (
@@ -237,7 +237,14 @@ def test_the_review_reads_in_english_as_before() -> None:
 
 
 def test_every_label_of_the_review_is_named() -> None:
-    assert set(REVIEW_LABELS) == {name for name, _ in LABELS}
+    assert set(REVIEW_LABELS) == {name for name, _ in LABELS} | {FAULT}
+
+
+def test_v5_a_play_against_the_rules_is_named_in_the_review_with_no_points_lost() -> None:
+    deal = Deal.new(seed=2)
+    best, other = deal.legal_plays()[:2]  # the play made stands for one the rules forbid, not weighed
+    [line] = review_markdown([Reviewed(Decision(deal, other), best, 0.0, 0.0, FAULT)], View()).splitlines()[2:]
+    assert line.endswith("| — | against the rules: it stood, see the deal's score (V5) |")
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

@@ -11,7 +11,7 @@ from store_kit import T0
 
 from trainer import Deal, Match
 from trainer.progress import store as store_module
-from trainer.progress.store import GameSummary, Store
+from trainer.progress.store import GameSummary, StaleMatch, Store
 from trainer.records import load_record, record_of
 
 
@@ -38,9 +38,9 @@ KEPT = GameSummary.of(MATCH, T0, "expert", 18, 1.25)  # the summary that its rec
 
 
 def test_a_game_is_kept_and_updated_as_the_match_goes_on(store: Store) -> None:
-    number = store.save_game("Ana", SUMMARY, record_of(finished_deal()))
+    number, version = store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     later = dataclasses.replace(SUMMARY, points=21, over=True, decisions=40)
-    assert store.save_game("Ana", later, record_of(finished_deal()), number) == number
+    assert store.save_game("Ana", later, record_of(finished_deal()), (number, version)) == (number, version + 1)
     assert store.games("Ana") == [later]
     other = dataclasses.replace(SUMMARY, played_at=T0 - timedelta(days=1), level="greedy")
     store.save_game("Ana", other, record_of(finished_deal()))
@@ -81,15 +81,15 @@ def test_a_damaged_game_row_is_counted_and_left_out_where_its_damage_is_read(sto
 def test_the_unfinished_match_saved_last_is_offered_and_a_damaged_one_passed_over(store: Store) -> None:
     record = record_of(Match.new(2, seed=5))
     assert store.unfinished_game("Ana") is None
-    older = store.save_game("Ana", SUMMARY, record)
-    newer = store.save_game("Ana", dataclasses.replace(SUMMARY, played_at=T0 + timedelta(hours=1)), record)
+    older, _ = store.save_game("Ana", SUMMARY, record)
+    newer, _ = store.save_game("Ana", dataclasses.replace(SUMMARY, played_at=T0 + timedelta(hours=1)), record)
     store.save_game("Ana", dataclasses.replace(SUMMARY, played_at=T0 + timedelta(hours=2), over=True), record)
     found = store.unfinished_game("Ana")
-    assert found is not None and found[0] == newer and found[1].played_at == T0 + timedelta(hours=1)
+    assert found is not None and found.number == newer and found.summary.played_at == T0 + timedelta(hours=1)
     with sqlite3.connect(store.path) as conn:
         conn.execute("UPDATE games SET level = 'wizard' WHERE rowid = ?", (newer,))
     found = store.unfinished_game("Ana")
-    assert found is not None and found[0] == older
+    assert found is not None and found.number == older
 
 
 def test_a_kept_game_replays_on_the_command_line(store: Store, tmp_path: Path, capsys) -> None:
@@ -200,3 +200,59 @@ def test_an_imported_match_said_won_over_a_record_that_replays_unfinished_is_ref
 def test_a_match_that_lost_more_than_its_plays_can_is_refused(store: Store) -> None:
     with pytest.raises(ValueError, match=r"^lost: 1e\+308 points over 18 plays is more than the 3622"):
         dataclasses.replace(KEPT, lost=1e308)
+
+
+def test_each_save_of_a_match_goes_on_from_the_version_it_read_and_versions_increase(store: Store) -> None:
+    record = record_of(Match.new(2, seed=5))
+    kept = store.save_game("Ana", SUMMARY, record)
+    versions = [kept[1]]
+    for decisions in (1, 2, 3):
+        kept = store.save_game("Ana", dataclasses.replace(SUMMARY, decisions=decisions), record, kept)
+        versions.append(kept[1])
+    assert versions == sorted(set(versions))
+    found = store.game("Ana", kept[0])
+    assert found is not None and (found.number, found.version, found.summary.decisions) == (*kept, 3)
+
+
+def test_a_save_from_an_older_state_of_the_match_is_refused_and_writes_nothing(store: Store) -> None:
+    """Two tabs hold the match at one version; the first to save goes on, the second is told, nothing written."""
+    record = record_of(Match.new(2, seed=5))
+    both = store.save_game("Ana", SUMMARY, record)
+    first = store.save_game("Ana", dataclasses.replace(SUMMARY, decisions=5), record, both)
+    with pytest.raises(StaleMatch) as refused:
+        store.save_game("Ana", dataclasses.replace(SUMMARY, decisions=1), record, both)
+    assert refused.value.game == both[0]
+    assert [g.decisions for g in store.games("Ana")] == [5]
+    found = store.game("Ana", both[0])
+    assert found is not None and found.version == first[1]
+
+
+def test_a_finished_match_is_never_written_over(store: Store) -> None:
+    record = record_of(Match.new(2, seed=5))
+    kept = store.save_game("Ana", SUMMARY, record)
+    finished = dataclasses.replace(SUMMARY, points=21, over=True)
+    kept = store.save_game("Ana", finished, record, kept)
+    with pytest.raises(StaleMatch):
+        store.save_game("Ana", SUMMARY, record, kept)  # even at the version it was finished at
+    assert store.games("Ana") == [finished]
+
+
+def test_a_match_is_kept_per_profile_and_a_save_under_another_profile_starts_a_new_one(store: Store) -> None:
+    record = record_of(Match.new(2, seed=5))
+    kept = store.save_game("Ana", SUMMARY, record)
+    store.create_profile("Bea")
+    assert store.game("Bea", kept[0]) is None
+    assert store.save_game("Bea", SUMMARY, record, kept)[0] != kept[0]
+    assert store.games("Ana") == store.games("Bea") == [SUMMARY]
+
+
+def test_an_import_starts_every_match_at_a_first_version(store: Store) -> None:
+    """The version is not exported: it counts the saves of one match in one file, so an imported match starts a
+    thread of its own (and an export reads the same whichever tab saved last)."""
+    kept = store.save_game("Ana", KEPT, record_of(MATCH))
+    kept = store.save_game("Ana", KEPT, record_of(MATCH), kept)
+    data = store.export_profile("Ana")
+    assert "version" not in data["games"][0]
+    store.import_profile(data, name="Bea")
+    found = store.unfinished_game("Bea")
+    assert found is not None and found.version == 1 and found.summary == KEPT

@@ -5,6 +5,13 @@ partner opposite too). Each action returns a new ``Game``; nothing here knows ab
 left at any play and taken up again from its record (``Game.resume``): the bots' choices depend only on what
 their seat sees, so it goes on exactly as it would have.
 
+Table mode (V5, a rule set played by its penalties): before a computer seat plays, it claims the capture the seat
+before it missed, if there is one (of several ways, the one taking the most cards, then the most coins). The
+computer also overlooks captures now and then, so the learner has something to claim: where its chosen play
+captures, a ``random`` player lays that card down instead one time in four, a ``greedy`` one one time in ten, and
+the ``expert`` never. Whether it does is drawn from the match's seed and the number of the deal and of the play, so
+a resumed match overlooks the same captures.
+
 >>> game = Game.start(players=2, level="greedy", seed=3)
 >>> while not game.learner_to_play and not game.deal.is_over:
 ...     game = game.computer_turn()
@@ -23,6 +30,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from trainer.ai.bots import Evaluation, Seen, evaluate, make_bot
+from trainer.cards import Suit
 from trainer.deal import Deal, Event, EventKind
 from trainer.match import Match
 from trainer.plays import Play
@@ -32,6 +40,10 @@ from trainer.puzzles.generate import to_yaml
 LEARNER = 0  # the learner's match seat
 #: The smallest loss, in points, that earns each label; a loss within twice its standard error earns none.
 LABELS = (("blunder", 0.5), ("mistake", 0.25), ("inaccuracy", 0.1))
+#: The label of a play the rules forbid, which stood in table mode (V5): it is not weighed.
+FAULT = "fault"
+#: How often each computer level lays down a card it chose to capture with, in table mode (V5).
+OVERLOOK = {"random": 0.25, "greedy": 0.1, "expert": 0.0}
 #: The ways the hidden cards are dealt to weigh the plays of a position, for a hint and in the review alike, and
 #: the same ways for both: the play a hint names is the one the review of that decision finds best.
 SAMPLES = 160
@@ -100,22 +112,34 @@ class Game:
 
     def plays_since_learner(self) -> list[Event]:
         """The plays of the other seats since the learner's last play in this deal (every play before the learner's
-        first), in order: what happened while the learner waited."""
+        first), and their claims in table mode (V5), in order: what happened while the learner waited."""
         since: list[Event] = []
         for event in reversed(self.deal.log):
-            if event.kind is EventKind.PLAY:
-                if event.seat == self.learner_seat:
-                    break
+            if event.kind is EventKind.PLAY and event.seat == self.learner_seat:
+                break
+            if event.kind is EventKind.PLAY or (event.kind is EventKind.CLAIM and event.seat != self.learner_seat):
                 since.append(event)
         return since[::-1]
 
     def computer_turn(self) -> Game:
-        """The computer plays for the seat to play, which must not be the learner's."""
+        """The computer plays for the seat to play, which must not be the learner's; in table mode (V5) it first
+        claims a capture the seat before it missed, and may overlook one of its own."""
         seat = self.deal.to_play
         if seat is None or self.learner_to_play:
             raise ValueError("it is not the computer's turn")
-        bot = make_bot(self.level, self.seed + self.match.seat_of(seat))
-        return replace(self, match=self.match.play(bot.choose(self.deal)))
+        match = self.match
+        if claims := match.current.claims():
+            match = match.claim(max(claims, key=_claim_worth))
+        bot = make_bot(self.level, self.seed + match.seat_of(seat))
+        return replace(self, match=match.play(self._overlooked(bot.choose(match.current))))
+
+    def _overlooked(self, play: Play) -> Play:
+        """The computer's chosen play, or in table mode now and then (``OVERLOOK``) its card laid down in place of
+        the capture it makes."""
+        if not self.match.profile.penalties or not play.captured:
+            return play
+        draw = random.Random(f"{self.seed}:overlook:{len(self.match.finished)}:{len(self.deal.plays)}").random()
+        return Play(play.card, frozenset()) if draw < OVERLOOK[self.level] else play
 
     def until_learner(self) -> Game:
         """The computer plays every seat in turn until the learner is to play or the deal is over: what one click of
@@ -130,6 +154,17 @@ class Game:
         if not self.learner_to_play:
             raise ValueError("it is not your turn")
         return replace(self, match=self.match.play(play), decisions=(*self.decisions, Decision(self.deal, play)))
+
+    def claims(self) -> list[Play]:
+        """The missed captures the learner may claim now, before playing (V5): none unless it is the learner's
+        turn in table mode and the seat before laid down a card that could have captured."""
+        return self.deal.claims() if self.learner_to_play else []
+
+    def learner_claims(self, play: Play) -> Game:
+        """The learner claims a missed capture (V5), then still plays; ``IllegalPlay`` if it is not one to claim."""
+        if not self.learner_to_play:
+            raise ValueError("it is not your turn")
+        return replace(self, match=self.match.claim(play))
 
     def hint(self) -> Evaluation:
         """The best play for the learner now, with its expected point margin to the end of the deal."""
@@ -154,8 +189,6 @@ def _check_table(players: int, level: str, rules: RuleProfile) -> None:
     """Refuse a match the computer cannot play: a table the rules do not allow, or an unknown level."""
     if players not in rules.players:
         raise ValueError(f"the {rules.name} rules are played by {rules.players} players, not {players}")
-    if rules.penalties:
-        raise ValueError("the computer plays by the rules, not by the table's penalties (V5)")
     make_bot(level)  # refuses an unknown level
 
 
@@ -168,6 +201,12 @@ class Reviewed:
     loss: float
     error: float
     label: str
+
+
+def _claim_worth(claim: Play) -> tuple[int, int]:
+    """What the computer weighs a claim by: the cards it takes, then the coins among them."""
+    taken = (claim.card, *claim.captured)
+    return len(taken), sum(card.suit is Suit.COINS for card in taken)
 
 
 def points_lost(reviewed: Iterable[Reviewed]) -> float:
@@ -189,17 +228,26 @@ def review(
     error, labelled only when the loss is more than twice its error."""
     weighed = []
     for number, decision in enumerate(decisions):
-        found = weigh(decision.before, number, samples)
-        best = found[0]
-        made = next(e for e in found if e.play == decision.play)
-        differences = [b - m for b, m in zip(best.margins, made.margins, strict=True)]
-        loss = best.margin - made.margin
-        error = statistics.stdev(differences) / math.sqrt(len(differences)) if len(differences) > 1 else 0.0
-        label = next((name for name, size in LABELS if loss >= size and loss > 2 * error), "")
-        weighed.append(Reviewed(decision, best.play, loss, error, label))
+        weighed.append(_weighed(decision, number, samples))
         if progress is not None:
             progress(number + 1)
     return weighed
+
+
+def _weighed(decision: Decision, number: int, samples: int) -> Reviewed:
+    """One decision weighed. A play the rules forbid, which stood in table mode (V5), is not weighed: it is
+    labelled ``FAULT`` with no points lost, as what it cost is the penalty in the deal's score or the capture it left
+    to claim."""
+    found = weigh(decision.before, number, samples)
+    best = found[0]
+    made = next((e for e in found if e.play == decision.play), None)
+    if made is None:
+        return Reviewed(decision, best.play, 0.0, 0.0, FAULT)
+    differences = [b - m for b, m in zip(best.margins, made.margins, strict=True)]
+    loss = best.margin - made.margin
+    error = statistics.stdev(differences) / math.sqrt(len(differences)) if len(differences) > 1 else 0.0
+    label = next((name for name, size in LABELS if loss >= size and loss > 2 * error), "")
+    return Reviewed(decision, best.play, loss, error, label)
 
 
 def can_be_puzzle(decision: Decision) -> bool:

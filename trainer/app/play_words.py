@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.ai.bots import Evaluation
-from trainer.ai.game import LABELS, LEARNER, Game, Reviewed, points_lost
+from trainer.ai.game import FAULT, LABELS, LEARNER, Game, Reviewed, points_lost
 from trainer.app.board import View, seat_name, side_words
 from trainer.app.names import BOT_LEVELS, card_name, cards_name, say, typing_help
 from trainer.cards import CardError, parse_card
@@ -31,7 +31,12 @@ from trainer.plays import IllegalPlay, InvalidPlay, Play
 from trainer.text import marked
 
 #: The review's labels (``trainer.ai.game.LABELS``) by code, as the review table shows them.
-REVIEW_LABELS = {"blunder": marked("blunder"), "mistake": marked("mistake"), "inaccuracy": marked("inaccuracy")}
+REVIEW_LABELS = {
+    "blunder": marked("blunder"),
+    "mistake": marked("mistake"),
+    "inaccuracy": marked("inaccuracy"),
+    FAULT: marked("against the rules: it stood, see the deal's score (V5)"),
+}
 #: The longest piece of typed text a refusal quotes back.
 QUOTED = 40
 
@@ -54,13 +59,24 @@ def play_words(play: Play, view: View) -> str:
 
 
 def play_said(deal: Deal, event: Event, me: int, view: View) -> str:
-    """A play in the learner's words: who, what, and whether it swept the table: "Seat 1, dealer: laying 5 de oros
-    down", "You (seat 0): 7 de oros taking sota de copas, an escoba!"."""
+    """A play in the learner's words: who, what, and whether it swept the table or, in table mode (V5), stood
+    although wrong: "Seat 1, dealer: laying 5 de oros down", "You (seat 0): 7 de oros taking sota de copas, an
+    escoba!"."""
     assert event.play is not None
-    seat, play = seat_name(deal, event.seat or 0, me, view), play_words(event.play, view)
+    t, seat, play = view.t, seat_name(deal, event.seat or 0, me, view), play_words(event.play, view)
+    if event.fault and event.play.captured:
+        total = event.play.card.value + sum(card.value for card in event.play.captured)
+        return t.text(
+            "{seat}: {play}, which make {total}, not 15: the capture stands and costs a penalty (V5)",
+            seat=seat,
+            play=play,
+            total=total,
+        )
+    if event.fault:
+        return t.text("{seat}: {play} although a capture was there: it stands (V5)", seat=seat, play=play)
     if event.escobas:
-        return view.t.text("{seat}: {play}, an escoba!", seat=seat, play=play)
-    return view.t.text("{seat}: {play}", seat=seat, play=play)
+        return t.text("{seat}: {play}, an escoba!", seat=seat, play=play)
+    return t.text("{seat}: {play}", seat=seat, play=play)
 
 
 def event_words(deal: Deal, event: Event, me: int, view: View) -> str:
@@ -68,18 +84,7 @@ def event_words(deal: Deal, event: Event, me: int, view: View) -> str:
     t, cards = view.t, cards_name(event.cards, view)
     hand = deal.profile.hand_size
     if event.kind is EventKind.PLAY and event.play is not None:
-        if not event.fault:
-            return play_said(deal, event, me, view)
-        seat, play = seat_name(deal, event.seat or 0, me, view), play_words(event.play, view)
-        if event.play.captured:
-            total = event.play.card.value + sum(card.value for card in event.play.captured)
-            return t.text(
-                "{seat}: {play}, which make {total}, not 15: the capture stands and costs a penalty (V5)",
-                seat=seat,
-                play=play,
-                total=total,
-            )
-        return t.text("{seat}: {play} although a capture was there: it stands (V5)", seat=seat, play=play)
+        return play_said(deal, event, me, view)
     if event.kind is EventKind.CLAIM and event.play is not None:
         return t.text(
             "{seat} claims the missed capture: {play}",
@@ -215,7 +220,7 @@ def review_markdown(reviewed: Sequence[Reviewed], view: View) -> str:
     lines = [f"| {' | '.join(heads)} |", "| --- " * len(heads) + "|"]
     for number, r in enumerate(reviewed, start=1):
         same = r.best == r.decision.play
-        lost = "—" if same else f"{t.decimal(r.loss)} ± {t.decimal(r.error)}"
+        lost = "—" if same or r.label == FAULT else f"{t.decimal(r.loss)} ± {t.decimal(r.error)}"
         best = t.text("the same") if same else _capital(play_words(r.best, view))
         label = t.text(REVIEW_LABELS[r.label]) if r.label else ""
         lines.append(f"| {number} | {_capital(play_words(r.decision.play, view))} | {best} | {lost} | {label} |")

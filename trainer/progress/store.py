@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, NamedTuple
 
 import fsrs
 import platformdirs
@@ -163,6 +163,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # The language the learner reads the app in, as a code ("es"); NULL until one is chosen.
     ("ALTER TABLE profiles ADD COLUMN language TEXT",),
+    # A match's saves in order: a save goes on from the version it read, so a tab holding an older state of the
+    # match (or one of a match since finished) cannot write over it.
+    ("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 1",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: A language as the store keeps it: a two- or three-letter code; which ones the app speaks is the app's business.
@@ -195,6 +198,14 @@ class SaveError(StoreError):
 
 class ProfileGone(ValueError):
     """The profile asked for is not in the file (any more): deleted, or never there."""
+
+
+class StaleMatch(ValueError):
+    """A save of a match that went on without it (in another tab, say), or that is over: nothing was written."""
+
+    def __init__(self, game: int) -> None:
+        super().__init__(f"match {game} was saved since, or is over: this save does not go on from it")
+        self.game = game
 
 
 @dataclass(frozen=True)
@@ -307,6 +318,16 @@ class GameSummary:
         against = max(total for other, total in enumerate(totals) if other != side)
         won = match.winner == side
         return cls(played_at, level, match.players, totals[side], against, match.is_over, decisions, lost, won)
+
+
+class KeptGame(NamedTuple):
+    """A match against the computer as kept: its number and version (what a save that goes on from it passes),
+    its summary and its game record."""
+
+    number: int
+    version: int
+    summary: GameSummary
+    record: dict[str, Any]
 
 
 _GAME_FIELDS = [field.name for field in dataclasses.fields(GameSummary)]
@@ -532,21 +553,27 @@ class Store:
         with self._transaction() as conn:
             conn.execute("UPDATE profiles SET language = ? WHERE id = ?", (code, _profile_id(conn, profile)))
 
-    def save_game(self, profile: Who, summary: GameSummary, record: dict[str, Any], game: int | None = None) -> int:
-        """Keep a match against the computer with its game record (``trainer.records``); with ``game`` (the
-        number a first save returned), replace that one as the match goes on. Returns the game's number."""
+    def save_game(
+        self, profile: Who, summary: GameSummary, record: dict[str, Any], game: tuple[int, int] | None = None
+    ) -> tuple[int, int]:
+        """Keep a match against the computer with its game record (``trainer.records``); with ``game``, the number
+        and version the last save returned, replace that one as the match goes on. Returns the game's number and its
+        new version. ``StaleMatch``, writing nothing, if the kept match is no longer at that version or is over."""
         row = (*_game_row(summary), _record_text("record", record))
         with self._transaction() as conn:
             pid = _profile_id(conn, profile)
             if game is not None:
+                number, version = game
                 changed = conn.execute(
-                    f"UPDATE games SET ({', '.join(_GAME_FIELDS)}, record) = ({', '.join('?' * (len(row)))}) "
-                    "WHERE rowid = ? AND profile_id = ?",
-                    (*row, game, pid),
+                    f"UPDATE games SET ({', '.join(_GAME_FIELDS)}, record, version) = ({', '.join('?' * len(row))}, "
+                    "version + 1) WHERE rowid = ? AND profile_id = ? AND version = ? AND over = 0",
+                    (*row, number, pid, version),
                 )
                 if changed.rowcount:
-                    return game
-            return int(conn.execute(_INSERT_GAME, (pid, *row)).lastrowid or 0)
+                    return number, version + 1
+                if conn.execute("SELECT 1 FROM games WHERE rowid = ? AND profile_id = ?", (number, pid)).fetchone():
+                    raise StaleMatch(number)
+            return int(conn.execute(_INSERT_GAME, (pid, *row)).lastrowid or 0), 1
 
     def games(self, profile: Who) -> list[GameSummary]:
         """The profile's matches against the computer, oldest first. Only their summaries are read (from an index
@@ -559,21 +586,25 @@ class Store:
                     games.append(_summary_of(row))
         return games
 
-    def unfinished_game(self, profile: Who) -> tuple[int, GameSummary, dict[str, Any]] | None:
-        """The profile's match against the computer saved most recently that is not over: its number, summary and
-        record; None if every match is over. A damaged row is passed over, as everywhere."""
+    def unfinished_game(self, profile: Who) -> KeptGame | None:
+        """The profile's match against the computer saved most recently that is not over; None if every match is
+        over. A damaged row is passed over, as everywhere."""
+        return self._kept_game(profile, "over = 0 ORDER BY played_at DESC")
+
+    def game(self, profile: Who, number: int) -> KeptGame | None:
+        """The profile's match of that number as it is kept now; None if there is none (or its row is damaged)."""
+        return self._kept_game(profile, "rowid = ?", number)
+
+    def _kept_game(self, profile: Who, where: str, *arguments: object) -> KeptGame | None:
+        """The first of the profile's matches ``where`` selects whose row can be read."""
         with self._transaction("BEGIN") as conn:
             rows = conn.execute(
-                f"SELECT rowid, {_READERS['games'][0]} FROM games WHERE profile_id = ? AND over = 0 "
-                "ORDER BY played_at DESC",
-                (_profile_id(conn, profile),),
+                f"SELECT version, rowid, {_READERS['games'][0]} FROM games WHERE profile_id = ? AND {where}",
+                (_profile_id(conn, profile), *arguments),
             )
-            for row in rows:
-                try:
-                    summary, record = _game_of(row)
-                except _DAMAGE:
-                    continue
-                return row[0], summary, record
+            for version, *row in rows:
+                with suppress(*_DAMAGE):
+                    return KeptGame(row[0], _int_of(version, 1, 2**62), *_game_of(tuple(row)))
         return None
 
     def record_attempt(self, profile: Who, attempt: Attempt) -> None:

@@ -21,7 +21,7 @@ from trainer.ai.game import LEARNER, Game
 from trainer.course import stars
 from trainer.match import Match
 from trainer.progress.rating import LEVEL_RATINGS, START, Rating, puzzle_rating, score_of, update
-from trainer.progress.store import Attempt, GameSummary, Store, Who
+from trainer.progress.store import Attempt, GameSummary, KeptGame, Store, Who
 from trainer.puzzles import Puzzle
 from trainer.puzzles.kinds import Verdict
 from trainer.records import read_record, record_of
@@ -223,27 +223,41 @@ def schedule(card_json: str | None, outcome: fsrs.Rating, now: datetime) -> tupl
     return json.dumps(card.to_dict()), card.due
 
 
-def keep_game(saved: Store, profile: Who, game: Game, number: int | None, at: datetime) -> int | None:
-    """Save a match against the computer as it stands, so it can be taken up again at this play; returns the number
-    to pass next time, so the same match is updated rather than added again. A deal just over is saved with its
-    review (``Game.after_review``), not before: a match left during the review goes on from the play before."""
+def keep_game(
+    saved: Store, profile: Who, game: Game, kept: tuple[int, int] | None, at: datetime
+) -> tuple[int, int] | None:
+    """Save a match against the computer as it stands, so it can be taken up again at this play. ``kept`` is the
+    number and version the last save of this match returned (None for a new match), and the new ones are returned,
+    to pass next time: the same match is updated rather than added again, and ``StaleMatch``, writing nothing, if
+    it went on without this save (in another tab) or is over. A deal just over is saved with its review
+    (``Game.after_review``), not before: a match left during the review goes on from the play before."""
     if game.review_due:
-        return number
+        return kept
     summary = GameSummary.of(game.match, at, game.level, game.reviewed, game.lost, LEARNER % game.match.sides)
-    return saved.save_game(profile, summary, record_of(game.match), number)
+    return saved.save_game(profile, summary, record_of(game.match), kept)
 
 
-def unfinished_game(saved: Store, profile: Who) -> tuple[int, Game] | None:
-    """The match the learner left most recently, ready to go on, with its number; None if there is none, or if it
-    cannot go on here (a record that no longer replays, or an imported match of a table the computer does not play)."""
-    found = saved.unfinished_game(profile)
+def unfinished_game(saved: Store, profile: Who) -> tuple[tuple[int, int], Game] | None:
+    """The match the learner left most recently, ready to go on, with its number and version; None if there is
+    none, or if it cannot go on here (a record that no longer replays, or an imported match of a table the computer
+    does not play)."""
+    return _going_on(saved.unfinished_game(profile))
+
+
+def kept_game(saved: Store, profile: Who, number: int) -> tuple[tuple[int, int], Game] | None:
+    """The match of that number as it stands now in the store, with its number and version, to go on with; None
+    if it is over or cannot go on here."""
+    return _going_on(saved.game(profile, number))
+
+
+def _going_on(found: KeptGame | None) -> tuple[tuple[int, int], Game] | None:
     if found is None:
         return None
-    number, summary, record = found
     try:
-        match = read_record(record)
+        match = read_record(found.record)
         if not isinstance(match, Match) or match.is_over:
             return None
-        return number, Game.resume(match, summary.level, summary.decisions, summary.lost)
+        summary = found.summary
+        return (found.number, found.version), Game.resume(match, summary.level, summary.decisions, summary.lost)
     except ValueError:  # RecordError among them: a record that does not replay, or a table the computer cannot play
         return None

@@ -8,7 +8,7 @@ from trainer.ai.game import Game, Reviewed, can_be_puzzle, endgame_yaml, review
 from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
 from trainer.app.common import ANSWER_CHARS, page, profile, rules, saving, store, tr
 from trainer.app.components import Pick, announce, card_table
-from trainer.app.names import BOT_LEVELS, typed, typing_help
+from trainer.app.names import BOT_LEVELS, card_name, cards_name, typed, typing_help
 from trainer.app.play_words import (
     Refused,
     event_words,
@@ -26,7 +26,8 @@ from trainer.cards import CardError, Notation
 from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, Play, parse_play
 from trainer.progress.stats import plain
-from trainer.progress.training import keep_game, unfinished_game
+from trainer.progress.store import StaleMatch
+from trainer.progress.training import keep_game, kept_game, unfinished_game
 from trainer.text import marked, marked_in
 
 cards = page("Play")
@@ -46,27 +47,41 @@ PLAY = marked_in("a button", "Play")  # the card table's button, apart from the 
 # -- state, changed only in callbacks --------------------------------------------------------
 
 
-def start(players: int, level: str) -> None:
-    """A new match by the learner's rule set, for the profile chosen now."""
+def start(players: int, level: str, table_mode: bool = False) -> None:
+    """A new match by the learner's rule set, played by its penalties if chosen (V5), for the profile chosen now."""
     new_match()
-    keep(Game.start(players, level, RULES))
+    keep(Game.start(players, level, RULES.with_options(penalties=table_mode)))
 
 
-def resume(number: int, game: Game) -> None:
-    """Go on with the match the learner left."""
+def resume(kept: tuple[int, int], game: Game) -> None:
+    """Go on with the match the learner left, or with the one another tab went on with, as kept."""
     new_match()
-    st.session_state.game, st.session_state.game_number, st.session_state.game_owner = game, number, PLAYER
+    hold(game, kept)
 
 
 def keep(game: Game) -> None:
-    """The match after an action: saved first (a play that cannot be saved is not made), then shown."""
-    number = keep_game(SAVED, PLAYER, game, st.session_state.get("game_number"), datetime.now(UTC))
-    st.session_state.game, st.session_state.game_number, st.session_state.game_owner = game, number, PLAYER
+    """The match after an action: saved first (a play that cannot be saved is not made), then shown. A match that
+    went on in another tab since this one saved it is not written over: the page says so instead."""
+    number: int | None = st.session_state.get("game_number")
+    held = None if number is None else (number, int(st.session_state.game_version))
+    try:
+        kept = keep_game(SAVED, PLAYER, game, held, datetime.now(UTC))
+    except StaleMatch as stale:
+        st.session_state.stale_match = stale.game
+        return
+    hold(game, kept)
+
+
+def hold(game: Game, kept: tuple[int, int] | None) -> None:
+    """The match this tab shows, with the number and version of its last save."""
+    st.session_state.game, st.session_state.game_owner = game, PLAYER
+    if kept is not None:
+        st.session_state.game_number, st.session_state.game_version = kept
 
 
 def new_match() -> None:
     """Leave the match (it is kept in the store as it stands, to go on with later) to start another."""
-    for key in ("game", "game_owner", "game_number", "deal_review"):
+    for key in ("game", "game_owner", "game_number", "game_version", "stale_match", "deal_review"):
         st.session_state.pop(key, None)
     clear_turn()
 
@@ -122,6 +137,15 @@ def play_typed(notation: Notation) -> None:
     learner_plays(play)
 
 
+@saving
+def claim(play: Play) -> None:
+    """The learner claims a missed capture (V5); a press that arrives once the chance is gone does nothing."""
+    game: Game = st.session_state.game
+    if play in game.claims():
+        keep(game.learner_claims(play))
+        clear_turn()
+
+
 def hint() -> None:
     """The best play now; a press that arrives once the turn has passed (during the review, say) does nothing."""
     game: Game | None = st.session_state.get("game")
@@ -147,6 +171,8 @@ def review_deal(game: Game) -> list[Reviewed]:
     reviewed = review(game.decisions, progress=lambda done: bar.progress(done / count))
     bar.empty()
     keep(game.after_review(reviewed))
+    if "stale_match" in st.session_state:
+        st.rerun()
     return reviewed
 
 
@@ -198,7 +224,7 @@ def replay(game: Game) -> None:
 def setup() -> None:
     """Go on with the match left last, or choose the table and the computer's strength and start one."""
     if (left := unfinished_game(SAVED, PLAYER)) is not None:
-        number, game = left
+        kept, game = left
         st.button(
             t.text(
                 "Go on with the match you left ({match}, against {level})",
@@ -206,7 +232,7 @@ def setup() -> None:
                 level=t.text(BOT_LEVELS[game.level][0]),
             ),
             on_click=resume,
-            args=(number, game),
+            args=(kept, game),
             type="primary",
         )
         st.caption(
@@ -235,9 +261,25 @@ def setup() -> None:
             index=2,
             key="bot_level",
         )
+        table_mode = RULES.penalties_allowed and st.checkbox(
+            t.text("Table mode: a wrong capture stands and is penalised, a missed capture can be claimed (V5)"),
+            key="table_mode",
+        )
         if st.form_submit_button(t.text("Start the match"), type="secondary" if left else "primary"):
-            start(int(players or 2), str(level))
+            start(int(players or 2), str(level), table_mode)
             st.rerun()
+
+
+def went_on_elsewhere(number: int) -> None:
+    """This tab's match was saved from another tab since: say so, and offer it as it stands now, or a new match if
+    it is over."""
+    found = kept_game(SAVED, PLAYER, number)
+    if found is None:
+        st.warning(t.text("This match went on in another tab and is over now. Nothing was saved from this tab."))
+        st.button(t.text("Start a new match"), on_click=new_match, type="primary")
+        return
+    st.warning(t.text("This match went on in another tab. Nothing was saved from this tab."))
+    st.button(t.text("Load the match as it now stands"), on_click=resume, args=found, type="primary")
 
 
 def last_play(game: Game) -> None:
@@ -248,9 +290,34 @@ def last_play(game: Game) -> None:
         announce(said, "info", key="last-play")
 
 
+def claim_offers(game: Game) -> None:
+    """A button for each missed capture the learner may claim now (V5), shown only while it can be claimed; once
+    claimed, what the learner took, read out."""
+    for play in game.claims():
+        st.button(
+            t.text(
+                "Claim: take {cards} with {card} (the card laid down could have taken them)",
+                cards=cards_name(sorted(play.captured), cards),
+                card=card_name(play.card, cards),
+            ),
+            on_click=claim,
+            args=(play,),
+            key=f"claim-{play}",
+        )
+    last = game.deal.log[-1]
+    if game.learner_to_play and last.kind is EventKind.CLAIM and last.play is not None:
+        took = t.text(
+            "Claimed: you took {cards} with {card}. Now play your card.",
+            cards=cards_name(sorted(last.play.captured), cards),
+            card=card_name(last.play.card, cards),
+        )
+        announce(took, "success", key="claimed")
+
+
 def in_deal(game: Game) -> None:
     """The board; the learner's cards to play with a hint, its play marked on the cards, or the computer's next
     play one at a time."""
+    claim_offers(game)
     deal, me = game.deal, game.learner_seat
     best = st.session_state.get("hint") if game.learner_to_play else None
     hinted = (best.play.card, *best.play.captured) if best is not None else ()
@@ -264,7 +331,7 @@ def in_deal(game: Game) -> None:
     refused: Refused | None = st.session_state.get("play_error")
     error = None if refused is None else refused_words(refused, cards)
     # Read out and focused as the learner's turn begins: what the other seats did meanwhile.
-    since = "; ".join(play_said(deal, event, me, cards) for event in game.plays_since_learner())
+    since = "; ".join(event_words(deal, event, me, cards) for event in game.plays_since_learner())
     turn = t.text("Since your last play: {plays}. Your turn.", plays=since) if since else t.text("You lead. Your turn.")
     card_table(
         rows,
@@ -321,6 +388,9 @@ if "game" in st.session_state and st.session_state.game_owner.id != PLAYER.id:  
         )
     )
     new_match()
+if (stale := st.session_state.get("stale_match")) is not None:
+    went_on_elsewhere(stale)
+    st.stop()
 current: Game | None = st.session_state.get("game")
 if current is None:
     setup()
