@@ -1,6 +1,7 @@
 """A match against the computer can be left at any play and taken up again from its record, going on exactly
 as it would have; a deal's plays are saved with its review."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,34 @@ def test_the_computer_plays_every_other_seat_until_the_learner_is_to_play(player
         made = len(game.deal.plays) - before
         assert made == players or (game.deal.is_over and 1 <= made <= players)
     assert len(game.deal.plays) == 36 and len(game.decisions) == 36 // players
+
+
+def test_a_deal_s_luck_owes_nothing_to_how_it_was_played_and_adds_up_over_the_match() -> None:
+    firsts, lasts = Game.start(2, "greedy", seed=8), Game.start(2, "greedy", seed=8)
+    while not firsts.deal.is_over:
+        firsts = step(firsts)
+    while not lasts.deal.is_over:
+        lasts = lasts.learner_plays(lasts.deal.legal_plays()[-1]) if lasts.learner_to_play else lasts.computer_turn()
+    assert firsts.deal.plays != lasts.deal.plays
+    luck = firsts.deal_luck()
+    assert luck is not None and luck == lasts.deal_luck()
+    after = firsts.after_review(review(firsts.decisions, samples=2), luck)
+    assert after.luck == luck
+    assert replace(firsts, luck=None).after_review((), luck).luck is None  # a match with a deal of unknown luck
+
+
+def test_a_forced_play_is_reviewed_as_the_best_without_weighing(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game.start(2, "greedy", seed=3)
+    while not game.deal.is_over:
+        game = step(game)
+    forced = [d for d in game.decisions if len(d.before.legal_plays()) == 1]
+    assert forced
+    monkeypatch.setattr("trainer.ai.game.evaluate", None)  # nothing to weigh
+    for weighed in review(forced):
+        assert (weighed.best, weighed.loss, weighed.error, weighed.label, weighed.reasons) == (
+            weighed.decision.play,
+            0.0,
+            0.0,
+            "",
+            (),
+        )

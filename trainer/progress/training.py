@@ -229,7 +229,8 @@ def keep_game(saved: Store, profile: Who, game: Game, number: int | None, at: da
     review (``Game.after_review``), not before: a match left during the review goes on from the play before."""
     if game.review_due:
         return number
-    summary = GameSummary.of(game.match, at, game.level, game.reviewed, game.lost, LEARNER % game.match.sides)
+    side = LEARNER % game.match.sides
+    summary = GameSummary.of(game.match, at, game.level, game.reviewed, game.lost, side, game.luck)
     return saved.save_game(profile, summary, record_of(game.match), number)
 
 
@@ -244,6 +245,6 @@ def unfinished_game(saved: Store, profile: Who) -> tuple[int, Game] | None:
         match = read_record(record)
         if not isinstance(match, Match) or match.is_over:
             return None
-        return number, Game.resume(match, summary.level, summary.decisions, summary.lost)
+        return number, Game.resume(match, summary.level, summary.decisions, summary.lost, summary.luck)
     except ValueError:  # RecordError among them: a record that does not replay, or a table the computer cannot play
         return None
