@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import streamlit as st
 
@@ -45,7 +46,7 @@ def export() -> str:
 def luck_chart(lucks: list[float]) -> None:
     """The luck of the cards, match by match, on an axis with 0 in the middle: apart from the points lost, which are
     the learner's own."""
-    reach = max(1.0, *(abs(luck) for luck in lucks))
+    reach = max(1, math.ceil(max(abs(luck) for luck in lucks)))  # whole points, so the axis has ticks either side
     summary = luck_summary(lucks, t)
     label = t.text("Line chart of the luck of the cards in each match. {summary}", summary=summary)
     line = line_svg(lucks, low=-reach, high=reach, label=label, along=t.text("matches"), first=1, ink=ink, t=t)
