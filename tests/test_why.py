@@ -3,12 +3,13 @@ real deal reaches."""
 
 from math import comb
 
-from trainer.ai.bots import Seen, evaluate
+from trainer.ai.bots import Seen, evaluate, sampled_worlds
 from trainer.ai.game import Decision, review
 from trainer.ai.why import MOST, reasons
-from trainer.cards import parse_cards
+from trainer.cards import DECK, parse_cards
 from trainer.deal import Deal
 from trainer.plays import parse_play
+from trainer.profile import PROFILES
 from trainer.puzzles.reachable import complete
 from trainer.text import said
 
@@ -70,3 +71,26 @@ def test_only_what_the_rule_set_scores_is_a_reason() -> None:
     deal = real("7♦ 4♥ 6♣", ["4♠ Q♠ K♠", "A♥ 3♥ 5♥"])
     why = [str(words) for words in reasons(deal, parse_play("Q♠ 6♣"), parse_play("4♠ 7♦ 4♥"))]
     assert not any("sevens" in words or "seven," in words for words in why)  # no sevens category in these rules
+
+
+def test_where_a_lay_down_shows_what_the_next_player_cannot_hold_the_chance_is_taken_over_the_sampled_worlds() -> None:
+    # escova: whoever can capture must (R13, its row of the rule sets), so seat 1's lay-down this round shows which
+    # values it cannot hold; the chance of a sweep is then the share of the review's worlds, not of every hand.
+    deal = Deal.new(2, seed=1, profile=PROFILES["escova"])
+    for _ in range(14):
+        deal = deal.play(deal.legal_plays()[0])
+    seen, lay = Seen.of(deal), parse_play("3♣")
+    assert seen.barred[1]
+    after = deal.play(lay)
+    sweepers = {card.bit for card in DECK if card.value == 15 - sum(card.value for card in after.table)}
+    worlds = sampled_worlds(seen, 160, "worlds")
+    hits = 0
+    for world in worlds:
+        world.apply((lay.card.bit, lay.captured_mask))
+        hits += any(world.hands[1] & bit for bit in sweepers)
+    why = [
+        dict(words.params) for words in reasons(deal, lay, parse_play("K♠"), 160, "worlds") if "sweeps" in str(words)
+    ]
+    unseen, held = seen.unseen.bit_count(), len(after.hands[1])
+    every_hand = 1 - comb(unseen - sum(1 for bit in sweepers if seen.unseen & bit), held) / comb(unseen, held)
+    assert why[0]["percent"] == f"{round(100 * hits / len(worlds))}%" != f"{round(100 * every_hand)}%"
