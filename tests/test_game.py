@@ -81,13 +81,13 @@ def test_every_play_is_saved_but_a_deal_over_waits_for_its_review(tmp_path: Path
         assert keep_game(saved, "Ana", game, number, T0) == number
         left = unfinished_game(saved, "Ana")
         assert left is not None and left[1].deal.plays == game.deal.plays[:-1]
-        reviewed = game.after_review(review(game.decisions, samples=2))
+        reviewed = game.after_review(review(game.decisions, samples=2), game.deal_luck())
         keep_game(saved, "Ana", reviewed, number, T0)
         [summary] = saved.games("Ana")
-        assert (summary.decisions, summary.lost) == (18, reviewed.lost)
+        assert (summary.decisions, summary.lost, summary.luck) == (18, reviewed.lost, reviewed.luck)
         left = unfinished_game(saved, "Ana")
         assert left is not None and left[1].deal.hands == reviewed.next_deal().deal.hands
-        assert (left[1].reviewed, left[1].lost) == (18, reviewed.lost)
+        assert (left[1].reviewed, left[1].lost, left[1].luck) == (18, reviewed.lost, reviewed.luck)
 
 
 def test_plays_the_hints_name_lose_nothing_in_the_review() -> None:
