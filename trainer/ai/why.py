@@ -81,7 +81,7 @@ def _taken(before: Deal, made: Play, best: Play) -> list[_Reason]:
         if better:
             words = said("The best play took {cards}, better cards for the setenta.", cards=cards_text(better))
             found.append(_Reason(_MOST_OF_WORTH["setenta"], words))
-    for name, kind in (("sevens", SEVENS_MASK), ("coins", COINS_MASK), ("cards", -1)):
+    for name, kind in (("sevens", SEVENS_MASK), ("coins", COINS_MASK), ("cards", -1)):  # -1: every card
         more, fewer = (ours & kind).bit_count(), (theirs & kind).bit_count()
         if name in points and more > fewer:
             found.append(_Reason(_MOST_OF_WORTH[name], _more_words(name, more, fewer)))
