@@ -14,11 +14,12 @@ from trainer.puzzles.reachable import complete
 from trainer.text import said
 
 
-def real(table: str, hands: list[str], piles: tuple[str, str] = ("", "")) -> Deal:
-    """A two-player position with seat 0 to play, made whole as a real deal reaches it (its stock and piles)."""
+def real(table: str, hands: list[str], piles: tuple[str, str] = ("", ""), stock: int | None = None) -> Deal:
+    """A two-player position with seat 0 to play, made whole as a real deal reaches it (its stock, of ``stock`` cards
+    or the earliest round's, and piles)."""
     shown = [parse_cards(pile) for pile in piles]
     dealt = [parse_cards(hand) for hand in hands]
-    done = complete(parse_cards(table), dealt, shown, [0, 0])
+    done = complete(parse_cards(table), dealt, shown, [0, 0], stock=stock)
     return Deal.from_position(parse_cards(table), dealt, stock=done.stock, piles=done.piles)
 
 
@@ -94,3 +95,17 @@ def test_where_a_lay_down_shows_what_the_next_player_cannot_hold_the_chance_is_t
     unseen, held = seen.unseen.bit_count(), len(after.hands[1])
     every_hand = 1 - comb(unseen - sum(1 for bit in sweepers if seen.unseen & bit), held) / comb(unseen, held)
     assert why[0]["percent"] == f"{round(100 * hits / len(worlds))}%" != f"{round(100 * every_hand)}%"
+
+
+def test_a_sweep_the_best_play_sets_up_whatever_the_next_player_plays_is_said() -> None:
+    # The last round, every card known: laying 5♠ leaves 3♣ 5♠ (8), where a 4 takes nothing (R12), so the next
+    # player lays one of its three 4s and 3♠ sweeps the 12 (R14); laying 2♠ leaves 5, then 9, which 5♠ and 3♠ miss.
+    deal = real("3♣", ["5♠ 3♠ 2♠", "4♥ 4♣ 4♦"], stock=0)
+    expected = said(
+        "The best play set up a sweep for your next turn: whatever the next player plays, one of your cards then "
+        "takes the whole table, in {percent} of the hands they could hold; after yours, {made}.",
+        percent="100%",
+        made="0%",
+    )
+    assert expected in reasons(deal, parse_play("2♠"), parse_play("5♠"))
+    assert not reasons(deal, parse_play("5♠"), parse_play("3♠"))  # both set it up: nothing sets them apart

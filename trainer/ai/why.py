@@ -3,7 +3,8 @@
 From the position before the play, the play made and the best one, it finds what the best play took that the
 other did not (an escoba, the 7♦, better cards for the setenta, sevens, coins, cards: each only where the rule set
 scores it), and what the play made left open to the next player that the best did not (a sweep of the table, the
-7♦ to take), with how likely that is over the hands the next player could hold as the learner saw the deal. Each
+7♦ to take), with how likely that is over the hands the next player could hold as the learner saw the deal, and,
+with two players, a sweep the best play sets up for the learner's next turn whatever the next player does. Each
 fact is weighed by the points at stake, most first, and at most ``MOST`` are said. Nothing is said that the engine
 did not work out from the position; a play as good as the best gets no reason.
 
@@ -54,7 +55,7 @@ def reasons(before: Deal, made: Play, best: Play, samples: int = 32, seed: int |
     if made == best:
         return ()
     worlds = _Worlds(Seen.of(before), samples, seed)
-    found = [*_taken(before, made, best), *_left_open(before, made, best, worlds)]
+    found = [*_taken(before, made, best), *_left_open(before, made, best, worlds), *_set_up(before, made, best, worlds)]
     found.sort(key=lambda reason: -reason.weight)
     return tuple(reason.words for reason in found[:MOST])
 
@@ -173,6 +174,46 @@ def _left_open(before: Deal, made: Play, best: Play, worlds: _Worlds) -> list[_R
 def _percent(chance: float) -> str:
     """A chance as a whole percentage: "41%"."""
     return f"{round(100 * chance)}%"
+
+
+def _set_up(before: Deal, made: Play, best: Play, worlds: _Worlds) -> list[_Reason]:
+    """A sweep the best play sets up for the learner's next turn, whatever the next player plays, and the play made
+    does not: with two players, the share of the sampled worlds where after the play and every reply the other
+    hand could make, a card the learner still holds takes the whole table."""
+    if "escoba" not in before.profile.points or before.players != 2:
+        return []
+    chances = [_next_sweep(play, worlds) for play in (best, made)]
+    if chances[0] - chances[1] < LEAST_CHANCE:
+        return []
+    words = said(
+        "The best play set up a sweep for your next turn: whatever the next player plays, one of your cards then "
+        "takes the whole table, in {percent} of the hands they could hold; after yours, {made}.",
+        percent=_percent(chances[0]),
+        made=_percent(chances[1]),
+    )
+    return [_Reason(before.profile.points["escoba"] * (chances[0] - chances[1]), words)]
+
+
+def _next_sweep(play: Play, worlds: _Worlds) -> float:
+    """The share of the worlds where, after ``play``, every reply of the other seat leaves the table to a sweep by
+    a card the seat that played still holds (none once a new hand is dealt, or the deal is over)."""
+    seat, hits = worlds.seen.seat, 0
+    kept = worlds.seen.hand & ~play.card.bit
+    drawn = worlds.drawn()
+    for world in drawn:
+        ahead = world.copy()
+        ahead.apply((play.card.bit, play.captured_mask))
+        if ahead.to_play < 0 or ahead.hands[seat] != kept:
+            continue
+        replies = ahead.moves()
+        for reply in replies:
+            after = ahead.copy()
+            after.apply(reply)
+            if after.hands[seat] != kept or not after.table or not kept & _sweepers(after.table):
+                break
+        else:
+            hits += bool(replies)
+    return hits / len(drawn)
 
 
 def _sweepers(table: int) -> int:
