@@ -13,6 +13,7 @@ from trainer.ai import game as game_module
 from trainer.ai.game import review
 from trainer.app.board import View
 from trainer.app.names import card_name, cards_name, say
+from trainer.app.play_words import luck_words
 from trainer.cards import SPANISH_NOTATION
 from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, captures
@@ -64,9 +65,15 @@ def test_a_deal_against_the_computer_is_played_reviewed_and_kept(data: Path) -> 
     assert play_the_deal(at, random.Random(1)) == 18  # 36 cards, half of them yours (R8, R10)
     assert [h.value for h in at.header] == ["Deal 1 is over"]
     assert any(c.value.startswith("18 plays weighed;") for c in at.caption)
+    table = next(m.value for m in at.markdown if m.value.startswith("| # |"))
+    assert table.splitlines()[19].startswith("| 18 |")  # every play weighed, then why, where one lost points
+    assert table.splitlines()[21] == "Why the best play was better, play by play:"
+    after = at.session_state.game
+    assert after.luck is not None  # the deal's luck, beside the points the plays lost
+    assert any(m.value == luck_words(after.luck, after.lost, View()) for m in at.markdown)
     with Store.open(data) as saved:
         [game] = saved.games("Player")
-    assert (game.level, game.players, game.decisions, game.over) == ("greedy", 2, 18, False)
+    assert (game.level, game.players, game.decisions, game.over, game.luck) == ("greedy", 2, 18, False, after.luck)
     assert game.points == at.session_state.game.match.totals[0]
     press(at, "Next deal")
     assert not at.session_state.game.deal.is_over

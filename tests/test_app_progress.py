@@ -43,7 +43,7 @@ def keep_matches(data: Path) -> None:
     with Store.open(data) as saved:
         if not saved.learners():
             saved.create_profile("Player")
-        won = GameSummary(T0, "greedy", 2, 21, 14, True, 8, 2.0, won=True)
+        won = GameSummary(T0, "greedy", 2, 21, 14, True, 8, 2.0, won=True, luck=-1.5)
         open_ = GameSummary(T0 + timedelta(days=1), "expert", 4, 6, 9, False, 4, 1.0)
         for match in (won, open_):
             saved.save_game("Player", match, record_of(deal))
@@ -136,10 +136,14 @@ def test_matches_are_counted_by_level_and_listed_one_by_one(data):
         "| Steady | 1 | 1 | 0 | 0 |",
     ]
     assert tables[1].splitlines()[2:] == [
-        "| 2026-01-02 00:00 | Strong, with a partner | 6 – 9 | unfinished | 0.25 |",
-        "| 2026-01-01 00:00 | Steady, 2 players | 21 – 14 | won | 0.25 |",
+        "| 2026-01-02 00:00 | Strong, with a partner | 6 – 9 | unfinished | 0.25 | — |",
+        "| 2026-01-01 00:00 | Steady, 2 players | 21 – 14 | won | 0.25 | -1.50 |",
     ]
-    assert at.caption[-1].value.startswith("Points lost per play, match by match: 0.25 in the latest, 0.25 on average.")
+    captions = [c.value for c in at.caption]
+    assert captions[-2].startswith("Points lost per play, match by match: 0.25 in the latest, 0.25 on average.")
+    assert captions[-1].startswith("The luck of the cards, match by match: -1.50 in the latest, -1.50 on average")
+    charts = [h.proto.body for h in at.get("html") if "<img" in h.proto.body]
+    assert any('alt="Line chart of the luck of the cards in each match.' in chart for chart in charts)
     assert [e.label for e in at.main.expander][-1] == "Each match, newest first"
 
 
@@ -151,7 +155,8 @@ def test_progress_with_answers_and_matches_is_wholly_translated(data, code):
     keep_matches(data)
     at = open_progress(code)
     assert at.get("page_link") and at.get("download_button")
-    assert "0,25" in at.caption[-1].value  # the points lost per play, with the language's decimal comma
+    assert "0,25" in at.caption[-2].value  # the points lost per play, with the language's decimal comma
+    assert "-1,50" in at.caption[-1].value  # the luck of the cards
     same = {m.id for m in catalog(LOCALES / code / "LC_MESSAGES" / "messages.po", code) if m.string == m.id}
     same.add("Player")  # the profile's name, as it was written, not a message
     course = [level.title for level in load_levels()]  # the course's own words, not the catalogue's

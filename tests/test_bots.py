@@ -104,3 +104,16 @@ def test_where_a_player_who_can_capture_must_a_lay_down_bars_cards_from_that_han
                 assert not seen.world(rng).hands[other] & seen.barred[other]
             deal = deal.play(rng.choice(deal.legal_plays()))
     assert barred_seen > 50  # lay-downs that told something happened often enough to test it
+
+
+def test_a_play_clearly_behind_after_the_first_samples_is_weighed_no_further_but_the_best_is_the_same() -> None:
+    deal = Deal.new(seed=10)
+    for _ in range(6):  # the second round's first play, where some plays are poor
+        deal = deal.play(deal.legal_plays()[0])
+    whole = evaluate(deal, 160, "race")
+    worst = whole[-1].play
+    raced = evaluate(deal, 160, "race", first=40, keep=worst)
+    assert raced[0] == whole[0]  # the same best play, with every sample's margin
+    kept = next(e for e in raced if e.play == worst)
+    assert kept == whole[-1]  # the play kept is weighed on every sample, however far behind
+    assert any(len(e.margins) == 40 for e in raced)  # and some other play was left after 40

@@ -70,3 +70,8 @@ def test_the_axis_is_numbered_as_the_language_writes_numbers():
     numbers = re.compile(r'text-anchor="end"[^>]*>([^<]+)<')
     assert numbers.findall(spanish) == ["0", "0,1", "0,2", "0,3", "0,4", "0,5"]
     assert numbers.findall(english) == ["0", "0.1", "0.2", "0.3", "0.4", "0.5"]
+
+
+def test_an_axis_either_side_of_zero_has_ticks_on_both_sides() -> None:
+    # the luck of the cards, a few points either way
+    assert ticks(-4, 4) == [-4, -2, 0, 2, 4] and ticks(-2, 2) == [-2, -1, 0, 1, 2]

@@ -1,6 +1,7 @@
 """A match against the computer can be left at any play and taken up again from its record, going on exactly
 as it would have; a deal's plays are saved with its review."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -83,13 +84,13 @@ def test_every_play_is_saved_but_a_deal_over_waits_for_its_review(tmp_path: Path
         assert keep_game(saved, "Ana", game, kept, T0) == kept
         left = unfinished_game(saved, "Ana")
         assert left is not None and left[1].deal.plays == game.deal.plays[:-1]
-        reviewed = game.after_review(review(game.decisions, samples=2))
+        reviewed = game.after_review(review(game.decisions, samples=2), game.deal_luck())
         keep_game(saved, "Ana", reviewed, kept, T0)
         [summary] = saved.games("Ana")
-        assert (summary.decisions, summary.lost) == (18, reviewed.lost)
+        assert (summary.decisions, summary.lost, summary.luck) == (18, reviewed.lost, reviewed.luck)
         left = unfinished_game(saved, "Ana")
         assert left is not None and left[1].deal.hands == reviewed.next_deal().deal.hands
-        assert (left[1].reviewed, left[1].lost) == (18, reviewed.lost)
+        assert (left[1].reviewed, left[1].lost, left[1].luck) == (18, reviewed.lost, reviewed.luck)
 
 
 def test_plays_the_hints_name_lose_nothing_in_the_review() -> None:
@@ -267,3 +268,34 @@ def test_v5_a_whole_match_in_table_mode_is_played_penalised_and_resumed_identica
     resumed = Game.resume(reloaded(left), "random", left.reviewed, left.lost)
     assert resumed.decisions == left.decisions and resumed.learner_to_play
     assert record_of(finish(resumed).match) == record_of(finish(left).match)
+
+
+def test_a_deal_s_luck_owes_nothing_to_how_it_was_played_and_adds_up_over_the_match() -> None:
+    firsts, lasts = Game.start(2, "greedy", seed=8), Game.start(2, "greedy", seed=8)
+    while not firsts.deal.is_over:
+        firsts = step(firsts)
+    while not lasts.deal.is_over:
+        lasts = lasts.learner_plays(lasts.deal.legal_plays()[-1]) if lasts.learner_to_play else lasts.computer_turn()
+    assert firsts.deal.plays != lasts.deal.plays
+    luck = firsts.deal_luck()
+    assert luck is not None and luck == lasts.deal_luck()
+    after = firsts.after_review(review(firsts.decisions, samples=2), luck)
+    assert after.luck == luck
+    assert replace(firsts, luck=None).after_review((), luck).luck is None  # a match with a deal of unknown luck
+
+
+def test_a_forced_play_is_reviewed_as_the_best_without_weighing(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game.start(2, "greedy", seed=3)
+    while not game.deal.is_over:
+        game = step(game)
+    forced = [d for d in game.decisions if len(d.before.legal_plays()) == 1]
+    assert forced
+    monkeypatch.setattr("trainer.ai.game.evaluate", None)  # nothing to weigh
+    for weighed in review(forced):
+        assert (weighed.best, weighed.loss, weighed.error, weighed.label, weighed.reasons) == (
+            weighed.decision.play,
+            0.0,
+            0.0,
+            "",
+            (),
+        )

@@ -18,6 +18,7 @@ from trainer.app.play_words import (
     Refused,
     event_words,
     hint_words,
+    luck_words,
     match_over_words,
     play_words,
     refused_words,
@@ -30,6 +31,7 @@ from trainer.plays import REASONS, IllegalPlay, InvalidPlay, Play
 from trainer.profile import CLASSIC, PROFILES
 from trainer.puzzles.kinds import play_text
 from trainer.simulate import play_randomly
+from trainer.text import said
 
 TABLE_MODE = PROFILES["turkish"].with_options(penalties=True)
 SEVENS = PROFILES["sevens"]
@@ -213,13 +215,16 @@ def test_plays_read_in_english_as_before() -> None:
             assert play_words(parse_play(text), view) == said
 
 
+WHY = (said("The best play took {card}.", card="7♦"), said("The best play swept the table: an escoba."))
+
+
 def reviewed() -> list[Reviewed]:
     deal = Deal.new(seed=2)
     best, other = deal.legal_plays()[:2]
     decision = Decision(deal, best)
     return [
         Reviewed(decision, best, 0.0, 0.0, ""),
-        Reviewed(Decision(deal, other), best, 0.6, 0.1, "blunder"),
+        Reviewed(Decision(deal, other), best, 0.6, 0.1, "blunder", WHY),
         Reviewed(Decision(deal, other), best, 0.3, 0.1, "mistake"),
         Reviewed(Decision(deal, other), best, 0.12, 0.02, "inaccuracy"),
     ]
@@ -229,6 +234,11 @@ def test_the_review_reads_in_english_as_before() -> None:
     table = review_markdown(reviewed(), View()).splitlines()
     assert table[0] == "| # | You played | Best play | Points lost | Label |"
     assert table[2].endswith("| the same | — |  |") and table[3].endswith("| 0.60 ± 0.10 | blunder |")
+    assert table[-3:] == [
+        "Why the best play was better, play by play:",
+        "",
+        "- **2.** The best play took 7 de oros. The best play swept the table: an escoba.",
+    ]
     assert review_caption(reviewed(), View()) == (
         "4 plays weighed; 1.02 points lost in all. A play is labelled an inaccuracy from 0.1 points lost, a mistake "
         "from 0.25, a blunder from 0.5, and only when the loss is more than twice its uncertainty. 3 plays labelled."
@@ -253,9 +263,16 @@ def test_the_review_and_the_hint_are_worded_in_the_language(code: str) -> None:
     play = parse_play("3♥ A♦ 4♣ 7♦")
     said = [review_markdown(reviewed(), view), review_caption(reviewed(), view)]
     said += [hint_words(Evaluation(play, margin, 0.25), view) for margin in (0.5, -0.5)]
+    said += [luck_words(luck, 1.4, view) for luck in (2.1, -2.1, 0.0)]
     assert not english_in(said)
     assert all(REVIEW_LABELS[label] not in said[0] for label in REVIEW_LABELS)
     assert "0,50" in said[2] and "0,25" in said[2]
+
+
+def test_the_luck_of_the_cards_is_said_for_the_side_it_favoured_beside_the_points_lost() -> None:
+    assert luck_words(2.1, 1.4, View()) == "The cards dealt favoured your side by 2.10 points; your plays lost 1.40."
+    assert luck_words(-2.1, 0, View()) == "The cards dealt favoured the computer by 2.10 points; your plays lost 0.00."
+    assert luck_words(0.001, 0.5, View()) == "The cards dealt favoured neither side; your plays lost 0.50."
 
 
 def test_the_hint_reads_in_english_as_before() -> None:

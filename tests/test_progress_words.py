@@ -41,7 +41,7 @@ def test_every_kind_and_theme_of_the_bank_has_a_name_to_translate():
 
 
 def test_a_match_is_listed_in_the_learner_s_words_and_decimals():
-    match = GameSummary(datetime(2026, 1, 2, 9, 30, tzinfo=UTC), "greedy", 2, 21, 14, True, 2, 0.5, won=True)
+    match = GameSummary(datetime(2026, 1, 2, 9, 30, tzinfo=UTC), "greedy", 2, 21, 14, True, 2, 0.5, True, 2.25)
     english, spanish = (match_lines([match], t).splitlines()[-1] for t in (ENGLISH, SPANISH))
-    assert english == "| 2026-01-02 09:30 | Steady, 2 players | 21 – 14 | won | 0.25 |"
-    assert spanish == "| 2026-01-02 09:30 | Firme, 2 jugadores | 21 – 14 | ganada | 0,25 |"
+    assert english == "| 2026-01-02 09:30 | Steady, 2 players | 21 – 14 | won | 0.25 | +2.25 |"
+    assert spanish == "| 2026-01-02 09:30 | Firme, 2 jugadores | 21 – 14 | ganada | 0,25 | +2,25 |"

@@ -601,3 +601,20 @@ def test_the_puzzles_solved_are_found_by_sqlite(store: Store) -> None:
     for puzzle_id, correct in (("a", False), ("b", True), ("b", False), ("c", True)):
         store.record_attempt("Ana", Attempt(puzzle_id, "capture", 1, (), "practice", "", correct, 1.0, 0, False, when))
     assert store.solved_puzzles("Ana") == {"b", "c"}
+
+
+def test_matches_kept_before_their_luck_was_come_through_the_migration_without_it(tmp_path: Path) -> None:
+    with closing(sqlite3.connect(tmp_path / DB_NAME)) as conn:
+        for statements in MIGRATIONS[:-1]:
+            for statement in statements:
+                conn.execute(statement)
+        conn.execute("INSERT INTO profiles (name, created) VALUES ('Ana', '2026-01-01T00:00:00+00:00')")
+        conn.execute(
+            "INSERT INTO games (profile_id, played_at, level, players, points, against, over, decisions, lost, "
+            "won, record) VALUES (1, '2026-01-01T00:00:00+00:00', 'expert', 2, 3, 5, 0, 18, 1.25, 0, '{}')"
+        )
+        conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) - 1}")
+        conn.commit()
+    with Store.open(tmp_path) as store:
+        [game] = store.games("Ana")
+        assert (game.decisions, game.lost, game.luck) == (18, 1.25, None)

@@ -256,3 +256,25 @@ def test_an_import_starts_every_match_at_a_first_version(store: Store) -> None:
     store.import_profile(data, name="Bea")
     found = store.unfinished_game("Bea")
     assert found is not None and found.version == 1 and found.summary == KEPT
+
+
+def test_a_match_s_luck_is_kept_travels_with_an_export_and_an_older_export_imports_without_it(store: Store) -> None:
+    lucky = dataclasses.replace(KEPT, luck=-2.5)
+    store.save_game("Ana", lucky, record_of(MATCH))
+    assert store.games("Ana") == [lucky]
+    data = store.export_profile("Ana")
+    assert data["games"][0]["luck"] == -2.5
+    store.import_profile(data, name="Bea")
+    assert store.games("Bea") == [lucky]
+    older = {**data, "games": [{k: v for k, v in game.items() if k != "luck"} for game in data["games"]]}
+    store.import_profile(older, name="Cai")
+    assert store.games("Cai") == [KEPT] and KEPT.luck is None
+
+
+def test_a_luck_no_deal_could_bring_is_refused(store: Store) -> None:
+    with pytest.raises(ValueError, match=r"^luck: "):
+        dataclasses.replace(KEPT, luck=KEPT.decisions * store_module.LOST_PER_PLAY + 1)
+    data = {**store.export_profile("Ana"), "games": [{**dataclasses.asdict(KEPT), "played_at": T0.isoformat()}]}
+    data["games"][0].update(record=record_of(MATCH), luck=float("1e9"))
+    with pytest.raises(ValueError, match=r"^games\[0\]: luck: "):
+        store.import_profile(data, name="Bea")

@@ -127,10 +127,10 @@ def greedy_move(position: Position) -> Move:
     if len(moves) == 1:
         return moves[0]
     total = value_of(table)
-    return max(moves, key=lambda move: _greedy_key(move, table, total))
+    return max(moves, key=lambda move: greedy_key(move, table, total))
 
 
-def _greedy_key(move: Move, table: int, total: int) -> tuple[int, ...]:
+def greedy_key(move: Move, table: int, total: int) -> tuple[int, ...]:
     bit, captured = move
     if captured:
         taken = captured | bit
@@ -194,7 +194,7 @@ class _Search:
         best = -math.inf if mine else math.inf
         above, below = alpha, beta  # the window narrowed by the moves searched so far
         table, total = position.table, value_of(position.table)
-        for move in sorted(position.moves(), key=lambda move: _greedy_key(move, table, total), reverse=True):
+        for move in sorted(position.moves(), key=lambda move: greedy_key(move, table, total), reverse=True):
             after = position.copy()
             after.apply(move)
             value = self.value(after, above, below)
@@ -249,11 +249,28 @@ class Evaluation:
     margins: tuple[int, ...] = ()  # one per sample, in the order of the samples (none when exact)
 
 
-def evaluate(deal: Deal, samples: int = 32, seed: int | str | None = 0) -> list[Evaluation]:
+def sampled_worlds(seen: Seen, samples: int, seed: int | str | None = 0) -> list[Position]:
+    """The ways the hidden cards may lie that ``evaluate`` weighs with the same ``samples`` and ``seed``: one, the
+    cards as they lie, where nothing is hidden."""
+    rng = random.Random(seed)
+    return [seen.world(rng) for _ in range(samples if seen.hidden else 1)]
+
+
+#: A play this many standard errors behind the leader after the first samples is played out no further.
+RACE_GAP = 3.0
+
+
+def evaluate(
+    deal: Deal, samples: int = 32, seed: int | str | None = 0, first: int = 0, keep: Play | None = None
+) -> list[Evaluation]:
     """Every legal play of the seat to move with its expected point margin (its side minus the best other side)
     to the end of the deal: exact where nothing is hidden, else over ``samples`` ways the hidden cards may lie,
     the same ways for every play, each played out by the greedy policy. Best first. Where nothing is hidden but the
-    exact search exceeds its budget, each play is played out by the greedy policy on the cards as they lie."""
+    exact search exceeds its budget, each play is played out by the greedy policy on the cards as they lie.
+
+    With ``first``, every play is played out on the first ``first`` ways only, and a play that is then more than
+    ``RACE_GAP`` standard errors of their difference behind the leader goes no further (unless it is ``keep``): it
+    is listed after the plays weighed on every sample, with the figures of its first ones."""
     seen = Seen.of(deal)
     side = seen.seat % len(seen.piles)
     plays = deal.legal_plays()
@@ -264,19 +281,38 @@ def evaluate(deal: Deal, samples: int = 32, seed: int | str | None = 0) -> list[
             pass  # too many ways for the deal to go: each play is played out, on the one way the cards lie
         else:
             return sorted((Evaluation(play, float(exact[play]), 0.0) for play in plays), key=lambda e: -e.margin)
-    rng = random.Random(seed)
-    worlds = [seen.world(rng) for _ in range(samples if seen.hidden else 1)]
-    results = []
+    worlds = sampled_worlds(seen, samples, seed)
+    start = first if 0 < first < len(worlds) else len(worlds)
+    margins = {play: _played_out(play, worlds[:start], side) for play in plays}
+    leader = list(max(margins.values(), key=sum))  # as it stands after the first samples
     for play in plays:
-        margins = []
-        for world in worlds:
-            after = world.copy()
-            after.apply((play.card.bit, play.captured_mask))
-            margins.append(margin(_greedy_finish(after), side))
-        mean = sum(margins) / len(margins)
-        spread = sum((m - mean) ** 2 for m in margins) / max(1, len(margins) - 1)
-        results.append(Evaluation(play, mean, math.sqrt(spread / len(margins)), tuple(margins)))
-    return sorted(results, key=lambda e: -e.margin)
+        if play == keep or not _clearly_behind(margins[play], leader):
+            margins[play] += _played_out(play, worlds[start:], side)
+    results = []
+    for play, found in margins.items():
+        mean = sum(found) / len(found)
+        spread = sum((m - mean) ** 2 for m in found) / max(1, len(found) - 1)
+        results.append(Evaluation(play, mean, math.sqrt(spread / len(found)), tuple(found)))
+    return sorted(results, key=lambda e: (-len(e.margins), -e.margin))
+
+
+def _played_out(play: Play, worlds: Sequence[Position], side: int) -> list[int]:
+    """The margin ``side`` ends the deal with after ``play``, in each of ``worlds``, the rest played greedily."""
+    margins = []
+    for world in worlds:
+        after = world.copy()
+        after.apply((play.card.bit, play.captured_mask))
+        margins.append(margin(_greedy_finish(after), side))
+    return margins
+
+
+def _clearly_behind(margins: Sequence[int], leader: Sequence[int]) -> bool:
+    """Whether a play's margins are behind the leader's, sample by sample, by more than ``RACE_GAP`` standard errors
+    of the difference."""
+    differences = [a - b for a, b in zip(leader, margins, strict=True)]
+    mean = sum(differences) / len(differences)
+    spread = sum((d - mean) ** 2 for d in differences) / max(1, len(differences) - 1)
+    return mean > RACE_GAP * math.sqrt(spread / len(differences))
 
 
 class Bot:

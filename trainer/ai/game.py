@@ -25,17 +25,20 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from trainer.ai.bots import Evaluation, Seen, evaluate, make_bot
+from trainer.ai.luck import deal_luck
+from trainer.ai.why import reasons
 from trainer.cards import Suit
 from trainer.deal import Deal, Event, EventKind
 from trainer.match import Match
 from trainer.plays import Play
 from trainer.profile import CLASSIC, RuleProfile
 from trainer.puzzles.generate import to_yaml
+from trainer.text import Said
 
 LEARNER = 0  # the learner's match seat
 #: The smallest loss, in points, that earns each label; a loss within twice its standard error earns none.
@@ -45,8 +48,10 @@ FAULT = "fault"
 #: How often each computer level lays down a card it chose to capture with, in table mode (V5).
 OVERLOOK = {"random": 0.25, "greedy": 0.1, "expert": 0.0}
 #: The ways the hidden cards are dealt to weigh the plays of a position, for a hint and in the review alike, and
-#: the same ways for both: the play a hint names is the one the review of that decision finds best.
+#: the same ways for both: the play a hint names is the one the review of that decision finds best. Every play is
+#: played out on the first ``RACE`` of them, and only the plays not clearly behind on all of them.
 SAMPLES = 160
+RACE = 40
 
 
 @dataclass(frozen=True)
@@ -59,8 +64,10 @@ class Decision:
 
 @dataclass(frozen=True)
 class Game:
-    """A match against the computer, the learner's decisions in the current deal not yet reviewed, and how many of
-    the learner's plays earlier reviews weighed and the points they lost."""
+    """A match against the computer, the learner's decisions in the current deal not yet reviewed, how many of the
+    learner's plays earlier reviews weighed and the points they lost, and the luck of the deals reviewed (the
+    margin their cards were worth to the learner's side, ``deal_luck``; None for a match begun before it was
+    kept)."""
 
     match: Match
     level: str
@@ -68,6 +75,7 @@ class Game:
     decisions: tuple[Decision, ...] = ()
     reviewed: int = 0
     lost: float = 0.0
+    luck: float | None = 0.0
 
     @classmethod
     def start(
@@ -79,12 +87,12 @@ class Game:
         return cls(Match.new(players, seed, profile=rules), level, seed)
 
     @classmethod
-    def resume(cls, match: Match, level: str, reviewed: int = 0, lost: float = 0.0) -> Game:
+    def resume(cls, match: Match, level: str, reviewed: int = 0, lost: float = 0.0, luck: float | None = 0.0) -> Game:
         """A match taken up again from its record, with the totals of its reviews so far: at the play where it was
         left, the learner's decisions in the deal under way rebuilt from its plays; a deal over (and so reviewed)
         is followed by the next. ValueError for a match ``start`` would refuse (an imported one, say)."""
         _check_table(match.players, level, match.profile)
-        game = cls(match, level, match.seed, reviewed=reviewed, lost=lost)
+        game = cls(match, level, match.seed, reviewed=reviewed, lost=lost, luck=luck)
         if game.deal.is_over:
             return game if match.is_over else game.next_deal()
         made = [
@@ -179,10 +187,17 @@ class Game:
         """Whether the deal is over and the learner's plays in it are still to be reviewed."""
         return self.deal.is_over and bool(self.decisions)
 
-    def after_review(self, reviewed: Sequence[Reviewed]) -> Game:
-        """The match once the deal's review is done: its plays and their loss added to the totals."""
+    def deal_luck(self) -> float | None:
+        """What the cards of the deal under way were worth to the learner's side, before anyone played
+        (``trainer.ai.luck.deal_luck``)."""
+        return deal_luck(self.deal, self.deal.side_of(self.learner_seat))
+
+    def after_review(self, reviewed: Sequence[Reviewed], luck: float | None = None) -> Game:
+        """The match once the deal's review is done: its plays and their loss added to the totals, and the deal's
+        luck to the match's (which stays unknown once a deal's is)."""
         lost = self.lost + points_lost(reviewed)
-        return replace(self, decisions=(), reviewed=self.reviewed + len(reviewed), lost=lost)
+        total = None if self.luck is None or luck is None else self.luck + luck
+        return replace(self, decisions=(), reviewed=self.reviewed + len(reviewed), lost=lost, luck=total)
 
 
 def _check_table(players: int, level: str, rules: RuleProfile) -> None:
@@ -194,13 +209,15 @@ def _check_table(players: int, level: str, rules: RuleProfile) -> None:
 
 @dataclass(frozen=True)
 class Reviewed:
-    """One decision of the learner, weighed: the best play, the points the play made cost, and a label."""
+    """One decision of the learner, weighed: the best play, the points the play made cost, a label, and why the best
+    play was better (``trainer.ai.why``), most important first."""
 
     decision: Decision
     best: Play
     loss: float
     error: float
     label: str
+    reasons: tuple[Said, ...] = ()
 
 
 def _claim_worth(claim: Play) -> tuple[int, int]:
@@ -214,40 +231,45 @@ def points_lost(reviewed: Iterable[Reviewed]) -> float:
     return sum(max(0.0, r.loss) for r in reviewed)
 
 
-def weigh(deal: Deal, number: int, samples: int = SAMPLES) -> list[Evaluation]:
+def weigh(deal: Deal, number: int, samples: int = SAMPLES, keep: Play | None = None) -> list[Evaluation]:
     """Every legal play of the learner's ``number``-th decision in a deal (from 0), best first: what a hint shows and
-    what the review sets each play against, from the same samples."""
-    return evaluate(deal, samples, f"decision:{number}")
+    what the review sets each play against, from the same samples; ``keep`` (the play the review weighs) is played
+    out on every sample, however far behind."""
+    return evaluate(deal, samples, f"decision:{number}", first=RACE, keep=keep)
 
 
-def review(
-    decisions: tuple[Decision, ...], samples: int = SAMPLES, progress: Callable[[int], object] | None = None
-) -> list[Reviewed]:
+def review(decisions: tuple[Decision, ...], samples: int = SAMPLES) -> list[Reviewed]:
+    """Every decision weighed, as ``reviewing`` weighs them one by one."""
+    return list(reviewing(decisions, samples))
+
+
+def reviewing(decisions: tuple[Decision, ...], samples: int = SAMPLES) -> Iterator[Reviewed]:
     """Weigh each decision against the best play of its position, on the same samples (exact where nothing is
-    hidden and the search keeps within its budget, see ``evaluate``): the expected points lost, with its standard
-    error, labelled only when the loss is more than twice its error."""
-    weighed = []
+    hidden and the search keeps within its budget, see ``evaluate``), one at a time as each is done: the expected
+    points lost, with its standard error, labelled only when the loss is more than twice its error, and, for a play
+    that lost points, why."""
     for number, decision in enumerate(decisions):
-        weighed.append(_weighed(decision, number, samples))
-        if progress is not None:
-            progress(number + 1)
-    return weighed
+        yield _weighed(decision, number, samples)
 
 
 def _weighed(decision: Decision, number: int, samples: int) -> Reviewed:
-    """One decision weighed. A play the rules forbid, which stood in table mode (V5), is not weighed: it is
-    labelled ``FAULT`` with no points lost, as what it cost is the penalty in the deal's score or the capture it left
-    to claim."""
-    found = weigh(decision.before, number, samples)
+    """One decision weighed. A forced play loses nothing. A play the rules forbid, which stood in table mode (V5), is
+    not weighed: it is labelled ``FAULT`` with no points lost, as what it cost is the penalty in the deal's score or
+    the capture it left to claim."""
+    legal = decision.before.legal_plays()
+    if decision.play not in legal:
+        return Reviewed(decision, weigh(decision.before, number, samples)[0].play, 0.0, 0.0, FAULT)
+    if len(legal) == 1:
+        return Reviewed(decision, decision.play, 0.0, 0.0, "")
+    found = weigh(decision.before, number, samples, keep=decision.play)
     best = found[0]
-    made = next((e for e in found if e.play == decision.play), None)
-    if made is None:
-        return Reviewed(decision, best.play, 0.0, 0.0, FAULT)
+    made = next(e for e in found if e.play == decision.play)
     differences = [b - m for b, m in zip(best.margins, made.margins, strict=True)]
     loss = best.margin - made.margin
     error = statistics.stdev(differences) / math.sqrt(len(differences)) if len(differences) > 1 else 0.0
     label = next((name for name, size in LABELS if loss >= size and loss > 2 * error), "")
-    return Reviewed(decision, best.play, loss, error, label)
+    why = reasons(decision.before, decision.play, best.play, samples, f"decision:{number}") if loss > 0 else ()
+    return Reviewed(decision, best.play, loss, error, label, why)
 
 
 def can_be_puzzle(decision: Decision) -> bool:

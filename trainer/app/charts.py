@@ -36,7 +36,7 @@ INKS = {
     "light": Ink(data=ACCENT, text="#31333f", grid="#dcdcdc", track="rgba(200,54,61,.14)"),
     "dark": Ink(data=ACCENT, text="#fafafa", grid="#45464d", track="rgba(200,54,61,.28)"),
 }
-_STEPS = (0.05, 0.1, 0.2, 0.25, 0.5, 1, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
+_STEPS = (0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
 _LEFT, _RIGHT, _TOP, _BOTTOM = 50, 14, 12, 44
 _ENGLISH = translator(SOURCE)
 

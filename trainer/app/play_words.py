@@ -214,17 +214,51 @@ def hint_words(best: Evaluation, view: View) -> str:
 
 def review_markdown(reviewed: Sequence[Reviewed], view: View) -> str:
     """The learner's plays of a deal, each against the best one, with the points it cost and its label, as a
-    Markdown table."""
+    Markdown table; then, for each play that lost points, why the best play was better (a list under the table reads
+    on a phone, where a column of sentences would not)."""
     t = view.t
     heads = ["#", t.text("You played"), t.text("Best play"), t.text("Points lost"), t.text("Label")]
     lines = [f"| {' | '.join(heads)} |", "| --- " * len(heads) + "|"]
+    why = []
     for number, r in enumerate(reviewed, start=1):
         same = r.best == r.decision.play
         lost = "—" if same or r.label == FAULT else f"{t.decimal(r.loss)} ± {t.decimal(r.error)}"
         best = t.text("the same") if same else _capital(play_words(r.best, view))
         label = t.text(REVIEW_LABELS[r.label]) if r.label else ""
         lines.append(f"| {number} | {_capital(play_words(r.decision.play, view))} | {best} | {lost} | {label} |")
+        if r.reasons:
+            why.append(f"- **{number}.** " + " ".join(say(t.said(reason), view) for reason in r.reasons))
+    if why:
+        lines += ["", t.text("Why the best play was better, play by play:"), "", *why]
     return "\n".join(lines)
+
+
+def luck_words(luck: float, lost: float, view: View) -> str:
+    """A deal's luck beside the points the learner's plays lost: "The cards dealt favoured the computer by 2.10
+    points; your plays lost 1.40"."""
+    t = view.t
+    points, lost_words = t.decimal(abs(luck)), t.decimal(lost)
+    if round(luck, 2) > 0:
+        return t.text(
+            "The cards dealt favoured your side by {points} points; your plays lost {lost}.",
+            points=points,
+            lost=lost_words,
+        )
+    if round(luck, 2) < 0:
+        return t.text(
+            "The cards dealt favoured the computer by {points} points; your plays lost {lost}.",
+            points=points,
+            lost=lost_words,
+        )
+    return t.text("The cards dealt favoured neither side; your plays lost {lost}.", lost=lost_words)
+
+
+def luck_caption(view: View) -> str:
+    """How a deal's luck is worked out."""
+    return view.t.text(
+        "The cards' worth: the average margin of your side when every seat plays this deal's cards the same plain way "
+        "(the best take at once, else the safest card to lay down), so that it owes nothing to how anyone played."
+    )
 
 
 def review_caption(reviewed: Sequence[Reviewed], view: View) -> str:

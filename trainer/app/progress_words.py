@@ -19,6 +19,9 @@ from trainer.i18n import Translator
 from trainer.progress.stats import Accuracy, LevelResults, plain
 from trainer.progress.store import Attempt, GameSummary
 
+#: A figure that may fall either side of 0, written with its sign: "+2.10", "-0.50".
+SIGNED = "+0.00;-0.00"
+
 
 def rating_summary(ratings: Sequence[float], t: Translator) -> str:
     """The rating's course in one sentence."""
@@ -64,9 +67,10 @@ def levels_table(results: Sequence[LevelResults], t: Translator) -> str:
 
 
 def match_lines(matches: Sequence[GameSummary], t: Translator) -> str:
-    """Matches one by one as a Markdown table: when, against whom, the points, the result, the points lost."""
+    """Matches one by one as a Markdown table: when, against whom, the points, the result, the points lost and the
+    luck of the cards."""
     heads = [t.text("When (UTC)"), t.text("Against"), t.text("Points, yours – theirs"), t.text("Result")]
-    return _table([*heads, t.text("Lost per play")], (_match_row(match, t) for match in matches))
+    return _table([*heads, t.text("Lost per play"), t.text("Luck")], (_match_row(match, t) for match in matches))
 
 
 def _match_row(match: GameSummary, t: Translator) -> list[object]:
@@ -77,8 +81,19 @@ def _match_row(match: GameSummary, t: Translator) -> list[object]:
         against = t.text("{level}, with a partner", level=level)
     result = t.text("unfinished") if not match.over else t.text("won") if match.won else t.text("lost")
     lost = t.decimal(match.lost / match.decisions) if match.decisions else "—"
+    luck = t.decimal(match.luck, SIGNED) if match.luck is not None and match.decisions else "—"
     when = match.played_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
-    return [when, against, f"{match.points} – {match.against}", result, lost]
+    return [when, against, f"{match.points} – {match.against}", result, lost, luck]
+
+
+def luck_summary(lucks: Sequence[float], t: Translator) -> str:
+    """The luck of the cards over the matches, in one sentence."""
+    return t.text(
+        "The luck of the cards, match by match: {latest} in the latest, {average} on average (above 0, the cards "
+        "favoured your side).",
+        latest=t.decimal(lucks[-1], SIGNED),
+        average=t.decimal(sum(lucks) / len(lucks), SIGNED),
+    )
 
 
 def _table(heads: Sequence[str], rows: Iterable[Sequence[object]]) -> str:

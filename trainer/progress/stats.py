@@ -155,3 +155,9 @@ def results_by_level(games: Iterable[GameSummary]) -> list[LevelResults]:
 def loss_per_decision(games: Iterable[GameSummary]) -> list[float]:
     """The average points lost per reviewed play, match by match, oldest first."""
     return [game.lost / game.decisions for game in games if game.decisions]
+
+
+def luck_per_match(games: Iterable[GameSummary]) -> list[float]:
+    """The luck of the cards, match by match, oldest first: what the cards of its reviewed deals were worth to the
+    learner's side, for the matches with deals reviewed since it was kept."""
+    return [game.luck for game in games if game.luck is not None and game.decisions]

@@ -166,6 +166,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # A match's saves in order: a save goes on from the version it read, so a tab holding an older state of the
     # match (or one of a match since finished) cannot write over it.
     ("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 1",),
+    # A match's luck: what the cards of its reviewed deals were worth to the learner's side, apart from the play
+    # (NULL for a match kept before it was). The match list's index holds it too.
+    (
+        "ALTER TABLE games ADD COLUMN luck REAL",
+        "DROP INDEX games_listed",
+        """CREATE INDEX games_listed ON games(
+            profile_id, played_at, level, players, points, against, over, decisions, lost, won, luck)""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: A language as the store keeps it: a two- or three-letter code; which ones the app speaks is the app's business.
@@ -276,7 +284,8 @@ class Attempt:
 @dataclass(frozen=True)
 class GameSummary:
     """A match against the computer: when, at which bot level, the learner's side's points and the best other
-    side's, whether it is over, and how many of the learner's plays were reviewed and the points they lost."""
+    side's, whether it is over, how many of the learner's plays were reviewed and the points they lost, and the luck
+    of its reviewed deals: the margin their cards were worth to the learner's side (None where it was not kept)."""
 
     played_at: datetime
     level: str
@@ -287,6 +296,7 @@ class GameSummary:
     decisions: int
     lost: float
     won: bool = False
+    luck: float | None = None
 
     def __post_init__(self) -> None:
         _iso("played_at", self.played_at)
@@ -308,16 +318,28 @@ class GameSummary:
             )
         if self.won and not self.over:
             raise ValueError("won: a match still under way has no winner yet")
+        if self.luck is not None and abs(_finite("luck", self.luck)) > self.decisions * LOST_PER_PLAY:
+            raise ValueError(
+                f"luck: {self.luck:g} points over {self.decisions} plays is more than the deals they were made in "
+                "can score"
+            )
 
     @classmethod
     def of(
-        cls, match: Match, played_at: datetime, level: str, decisions: int, lost: float, side: int = 0
+        cls,
+        match: Match,
+        played_at: datetime,
+        level: str,
+        decisions: int,
+        lost: float,
+        side: int = 0,
+        luck: float | None = None,
     ) -> GameSummary:
         """The summary of a match as it stands, for the learner's match ``side``."""
         totals = match.totals
         against = max(total for other, total in enumerate(totals) if other != side)
         won = match.winner == side
-        return cls(played_at, level, match.players, totals[side], against, match.is_over, decisions, lost, won)
+        return cls(played_at, level, match.players, totals[side], against, match.is_over, decisions, lost, won, luck)
 
 
 class KeptGame(NamedTuple):
@@ -1346,6 +1368,7 @@ def _summary_of(row: tuple[Any, ...]) -> GameSummary:
         decisions=fields["decisions"],
         lost=_real_of(fields["lost"]),
         won=bool(_int_of(fields["won"], 0, 1)),
+        luck=None if fields["luck"] is None else _real_of(fields["luck"]),
     )
 
 
@@ -1368,7 +1391,7 @@ def _record_text(field: str, record: object) -> str:
 
 def _game_row(g: GameSummary) -> tuple[object, ...]:
     moment = _iso("played_at", g.played_at)
-    return (moment, g.level, g.players, g.points, g.against, int(g.over), g.decisions, g.lost, int(g.won))
+    return (moment, g.level, g.players, g.points, g.against, int(g.over), g.decisions, g.lost, int(g.won), g.luck)
 
 
 #: Each table a profile's progress is read from: its columns (after the row id) and what makes a row of them.
@@ -1461,6 +1484,7 @@ _SOUND = {
         _sound_time("played_at"),
         f"level IN ({', '.join(map(repr, BOT_LEVELS))})",
         f"lost BETWEEN 0 AND decisions * {LOST_PER_PLAY} AND NOT (won AND NOT over)",
+        f"(luck IS NULL OR abs(luck) <= decisions * {LOST_PER_PLAY})",
         "json_valid(record) AND substr(record, 1, 1) = '{'",
         texts=("played_at", "level", "record"),
         ints={
@@ -1471,7 +1495,7 @@ _SOUND = {
             "decisions": (0, _BIG),
             "won": (0, 1),
         },
-        reals=("lost",),
+        reals=("lost", "luck?"),
     ),
 }
 
@@ -1520,8 +1544,9 @@ def _read_game(f: _Fields) -> tuple[object, ...]:
     over, points, against = f.flag("over"), f.integer("points"), f.integer("against")
     played_at, level, players = f.moment("played_at"), f.string("level"), f.integer("players")
     decisions, lost = f.integer("decisions"), f.number("lost")
+    luck = f.optional_number("luck") if "luck" in f else None  # exports made before it was kept leave it out
     try:  # each field is read and named above; what GameSummary refuses gets the game's place here
-        GameSummary(played_at, level, players, points, against, over, decisions, lost, over and points > against)
+        GameSummary(played_at, level, players, points, against, over, decisions, lost, over and points > against, luck)
     except ValueError as error:
         raise ValueError(f"{f.name('')[:-1]}: {error}") from None
     record = f.get("record")
@@ -1538,7 +1563,7 @@ def _read_game(f: _Fields) -> tuple[object, ...]:
     plays = sum(len(deal.plays) for deal in deals)
     if decisions > plays:
         raise ValueError(f"{f.name('decisions')}: {decisions} plays reviewed, but its record holds {plays} plays")
-    replayed = GameSummary.of(match, played_at, level, decisions, lost)
+    replayed = GameSummary.of(match, played_at, level, decisions, lost, luck=luck)
     stated = {"points": points, "against": against, "over": over, "won": f.optional_flag("won", replayed.won)}
     for field, value in stated.items():
         if value != (truth := getattr(replayed, field)):

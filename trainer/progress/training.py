@@ -233,7 +233,8 @@ def keep_game(
     (``Game.after_review``), not before: a match left during the review goes on from the play before."""
     if game.review_due:
         return kept
-    summary = GameSummary.of(game.match, at, game.level, game.reviewed, game.lost, LEARNER % game.match.sides)
+    side = LEARNER % game.match.sides
+    summary = GameSummary.of(game.match, at, game.level, game.reviewed, game.lost, side, game.luck)
     return saved.save_game(profile, summary, record_of(game.match), kept)
 
 
@@ -258,6 +259,7 @@ def _going_on(found: KeptGame | None) -> tuple[tuple[int, int], Game] | None:
         if not isinstance(match, Match) or match.is_over:
             return None
         summary = found.summary
-        return (found.number, found.version), Game.resume(match, summary.level, summary.decisions, summary.lost)
+        resumed = Game.resume(match, summary.level, summary.decisions, summary.lost, summary.luck)
+        return (found.number, found.version), resumed
     except ValueError:  # RecordError among them: a record that does not replay, or a table the computer cannot play
         return None

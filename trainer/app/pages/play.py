@@ -3,8 +3,9 @@
 from datetime import UTC, datetime
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
-from trainer.ai.game import Game, Reviewed, can_be_puzzle, endgame_yaml, review
+from trainer.ai.game import Game, Reviewed, can_be_puzzle, endgame_yaml, points_lost, reviewing
 from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
 from trainer.app.common import ANSWER_CHARS, page, profile, rules, saving, store, tr
 from trainer.app.components import Pick, announce, card_table
@@ -14,6 +15,8 @@ from trainer.app.play_words import (
     event_words,
     hint_words,
     level_words,
+    luck_caption,
+    luck_words,
     match_over_words,
     match_score,
     play_said,
@@ -164,21 +167,36 @@ def next_deal() -> None:
 # -- drawing -------------------------------------------------------------------------------
 
 
-def review_deal(game: Game) -> list[Reviewed]:
-    """Review the learner's plays of the deal just over, with a progress bar, and keep the match with its review."""
-    bar = st.progress(0.0, text=t.text("Weighing each of your plays against the best one…"))
-    count = max(1, len(game.decisions))
-    reviewed = review(game.decisions, progress=lambda done: bar.progress(done / count))
+def review_deal(game: Game, spot: DeltaGenerator) -> tuple[list[Reviewed], float | None]:
+    """Review the learner's plays of the deal just over, each row shown in ``spot`` as soon as it is weighed, under a
+    progress bar, then the deal's luck; keep the match with its review."""
+    weighing = t.text("Weighing each of your plays against the best one…")
+    bar = st.progress(0.0, text=weighing)
+    reviewed: list[Reviewed] = []
+    for row in reviewing(game.decisions):
+        reviewed.append(row)
+        spot.markdown(review_markdown(reviewed, cards))
+        bar.progress(len(reviewed) / len(game.decisions), text=weighing)
+    luck = game.deal_luck()
     bar.empty()
-    keep(game.after_review(reviewed))
+    keep(game.after_review(reviewed, luck))
     if "stale_match" in st.session_state:
         st.rerun()
-    return reviewed
+    return reviewed, luck
 
 
-def review_table(reviewed: list[Reviewed]) -> None:
-    st.markdown(review_markdown(reviewed, cards))
-    st.caption(review_caption(reviewed, cards))
+def luck_line(spot: DeltaGenerator, reviewed: list[Reviewed], luck: float | None) -> None:
+    """The deal's luck beside the points the learner's plays lost, with how the luck is worked out."""
+    if luck is not None:
+        with spot.container():
+            st.markdown(luck_words(luck, points_lost(reviewed), cards))
+            st.caption(luck_caption(cards))
+
+
+def review_table(spot: DeltaGenerator, reviewed: list[Reviewed]) -> None:
+    with spot.container():
+        st.markdown(review_markdown(reviewed, cards))
+        st.caption(review_caption(reviewed, cards))
 
 
 def puzzle_offers(reviewed: list[Reviewed], deal_number: int) -> None:
@@ -364,11 +382,15 @@ def after_deal(game: Game) -> None:
     st.header(t.text("Deal {number} is over", number=len(match.finished)))
     last_play(game)
     st.markdown(score_markdown(match.finished[-1].scores, side_names(game, cards), cards))
-    if game.review_due:
-        st.session_state.deal_review = review_deal(game)
+    luck_spot = st.empty()
     st.subheader(t.text("Your plays, weighed"))
-    review_table(st.session_state.deal_review)
-    puzzle_offers(st.session_state.deal_review, len(match.finished))
+    table_spot = st.empty()
+    if game.review_due:
+        st.session_state.deal_review = review_deal(game, table_spot)
+    reviewed, luck = st.session_state.deal_review
+    luck_line(luck_spot, reviewed, luck)
+    review_table(table_spot, reviewed)
+    puzzle_offers(reviewed, len(match.finished))
     replay(game)
     if not match.is_over:
         st.button(t.text("Next deal ▶"), on_click=next_deal, type="primary")

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import json
+import math
 
 import streamlit as st
 
 from trainer.app.charts import INKS, bars_html, chart_image, line_svg
 from trainer.app.common import bank, course, page, pages, profile, said_or_told, store, tr
-from trainer.app.progress_words import levels_table, match_lines, mistake_label, named, rating_summary, share_line
+from trainer.app.progress_words import (
+    levels_table,
+    luck_summary,
+    match_lines,
+    mistake_label,
+    named,
+    rating_summary,
+    share_line,
+)
 from trainer.progress.rating import START
 from trainer.progress.stats import (
     accuracy,
     loss_per_decision,
+    luck_per_match,
     plain,
     rating_domain,
     rating_history,
@@ -31,6 +41,22 @@ PLAYER = profile(SAVED)
 def export() -> str:
     """The profile as JSON, built only when the learner asks for it."""
     return json.dumps(SAVED.export_profile(PLAYER), ensure_ascii=False, indent=1)
+
+
+def luck_chart(lucks: list[float]) -> None:
+    """The luck of the cards, match by match, on an axis with 0 in the middle: apart from the points lost, which are
+    the learner's own."""
+    reach = max(1, math.ceil(max(abs(luck) for luck in lucks)))  # whole points, so the axis has ticks either side
+    summary = luck_summary(lucks, t)
+    label = t.text("Line chart of the luck of the cards in each match. {summary}", summary=summary)
+    line = line_svg(lucks, low=-reach, high=reach, label=label, along=t.text("matches"), first=1, ink=ink, t=t)
+    st.html(chart_image(line, label))
+    st.caption(
+        t.text(
+            "{summary} The luck is what the cards dealt were worth to your side, apart from how anyone played them.",
+            summary=summary,
+        )
+    )
 
 
 view = page("Progress")
@@ -134,6 +160,8 @@ if games:
         st.caption(
             t.text("{summary} Fewer is better: the review after each deal shows where they went.", summary=summary)
         )
+    if lucks := luck_per_match(games):
+        luck_chart(lucks)
     if len(games) > LATEST_MATCHES:
         shown = t.text("Each match, the latest {latest} of {total}", latest=LATEST_MATCHES, total=len(games))
     else:

@@ -1,0 +1,259 @@
+"""Why a play was worse than the best one: the facts of the position that set them apart, as words for a learner.
+
+From the position before the play, the play made and the best one, it finds what the best play took that the
+other did not (an escoba, the 7♦, better cards for the setenta, sevens, coins, cards: each only where the rule set
+scores it), and what the play made left open to the next player that the best did not (a sweep of the table, the
+7♦ to take), with how likely that is over the hands the next player could hold as the learner saw the deal, and,
+with two players, a sweep the best play sets up for the learner's next turn whatever the next player does. Each
+fact is weighed by the points at stake, most first, and at most ``MOST`` are said. Nothing is said that the engine
+did not work out from the position; a play as good as the best gets no reason.
+
+>>> from trainer import Deal, parse_cards, parse_play
+>>> deal = Deal.from_position(table=parse_cards("7♦ 5♣"), hands=[parse_cards("3♠ 6♥"), parse_cards("2♠ 4♣")])
+>>> for words in reasons(deal, parse_play("6♥"), parse_play("3♠ 7♦ 5♣")):
+...     print(words)
+The best play swept the table: an escoba.
+The best play took 7♦.
+The best play took 3♠ 5♣, better cards for the setenta.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from math import comb
+
+from trainer.ai.bots import Seen, sampled_worlds
+from trainer.ai.playout import Position
+from trainer.cards import DECK, SUITS, Card, cards_of, cards_text, value_of
+from trainer.deal import Deal, EventKind
+from trainer.plays import CAPTURE_SUM, Play, groups_by_sum
+from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
+from trainer.text import Said, said, said_plural
+
+#: The most reasons said for one play.
+MOST = 3
+#: The least difference in chance, between the play made and the best, worth saying.
+LEAST_CHANCE = 0.05
+#: A rough worth, in points, of taking more of a category a side wins by having most of (so a sure point, an
+#: escoba or the 7♦, weighs more): what orders these reasons among the others.
+_MOST_OF_WORTH = {"setenta": 0.5, "sevens": 0.5, "coins": 0.3, "cards": 0.2}
+_BY_VALUE = {value: sum(card.bit for card in DECK if card.value == value) for value in range(1, 11)}
+
+
+@dataclass(frozen=True)
+class _Reason:
+    weight: float  # the points at stake, roughly
+    words: Said
+
+
+def reasons(before: Deal, made: Play, best: Play, samples: int = 32, seed: int | str | None = 0) -> tuple[Said, ...]:
+    """Why ``best`` is better than ``made`` in the position ``before``, most important first; none when they are
+    the same play. A chance is exact, over every hand of the cards the seat to play has not seen, unless the rule set
+    lets a lay-down show cards the next player cannot hold: then it is taken over the ways the hidden cards may lie
+    that ``evaluate`` weighs with the same ``samples`` and ``seed``."""
+    if made == best:
+        return ()
+    worlds = _Worlds(Seen.of(before), samples, seed)
+    found = [*_taken(before, made, best), *_left_open(before, made, best, worlds), *_set_up(before, made, best, worlds)]
+    found.sort(key=lambda reason: -reason.weight)
+    return tuple(reason.words for reason in found[:MOST])
+
+
+def _take(play: Play) -> int:
+    """The cards a play puts in its side's pile: the card played and those it takes; none for a lay-down."""
+    return play.captured_mask | play.card.bit if play.captured else 0
+
+
+def _taken(before: Deal, made: Play, best: Play) -> list[_Reason]:
+    """What the best play took that the play made did not, in the categories the rule set scores."""
+    points, table = before.profile.points, sum(card.bit for card in before.table)
+    ours, theirs = _take(best), _take(made)
+    found = []
+    if "escoba" in points and best.captured_mask == table and made.captured_mask != table:
+        found.append(_Reason(points["escoba"], said("The best play swept the table: an escoba.")))
+    seven = SEVEN_OF_COINS.bit
+    took_seven = "seven_of_coins" in points and ours & seven and not theirs & seven
+    if took_seven:
+        found.append(_Reason(points["seven_of_coins"], said("The best play took {card}.", card=str(SEVEN_OF_COINS))))
+    if "setenta" in points:  # the 7♦, if said already, is not said again
+        pile = sum(card.bit for card in before.piles[before.side_of(before.to_play or 0)])
+        better = _better_for_setenta(ours & ~seven if took_seven else ours, pile | theirs, before)
+        if better:
+            words = said("The best play took {cards}, better cards for the setenta.", cards=cards_text(better))
+            found.append(_Reason(_MOST_OF_WORTH["setenta"], words))
+    for name, kind in (("sevens", SEVENS_MASK), ("coins", COINS_MASK), ("cards", -1)):  # -1: every card
+        more, fewer = (ours & kind).bit_count(), (theirs & kind).bit_count()
+        if name in points and more > fewer:
+            found.append(_Reason(_MOST_OF_WORTH[name], _more_words(name, more, fewer)))
+    return found
+
+
+def _more_words(name: str, more: int, fewer: int) -> Said:
+    """The best play took ``more`` sevens, coins or cards, the play made ``fewer``."""
+    if name == "sevens":
+        return said_plural(
+            "The best play took {n} seven, against {made} for yours.",
+            "The best play took {n} sevens, against {made} for yours.",
+            more,
+            made=fewer,
+        )
+    if name == "coins":
+        return said_plural(
+            "The best play took {n} coin, against {made} for yours.",
+            "The best play took {n} coins, against {made} for yours.",
+            more,
+            made=fewer,
+        )
+    return said_plural(
+        "The best play took {n} card, against {made} for yours.",
+        "The best play took {n} cards, against {made} for yours.",
+        more,
+        made=fewer,
+    )
+
+
+def _better_for_setenta(taken: int, against: int, before: Deal) -> tuple[Card, ...]:
+    """The cards of ``taken`` that beat, in their suit's setenta price, every card of ``against`` (R19)."""
+    prices = before.profile.setenta_prices
+    top = {suit: max((prices[c.rank] for c in cards_of(against) if c.suit is suit), default=0) for suit in SUITS}
+    return tuple(card for card in cards_of(taken) if prices[card.rank] > top[card.suit])
+
+
+class _Worlds:
+    """The sampled ways the hidden cards may lie, drawn only if a chance needs them."""
+
+    def __init__(self, seen: Seen, samples: int, seed: int | str | None) -> None:
+        self.seen, self.samples, self.seed = seen, samples, seed
+        self._drawn: list[Position] | None = None
+
+    def drawn(self) -> list[Position]:
+        if self._drawn is None:
+            self._drawn = sampled_worlds(self.seen, self.samples, self.seed)
+        return self._drawn
+
+
+def _left_open(before: Deal, made: Play, best: Play, worlds: _Worlds) -> list[_Reason]:
+    """What the play made leaves the next player that the best play does not: a sweep, the 7♦ to take."""
+    seen, points = worlds.seen, before.profile.points
+    after_made, after_best = before.play(made), before.play(best)
+    found = []
+    if "escoba" in points:
+        chances = [
+            _chance(seen, after, play, worlds, _sweepers) for after, play in ((after_made, made), (after_best, best))
+        ]
+        if chances[0] - chances[1] >= LEAST_CHANCE:
+            table = after_made.table
+            words = said(
+                "Your play left {cards} on the table, {total} in all: the next player sweeps it with a card worth "
+                "{value} in {percent} of the hands they could hold; after the best play, {best}.",
+                cards=cards_text(table),
+                total=sum(card.value for card in table),
+                value=CAPTURE_SUM - sum(card.value for card in table),
+                percent=_percent(chances[0]),
+                best=_percent(chances[1]),
+            )
+            found.append(_Reason(points["escoba"] * (chances[0] - chances[1]), words))
+    if "seven_of_coins" in points and not _take(best) & SEVEN_OF_COINS.bit:
+        chances = [
+            _chance(seen, after, play, worlds, _seven_takers)
+            for after, play in ((after_made, made), (after_best, best))
+        ]
+        if chances[0] - chances[1] >= LEAST_CHANCE:
+            words = said(
+                "Your play left {card} for the next player to take, in {percent} of the hands they could hold; after "
+                "the best play, {best}.",
+                card=str(SEVEN_OF_COINS),
+                percent=_percent(chances[0]),
+                best=_percent(chances[1]),
+            )
+            found.append(_Reason(points["seven_of_coins"] * (chances[0] - chances[1]), words))
+    return found
+
+
+def _percent(chance: float) -> str:
+    """A chance as a whole percentage: "41%"."""
+    return f"{round(100 * chance)}%"
+
+
+def _set_up(before: Deal, made: Play, best: Play, worlds: _Worlds) -> list[_Reason]:
+    """A sweep the best play sets up for the learner's next turn, whatever the next player plays, and the play made
+    does not: with two players, the share of the sampled worlds where after the play and every reply the other
+    hand could make, a card the learner still holds takes the whole table."""
+    if "escoba" not in before.profile.points or before.players != 2:
+        return []
+    chances = [_next_sweep(play, worlds) for play in (best, made)]
+    if chances[0] - chances[1] < LEAST_CHANCE:
+        return []
+    words = said(
+        "The best play set up a sweep for your next turn: whatever the next player plays, one of your cards then "
+        "takes the whole table, in {percent} of the hands they could hold; after yours, {made}.",
+        percent=_percent(chances[0]),
+        made=_percent(chances[1]),
+    )
+    return [_Reason(before.profile.points["escoba"] * (chances[0] - chances[1]), words)]
+
+
+def _next_sweep(play: Play, worlds: _Worlds) -> float:
+    """The share of the worlds where, after ``play``, every reply of the other seat leaves the table to a sweep by
+    a card the seat that played still holds (none once a new hand is dealt, or the deal is over)."""
+    seat, hits = worlds.seen.seat, 0
+    kept = worlds.seen.hand & ~play.card.bit
+    drawn = worlds.drawn()
+    for world in drawn:
+        ahead = world.copy()
+        ahead.apply((play.card.bit, play.captured_mask))
+        if ahead.to_play < 0 or ahead.hands[seat] != kept:
+            continue
+        replies = ahead.moves()
+        for reply in replies:
+            after = ahead.copy()
+            after.apply(reply)
+            if after.hands[seat] != kept or not after.table or not kept & _sweepers(after.table):
+                break
+        else:
+            hits += bool(replies)
+    return hits / len(drawn)
+
+
+def _sweepers(table: int) -> int:
+    """The cards that take the whole of ``table`` at once."""
+    needed = CAPTURE_SUM - value_of(table)
+    return _BY_VALUE[needed] if table and 1 <= needed <= 10 else 0
+
+
+def _seven_takers(table: int) -> int:
+    """The cards that can take the 7♦ from ``table``, with other cards or alone."""
+    if not table & SEVEN_OF_COINS.bit:
+        return 0
+    sums = groups_by_sum(table)
+    return sum(
+        _BY_VALUE[value]
+        for value in range(1, 11)
+        if any(group & SEVEN_OF_COINS.bit for group in sums[CAPTURE_SUM - value])
+    )
+
+
+def _chance(seen: Seen, after: Deal, play: Play, worlds: _Worlds, takers_of: Callable[[int], int]) -> float:
+    """The chance that the next player holds a card of ``takers_of(table)`` for the table ``play`` leaves, as the
+    seat that played saw the deal: exact over every hand of the cards it has not seen, unless the next player's
+    lay-downs this round showed cards it cannot hold; then over ``worlds``."""
+    if after.is_over:
+        return 0.0
+    takers: int = takers_of(sum(card.bit for card in after.table)) & seen.unseen
+    if not takers:
+        return 0.0
+    nxt = after.to_play or 0
+    held = len(after.hands[nxt])
+    dealt = any(event.kind is EventKind.REDEAL for event in after.events)
+    if dealt or not seen.barred or not seen.barred[nxt]:
+        unseen = seen.unseen.bit_count()
+        return 1 - comb(unseen - takers.bit_count(), held) / comb(unseen, held)
+    move = (play.card.bit, play.captured_mask)
+    hits = 0
+    drawn = worlds.drawn()
+    for world in drawn:
+        ahead = world.copy()
+        ahead.apply(move)
+        hits += bool(ahead.hands[ahead.to_play] & takers)
+    return hits / len(drawn)
