@@ -1,0 +1,102 @@
+"""End to end: whole matches at the seat table, at 2, 3, 4 and 6 players, played by tapping cards only.
+
+The learner reads the hand and the table from the card buttons' names, plays the capture that takes the most, and
+lets the computer's replies show at the fast pace. A whole match at 1280 pixels wide, and a whole deal on a phone,
+390 wide, where nothing scrolls sideways and every card to tap is 44 pixels or more. The Turkish rules are played:
+the one rule set with all four tables (V3). Screenshots in play and in the review's replay go to
+``build/screenshots/``. Skipped, saying why, where no Chromium is installed.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from browser_kit import CHROMIUM, app_server, click_and_settle, good_play, open_app, table_ready, tap_play
+from test_e2e import WIDTHS, shoot
+
+from trainer.app.board import View
+from trainer.profile import PROFILES
+from trainer.progress.store import Store
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
+FRENCH = View(style="french", courts="letters")
+TABLES = {2: "Two players", 3: "Three players", 4: "Four players", 6: "Six players"}
+#: What a seat table must not do on a phone: scroll sideways, or draw a card to tap under 44 pixels.
+PHONE_FAULTS = """() => {
+  const faults = [];
+  const main = document.querySelector("[data-testid='stMain']");
+  if (main.scrollWidth > main.clientWidth + 1) faults.push(`scrolls sideways: ${main.scrollWidth}`);
+  for (const host of document.querySelectorAll("[data-testid^='stBidiComponent']")) {
+    for (const card of host.shadowRoot?.querySelectorAll(".seat-table button") ?? []) {
+      const box = card.getBoundingClientRect();
+      if (!card.getClientRects().length) continue; // a control not shown now
+      if (box.width < 44 || box.height < 44) faults.push(`${card.getAttribute("aria-label") || card.innerText}`);
+    }
+  }
+  return faults;
+}"""
+
+
+def start(url: str, page, players: int, width: int) -> None:
+    """A match at ``players`` by the Turkish rules, the replies shown at the fast pace."""
+    open_app(page, f"{url}/play?faces=french&courts=letters&lang=en")
+    page.get_by_text(re.compile(f"^{TABLES[players]}")).click()
+    click_and_settle(page, page.get_by_role("button", name="Start the match"))
+    click_and_settle(page, page.get_by_role("button", name="Fast", exact=True))
+
+
+def play_deal(page, players: int, width: int, shots: bool) -> None:
+    """Tap a good play at each turn until the deal is over; the first turn and the replay screenshot."""
+    state, seq = table_ready(page)
+    turns = 0
+    while state == "turn":
+        if shots and turns == 1:
+            shoot(page, f"table-{players}p-play-{width}")
+            faults = page.evaluate(PHONE_FAULTS) if width == 390 else []
+            assert not faults, faults
+        tap_play(page, good_play(page, FRENCH))
+        state, seq = table_ready(page, seq)
+        turns += 1
+    assert turns and turns <= 40 // players + 1  # a hand of three at a time, from the 40 cards (R8, R10)
+    after = page.get_by_role("button", name="Next deal ▶").or_(page.get_by_role("button", name="Start a new match"))
+    after.first.wait_for()
+    if shots:
+        replay = page.locator(".seat-table.replay")
+        click_and_settle(page, replay.get_by_role("button", name="◀ Back"))
+        replay.scroll_into_view_if_needed()
+        shoot(page, f"table-{players}p-replay-{width}")
+
+
+def served(tmp_path: Path):
+    """The app with a profile that plays by the Turkish rules to 21."""
+    with Store.open(tmp_path) as saved:
+        saved.create_profile("Player")
+        saved.set_rules("Player", PROFILES["turkish"])
+    return app_server(tmp_path)
+
+
+@pytest.mark.parametrize("players", TABLES)
+def test_a_whole_match_is_played_by_tapping_only(tmp_path, browser, players):
+    with served(tmp_path) as url:
+        page = browser.new_page(**WIDTHS[1280])
+        start(url, page, players, 1280)
+        deals = 0
+        while not page.get_by_role("button", name="Start a new match").count():
+            if deals:
+                click_and_settle(page, page.get_by_role("button", name="Next deal ▶"))
+            play_deal(page, players, 1280, shots=deals == 0)
+            deals += 1
+            assert deals < 12, "a match to 21 is over in far fewer deals"
+        assert page.get_by_text(re.compile("won (the|this) match")).count()
+        page.close()
+
+
+@pytest.mark.parametrize("players", TABLES)
+def test_a_whole_deal_on_a_phone(tmp_path, browser, players):
+    with served(tmp_path) as url:
+        page = browser.new_page(**WIDTHS[390])
+        start(url, page, players, 390)
+        play_deal(page, players, 390, shots=True)
+        assert page.get_by_role("heading", name="Deal 1 is over").is_visible()
+        page.close()
