@@ -124,7 +124,7 @@ function build(parent, data) {
 // The polite live region every move is read out by: one per component, kept from one table drawn to the next so a
 // screen reader hears each change of its words.
 function liveRegion(parent) {
-  let live = parent.querySelector(":scope > .live");
+  let live = [...parent.children].find((node) => node.classList.contains("live"));
   if (!live) {
     live = element("p", "unseen live");
     live.setAttribute("role", "status");
