@@ -64,6 +64,10 @@ def play_deal(page, players: int, width: int, shots: bool) -> None:
     if shots:
         replay = page.locator(".seat-table.replay")
         click_and_settle(page, replay.get_by_role("button", name="◀ Back"))
+        steps = replay.locator(".where")
+        last = int(re.search(r"Step (\d+) of", steps.inner_text())[1])
+        page.keyboard.press("ArrowLeft")  # the focus on Back: the arrow keys step too
+        assert re.search(r"Step (\d+) of", steps.inner_text())[1] == str(last - 1)
         replay.scroll_into_view_if_needed()
         shoot(page, f"table-{players}p-replay-{width}")
 
@@ -99,4 +103,32 @@ def test_a_whole_deal_on_a_phone(tmp_path, browser, players):
         start(url, page, players, 390)
         play_deal(page, players, 390, shots=True)
         assert page.get_by_role("heading", name="Deal 1 is over").is_visible()
+        page.close()
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_the_cards_fly_to_the_table_unless_the_learner_asks_for_less_motion(tmp_path, browser, motion):
+    with served(tmp_path) as url:
+        page = browser.new_page(**WIDTHS[1280], reduced_motion=motion)
+        start(url, page, 4, 1280)
+        _, seq = table_ready(page)
+        page.evaluate(
+            """() => {
+              window.__flying = 0;
+              const host = [...document.querySelectorAll("[data-testid^='stBidiComponent']")]
+                .find((node) => node.shadowRoot?.querySelector(".seat-table"));
+              new MutationObserver((records) => {
+                for (const record of records) {
+                  for (const node of record.addedNodes) if (node.classList?.contains("ghost")) window.__flying += 1;
+                }
+              }).observe(host.shadowRoot, {childList: true, subtree: true});
+            }"""
+        )
+        tap_play(page, good_play(page, FRENCH))
+        table_ready(page, seq)
+        flying = page.evaluate("window.__flying")
+        if motion == "reduce":
+            assert flying == 0  # the states shown one after the other, nothing flying
+        else:
+            assert flying >= 3  # each of the three replies' cards, from its seat to the table
         page.close()

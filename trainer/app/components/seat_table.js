@@ -256,7 +256,7 @@ function buildPlayControls(view) {
   view.next.addEventListener("click", () => view.wake?.());
   view.skip = button("control", data.words.skip, "skip");
   view.skip.addEventListener("click", () => skipToTurn(view));
-  view.controls.append(paces, view.pause, view.next, view.skip);
+  view.controls.append(paces, view.pause, view.skip, view.next);
   if (data.pick) {
     view.play = button("confirm", data.words.play, "confirm");
     view.play.addEventListener("click", () => view.send.trigger("confirm", view.chosen));
@@ -303,7 +303,7 @@ function skipToTurn(view) {
   view.wake?.();
 }
 
-// The buttons as the sequence stands: pace chosen, Pause or Go on, Next play only at the step pace.
+// The buttons as the sequence stands: pace chosen, Pause or Go on, Next play seen only at the step pace.
 function showControls(view) {
   const { data } = view;
   // What the table is doing, for tests and styles: "playing" moves, the learner's "turn", or "done".
@@ -318,9 +318,11 @@ function showControls(view) {
   for (const choice of view.paceButtons) choice.setAttribute("aria-pressed", String(choice.dataset.pace === view.pace));
   view.pause.textContent = view.paused ? data.words.resume : data.words.pause;
   view.pause.setAttribute("aria-pressed", String(Boolean(view.paused)));
-  view.pause.hidden = !playing;
-  view.next.hidden = !playing || view.pace !== "step";
-  view.skip.hidden = !playing;
+  // Kept in place at the learner's turn, only disabled, so the table below never moves up or down.
+  view.pause.disabled = !playing;
+  view.skip.disabled = !playing;
+  view.next.disabled = !playing;
+  view.next.style.visibility = view.pace === "step" ? "" : "hidden";
   if (view.play) view.play.disabled = playing;
 }
 
@@ -349,16 +351,19 @@ async function nextPressed(view, run) {
   view.wake = null;
 }
 
-// Slides a copy of ``from`` to where ``to`` is, over ``ms``; nothing moves for those who ask for less motion.
-async function slide(view, from, to, ms) {
-  if (!from || !to || reducedMotion()) return;
+// Flies a copy of the card ``node`` from where ``from`` is to where ``to`` is, over ``ms``, growing or shrinking to
+// its size there; nothing moves for those who ask for less motion.
+async function slide(view, node, from, to, ms) {
+  if (!node || !from || !to || reducedMotion()) return;
   const start = from.getBoundingClientRect();
   const end = to.getBoundingClientRect();
   const base = view.root.getBoundingClientRect();
-  const ghost = from.cloneNode(true);
-  ghost.removeAttribute("role");
-  ghost.removeAttribute("aria-label");
-  ghost.className = `ghost ${from.className}`;
+  const ghost = node.cloneNode(true);
+  for (const name of ["role", "aria-label", "aria-pressed", "data-focus", "data-id", "data-token"]) {
+    ghost.removeAttribute(name);
+  }
+  ghost.className = "ghost";
+  ghost.setAttribute("aria-hidden", "true");
   Object.assign(ghost.style, {
     left: `${start.left - base.left}px`,
     top: `${start.top - base.top}px`,
@@ -367,9 +372,8 @@ async function slide(view, from, to, ms) {
   });
   view.root.append(ghost);
   ghost.getBoundingClientRect(); // lay it out where it starts before it moves
-  const dx = end.left + end.width / 2 - (start.left + start.width / 2);
-  const dy = end.top + end.height / 2 - (start.top + start.height / 2);
-  ghost.style.transform = `translate(${dx}px, ${dy}px) scale(${Math.max(0.3, end.width / start.width)})`;
+  const scale = end.width / Math.max(1, start.width);
+  ghost.style.transform = `translate(${end.left - start.left}px, ${end.top - start.top}px) scale(${scale})`;
   await sleep(ms);
   ghost.remove();
 }
@@ -386,18 +390,20 @@ async function showMove(view, index, run) {
   const own = move.seat === data.me && !data.replay; // the learner has just made it: shown done at once
   if (move.seat !== null && !view.skipping && !own) {
     const seat = view.seats.get(move.seat);
-    const from = view.hand.querySelector(`[data-id="${move.card}"]`) || seat.hand;
+    // from the learner's own card, in a replay, or from the back of the seat's last card
+    const from = view.hand.querySelector(`[data-id="${move.card}"]`) || seat.hand.querySelector(".fan > :last-child");
     drawBoard(view, before, { extra: move.card });
     const played = view.table.querySelector(`[data-id="${move.card}"]`);
     played.classList.add("arriving");
-    if (!move.claim) await slide(view, from, played, unit);
+    if (!move.claim) await slide(view, played, from, played, unit);
     played.classList.remove("arriving");
     drawBoard(view, before, { extra: move.card, lit: move.taken.length ? [move.card, ...move.taken] : [move.card] });
     view.flag.hidden = !move.escoba;
     await stage(view, run);
     if (move.taken.length && !view.skipping) {
       const lit = [...view.table.querySelectorAll(".lit")];
-      await Promise.all(lit.map((card) => slide(view, card, seat.pile, unit)));
+      const stack = seat.pile.querySelector(".stack");
+      await Promise.all(lit.map((card) => slide(view, card, card, stack, unit)));
     }
     view.flag.hidden = true;
   }
