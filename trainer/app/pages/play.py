@@ -184,6 +184,10 @@ def set_pace(pace: str) -> None:
     st.session_state.table_pace = pace
 
 
+def chosen_pace() -> str:
+    return str(st.session_state.get("table_pace", "normal"))
+
+
 def setup() -> None:
     """Go on with the match left last, or choose the table and the computer's strength and start one."""
     if (left := unfinished_game(SAVED, PLAYER)) is not None:
@@ -232,8 +236,7 @@ def setup() -> None:
 def last_plays(game: Game) -> None:
     """The seat table at the end of a deal: its last plays shown moving, nothing to pick."""
     deal, me = game.deal, game.learner_seat
-    pace = st.session_state.get("table_pace", "normal")
-    data = seat_table_data(deal, cards, me=me, since=since_learner(deal, me), face_up=(me,), pace=pace)
+    data = seat_table_data(deal, cards, me=me, since=since_learner(deal, me), face_up=(me,), pace=chosen_pace())
     seat_table(data, key="table", on_pace=set_pace)
 
 
@@ -252,8 +255,8 @@ def in_deal(game: Game) -> None:
     best = st.session_state.get("hint")
     hinted = (best.play.card, *best.play.captured) if best is not None else ()
     refused: Refused | None = st.session_state.get("play_error")
-    pace = st.session_state.get("table_pace", "normal")
-    data = seat_table_data(deal, cards, me=me, since=since_learner(deal, me), face_up=(me,), answer=hinted, pace=pace)
+    since = since_learner(deal, me)
+    data = seat_table_data(deal, cards, me=me, since=since, face_up=(me,), answer=hinted, pace=chosen_pace())
     seat_table(
         data,
         key="table",
