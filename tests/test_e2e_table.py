@@ -132,3 +132,34 @@ def test_the_cards_fly_to_the_table_unless_the_learner_asks_for_less_motion(tmp_
         else:
             assert flying >= 3  # each of the three replies' cards, from its seat to the table
         page.close()
+
+
+def table_state(page) -> str:
+    return page.locator(".seat-table:not(.replay)").get_attribute("data-state")
+
+
+def test_step_by_step_waits_for_next_play_and_pause_holds_the_replies(tmp_path, browser):
+    with served(tmp_path) as url:
+        page = browser.new_page(**WIDTHS[1280])
+        start(url, page, 4, 1280)
+        table = page.locator(".seat-table:not(.replay)")
+        _, seq = table_ready(page)
+        click_and_settle(page, table.get_by_role("button", name="Step by step", exact=True))
+        tap_play(page, good_play(page, FRENCH))
+        page.wait_for_timeout(1500)
+        assert table_state(page) == "playing" and not table.locator(".my-hand button").count()  # not yet to pick
+        presses = 0
+        while table_state(page) == "playing":
+            table.get_by_role("button", name="Next play").click()  # one reply shown per press
+            page.wait_for_timeout(2200)  # the move shown whole: to the table, then to the pile
+            presses += 1
+            assert presses <= 3, "three replies at a table of four"
+        _, seq = table_ready(page, seq)
+        click_and_settle(page, table.get_by_role("button", name="Slow", exact=True))
+        tap_play(page, good_play(page, FRENCH))
+        click_and_settle(page, table.get_by_role("button", name="Pause"))
+        page.wait_for_timeout(5000)  # longer than three replies at the slow pace
+        assert table_state(page) == "playing"
+        click_and_settle(page, table.get_by_role("button", name="Go on"))
+        assert table_ready(page, seq)[0] == "turn"
+        page.close()

@@ -418,7 +418,7 @@ async function play(view) {
   drawBoard(view, data.boards[view.shown]);
   if (view.hadFocus && view.shown < data.moves.length) view.pause.focus(); // the keyboard's place while it plays
   while (view.shown < data.moves.length && run === view.runs && !view.skipping) {
-    await nextPressed(view, run);
+    if (data.moves[view.shown].seat !== data.me) await nextPressed(view, run); // the learner's own play needs none
     if (run !== view.runs || view.skipping) break;
     await showMove(view, view.shown, run);
     if (run !== view.runs) return;
