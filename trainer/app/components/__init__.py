@@ -1,6 +1,7 @@
-"""The card table: a board to play on, drawn in the browser, and the verdict box that goes with it.
+"""The card table: a board to play on, drawn in the browser, and the verdict box that goes with it; and the seat
+table, the Play page's table with its seats round it and its moves shown one at a time.
 
-Both are Streamlit ``components.v2`` components whose HTML, CSS and JavaScript ship inside this
+All are Streamlit ``components.v2`` components whose HTML, CSS and JavaScript ship inside this
 package, so nothing is built or downloaded. Choosing cards happens in the browser alone, with
 no rerun per tap; the pick reaches Python when the learner confirms it, and is checked here
 against the rows it was drawn from before a page sees it. While cards are chosen, the table can
