@@ -8,7 +8,9 @@ animation frame that first showed the page's last change, once the app's script 
 loaded the machine: a reading where it never started, or where the page did not change, is refused,
 not counted, and the refusals are printed. Prints the median and the 95th percentile per action, then
 the worst 95th percentile. A card tap is a card button (named like "seven of coins"): choosing stays
-in the browser, so it reruns nothing.
+in the browser, so it reruns nothing. A play on Play is timed from the press of Play to the first computer
+reply shown moving at the normal pace (the learner's own play is shown done at once); the cards are tapped first,
+not timed, and a new match is started when the deal is over.
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from browser_kit import CARD_NAME, app_server, chromium, click_and_settle, open_app
+from browser_kit import CARD_NAME, PLAY_TABLE, app_server, chromium, click_and_settle, good_play, open_app, table_ready
 
 from trainer.ai.arena import median_and_p95
+from trainer.app.board import View
 
 LEARN_NEXT = re.compile(r"^Next( level)?\b")
 NARRATED = "/learn?level=whole-deal&stage=5"  # the narrated deal, after its first prediction
@@ -81,6 +84,17 @@ class Bench:
         self.time("puzzles next puzzle", self.page.get_by_role("button", name=NEXT_PUZZLE).last, timed)
         open_app(self.page, f"{self.url}{PUZZLE}")
 
+    def play(self, timed: bool) -> None:
+        """A good play of the learner's at the seat table, then Play; a new match once the deal is over."""
+        if not self.page.locator(PLAY_TABLE).count() or table_ready(self.page)[0] != "turn":
+            open_app(self.page, f"{self.url}/play")
+            settle(self.page, self.page.get_by_role("button", name="Start the match"))
+            table_ready(self.page)
+        table = self.page.locator(PLAY_TABLE)
+        for label in good_play(self.page, View()):
+            table.get_by_role("button", name=label).click()
+        self.time("play and first reply", table.get_by_role("button", name="Play", exact=True), timed)
+
     def open_progress(self, timed: bool) -> None:
         """From Home to Progress through the sidebar, then back to Home, not timed."""
         nav = self.page.locator("[data-testid='stSidebarNav']")
@@ -99,6 +113,7 @@ def main() -> None:
             ("/learn?level=fifteen&stage=3", bench.card_tap),
             (PUZZLE, bench.puzzle),
             ("/", bench.open_progress),
+            ("/play", bench.play),
         ]
         for path, action in rounds:
             open_app(bench.page, url + path)

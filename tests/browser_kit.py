@@ -6,7 +6,7 @@ Debian Chromium through Playwright. ``open_app`` and ``click_and_settle`` wait u
 - the app's script state is ``notRunning``, after having been ``running`` (or ``grace_ms`` passed with no
   rerun starting, for a click that changes nothing on the server), and no element still shows Streamlit's
   loading skeleton (on a loaded machine the first run can start late, and the page is then all skeleton) and
-  every card table has drawn its cards (its script loads after the page's own), and
+  every card table or seat table has drawn its cards (its script loads after the page's own), and
 - the page has settled: no DOM change (in the document or in any component's open shadow root) and no
   change of page height for ``quiet_ms``, checked once per animation frame. Streamlit's header, where the
   running indicator comes and goes, is left out.
@@ -74,7 +74,7 @@ WATCH = """({quiet, grace, limit, fromClick}) => {
       const script = document.querySelector("[data-testid='stApp']")?.dataset.testScriptState;
       const hosts = [...document.querySelectorAll("[data-testid^='stBidiComponent']")];
       const drawing = document.querySelector("[data-testid^='stSkeleton']") !== null  // still being drawn
-        || hosts.some(host => !host.shadowRoot?.querySelector(".card-table"));  // a card table not drawn yet
+        || hosts.some(host => !host.shadowRoot?.querySelector(".card-table, .seat-table"));  // a table not drawn yet
       const idle = origin !== null && script === "notRunning" && !drawing && now - state.last >= quiet;
       if ((idle && (state.sawRun || now - origin >= grace)) || now - start > limit) {
         observer.disconnect();
@@ -200,3 +200,55 @@ def off_screen(page: Any) -> list[dict[str, Any]]:
         for box in found
         if box["top"] < 0 or box["left"] < 0 or box["bottom"] > size["height"] or box["right"] > size["width"]
     ]
+
+
+#: The Play page's seat table, not the review's replay.
+PLAY_TABLE = ".seat-table:not(.replay)"
+
+
+#: The Play table's state and the moves it was sent, once it has shown them all: "turn" when the learner is to play,
+#: "done" at the end of a deal; null while it shows moves, or while it still shows the moves sent as ``old``.
+TABLE_READY = f"""(old) => {{
+  const find = (root) => {{
+    for (const node of root.querySelectorAll("*")) {{
+      const found = node.shadowRoot && (node.shadowRoot.querySelector("{PLAY_TABLE}") || find(node.shadowRoot));
+      if (found) return found;
+    }}
+    return null;
+  }};
+  const table = find(document);
+  const ready = table && ["turn", "done"].includes(table.dataset.state) && table.dataset.seq !== old;
+  return ready ? [table.dataset.state, table.dataset.seq] : null;
+}}"""
+
+
+def table_ready(page: Any, old: str | None = None) -> tuple[str, str]:
+    """Wait until the Play page's seat table has shown every move it was sent, other moves than those sent as
+    ``old``: its state ("turn" or "done") and the moves' id."""
+    state, seq = page.wait_for_function(TABLE_READY, arg=old).json_value()
+    return state, seq
+
+
+def good_play(page: Any, view: Any) -> list[str]:
+    """The cards of a good play for the learner, read from the card buttons' names as a screen reader hears them: the
+    capture taking the most cards (the lowest card for it first), else the lowest card laid down."""
+    from trainer.app.names import spoken_label
+    from trainer.cards import DECK
+    from trainer.plays import captures
+
+    named = {spoken_label(card, view): card for card in DECK}
+    read = "nodes => nodes.map(node => node.getAttribute('aria-label'))"
+    hand = [named[label] for label in page.locator(f"{PLAY_TABLE} .my-hand button.card").evaluate_all(read)]
+    table = [named[label] for label in page.locator(f"{PLAY_TABLE} .table-cards button.card").evaluate_all(read)]
+    taking = [(card, group) for card in hand for group in captures(card, table)]
+    if not taking:
+        return [spoken_label(min(hand, key=lambda card: card.value), view)]
+    card, group = max(taking, key=lambda found: (len(found[1]), -found[0].value))
+    return [spoken_label(card, view), *(spoken_label(taken, view) for taken in sorted(group))]
+
+
+def tap_play(page: Any, labels: list[str], play: str = "Play") -> dict[str, Any]:
+    """Tap the cards named (the hand card first) on the seat table, then its Play button; returns the settle."""
+    for label in labels:  # a card marked by a hint says so after its name
+        page.locator(PLAY_TABLE).get_by_role("button", name=label).click()
+    return click_and_settle(page, page.locator(PLAY_TABLE).get_by_role("button", name=play, exact=True))

@@ -39,9 +39,29 @@ def start(players: int = 2) -> AppTest:
 
 
 def to_my_turn(at: AppTest) -> None:
-    """Press for the computer's plays until it is the learner's turn."""
-    while not at.session_state.game.learner_to_play:
-        press(at, "Next: ")
+    """The computer's plays are made with the learner's (or at the start): the learner is always to play, and no
+    button waits for the computer."""
+    assert at.session_state.game.learner_to_play
+    assert not [b.label for b in at.button if b.label.startswith("Next: ")]
+
+
+def table(at: AppTest) -> dict:
+    """The data of the seat table the learner plays on."""
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_seat_table"]
+    return json.loads(board.proto.json)
+
+
+def set_pace(at: AppTest, pace: str) -> AppTest:
+    """Choose a pace on the seat table, as the browser reports it: the component's state."""
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_seat_table"]
+    states = at._tree.get_widget_states()
+    state = states.widgets.add()
+    state.id = board.proto.id
+    state.json_value = json.dumps({"pace": pace})
+    assert at._tree._runner is not None
+    at._tree._runner._run(states)
+    assert not at.exception, at.exception
+    return at
 
 
 def play_the_deal(at: AppTest, rng: random.Random, plays: int = 40) -> int:
@@ -50,9 +70,7 @@ def play_the_deal(at: AppTest, rng: random.Random, plays: int = 40) -> int:
     mine = 0
     while not at.session_state.game.deal.is_over and len(at.session_state.game.deal.plays) < plays:
         game = at.session_state.game
-        if not game.learner_to_play:
-            press(at, "Next: ")
-            continue
+        to_my_turn(at)
         at.text_input(key="play_text").set_value(str(rng.choice(game.deal.legal_plays())))
         press(at, "Play what I typed")
         mine += 1
@@ -103,19 +121,35 @@ def test_a_typed_play_that_is_no_play_and_a_play_with_no_card_are_each_one_alert
     at.text_input(key="play_text").set_value("zz")
     press(at, "Play what I typed")
     assert len(alerts(at)) == 1 and "zz" in alerts(at)[0]
-    tap(at, {})  # Play pressed with no card chosen
+    tap(at, {}, "escoba_seat_table")  # Play pressed with no card chosen
     assert alerts(at) == [turn_message(at)["text"]]
 
 
-def test_after_a_play_what_it_did_is_announced(data: Path) -> None:
-    at = start()
+def test_a_play_sets_the_computers_replies_going_each_said_and_shown_on_the_table(data: Path) -> None:
+    at = start(players=4)
     to_my_turn(at)
-    play = at.session_state.game.deal.legal_plays()[0]
-    at.text_input(key="play_text").set_value(str(play))
+    game = at.session_state.game
+    play = game.deal.legal_plays()[0]
+    tap(at, {"hand": [str(play.card)], "table": [str(card) for card in sorted(play.captured)]}, "escoba_seat_table")
+    game = at.session_state.game
+    to_my_turn(at)  # the three computer seats played with that one tap, without a button
+    moves = table(at)["moves"]
+    assert [move["seat"] for move in moves] == [(game.learner_seat + n) % 4 for n in range(4)]  # R11, in turn
+    assert moves[0]["said"].startswith("You (seat ") and moves[0]["card"] == str(play.card)
+    assert all(move["said"].startswith("Seat ") for move in moves[1:])  # each read out as it is shown
+    assert table(at)["words"]["turn"] == "Your turn."
+
+
+def test_the_pace_chosen_is_kept_for_the_session(data: Path) -> None:
+    at = start()
+    assert table(at)["pace"] == "normal"
+    set_pace(at, "step")
+    at.text_input(key="play_text").set_value(str(at.session_state.game.deal.legal_plays()[0]))
     press(at, "Play what I typed")
-    [box] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_announce"]
-    message = json.loads(box.proto.json)["message"]  # the box that takes the focus in the browser
-    assert message["tone"] == "info" and message["text"].startswith("Last play, You (seat ")
+    assert table(at)["pace"] == "step"  # read back by the table on the next turn
+    at.switch_page("trainer/app/pages/home.py").run()
+    at.switch_page("trainer/app/pages/play.py").run()
+    assert table(at)["pace"] == "step"
 
 
 def test_a_hint_names_the_best_play_with_its_expected_margin(data: Path) -> None:
@@ -128,11 +162,12 @@ def test_a_hint_names_the_best_play_with_its_expected_margin(data: Path) -> None
     assert f"{abs(best.margin):.2f} points {word} the other by the end of the deal on average (± {best.error:.2f})" in (
         hint
     )
-    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
-    rows = json.loads(board.proto.json)["rows"]
-    marked = {face["token"] for row in rows for face in row["faces"] if "highlight-answer" in face["svg"]}
+    board = table(at)
+    last = board["boards"][-1]
+    shown = [board["faces"][name] for name in [*last["table"], *last["hands"][at.session_state.game.learner_seat]]]
+    marked = {face["token"] for face in shown if "highlight-answer" in face["svg"]}
     assert marked == {str(card) for card in (best.play.card, *best.play.captured)}  # the best play, on the cards
-    assert json.loads(board.proto.json)["tally"] == {"words": "Adding up: {sum}", "played": None}  # summed as tapped
+    assert board["words"]["tally"] == "Adding up: {sum}"  # summed as tapped
 
 
 def test_four_players_with_a_computer_partner(data: Path) -> None:
@@ -183,18 +218,15 @@ def test_a_second_match_is_reviewed_and_kept_apart_from_the_first(data: Path) ->
         assert sorted(game.level for game in saved.games("Player")) == ["greedy", "random"]
 
 
-def test_a_button_pressed_again_after_its_turn_has_passed_does_nothing(data: Path) -> None:
+def test_a_play_pressed_again_once_the_deal_is_over_does_nothing(data: Path) -> None:
     at = start()
-    while at.session_state.game.learner_to_play:  # make it the computer's turn
-        at.text_input(key="play_text").set_value(str(at.session_state.game.deal.legal_plays()[0]))
-        press(at, "Play what I typed")
-    stale = next(b for b in at.button if b.label.startswith("Next: "))
+    play_the_deal(at, random.Random(7), plays=34)
     game = at.session_state.game
-    at.session_state["game"] = game.computer_turn()  # the first press, already handled
-    after = at.session_state.game
-    stale.click().run()
-    assert not at.exception, at.exception
-    assert at.session_state.game.learner_to_play == after.learner_to_play
+    last = game.deal.legal_plays()[0]
+    over = game.learner_plays(last).until_learner()
+    at.session_state["game"] = over  # the first press, already handled
+    tap(at, {"hand": [str(last.card)]}, "escoba_seat_table")
+    assert over.deal.is_over and at.session_state.game.deal is over.deal  # reviewed, and no play made
 
 
 def test_a_hint_pressed_once_the_turn_has_passed_does_nothing(data: Path) -> None:
@@ -232,40 +264,32 @@ def test_a_match_left_mid_deal_is_offered_in_a_new_session_and_goes_on_from_that
     resumed = later.session_state.game
     assert resumed.deal.plays == left.deal.plays and resumed.deal.hands == left.deal.hands
     assert [d.play for d in resumed.decisions] == [d.play for d in left.decisions]
-    if resumed.learner_to_play:
-        later.text_input(key="play_text").set_value(str(resumed.deal.legal_plays()[0]))
-        press(later, "Play what I typed")
-    else:
-        press(later, "Next: ")
-    assert len(later.session_state.game.deal.plays) == 8  # and it goes on
+    to_my_turn(later)
+    later.text_input(key="play_text").set_value(str(resumed.deal.legal_plays()[0]))
+    press(later, "Play what I typed")
+    assert len(later.session_state.game.deal.plays) == len(left.deal.plays) + 2  # and it goes on, with the reply
     later.switch_page("trainer/app/pages/progress.py").run()
     assert any("| Steady | 1 | 0 | 0 | 1 |" in m.value for m in later.markdown)
 
 
 def turn_message(at: AppTest) -> dict:
-    """The message of the card table the learner plays on."""
-    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
-    return json.loads(board.proto.json)["message"]
+    """The message of the seat table the learner plays on."""
+    return table(at)["message"]
 
 
-def test_each_turn_begins_by_saying_what_the_other_seats_played_meanwhile(data: Path) -> None:
+def test_each_turn_shows_what_the_other_seats_played_meanwhile(data: Path) -> None:
     at = start(players=4)
     to_my_turn(at)
     game = at.session_state.game
     since = game.plays_since_learner()
     assert [event.seat for event in since] == list(range(game.learner_seat))  # seat 0 leads (R11)
-    message = turn_message(at)
-    if since:  # the learner does not lead this deal
-        assert message["tone"] == "info" and message["text"].startswith("Since your last play: Seat ")
+    assert [move["seat"] for move in table(at)["moves"]] == [event.seat for event in since]
     at.text_input(key="play_text").set_value(str(game.deal.legal_plays()[0]))
     press(at, "Play what I typed")
-    for _ in range(3):  # the partner and both opponents
-        press(at, "Next: ")
     game = at.session_state.game
+    said = [move["said"] for move in table(at)["moves"]]
     assert [event.seat for event in game.plays_since_learner()] == [(game.learner_seat + n) % 4 for n in (1, 2, 3)]
-    text = turn_message(at)["text"]
-    assert text.startswith("Since your last play: Seat ") and "your partner" in text and text.endswith("Your turn.")
-    assert text.count("; ") == 2  # three plays
+    assert said[0].startswith("You (seat ") and sum("your partner" in words for words in said) == 1
 
 
 def test_r4_a_typed_play_is_read_as_the_faces_show_the_cards(data: Path) -> None:
@@ -302,6 +326,11 @@ def announced(at: AppTest) -> str:
     return str(json.loads(box.proto.json)["message"]["text"])
 
 
+def moves_said(at: AppTest) -> list[str]:
+    """What the seat table reads out of each move it shows: the learner's last play, then the replies."""
+    return [move["said"] for move in table(at)["moves"]]
+
+
 def test_v5_table_mode_is_offered_only_where_the_rules_have_it(data: Path) -> None:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
@@ -318,10 +347,7 @@ def test_v5_a_missed_capture_is_offered_to_claim_until_the_next_play(data: Path,
         game = at.session_state.game
         if game.deal.is_over:
             break
-        if not game.learner_to_play:
-            assert claim_buttons(at) == []
-            press(at, "Next: ")
-            continue
+        to_my_turn(at)
         claims = game.claims()
         assert len(claim_buttons(at)) == len(claims)
         if claims:
@@ -330,7 +356,7 @@ def test_v5_a_missed_capture_is_offered_to_claim_until_the_next_play(data: Path,
                 f"Claim: take {cards_name(sorted(play.captured), View())} with {card_name(play.card, View())} "
                 "(the card laid down could have taken them)"
             )
-            assert "although a capture was there: it stands (V5)" in turn_message(at)["text"]
+            assert any("although a capture was there: it stands (V5)" in words for words in moves_said(at))
         if claims and not claimed:
             press(at, "Claim: ")
             claimed = True
@@ -343,7 +369,8 @@ def test_v5_a_missed_capture_is_offered_to_claim_until_the_next_play(data: Path,
             passed = True  # not claimed: the chance is gone with the learner's play
         at.text_input(key="play_text").set_value(str(at.session_state.game.deal.legal_plays()[0]))
         press(at, "Play what I typed")
-        assert claim_buttons(at) == []
+        offered = at.session_state.game.claims()  # the computer's replies may have missed captures of their own
+        assert len(claim_buttons(at)) == len(offered) and not set(offered) & set(claims)  # gone with the play
     assert claimed and passed
 
 
@@ -361,9 +388,10 @@ def test_v5_the_computer_claims_a_capture_the_learner_missed_and_the_next_turn_s
             break
     else:
         pytest.fail("no turn in 60 with a card that could capture")
-    assert "although a capture was there: it stands (V5)" in announced(at)
     to_my_turn(at)
-    assert "claims the missed capture: " in turn_message(at)["text"]
+    laid, *replies = moves_said(at)
+    assert "although a capture was there: it stands (V5)" in laid
+    assert "claims the missed capture: " in replies[0]
 
 
 def test_v5_a_wrong_capture_of_the_learner_stands_is_said_and_penalised(data: Path) -> None:
@@ -376,11 +404,9 @@ def test_v5_a_wrong_capture_of_the_learner_stands_is_said_and_penalised(data: Pa
     at.text_input(key="play_text").set_value(f"{card} {taken}")
     press(at, "Play what I typed")
     total = card.value + taken.value
-    assert f"which make {total}, not 15: the capture stands and costs a penalty (V5)" in announced(at)
+    assert f"which make {total}, not 15: the capture stands and costs a penalty (V5)" in moves_said(at)[0]
     while not at.session_state.game.deal.is_over:
-        if not at.session_state.game.learner_to_play:
-            press(at, "Next: ")
-            continue
+        to_my_turn(at)
         at.text_input(key="play_text").set_value(str(at.session_state.game.deal.legal_plays()[0]))
         press(at, "Play what I typed")
     score = next(m.value for m in at.markdown if "Wrong captures" in m.value)
@@ -392,10 +418,8 @@ def test_v5_a_wrong_capture_of_the_learner_stands_is_said_and_penalised(data: Pa
 
 
 def act(at: AppTest) -> None:
-    """One action: the learner's first legal play, typed, on the learner's turn, else the computer's next play."""
-    if not at.session_state.game.learner_to_play:
-        press(at, "Next: ")
-        return
+    """The learner's first legal play, typed; the computer's replies come with it."""
+    to_my_turn(at)
     at.text_input(key="play_text").set_value(str(at.session_state.game.deal.legal_plays()[0]))
     press(at, "Play what I typed")
 

@@ -7,12 +7,13 @@ arrow inside a drop-down list, whose whole field opens it.
 Skipped, saying why, where no Chromium is installed.
 """
 
-import re
 from pathlib import Path
 
 import pytest
-from browser_kit import CHROMIUM, click_and_settle, open_app
+from browser_kit import CHROMIUM, click_and_settle, good_play, open_app, table_ready
 from test_e2e import WIDTHS, shoot
+
+from trainer.app.board import View
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
@@ -84,8 +85,7 @@ def test_every_button_card_and_radio_choice_is_a_44_pixel_tap_target_and_badges_
         if name == "play":
             targets = page.evaluate(TARGETS)
             click_and_settle(page, page.get_by_role("button", name="Start the match"))
-            while page.get_by_role("button", name=re.compile("^Next: .* plays")).count():
-                click_and_settle(page, page.get_by_role("button", name=re.compile("^Next: .* plays")))
+            table_ready(page)  # the learner's turn: the seat table's cards and buttons
             targets += page.evaluate(TARGETS)
         else:
             targets = page.evaluate(TARGETS)
@@ -111,24 +111,44 @@ def test_a_radio_choice_shows_the_keyboard_focus(server, browser):
     assert outline[0] == "solid" and float(outline[1].removesuffix("px")) >= 2, outline
 
 
-def test_after_a_play_the_focus_is_on_what_happened(server, browser):
+#: Every text the seat table's live region says, in order, kept from now on.
+HEARD = f"""() => {{
+  {EVERYWHERE}
+  const [live] = everywhere(".live[aria-live='polite']");
+  window.__heard = [];
+  new MutationObserver(() => window.__heard.push(live.textContent)).observe(
+    live, {{childList: true, characterData: true, subtree: true}}
+  );
+}}"""
+
+
+def test_after_a_play_each_move_is_read_out_once_then_the_turn_and_the_focus_is_on_the_hand(server, browser):
     page = browser.new_page(**WIDTHS[390])
     open_app(page, server + "/play?lang=en&faces=french&courts=letters")
     click_and_settle(page, page.get_by_role("button", name="Start the match"))
-    while page.get_by_role("button", name=re.compile("^Next: .* plays")).count():
-        click_and_settle(page, page.get_by_role("button", name=re.compile("^Next: .* plays")))
-    click_and_settle(page, page.get_by_role("button", name="Hint: the best play now"))
-    best = page.locator("[data-testid='stAlertContentInfo']").last.inner_text()
-    play = re.findall(r"[A2-7JQK][♦♥♣♠]", best.split("Best now: ")[1].split(", which")[0])
-    page.get_by_text("Type your play instead").click()
-    page.get_by_label(re.compile("^Your play:")).fill(" ".join(play))
-    click_and_settle(page, page.get_by_role("button", name="Play what I typed"))
-    page.wait_for_function("() => document.activeElement !== document.body")
-    focused = page.evaluate(FOCUSED)
+    _, seq = table_ready(page)
+    page.evaluate(HEARD)
+    labels = good_play(page, View(style="french", courts="letters"))
+    for label in labels:  # by the keyboard: each card focused and pressed with Space, then Play with Enter
+        page.locator(".seat-table").get_by_role("button", name=label).focus()
+        page.keyboard.press("Space")
+    page.locator(".seat-table").get_by_role("button", name="Play", exact=True).focus()
+    page.keyboard.press("Enter")
+    table_ready(page, seq)
+    heard = page.evaluate("window.__heard")
+    in_hand = page.evaluate(
+        """() => {
+          let node = document.activeElement;
+          while (node?.shadowRoot?.activeElement) node = node.shadowRoot.activeElement;
+          return Boolean(node?.closest(".my-hand")) && node.matches("button.card");
+        }"""
+    )
     shoot(page, "access-play-after-a-play-390")
     page.close()
-    assert focused["role"] == "status" and focused["tabindex"] == "-1", focused
-    assert "Last play, You (seat " in focused["text"], focused  # read out at once
+    assert heard[0].startswith("You (seat ") and heard[-1] == "Your turn.", heard
+    assert len(heard) == len(set(heard)), "each move read out once"
+    assert any(said.startswith("Seat ") for said in heard), heard  # the computer's reply, in words
+    assert in_hand, "the focus on a card of the hand, ready for the next turn"
 
 
 @pytest.mark.parametrize(

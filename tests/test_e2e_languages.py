@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_kit import CHROMIUM, app_server, click_and_settle, open_app
+from browser_kit import CHROMIUM, app_server, click_and_settle, open_app, table_ready
 from test_e2e import shoot
 from test_i18n import english_in
 
@@ -110,18 +110,16 @@ def test_a_whole_deal_against_the_computer_is_played_and_reviewed_in_the_languag
         page = browser.new_page(**WINDOW)
         open_app(page, f"{url}/play?faces=french&courts=letters&lang={code}")
         click_and_settle(page, button(page, t.text("Start the match")))
-        before, after = t.text("Next: {seat} (computer) plays ▶", seat="\0").split("\0")
-        computer = page.get_by_role("button", name=re.compile(f"^{re.escape(before)}.*{re.escape(after)}$"))
-        over = page.get_by_role("heading", name=t.text("Deal {number} is over", number=1))
-        for _ in range(60):
-            if over.count():
+        state, seq = table_ready(page)
+        for _ in range(20):
+            if state != "turn":
                 break
-            if computer.count():
-                click_and_settle(page, computer)
-                continue
             play = parse_play(hinted_play(page, t))
             tap(page, view, str(play))
             click_and_settle(page, page.get_by_role("button", name=t.text_in("a button", "Play"), exact=True))
+            state, seq = table_ready(page, seq)
+        over = page.get_by_role("heading", name=t.text("Deal {number} is over", number=1))
+        over.wait_for()
         assert over.is_visible() and page.get_by_role("heading", name=t.text("Your plays, weighed")).is_visible()
         shoot(page, f"play-review-{code}")
         assert not english_on(page)

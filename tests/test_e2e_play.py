@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_kit import CHROMIUM, app_server, chromium, click_and_settle, open_app
+from browser_kit import CHROMIUM, app_server, chromium, click_and_settle, good_play, open_app, table_ready, tap_play
 from test_e2e import axe_violations, shoot, violation_lines
 
 from trainer.app.board import View
@@ -29,11 +29,8 @@ def best_play(page) -> list[str]:
 
 
 def tap_and_play(page, tokens: list[str]) -> None:
-    """Tap the cards of a play on the card table (the hand card first), then Play."""
-    for card in parse_cards(" ".join(tokens)):
-        name = spoken_label(card, FRENCH).split(" (")[0]
-        page.get_by_role("button", name=re.compile(f"^{re.escape(name)}\\b")).first.click()
-    click_and_settle(page, page.get_by_role("button", name="Play", exact=True))
+    """Tap the cards of a play on the seat table (the hand card first), then Play."""
+    tap_play(page, [spoken_label(card, FRENCH) for card in parse_cards(" ".join(tokens))])
 
 
 @pytest.mark.parametrize("width", SIZES)
@@ -43,21 +40,19 @@ def test_a_whole_deal_against_the_computer_is_played_by_tapping_cards_then_revie
         open_app(page, f"{url}/play?faces=french&courts=letters")
         shoot(page, f"play-setup-{width}")
         click_and_settle(page, page.get_by_role("button", name="Start the match"))
-        axe, found, turn_checked = Axe(), [], False
-        turns = 0
-        while not page.get_by_role("heading", name=re.compile("^Deal 1 is over")).count():
+        axe, found = Axe(), []
+        state, seq = table_ready(page)  # the computer's plays, if it leads, shown on their own
+        tap_and_play(page, best_play(page))  # the learner's first turn, the hint shown
+        shoot(page, f"play-turn-{width}")
+        found += axe_violations(axe, page, "play, a turn", width)
+        state, seq = table_ready(page, seq)
+        turns = 1
+        while state == "turn":
+            tap_play(page, good_play(page, FRENCH))
+            state, seq = table_ready(page, seq)
             turns += 1
-            assert turns < 60, "the deal should be over after 36 plays"
-            computer = page.get_by_role("button", name=re.compile("^Next: .* plays"))
-            if computer.count():
-                click_and_settle(page, computer)
-                continue
-            tokens = best_play(page)
-            if not turn_checked:  # the learner's first turn, the hint shown
-                shoot(page, f"play-turn-{width}")
-                found += axe_violations(axe, page, "play, a turn", width)
-                turn_checked = True
-            tap_and_play(page, tokens)
+        assert turns == 18  # a hand of three at a time, half the 36 cards dealt (R8, R10)
+        page.get_by_role("heading", name="Your plays, weighed").wait_for()
         assert page.get_by_role("heading", name="Your plays, weighed").is_visible()
         assert page.get_by_text(re.compile(r"^18 plays weighed")).is_visible()  # 18 of the 36 plays are yours
         shoot(page, f"play-review-{width}")
@@ -65,10 +60,8 @@ def test_a_whole_deal_against_the_computer_is_played_by_tapping_cards_then_revie
         serious = violation_lines(found).get(("app", True), [])
         assert not serious, "serious or critical axe violations in the app:\n" + "\n".join(serious)
         click_and_settle(page, page.get_by_role("button", name="Next deal ▶"))
-        assert (
-            page.get_by_role("button", name="Hint: the best play now").count()
-            or page.get_by_role("button", name=re.compile("^Next: ")).count()
-        )
+        assert table_ready(page, seq)[0] == "turn"  # the computer's plays, if it leads, shown; then the learner's
+        assert not page.get_by_role("button", name=re.compile("^Next: ")).count()
 
 
 def test_a_match_left_in_one_tab_goes_on_from_the_same_play_in_a_new_one(tmp_path):
@@ -76,12 +69,9 @@ def test_a_match_left_in_one_tab_goes_on_from_the_same_play_in_a_new_one(tmp_pat
         first = browser.new_page(**SIZES[1280])
         open_app(first, f"{url}/play?faces=french&courts=letters")
         click_and_settle(first, first.get_by_role("button", name="Start the match"))
-        for _ in range(3):  # the computer's plays up to the learner's turn, then one play of the learner's
-            computer = first.get_by_role("button", name=re.compile("^Next: .* plays"))
-            if not computer.count():
-                break
-            click_and_settle(first, computer)
+        _, seq = table_ready(first)
         tap_and_play(first, best_play(first))
+        table_ready(first, seq)
         board = first.locator("[data-testid='stMain']").inner_text()
         later = browser.new_page(**SIZES[1280])
         open_app(later, f"{url}/play?faces=french&courts=letters")

@@ -1,6 +1,7 @@
-"""The card table: a board to play on, drawn in the browser, and the verdict box that goes with it.
+"""The card table: a board to play on, drawn in the browser, and the verdict box that goes with it; and the seat
+table, the Play page's table with its seats round it and its moves shown one at a time.
 
-Both are Streamlit ``components.v2`` components whose HTML, CSS and JavaScript ship inside this
+All are Streamlit ``components.v2`` components whose HTML, CSS and JavaScript ship inside this
 package, so nothing is built or downloaded. Choosing cards happens in the browser alone, with
 no rerun per tap; the pick reaches Python when the learner confirms it, and is checked here
 against the rows it was drawn from before a page sees it. While cards are chosen, the table can
@@ -134,6 +135,33 @@ def card_table(
     )
 
 
+def seat_table(
+    data: dict[str, Any],
+    *,
+    key: str,
+    rows: Iterable[Row] = (),
+    on_confirm: Callable[[Pick], None] | None = None,
+    on_pace: Callable[[str], None] | None = None,
+    message: tuple[str, str] | None = None,
+) -> None:
+    """Draw the seat table (``trainer.app.seat_table.seat_table_data``): the moves shown one at a time at the
+    learner's pace, then the learner's pick. The Play button calls ``on_confirm`` with the pick, checked against
+    ``rows`` (``parse_pick``), before the rerun's script; a new pace calls ``on_pace``."""
+    rows = tuple(rows)
+
+    def confirmed() -> None:
+        if on_confirm is not None and rows:
+            on_confirm(parse_pick(_state(key).get("confirm"), rows))
+
+    def paced() -> None:
+        pace = _state(key).get("pace")
+        if on_pace is not None and isinstance(pace, str):
+            on_pace(pace)
+
+    sent = data | {"key": key, "pick": bool(rows), "message": _message(message)}
+    _seat_table()(key=key, data=sent, on_confirm_change=confirmed, on_pace_change=paced)
+
+
 def announce(text: str, tone: str, *, key: str) -> None:
     """Show a verdict in a box that screen readers read out and that takes the focus when its text changes."""
     _announce()(key=key, data={"key": key, "message": _message((tone, text))})
@@ -172,6 +200,14 @@ def _state(key: str) -> Mapping[str, object]:
 def _card_table() -> ComponentRenderer:
     """Register the card table once, from the files shipped with the package."""
     return component("escoba_card_table", css=asset("card_table.css"), js=asset("card_table.js"))
+
+
+@cache
+def _seat_table() -> ComponentRenderer:
+    """Register the seat table once, from the files shipped with the package; it draws its cards, buttons and
+    messages as the card table does, so its style comes after the card table's."""
+    css = asset("card_table.css") + asset("seat_table.css")
+    return component("escoba_seat_table", css=css, js=asset("seat_table.js"))
 
 
 @cache

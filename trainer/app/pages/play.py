@@ -6,9 +6,9 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from trainer.ai.game import Game, Reviewed, can_be_puzzle, endgame_yaml, points_lost, reviewing
-from trainer.app.board import board_rows, rows_html, score_markdown, seat_name
+from trainer.app.board import score_markdown
 from trainer.app.common import ANSWER_CHARS, page, profile, rules, saving, store, tr
-from trainer.app.components import Pick, announce, card_table
+from trainer.app.components import Pick, announce, seat_table
 from trainer.app.names import BOT_LEVELS, card_name, cards_name, typed, typing_help
 from trainer.app.play_words import (
     Refused,
@@ -25,13 +25,14 @@ from trainer.app.play_words import (
     review_markdown,
     side_names,
 )
+from trainer.app.seat_table import pick_rows, seat_table_data, since_learner
 from trainer.cards import CardError, Notation
 from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, Play, parse_play
 from trainer.progress.stats import plain
 from trainer.progress.store import StaleMatch
 from trainer.progress.training import keep_game, kept_game, unfinished_game
-from trainer.text import marked, marked_in
+from trainer.text import marked
 
 cards = page("Play")
 t = tr()
@@ -44,7 +45,6 @@ TABLES = {
     4: marked("Four players: you and a computer partner, against two"),
     6: marked("Six players: you and two computer partners, against three"),
 }
-PLAY = marked_in("a button", "Play")  # the card table's button, apart from the page's name
 
 
 # -- state, changed only in callbacks --------------------------------------------------------
@@ -53,13 +53,16 @@ PLAY = marked_in("a button", "Play")  # the card table's button, apart from the 
 def start(players: int, level: str, table_mode: bool = False) -> None:
     """A new match by the learner's rule set, played by its penalties if chosen (V5), for the profile chosen now."""
     new_match()
-    keep(Game.start(players, level, RULES.with_options(penalties=table_mode)))
+    keep(Game.start(players, level, RULES.with_options(penalties=table_mode)).until_learner())
 
 
 def resume(kept: tuple[int, int], game: Game) -> None:
-    """Go on with the match the learner left, or with the one another tab went on with, as kept."""
+    """Go on with the match the learner left, or with the one another tab went on with, as kept: the computer's
+    plays up to the learner's turn made."""
     new_match()
     hold(game, kept)
+    if not game.learner_to_play and not game.deal.is_over:
+        keep(game.until_learner())
 
 
 def keep(game: Game) -> None:
@@ -94,17 +97,6 @@ def clear_turn() -> None:
         st.session_state.pop(key, None)
 
 
-@saving
-def computer_plays() -> None:
-    """One computer play, shown before the next; a second press of the button, once it is no longer the
-    computer's turn, does nothing."""
-    game: Game = st.session_state.game
-    if game.learner_to_play or game.deal.is_over:
-        return
-    keep(game.computer_turn())
-    clear_turn()
-
-
 def learner_plays(play: Play) -> None:
     game: Game = st.session_state.game
     if not game.learner_to_play:  # pressed again after the play was made
@@ -114,13 +106,13 @@ def learner_plays(play: Play) -> None:
     except IllegalPlay as error:
         st.session_state.play_error = Refused(error)
         return
-    keep(played)
+    keep(played.until_learner())  # the computer's replies, saved with the play; the table shows them one by one
     clear_turn()
 
 
 @saving
 def play_pick(pick: Pick) -> None:
-    """The card table's Play button: the hand card, then the table cards it takes."""
+    """The seat table's Play button: the hand card, then the table cards it takes."""
     card = pick.one("hand")
     if card is None:
         st.session_state.play_error = Refused()
@@ -160,7 +152,7 @@ def hint() -> None:
 def next_deal() -> None:
     game: Game = st.session_state.game
     if game.deal.is_over and not game.match.is_over:
-        keep(game.next_deal())
+        keep(game.next_deal().until_learner())
     clear_turn()
 
 
@@ -226,17 +218,19 @@ def puzzle_offers(reviewed: list[Reviewed], deal_number: int) -> None:
 
 def replay(game: Game) -> None:
     """Step through the finished deal with every hand shown."""
-    states = game.deal.states
-    step = st.slider(t.text("Step through the deal, every hand shown"), 0, len(states) - 1, len(states) - 1)
-    shown = states[step]
+    st.subheader(t.text("Step through the deal, every hand shown"))
     everyone = tuple(range(game.match.players))
-    st.html(
-        rows_html(
-            board_rows(shown, cards, events=shown.events, face_up=everyone, me=game.learner_seat),
-            cards,
-            t.text("Replay"),
-        )
-    )
+    data = seat_table_data(game.deal, cards, me=game.learner_seat, since=0, face_up=everyone, replay=True)
+    seat_table(data, key=f"replay-{len(game.match.finished)}")
+
+
+def set_pace(pace: str) -> None:
+    """The pace the learner chose for the computer's plays, kept for the session."""
+    st.session_state.table_pace = pace
+
+
+def chosen_pace() -> str:
+    return str(st.session_state.get("table_pace", "normal"))
 
 
 def setup() -> None:
@@ -300,6 +294,13 @@ def went_on_elsewhere(number: int) -> None:
     st.button(t.text("Load the match as it now stands"), on_click=resume, args=found, type="primary")
 
 
+def last_plays(game: Game) -> None:
+    """The seat table at the end of a deal: its last plays shown moving, nothing to pick."""
+    deal, me = game.deal, game.learner_seat
+    data = seat_table_data(deal, cards, me=me, since=since_learner(deal, me), face_up=(me,), pace=chosen_pace())
+    seat_table(data, key="table", on_pace=set_pace)
+
+
 def last_play(game: Game) -> None:
     """What the last play did, read out and focused as soon as it is made, whoever made it."""
     played = [event for event in game.deal.events if event.kind is EventKind.PLAY]
@@ -333,32 +334,22 @@ def claim_offers(game: Game) -> None:
 
 
 def in_deal(game: Game) -> None:
-    """The board; the learner's cards to play with a hint, its play marked on the cards, or the computer's next
-    play one at a time."""
+    """The seat table: the plays since the learner's last shown one at a time, then the learner's cards to play, with
+    a hint marked on them; above it, the claims open to the learner (V5)."""
     claim_offers(game)
     deal, me = game.deal, game.learner_seat
-    best = st.session_state.get("hint") if game.learner_to_play else None
+    best = st.session_state.get("hint")
     hinted = (best.play.card, *best.play.captured) if best is not None else ()
-    rows = board_rows(deal, cards, events=deal.events, face_up=(me,), pick=game.learner_to_play, me=me, answer=hinted)
-    if not game.learner_to_play:
-        last_play(game)
-        st.html(rows_html(rows, cards, t.text("Escoba board")))
-        waiting = seat_name(deal, deal.to_play or 0, me, cards)
-        st.button(t.text("Next: {seat} (computer) plays ▶", seat=waiting), on_click=computer_plays, type="primary")
-        return
     refused: Refused | None = st.session_state.get("play_error")
-    error = None if refused is None else refused_words(refused, cards)
-    # Read out and focused as the learner's turn begins: what the other seats did meanwhile.
-    since = "; ".join(event_words(deal, event, me, cards) for event in game.plays_since_learner())
-    turn = t.text("Since your last play: {plays}. Your turn.", plays=since) if since else t.text("You lead. Your turn.")
-    card_table(
-        rows,
-        key=f"play-{len(game.match.finished)}-{len(deal.plays)}",
-        confirm=t.text_in("a button", PLAY),
+    since = since_learner(deal, me)
+    data = seat_table_data(deal, cards, me=me, since=since, face_up=(me,), answer=hinted, pace=chosen_pace())
+    seat_table(
+        data,
+        key="table",
+        rows=pick_rows(deal, me),
         on_confirm=play_pick,
-        message=("error", error) if error is not None else ("info", turn),
-        clear=t.text("Clear"),
-        tally=t.text("Adding up: {sum}", sum="{sum}"),
+        on_pace=set_pace,
+        message=None if refused is None else ("error", refused_words(refused, cards)),
     )
     with st.expander(t.text("Type your play instead")), st.form("typed_play", border=False):
         st.text_input(
@@ -429,6 +420,7 @@ else:
         )
     )
     if current.deal.is_over:
+        last_plays(current)
         after_deal(current)
     else:
         in_deal(current)

@@ -1,0 +1,165 @@
+"""End to end: whole matches at the seat table, at 2, 3, 4 and 6 players, played by tapping cards only.
+
+The learner reads the hand and the table from the card buttons' names, plays the capture that takes the most, and
+lets the computer's replies show at the fast pace. A whole match at 1280 pixels wide, and a whole deal on a phone,
+390 wide, where nothing scrolls sideways and every card to tap is 44 pixels or more. The Turkish rules are played:
+the one rule set with all four tables (V3). Screenshots in play and in the review's replay go to
+``build/screenshots/``. Skipped, saying why, where no Chromium is installed.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from browser_kit import CHROMIUM, app_server, click_and_settle, good_play, open_app, table_ready, tap_play
+from test_e2e import WIDTHS, shoot
+
+from trainer.app.board import View
+from trainer.profile import PROFILES
+from trainer.progress.store import Store
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
+FRENCH = View(style="french", courts="letters")
+TABLES = {2: "Two players", 3: "Three players", 4: "Four players", 6: "Six players"}
+#: What a seat table must not do on a phone: scroll sideways, or draw a card to tap under 44 pixels.
+PHONE_FAULTS = """() => {
+  const faults = [];
+  const main = document.querySelector("[data-testid='stMain']");
+  if (main.scrollWidth > main.clientWidth + 1) faults.push(`scrolls sideways: ${main.scrollWidth}`);
+  for (const host of document.querySelectorAll("[data-testid^='stBidiComponent']")) {
+    for (const card of host.shadowRoot?.querySelectorAll(".seat-table button") ?? []) {
+      const box = card.getBoundingClientRect();
+      if (!card.getClientRects().length) continue; // a control not shown now
+      if (box.width < 44 || box.height < 44) faults.push(`${card.getAttribute("aria-label") || card.innerText}`);
+    }
+  }
+  return faults;
+}"""
+
+
+def start(url: str, page, players: int, width: int) -> None:
+    """A match at ``players`` by the Turkish rules, the replies shown at the fast pace."""
+    open_app(page, f"{url}/play?faces=french&courts=letters&lang=en")
+    page.get_by_text(re.compile(f"^{TABLES[players]}")).click()
+    click_and_settle(page, page.get_by_role("button", name="Start the match"))
+    click_and_settle(page, page.get_by_role("button", name="Fast", exact=True))
+
+
+def play_deal(page, players: int, width: int, shots: bool) -> None:
+    """Tap a good play at each turn until the deal is over; the first turn and the replay screenshot."""
+    state, seq = table_ready(page)
+    turns = 0
+    while state == "turn":
+        if shots and turns == 1:
+            shoot(page, f"table-{players}p-play-{width}")
+            faults = page.evaluate(PHONE_FAULTS) if width == 390 else []
+            assert not faults, faults
+        tap_play(page, good_play(page, FRENCH))
+        state, seq = table_ready(page, seq)
+        turns += 1
+    assert turns and turns <= 40 // players + 1  # a hand of three at a time, from the 40 cards (R8, R10)
+    after = page.get_by_role("button", name="Next deal ▶").or_(page.get_by_role("button", name="Start a new match"))
+    after.first.wait_for()
+    if shots:
+        replay = page.locator(".seat-table.replay")
+        click_and_settle(page, replay.get_by_role("button", name="◀ Back"))
+        steps = replay.locator(".where")
+        last = int(re.search(r"Step (\d+) of", steps.inner_text())[1])
+        page.keyboard.press("ArrowLeft")  # the focus on Back: the arrow keys step too
+        assert re.search(r"Step (\d+) of", steps.inner_text())[1] == str(last - 1)
+        replay.scroll_into_view_if_needed()
+        shoot(page, f"table-{players}p-replay-{width}")
+
+
+def served(tmp_path: Path):
+    """The app with a profile that plays by the Turkish rules to 21."""
+    with Store.open(tmp_path) as saved:
+        saved.create_profile("Player")
+        saved.set_rules("Player", PROFILES["turkish"])
+    return app_server(tmp_path)
+
+
+@pytest.mark.parametrize("players", TABLES)
+def test_a_whole_match_is_played_by_tapping_only(tmp_path, browser, players):
+    with served(tmp_path) as url:
+        page = browser.new_page(**WIDTHS[1280])
+        start(url, page, players, 1280)
+        deals = 0
+        while not page.get_by_role("button", name="Start a new match").count():
+            if deals:
+                click_and_settle(page, page.get_by_role("button", name="Next deal ▶"))
+            play_deal(page, players, 1280, shots=deals == 0)
+            deals += 1
+            assert deals < 12, "a match to 21 is over in far fewer deals"
+        assert page.get_by_text(re.compile("won (the|this) match")).count()
+        page.close()
+
+
+@pytest.mark.parametrize("players", TABLES)
+def test_a_whole_deal_on_a_phone(tmp_path, browser, players):
+    with served(tmp_path) as url:
+        page = browser.new_page(**WIDTHS[390])
+        start(url, page, players, 390)
+        play_deal(page, players, 390, shots=True)
+        assert page.get_by_role("heading", name="Deal 1 is over").is_visible()
+        page.close()
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_the_cards_fly_to_the_table_unless_the_learner_asks_for_less_motion(tmp_path, browser, motion):
+    with served(tmp_path) as url:
+        page = browser.new_page(**WIDTHS[1280], reduced_motion=motion)
+        start(url, page, 4, 1280)
+        _, seq = table_ready(page)
+        page.evaluate(
+            """() => {
+              window.__flying = 0;
+              const host = [...document.querySelectorAll("[data-testid^='stBidiComponent']")]
+                .find((node) => node.shadowRoot?.querySelector(".seat-table"));
+              new MutationObserver((records) => {
+                for (const record of records) {
+                  for (const node of record.addedNodes) if (node.classList?.contains("ghost")) window.__flying += 1;
+                }
+              }).observe(host.shadowRoot, {childList: true, subtree: true});
+            }"""
+        )
+        tap_play(page, good_play(page, FRENCH))
+        table_ready(page, seq)
+        flying = page.evaluate("window.__flying")
+        if motion == "reduce":
+            assert flying == 0  # the states shown one after the other, nothing flying
+        else:
+            assert flying >= 3  # each of the three replies' cards, from its seat to the table
+        page.close()
+
+
+def table_state(page) -> str:
+    return page.locator(".seat-table:not(.replay)").get_attribute("data-state")
+
+
+def test_step_by_step_waits_for_next_play_and_pause_holds_the_replies(tmp_path, browser):
+    with served(tmp_path) as url:
+        page = browser.new_page(**WIDTHS[1280])
+        start(url, page, 4, 1280)
+        table = page.locator(".seat-table:not(.replay)")
+        _, seq = table_ready(page)
+        click_and_settle(page, table.get_by_role("button", name="Step by step", exact=True))
+        tap_play(page, good_play(page, FRENCH))
+        page.wait_for_timeout(1500)
+        assert table_state(page) == "playing" and not table.locator(".my-hand button").count()  # not yet to pick
+        presses = 0
+        while table_state(page) == "playing":
+            table.get_by_role("button", name="Next play").click()  # one reply shown per press
+            page.wait_for_timeout(2200)  # the move shown whole: to the table, then to the pile
+            presses += 1
+            assert presses <= 3, "three replies at a table of four"
+        _, seq = table_ready(page, seq)
+        click_and_settle(page, table.get_by_role("button", name="Slow", exact=True))
+        tap_play(page, good_play(page, FRENCH))
+        click_and_settle(page, table.get_by_role("button", name="Pause"))
+        page.wait_for_timeout(5000)  # longer than three replies at the slow pace
+        assert table_state(page) == "playing"
+        click_and_settle(page, table.get_by_role("button", name="Go on"))
+        assert table_ready(page, seq)[0] == "turn"
+        page.close()
