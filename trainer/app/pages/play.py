@@ -19,7 +19,6 @@ from trainer.app.play_words import (
     luck_words,
     match_over_words,
     match_score,
-    play_said,
     refused_words,
     review_caption,
     review_markdown,
@@ -301,14 +300,6 @@ def last_plays(game: Game) -> None:
     seat_table(data, key="table", on_pace=set_pace)
 
 
-def last_play(game: Game) -> None:
-    """What the last play did, read out and focused as soon as it is made, whoever made it."""
-    played = [event for event in game.deal.events if event.kind is EventKind.PLAY]
-    if played:
-        said = t.text("Last play, {play}", play=play_said(game.deal, played[-1], game.learner_seat, cards))
-        announce(said, "info", key="last-play")
-
-
 def claim_offers(game: Game) -> None:
     """A button for each missed capture the learner may claim now (V5), shown only while it can be claimed; once
     claimed, what the learner took, read out."""
@@ -371,7 +362,6 @@ def after_deal(game: Game) -> None:
     """The deal's points, the review of the learner's plays, a replay with every hand shown, and what next."""
     match = game.match
     st.header(t.text("Deal {number} is over", number=len(match.finished)))
-    last_play(game)
     st.markdown(score_markdown(match.finished[-1].scores, side_names(game, cards), cards))
     luck_spot = st.empty()
     st.subheader(t.text("Your plays, weighed"))
