@@ -391,7 +391,7 @@ def test_v5_the_computer_claims_a_capture_the_learner_missed_and_the_next_turn_s
     to_my_turn(at)
     laid, *replies = moves_said(at)
     assert "although a capture was there: it stands (V5)" in laid
-    assert "claims the missed capture: " in replies[0]
+    assert "claiming the missed capture, " in replies[0]
 
 
 def test_v5_a_wrong_capture_of_the_learner_stands_is_said_and_penalised(data: Path) -> None:

@@ -87,7 +87,7 @@ def event_words(deal: Deal, event: Event, me: int, view: View) -> str:
         return play_said(deal, event, me, view)
     if event.kind is EventKind.CLAIM and event.play is not None:
         return t.text(
-            "{seat} claims the missed capture: {play}",
+            "{seat}: claiming the missed capture, {play}",
             seat=seat_name(deal, event.seat or 0, me, view),
             play=play_words(event.play, view),
         )
