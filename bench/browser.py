@@ -10,7 +10,8 @@ not counted, and the refusals are printed. Prints the median and the 95th percen
 the worst 95th percentile. A card tap is a card button (named like "seven of coins"): choosing stays
 in the browser, so it reruns nothing. A play on Play is timed from the press of Play to the first computer
 reply shown moving at the normal pace (the learner's own play is shown done at once); the cards are tapped first,
-not timed, and a new match is started when the deal is over.
+not timed, and a new match is started when the deal is over. A play that ends the deal has no reply: it is timed
+apart, as "play ending a deal", to the deal's score and whole review drawn.
 """
 
 from __future__ import annotations
@@ -61,7 +62,9 @@ class Bench:
         self.refused: Counter[str] = Counter()
 
     def time(self, name: str, locator: Any, timed: bool, rerun: bool = True) -> None:
-        ms, refused = settle(self.page, locator, rerun)
+        self.record(name, *settle(self.page, locator, rerun), timed)
+
+    def record(self, name: str, ms: float, refused: str | None, timed: bool) -> None:
         if timed and refused:
             self.refused[f"{name}, {refused}"] += 1
         elif timed:
@@ -93,7 +96,9 @@ class Bench:
         table = self.page.locator(PLAY_TABLE)
         for label in good_play(self.page, View()):
             table.get_by_role("button", name=label).click()
-        self.time("play and first reply", table.get_by_role("button", name="Play", exact=True), timed)
+        ms, refused = settle(self.page, table.get_by_role("button", name="Play", exact=True))
+        over = table_ready(self.page)[0] == "done"  # the deal's last play: its score, then its review, drawn
+        self.record("play ending a deal" if over else "play and first reply", ms, refused, timed)
 
     def open_progress(self, timed: bool) -> None:
         """From Home to Progress through the sidebar, then back to Home, not timed."""

@@ -358,6 +358,24 @@ def in_deal(game: Game) -> None:
         st.info(hint_words(best, cards))
 
 
+def deal_log(game: Game) -> None:
+    """Every event of the deal so far, in words, folded away."""
+    with st.expander(t.text("Every play of this deal")):
+        me = game.learner_seat
+        st.markdown("\n".join(f"- {event_words(game.deal, event, me, cards)}" for event in game.deal.log))
+
+
+@st.fragment
+def playing() -> None:
+    """The deal under way. A play, a claim, a hint or a pace reruns only this part of the page, so the table comes
+    back sooner; once the deal is over (or the match went on in another tab) the whole page is drawn again."""
+    game: Game | None = st.session_state.get("game")
+    if game is None or game.deal.is_over or "stale_match" in st.session_state:
+        st.rerun(scope="app")
+    in_deal(game)
+    deal_log(game)
+
+
 def after_deal(game: Game) -> None:
     """The deal's points, the review of the learner's plays, a replay with every hand shown, and what next."""
     match = game.match
@@ -412,10 +430,8 @@ else:
     if current.deal.is_over:
         last_plays(current)
         after_deal(current)
+        deal_log(current)
     else:
-        in_deal(current)
-    with st.expander(t.text("Every play of this deal")):
-        me = current.learner_seat
-        st.markdown("\n".join(f"- {event_words(current.deal, event, me, cards)}" for event in current.deal.log))
+        playing()
     if not current.match.is_over:
         st.button(t.text("Leave this match for another (it stays saved, to go on with later)"), on_click=new_match)
