@@ -9,7 +9,7 @@ import pytest
 from browser_kit import CHROMIUM, app_server, chromium
 from streamlit.testing.v1 import AppTest
 
-from trainer.app.components import Pick, asset, parse_pick, table_data
+from trainer.app.components import Pick, asset, parse_pick, script, table_data
 from trainer.app.rows import Face, Row
 
 
@@ -103,12 +103,21 @@ def test_a_message_needs_a_known_tone() -> None:
 
 
 def test_the_browser_files_ship_in_the_package() -> None:
-    js, css = asset("card_table.js"), asset("card_table.css")
+    js, css = script("card_table.js"), asset("card_table.css")
     assert "export default function" in js
     assert "textContent" in js and "aria-pressed" in js
     assert "prefers-reduced-motion" in css and "clamp(" in css
     # Streamlit reads a one-line string naming a file as a path: these are texts, on many lines.
     assert js.count("\n") > 10 and css.count("\n") > 10
+
+
+@pytest.mark.parametrize("name", ["card_table.js", "seat_table.js"])
+def test_each_table_script_comes_after_the_shared_helpers_and_defines_none_again(name: str) -> None:
+    js = script(name)
+    assert js.startswith(asset("shared.js"))
+    helpers = ("const shownMessages", "const ICONS", "function element(", "function button(", "function showMessage(")
+    for helper in helpers:
+        assert js.count(helper) == 1, helper
 
 
 # A page with one card table. A script, not a function: AppTest leaves it as the __main__ module,

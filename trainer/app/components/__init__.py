@@ -180,6 +180,11 @@ def asset(name: str) -> str:
     return files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
+def script(name: str) -> str:
+    """A component's script, after the helpers every component shares (``shared.js``)."""
+    return asset("shared.js") + asset(name)
+
+
 def _message(message: tuple[str, str] | None) -> dict[str, str] | None:
     """A message as the browser reads it, after checking its tone."""
     if message is None:
@@ -199,7 +204,7 @@ def _state(key: str) -> Mapping[str, object]:
 @cache
 def _card_table() -> ComponentRenderer:
     """Register the card table once, from the files shipped with the package."""
-    return component("escoba_card_table", css=asset("card_table.css"), js=asset("card_table.js"))
+    return component("escoba_card_table", css=asset("card_table.css"), js=script("card_table.js"))
 
 
 @cache
@@ -207,10 +212,10 @@ def _seat_table() -> ComponentRenderer:
     """Register the seat table once, from the files shipped with the package; it draws its cards, buttons and
     messages as the card table does, so its style comes after the card table's."""
     css = asset("card_table.css") + asset("seat_table.css")
-    return component("escoba_seat_table", css=css, js=asset("seat_table.js"))
+    return component("escoba_seat_table", css=css, js=script("seat_table.js"))
 
 
 @cache
 def _announce() -> ComponentRenderer:
     """Register the verdict box once; it is a card table with no rows, so it shares the table's files."""
-    return component("escoba_announce", css=asset("card_table.css"), js=asset("card_table.js"))
+    return component("escoba_announce", css=asset("card_table.css"), js=script("card_table.js"))

@@ -1,25 +1,9 @@
 // The card table and the verdict box, drawn inside the component's shadow root.
 // Python sends the rows and a message. Choosing cards stays in the browser (no rerun per tap);
 // the pick goes back as a trigger when the learner confirms it, and Python checks it against the rows.
+// It runs after shared.js, which it uses.
 
 const views = new WeakMap(); // parent element -> the view drawn into it
-const shownMessages = new Map(); // component key -> the last message shown, to focus a new one
-
-const ICONS = { success: "✓", error: "✗", warning: "!", info: "i" };
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function button(className, text, focusId) {
-  const node = element("button", className, text);
-  node.type = "button";
-  node.dataset.focus = focusId;
-  return node;
-}
 
 // Draws the board once per set of rows; later data only updates the pick, the button and the message.
 function build(parent, data) {
@@ -68,10 +52,7 @@ function build(parent, data) {
   }
   if (actions.childElementCount) root.append(actions);
 
-  view.message = element("div", "message");
-  view.message.tabIndex = -1;
-  view.message.dataset.focus = "message";
-  view.message.hidden = true;
+  view.message = messageBox();
   root.append(view.message);
 
   for (const old of parent.querySelectorAll(".card-table")) old.remove();
@@ -133,26 +114,6 @@ function tallyText(view) {
   const total = values.reduce((sum, value) => sum + value, 0);
   const sum = values.length > 1 ? `${values.join(" + ")} = ${total}` : String(total);
   return view.tally.words.replace("{sum}", sum);
-}
-
-// Shows the message; true when it is one not shown before under this key, so it should take the focus. An unseen
-// message is for screen readers alone: a polite live region out of sight, never focused.
-function showMessage(view, key, message, unseen) {
-  const box = view.message;
-  const said = message ? `${message.tone}\n${message.text}` : "";
-  const isNew = Boolean(message) && !unseen && shownMessages.get(key) !== said;
-  shownMessages.set(key, said);
-  if (view.said === said) return isNew;
-  view.said = said;
-  box.hidden = !message;
-  box.setAttribute("role", message && message.tone === "error" && !unseen ? "alert" : "status");
-  box.replaceChildren();
-  if (message) {
-    box.className = unseen ? "unseen" : `message ${message.tone}`;
-    box.append(element("span", "icon", ICONS[message.tone]), element("span", "text", message.text));
-    box.firstChild.setAttribute("aria-hidden", "true");
-  }
-  return isNew;
 }
 
 export default function ({ data, parentElement, setTriggerValue }) {

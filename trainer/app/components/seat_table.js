@@ -3,27 +3,11 @@
 // (trainer/app/seat_table.py); this file only draws them and moves the cards, it never works out a rule.
 // During play the moves are shown one at a time at the learner's pace, then the learner picks a hand card and table
 // cards and presses Play; the pick goes back as a trigger and Python checks it. In a replay the learner steps
-// through the states with the buttons or the arrow keys.
+// through the states with the buttons or the arrow keys. It runs after shared.js, which it uses.
 
 const views = new WeakMap(); // parent element -> the view drawn into it
 const progress = new Map(); // a sequence's id -> how many of its moves were shown, so a rerun does not replay them
-const shownMessages = new Map(); // component key -> the last message shown, to focus a new one
 const UNITS = { fast: 150, normal: 550, slow: 1100, step: 550 }; // milliseconds per stage of a move
-const ICONS = { success: "✓", error: "✗", warning: "!", info: "i" };
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function button(className, text, focusId) {
-  const node = element("button", className, text);
-  node.type = "button";
-  node.dataset.focus = focusId;
-  return node;
-}
 
 function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -107,10 +91,7 @@ function build(parent, data) {
   view.sum.setAttribute("aria-live", "polite");
   view.actions = element("div", "actions");
   view.live = liveRegion(parent);
-  view.message = element("div", "message");
-  view.message.tabIndex = -1;
-  view.message.dataset.focus = "message";
-  view.message.hidden = true;
+  view.message = messageBox();
   root.append(view.controls, ring, view.hand, view.sum, view.actions, view.message);
   if (data.replay) buildReplayControls(view);
   else buildPlayControls(view);
@@ -454,25 +435,6 @@ async function stepTo(view, index) {
   view.shown = index;
   view.stepping = false;
   showControls(view);
-}
-
-// Shows the message; true when it is one not shown before under this key, so it should take the focus.
-function showMessage(view, key, message) {
-  const box = view.message;
-  const said = message ? `${message.tone}\n${message.text}` : "";
-  const isNew = Boolean(message) && shownMessages.get(key) !== said;
-  shownMessages.set(key, said);
-  if (view.said === said) return isNew;
-  view.said = said;
-  box.hidden = !message;
-  box.setAttribute("role", message && message.tone === "error" ? "alert" : "status");
-  box.replaceChildren();
-  if (message) {
-    box.className = `message ${message.tone}`;
-    box.append(element("span", "icon", ICONS[message.tone]), element("span", "text", message.text));
-    box.firstChild.setAttribute("aria-hidden", "true");
-  }
-  return isNew;
 }
 
 export default function ({ data, parentElement, setStateValue, setTriggerValue }) {
