@@ -33,7 +33,7 @@ from trainer.ai.bots import Evaluation, Seen, evaluate, make_bot
 from trainer.ai.luck import deal_luck
 from trainer.ai.why import reasons
 from trainer.cards import Suit
-from trainer.deal import Deal, Event, EventKind
+from trainer.deal import Deal, EventKind
 from trainer.match import Match
 from trainer.plays import Play
 from trainer.profile import CLASSIC, RuleProfile
@@ -117,17 +117,6 @@ class Game:
     def learner_seat(self) -> int:
         """The learner's seat in the current deal (seat 0 leads it)."""
         return next(seat for seat in range(self.match.players) if self.match.seat_of(seat) == LEARNER)
-
-    def plays_since_learner(self) -> list[Event]:
-        """The plays of the other seats since the learner's last play in this deal (every play before the learner's
-        first), and their claims in table mode (V5), in order: what happened while the learner waited."""
-        since: list[Event] = []
-        for event in reversed(self.deal.log):
-            if event.kind is EventKind.PLAY and event.seat == self.learner_seat:
-                break
-            if event.kind is EventKind.PLAY or (event.kind is EventKind.CLAIM and event.seat != self.learner_seat):
-                since.append(event)
-        return since[::-1]
 
     def computer_turn(self) -> Game:
         """The computer plays for the seat to play, which must not be the learner's; in table mode (V5) it first
