@@ -202,8 +202,8 @@ def off_screen(page: Any) -> list[dict[str, Any]]:
     ]
 
 
-#: The Play page's seat table, not the review's replay.
-PLAY_TABLE = ".seat-table:not(.replay)"
+#: The Play page's seat table: the one in play, or at the end of a deal the one that replays it.
+PLAY_TABLE = ".seat-table"
 
 
 #: The Play table's state and the moves it was sent, once it has shown them all: "turn" when the learner is to play,

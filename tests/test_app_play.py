@@ -192,6 +192,19 @@ def test_progress_lists_the_matches_and_the_points_lost_per_play(data: Path) -> 
     assert any(m.value.startswith("| When (UTC) | Against |") and row in m.value for m in at.markdown)
 
 
+def test_at_the_end_of_a_deal_one_table_shows_its_last_plays_moving_then_replays_it(data: Path) -> None:
+    at = start()
+    play_the_deal(at, random.Random(5))
+    game = at.session_state.game
+    board = table(at)  # the only seat table on the page
+    assert board["replay"] and len(board["boards"]) == len(game.deal.states)  # every state, to step through
+    assert all(hand is not None for hand in board["boards"][0]["hands"])  # every hand face up, the deal over
+    last = board["moves"][board["start"]]  # shown moving first: from the learner's last play to the end
+    assert last["seat"] == game.learner_seat and all(
+        move["seat"] != game.learner_seat for move in board["moves"][board["start"] + 1 :]
+    )
+
+
 def test_the_last_plays_of_a_deal_are_offered_as_puzzle_files(data: Path) -> None:
     at = start()
     play_the_deal(at, random.Random(4))

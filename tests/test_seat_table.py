@@ -131,5 +131,14 @@ def test_an_unknown_pace_is_shown_at_the_normal_one_and_the_replay_starts_from_t
     deal = played(2, plays=4).deal
     data = seat_table_data(deal, View(), me=0, since=0, face_up=(0, 1), pace="warp", replay=True)
     assert data["pace"] == "normal" and data["replay"]
-    assert len(data["boards"]) == len(deal.states)
+    assert len(data["boards"]) == len(deal.states) and data["start"] == len(data["moves"])  # opened at the end
     assert [name for name, _ in data["paces"]] == ["fast", "normal", "slow", "step"]
+
+
+def test_a_replay_opens_where_it_is_told_within_the_deal() -> None:
+    deal = played(2, plays=4).deal
+    opened = [
+        seat_table_data(deal, View(), me=0, since=0, face_up=(0, 1), replay=True, start=start)["start"]
+        for start in (-3, 0, 2, 99)
+    ]
+    assert opened == [0, 0, 2, len(deal.states) - 1]

@@ -146,10 +146,12 @@ def seat_table_data(
     answer: Iterable[Card] = (),
     pace: str = "normal",
     replay: bool = False,
+    start: int | None = None,
 ) -> dict[str, Any]:
     """What the browser needs to draw the table at ``deal`` and show every move from ``deal.states[since]`` on: the
     seats, the boards of those states and the moves between them, the faces that may be seen, and the words. The
-    hint's ``answer`` is marked on the last board; ``replay`` steps through the states instead of playing them."""
+    hint's ``answer`` is marked on the last board. A ``replay`` steps through the states instead of playing them; it
+    opens at the state ``start`` (counted from ``since``) and shows the moves from there moving, or at the end."""
     t = view.t
     states = deal.states[since:]
     faces = _Faces(view)
@@ -160,6 +162,7 @@ def seat_table_data(
     return {
         "seq": f"{'replay' if replay else 'play'}:{since}:{len(deal.states)}:{_dealt(deal)}",
         "replay": replay,
+        "start": len(moves) if start is None else min(max(start, 0), len(moves)),
         "me": me,
         "seats": [
             {

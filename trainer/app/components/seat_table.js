@@ -3,7 +3,8 @@
 // (trainer/app/seat_table.py); this file only draws them and moves the cards, it never works out a rule.
 // During play the moves are shown one at a time at the learner's pace, then the learner picks a hand card and table
 // cards and presses Play; the pick goes back as a trigger and Python checks it. In a replay the learner steps
-// through the states with the buttons or the arrow keys. It runs after shared.js, which it uses.
+// through the states with the buttons or the arrow keys, after its last moves are shown moving. It runs after
+// shared.js, which it uses.
 
 const views = new WeakMap(); // parent element -> the view drawn into it
 const progress = new Map(); // a sequence's id -> how many of its moves were shown, so a rerun does not replay them
@@ -290,6 +291,7 @@ function showControls(view) {
   // What the table is doing, for tests and styles: "playing" moves, the learner's "turn", or "done".
   view.root.dataset.state = view.shown < data.moves.length ? "playing" : data.pick ? "turn" : "done";
   if (data.replay) {
+    view.root.dataset.state = view.autoplay ? "playing" : "done";
     view.back.disabled = view.shown <= 0;
     view.forward.disabled = view.shown >= data.moves.length;
     view.where.textContent = data.words.step.replace("{step}", view.shown + 1).replace("{steps}", data.boards.length);
@@ -421,9 +423,42 @@ async function play(view) {
   }
 }
 
-// The replay: a step forward is the move shown moving, a step back the board before it.
+// The replay opens at the state Python chose (the learner's last play, at the end of a deal) and shows the moves
+// from there moving, at the learner's pace, unless that pace is step by step or the replay was seen before; then
+// every state is there to step through.
+async function openReplay(view) {
+  const { data } = view;
+  const seen = progress.has(data.seq);
+  view.shown = seen ? progress.get(data.seq) : data.start;
+  view.autoplay = !seen && view.pace !== "step" && view.shown < data.moves.length;
+  drawBoard(view, data.boards[view.shown]);
+  showControls(view);
+  if (view.hadFocus) view.back.focus();
+  view.playing = (async () => {
+    const run = view.runs;
+    while (view.autoplay && view.shown < data.moves.length && run === view.runs) {
+      await showMove(view, view.shown, run);
+      view.shown += 1;
+      progress.set(data.seq, view.shown);
+      showControls(view);
+      if (view.shown < data.moves.length) await stage(view, run, 0.5);
+    }
+    view.autoplay = false;
+    showControls(view);
+  })();
+}
+
+// A step of the replay: forward is the move shown moving, back the board before it. A step asked for while the
+// last moves are still shown moving ends that show first, the move under way drawn at once.
 async function stepTo(view, index) {
   const { data } = view;
+  if (view.autoplay) {
+    view.autoplay = false;
+    view.skipping = true;
+    view.wake?.();
+    await view.playing;
+    view.skipping = false;
+  }
   if (index < 0 || index > data.moves.length || view.stepping) return;
   view.stepping = true;
   const run = ++view.runs;
@@ -433,6 +468,7 @@ async function stepTo(view, index) {
     view.live.textContent = index > 0 ? data.moves[index - 1].said : "";
   }
   view.shown = index;
+  progress.set(data.seq, index);
   view.stepping = false;
   showControls(view);
 }
@@ -450,7 +486,7 @@ export default function ({ data, parentElement, setStateValue, setTriggerValue }
     view.pace = pace;
     views.set(parentElement, view);
     view.send = { trigger: setTriggerValue, state: setStateValue };
-    if (data.replay) stepTo(view, data.moves.length);
+    if (data.replay) openReplay(view);
     else play(view);
   }
   view.send = { trigger: setTriggerValue, state: setStateValue };

@@ -215,14 +215,6 @@ def puzzle_offers(reviewed: list[Reviewed], deal_number: int) -> None:
             )
 
 
-def replay(game: Game) -> None:
-    """Step through the finished deal with every hand shown."""
-    st.subheader(t.text("Step through the deal, every hand shown"))
-    everyone = tuple(range(game.match.players))
-    data = seat_table_data(game.deal, cards, me=game.learner_seat, since=0, face_up=everyone, replay=True)
-    seat_table(data, key=f"replay-{len(game.match.finished)}")
-
-
 def set_pace(pace: str) -> None:
     """The pace the learner chose for the computer's plays, kept for the session."""
     st.session_state.table_pace = pace
@@ -293,11 +285,15 @@ def went_on_elsewhere(number: int) -> None:
     st.button(t.text("Load the match as it now stands"), on_click=resume, args=found, type="primary")
 
 
-def last_plays(game: Game) -> None:
-    """The seat table at the end of a deal: its last plays shown moving, nothing to pick."""
+def deal_over_table(game: Game) -> None:
+    """The seat table at the end of a deal, every hand face up: its last plays shown moving, then every state of the
+    deal to step through."""
+    st.caption(t.text("Step through the deal, every hand shown"))
     deal, me = game.deal, game.learner_seat
-    data = seat_table_data(deal, cards, me=me, since=since_learner(deal, me), face_up=(me,), pace=chosen_pace())
-    seat_table(data, key="table", on_pace=set_pace)
+    everyone = tuple(range(game.match.players))
+    start = since_learner(deal, me)
+    data = seat_table_data(deal, cards, me=me, since=0, face_up=everyone, pace=chosen_pace(), replay=True, start=start)
+    seat_table(data, key="table")
 
 
 def claim_offers(game: Game) -> None:
@@ -377,7 +373,7 @@ def playing() -> None:
 
 
 def after_deal(game: Game) -> None:
-    """The deal's points, the review of the learner's plays, a replay with every hand shown, and what next."""
+    """The deal's points, the review of the learner's plays, and what next."""
     match = game.match
     st.header(t.text("Deal {number} is over", number=len(match.finished)))
     st.markdown(score_markdown(match.finished[-1].scores, side_names(game, cards), cards))
@@ -390,7 +386,6 @@ def after_deal(game: Game) -> None:
     luck_line(luck_spot, reviewed, luck)
     review_table(table_spot, reviewed)
     puzzle_offers(reviewed, len(match.finished))
-    replay(game)
     if not match.is_over:
         st.button(t.text("Next deal ▶"), on_click=next_deal, type="primary")
         return
@@ -428,7 +423,7 @@ else:
         )
     )
     if current.deal.is_over:
-        last_plays(current)
+        deal_over_table(current)
         after_deal(current)
         deal_log(current)
     else:
