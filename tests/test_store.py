@@ -604,8 +604,9 @@ def test_the_puzzles_solved_are_found_by_sqlite(store: Store) -> None:
 
 
 def test_matches_kept_before_their_luck_was_come_through_the_migration_without_it(tmp_path: Path) -> None:
+    before_luck = next(n for n, made in enumerate(MIGRATIONS) if "ALTER TABLE games ADD COLUMN luck REAL" in made)
     with closing(sqlite3.connect(tmp_path / DB_NAME)) as conn:
-        for statements in MIGRATIONS[:-1]:
+        for statements in MIGRATIONS[:before_luck]:
             for statement in statements:
                 conn.execute(statement)
         conn.execute("INSERT INTO profiles (name, created) VALUES ('Ana', '2026-01-01T00:00:00+00:00')")
@@ -613,8 +614,52 @@ def test_matches_kept_before_their_luck_was_come_through_the_migration_without_i
             "INSERT INTO games (profile_id, played_at, level, players, points, against, over, decisions, lost, "
             "won, record) VALUES (1, '2026-01-01T00:00:00+00:00', 'expert', 2, 3, 5, 0, 18, 1.25, 0, '{}')"
         )
-        conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) - 1}")
+        conn.execute(f"PRAGMA user_version = {before_luck}")
         conn.commit()
     with Store.open(tmp_path) as store:
         [game] = store.games("Ana")
         assert (game.decisions, game.lost, game.luck) == (18, 1.25, None)
+
+
+def file_before_name_keys(folder: Path, *names: str | bytes) -> None:
+    """A progress file as the version before names had keys made it, with profiles of these names (bytes: a damaged
+    name, as stored)."""
+    with closing(sqlite3.connect(folder / DB_NAME)) as conn:
+        for statements in MIGRATIONS[:-1]:
+            for statement in statements:
+                conn.execute(statement)
+        for name in names:
+            value = "CAST(? AS TEXT)" if isinstance(name, bytes) else "?"
+            conn.execute(f"INSERT INTO profiles (name, created) VALUES ({value}, '2026-01-01T00:00:00+00:00')", (name,))
+        conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) - 1}")
+        conn.commit()
+
+
+def test_names_get_their_keys_in_the_migration_and_are_found_by_the_index(tmp_path: Path) -> None:
+    file_before_name_keys(tmp_path, "Ana", "Ｂea", b"Ca\xffrl")
+    with Store.open(tmp_path) as store:
+        assert store.profiles() == ["Ana", "Ｂea"]  # the damaged name left out, as before
+        assert store.learner(" ＡNA ") == store.learner("Ana") and store.learner("bea") is not None
+    with closing(sqlite3.connect(tmp_path / DB_NAME)) as conn:
+        keys = conn.execute("SELECT name_key FROM profiles ORDER BY id").fetchall()
+        plan = " ".join(
+            str(row) for row in conn.execute("EXPLAIN QUERY PLAN SELECT id FROM profiles WHERE name_key = 'x'")
+        )
+    assert keys == [("ana",), ("bea",), (None,)]  # a damaged name names no one
+    assert "profiles_by_key" in plan  # a lookup reads the index, not every name
+
+
+def test_the_database_itself_refuses_a_second_profile_that_is_one_name_with_the_first(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as store:
+        store.create_profile("Ana")
+    with closing(sqlite3.connect(tmp_path / DB_NAME)) as conn, pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+        conn.execute("INSERT INTO profiles (name, name_key, created) VALUES ('ANA', 'ana', '2026-01-01T00:00:00Z')")
+
+
+def test_a_file_with_two_profiles_of_one_name_is_left_as_it_was_and_says_which(tmp_path: Path) -> None:
+    file_before_name_keys(tmp_path, "Ana", "ana")  # only a hand-edited file can hold them
+    with pytest.raises(StoreError, match=r"progress\.sqlite3 holds profiles 'Ana' and 'ana', whose names differ only"):
+        Store.open(tmp_path)
+    with closing(sqlite3.connect(tmp_path / DB_NAME)) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) - 1
+        assert [name for (name,) in conn.execute("SELECT name FROM profiles")] == ["Ana", "ana"]

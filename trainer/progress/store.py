@@ -174,6 +174,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """CREATE INDEX games_listed ON games(
             profile_id, played_at, level, players, points, against, over, decisions, lost, won, luck)""",
     ),
+    # Each name's key (``_name_key``: what two names must share to be one profile), unique: a profile is found by
+    # the index, not by reading every name, and no two writers can both make "Ana" and "ana". A damaged name has
+    # none (NULL), as it names no one.
+    (
+        "ALTER TABLE profiles ADD COLUMN name_key TEXT",
+        "UPDATE profiles SET name_key = name_key(name) WHERE is_text(CAST(name AS BLOB))",
+        "CREATE UNIQUE INDEX profiles_by_key ON profiles(name_key)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: A language as the store keeps it: a two- or three-letter code; which ones the app speaks is the app's business.
@@ -484,9 +492,13 @@ class Store:
             if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
                 conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             if version < SCHEMA_VERSION:
-                for statements in MIGRATIONS[version:]:
-                    for statement in statements:
-                        conn.execute(statement)
+                try:
+                    for statements in MIGRATIONS[version:]:
+                        for statement in statements:
+                            conn.execute(statement)
+                except sqlite3.IntegrityError as error:
+                    message = f"{self.path} {_one_name_twice(conn)}: it was left as it was"
+                    raise StoreError(message, self.path) from error
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 if conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
                     raise StoreError(f"{self.path} holds rows of no profile: it was left as it was", self.path)
@@ -534,7 +546,7 @@ class Store:
         with self._transaction() as conn:
             pid = _profile_id(conn, old)
             _check_free(conn, new, pid)
-            conn.execute("UPDATE profiles SET name = ? WHERE id = ?", (new, pid))
+            conn.execute("UPDATE profiles SET name = ?, name_key = ? WHERE id = ?", (new, _name_key(new), pid))
         return new
 
     def delete_profile(self, name: Who) -> None:
@@ -1061,7 +1073,7 @@ def _columns(conn: sqlite3.Connection) -> dict[str, list[str]]:
 @functools.cache
 def _schema() -> dict[str, list[str]]:
     """The tables and columns that ``MIGRATIONS`` make."""
-    with closing(sqlite3.connect(":memory:")) as conn:
+    with closing(_functions(sqlite3.connect(":memory:"))) as conn:
         for statement in (statement for statements in MIGRATIONS for statement in statements):
             conn.execute(statement)
         return _columns(conn)
@@ -1069,10 +1081,16 @@ def _schema() -> dict[str, list[str]]:
 
 def _connect(path: Path) -> sqlite3.Connection:
     """A connection to the progress file as the store uses it: transactions begun explicitly, usable from any
-    thread, text read leniently, and ``is_text`` for the damage check."""
+    thread, text read leniently, and the store's SQL functions."""
     conn = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
     conn.text_factory = _lenient_text
+    return _functions(conn)
+
+
+def _functions(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """``conn`` with the store's SQL functions: ``is_text`` of a value's bytes, and ``name_key`` of a name."""
     conn.create_function("is_text", 1, _is_utf8, deterministic=True)
+    conn.create_function("name_key", 1, _name_key, deterministic=True)
     return conn
 
 
@@ -1104,11 +1122,19 @@ def _name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name.strip()).casefold()
 
 
+def _one_name_twice(conn: sqlite3.Connection) -> str:
+    """What a file whose names could not all get a key of their own holds: two profiles that are one name."""
+    query = "SELECT name FROM profiles WHERE name_key = (SELECT name_key FROM profiles GROUP BY 1 HAVING count(*) > 1)"
+    names = [name for (name,) in conn.execute(query)]
+    return f"holds profiles {' and '.join(map(repr, names[:2]))}, whose names differ only in case or width"
+
+
 def _find_profile(conn: sqlite3.Connection, name: str, importing: bool = False) -> int | None:
-    """The id of the profile of that name (up to case and width); with ``importing``, also one being imported."""
-    key = _name_key(name)
-    rows = conn.execute(f"SELECT id, name FROM profiles {'' if importing else 'WHERE importing IS NULL'} ORDER BY id")
-    return next((int(pid) for pid, kept in rows if _is_text(kept) and _name_key(kept) == key), None)
+    """The id of the profile of that name (up to case and width), found by its key's index; with ``importing``,
+    also one being imported."""
+    query = f"SELECT id FROM profiles WHERE name_key = ? {'' if importing else 'AND importing IS NULL'}"
+    found = conn.execute(query, (_name_key(name),)).fetchone()
+    return None if found is None else int(found[0])
 
 
 def _profile_id(conn: sqlite3.Connection, who: Who) -> int:
@@ -1144,8 +1170,8 @@ def _check_free(conn: sqlite3.Connection, name: str, own: int | None = None) -> 
 
 def _insert_profile(conn: sqlite3.Connection, name: str, created: str, importing: str | None = None) -> int:
     _check_free(conn, name)
-    query = "INSERT INTO profiles (name, created, importing) VALUES (?, ?, ?)"
-    return int(conn.execute(query, (name, created, importing)).lastrowid or 0)
+    query = "INSERT INTO profiles (name, name_key, created, importing) VALUES (?, ?, ?, ?)"
+    return int(conn.execute(query, (name, _name_key(name), created, importing)).lastrowid or 0)
 
 
 def _rules_of(name: object, target: object) -> RuleProfile:
