@@ -445,6 +445,27 @@ def test_stores_opened_at_once_on_a_new_file_all_write(tmp_path: Path) -> None:
         assert all(store.attempts(f"Tab {n}") == [attempt(i) for i in range(25)] for n in range(8))
 
 
+def test_tabs_making_one_name_at_once_make_one_profile(tmp_path: Path) -> None:
+    names = ["Ana", "ana", "ANA", "Ａna", " ana "]  # one name up to case, width and spaces
+    barrier = threading.Barrier(len(names))
+    Store.open(tmp_path).close()  # the file made first: what the tabs race for is the name alone
+
+    def tab(name: str) -> bool:
+        with Store.open(tmp_path) as store:
+            barrier.wait(timeout=60)
+            try:
+                store.create_profile(name)
+            except ValueError:
+                return False
+            return True
+
+    with ThreadPoolExecutor(len(names)) as pool:
+        made = list(pool.map(tab, names))
+    assert made.count(True) == 1
+    with Store.open(tmp_path) as store:
+        assert store.profiles() == [names[made.index(True)].strip()]
+
+
 def test_one_store_shared_by_threads_loses_no_attempt(store: Store) -> None:
     def rerun(first: int) -> None:
         for i in range(first, first + 50):
