@@ -48,6 +48,13 @@ def start(url: str, page, players: int, width: int) -> None:
     click_and_settle(page, page.get_by_role("button", name="Fast", exact=True))
 
 
+def skip_replies(page) -> None:
+    """Tap "Skip to my turn" while the computer's replies are shown (not at a deal's end, which is replayed)."""
+    replies = page.locator(f"{PLAY_TABLE}:not(.replay)")
+    if replies.count() and table_state(page) == "playing":
+        replies.get_by_role("button", name="Skip to my turn").click(force=True)  # the replies may end first
+
+
 def table_state(page) -> str:
     return page.locator(PLAY_TABLE).get_attribute("data-state")
 
@@ -63,9 +70,8 @@ def play_deal(page, players: int, width: int, shots: bool) -> None:
             faults = page.evaluate(PHONE_FAULTS) if width == 390 else []
             assert not faults, faults
         tap_play(page, good_play(page, FRENCH))
-        replies = page.locator(f"{PLAY_TABLE}:not(.replay)")  # not the deal's end, replayed
-        if width == 390 and replies.count() and table_state(page) == "playing":
-            replies.get_by_role("button", name="Skip to my turn").click(force=True)  # the replies may end first
+        if width == 390:
+            skip_replies(page)
         state, seq = table_ready(page, seq)
         turns += 1
     assert turns and turns <= 40 // players + 1  # a hand of three at a time, from the 40 cards (R8, R10)
@@ -159,6 +165,32 @@ def test_step_by_step_waits_for_next_play_and_pause_holds_the_replies(tmp_path, 
         assert table_state(page) == "playing"
         click_and_settle(page, table.get_by_role("button", name="Go on"))
         assert table_ready(page, seq)[0] == "turn"
+        page.close()
+
+
+def test_a_step_back_while_the_last_plays_move_stops_them_there(tmp_path, browser):
+    with served(tmp_path) as url:
+        page = browser.new_page(**WIDTHS[1280])
+        start(url, page, 2, 1280)
+        click_and_settle(page, page.locator(PLAY_TABLE).get_by_role("button", name="Slow", exact=True))
+        table, replay = page.locator(PLAY_TABLE), page.locator(".seat-table.replay")
+        _, seq = table_ready(page)
+        while table.locator(".my-hand button.card").count() > 1 or table.locator(".stock-card").count():
+            tap_play(page, good_play(page, FRENCH))
+            skip_replies(page)
+            _, seq = table_ready(page, seq)
+        for label in good_play(page, FRENCH):  # the learner's last card: the deal ends, its last plays move slowly
+            table.get_by_role("button", name=label).click()
+        table.get_by_role("button", name="Play", exact=True).click()
+        page.locator(".seat-table.replay[data-state='playing']").wait_for()
+        where = replay.locator(".where")
+        moving = int(re.search(r"Step (\d+) of", where.inner_text())[1])  # the state the move under way starts from
+        replay.get_by_role("button", name="◀ Back").click()
+        page.locator(".seat-table.replay[data-state='done']").wait_for()
+        # the move under way was drawn at once and the show ended there, one state on: the step back comes to where
+        # it started, not to the state before the deal's end
+        assert int(re.search(r"Step (\d+) of", where.inner_text())[1]) == moving
+        assert replay.get_by_role("button", name="Forward ▶").is_enabled()
         page.close()
 
 

@@ -254,9 +254,9 @@ function buildPlayControls(view) {
 function buildReplayControls(view) {
   const { words } = view.data;
   view.back = button("control", words.back, "back");
-  view.back.addEventListener("click", () => stepTo(view, view.shown - 1));
+  view.back.addEventListener("click", () => step(view, -1));
   view.forward = button("control", words.forward, "forward");
-  view.forward.addEventListener("click", () => stepTo(view, view.shown + 1));
+  view.forward.addEventListener("click", () => step(view, 1));
   view.where = element("span", "where");
   view.controls.append(view.back, view.where, view.forward);
 }
@@ -264,7 +264,7 @@ function buildReplayControls(view) {
 function arrowKeys(view, event) {
   if (!view.data.replay || !["ArrowLeft", "ArrowRight"].includes(event.key)) return;
   event.preventDefault();
-  stepTo(view, view.shown + (event.key === "ArrowRight" ? 1 : -1));
+  step(view, event.key === "ArrowRight" ? 1 : -1);
 }
 
 function setPace(view, pace) {
@@ -289,7 +289,6 @@ function skipToTurn(view) {
 function showControls(view) {
   const { data } = view;
   // What the table is doing, for tests and styles: "playing" moves, the learner's "turn", or "done".
-  view.root.dataset.state = view.shown < data.moves.length ? "playing" : data.pick ? "turn" : "done";
   if (data.replay) {
     view.root.dataset.state = view.autoplay ? "playing" : "done";
     view.back.disabled = view.shown <= 0;
@@ -298,6 +297,7 @@ function showControls(view) {
     return;
   }
   const playing = view.shown < data.moves.length;
+  view.root.dataset.state = playing ? "playing" : data.pick ? "turn" : "done";
   for (const choice of view.paceButtons) choice.setAttribute("aria-pressed", String(choice.dataset.pace === view.pace));
   view.pause.textContent = view.paused ? data.words.resume : data.words.pause;
   view.pause.setAttribute("aria-pressed", String(Boolean(view.paused)));
@@ -448,10 +448,13 @@ async function openReplay(view) {
   })();
 }
 
-// A step of the replay: forward is the move shown moving, back the board before it. A step asked for while the
-// last moves are still shown moving ends that show first, the move under way drawn at once.
-async function stepTo(view, index) {
+// A step of the replay, ``by`` one state forward (the move shown moving) or back (the board before it). A step asked
+// for while the last moves are still shown moving ends that show first, the move under way drawn at once, and
+// counts from where it ended; a step asked for while another is shown is not taken.
+async function step(view, by) {
   const { data } = view;
+  if (view.stepping) return;
+  view.stepping = true;
   if (view.autoplay) {
     view.autoplay = false;
     view.skipping = true;
@@ -459,16 +462,17 @@ async function stepTo(view, index) {
     await view.playing;
     view.skipping = false;
   }
-  if (index < 0 || index > data.moves.length || view.stepping) return;
-  view.stepping = true;
-  const run = ++view.runs;
-  if (index === view.shown + 1) await showMove(view, view.shown, run);
-  else {
-    drawBoard(view, data.boards[index]);
-    view.live.textContent = index > 0 ? data.moves[index - 1].said : "";
+  const index = view.shown + by;
+  if (index >= 0 && index <= data.moves.length) {
+    const run = ++view.runs;
+    if (by === 1) await showMove(view, view.shown, run);
+    else {
+      drawBoard(view, data.boards[index]);
+      view.live.textContent = index > 0 ? data.moves[index - 1].said : "";
+    }
+    view.shown = index;
+    progress.set(data.seq, index);
   }
-  view.shown = index;
-  progress.set(data.seq, index);
   view.stepping = false;
   showControls(view);
 }
