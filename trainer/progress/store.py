@@ -497,8 +497,11 @@ class Store:
                         for statement in statements:
                             conn.execute(statement)
                 except sqlite3.IntegrityError as error:
-                    message = f"{self.path} {_one_name_twice(conn)}: it was left as it was"
-                    raise StoreError(message, self.path) from error
+                    if not (twice := _one_name_twice(conn)):
+                        raise
+                    names = " and ".join(map(repr, twice))
+                    message = f"{self.path} holds profiles {names}, whose names differ only in case or width"
+                    raise StoreError(f"{message}: it was left as it was", self.path) from error
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 if conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
                     raise StoreError(f"{self.path} holds rows of no profile: it was left as it was", self.path)
@@ -1122,11 +1125,11 @@ def _name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name.strip()).casefold()
 
 
-def _one_name_twice(conn: sqlite3.Connection) -> str:
-    """What a file whose names could not all get a key of their own holds: two profiles that are one name."""
+def _one_name_twice(conn: sqlite3.Connection) -> list[str]:
+    """Two profiles whose names are one name (their keys the same), if the file holds any: why their keys could
+    not be made unique."""
     query = "SELECT name FROM profiles WHERE name_key = (SELECT name_key FROM profiles GROUP BY 1 HAVING count(*) > 1)"
-    names = [name for (name,) in conn.execute(query)]
-    return f"holds profiles {' and '.join(map(repr, names[:2]))}, whose names differ only in case or width"
+    return [name for (name,) in conn.execute(query)][:2]
 
 
 def _find_profile(conn: sqlite3.Connection, name: str, importing: bool = False) -> int | None:
