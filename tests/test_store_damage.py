@@ -191,9 +191,9 @@ def test_the_damage_check_reads_on_its_own_connection_holding_up_no_other_call(
     held: list[bool] = []
     read = store_module._damaged
 
-    def noting(conn: sqlite3.Connection, table: str, profile_id: int) -> list[tuple[object, ...]]:
+    def noting(conn: sqlite3.Connection, table: str, profile_id: int, sound: str | None) -> list[tuple[object, ...]]:
         held.append(opened._lock.locked())
-        return read(conn, table, profile_id)
+        return read(conn, table, profile_id, sound)
 
     monkeypatch.setattr(store_module, "_damaged", noting)
     assert opened.damaged_rows("Ana") == {}

@@ -149,7 +149,7 @@ def test_import_json_refuses_text_that_is_not_json(store: Store) -> None:
 
 
 @pytest.mark.parametrize(
-    ("place", "value", "message"),
+    ("field", "value", "message"),
     [
         (("attempts", 0, "level"), 9, r"^attempts\[0\]\.level: 9 is not an integer from 1 to 5$"),
         (("attempts", 0, "seconds"), 1e9, r"^attempts\[0\]\.seconds: 1e\+09 is more than the 86400 seconds kept$"),
@@ -160,18 +160,19 @@ def test_import_json_refuses_text_that_is_not_json(store: Store) -> None:
         (("attempts", 0, "kind"), "", r"^attempts\[0\]\.kind: '' is not 1 to 40 characters$"),
         (("attempts", 0, "mode"), "m" * 41, r"^attempts\[0\]\.mode: 'mmmm.*' is not 1 to 40 characters$"),
         (("attempts", 0, "answer"), "7" * 1001, r"^attempts\[0\]\.answer: '7777.*' is not 0 to 1000 characters$"),
+        (("attempts", 0, "answer"), "7\x00", r"^attempts\[0\]\.answer: '7\\x00' holds a NUL character"),
         (("records", "streak"), 10**12, r"^records\.streak: 1000000000000 is not an integer from 0 to 1000000$"),
         (("records", "s" * 41), 3, r"^records\.s{41}: 'ssss.*' is not 1 to 40 characters$"),
         (("stars", "no such level!"), 2, r"^stars\.no such level!: 'no such level!' is not an id"),
     ],
 )
 def test_every_imported_figure_and_text_is_range_checked(
-    store: Store, export: dict[str, Any], place: tuple[Any, ...], value: object, message: str
+    store: Store, export: dict[str, Any], field: tuple[Any, ...], value: object, message: str
 ) -> None:
     node = export
-    for step in place[:-1]:
+    for step in field[:-1]:
         node = node[step]
-    node[place[-1]] = value
+    node[field[-1]] = value
     with pytest.raises(ValueError, match=message):
         store.import_profile(export, name="Guest")
     assert store.profiles() == ["Ana"]

@@ -26,13 +26,14 @@ import tempfile
 import threading
 import time
 import unicodedata
-from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager, suppress
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, closing, contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, Self
 
 import fsrs
 import platformdirs
@@ -199,10 +200,19 @@ _RECORD_BEST = """INSERT INTO records (profile_id, mode, best) VALUES (?, ?, ?)
     ON CONFLICT (profile_id, mode) DO UPDATE SET best = excluded.best WHERE excluded.best > records.best"""
 
 
-class StoreError(Exception):
-    """The progress file cannot be read, or a newer version wrote it; it was left as it was."""
+class Statements(Protocol):
+    """What the store asks of a database connection: SQL with ``?`` for each value, as sqlite3 takes it."""
 
-    def __init__(self, message: str, path: Path) -> None:
+    def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Any: ...
+
+    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Any: ...
+
+
+class StoreError(Exception):
+    """The progress cannot be read, or a newer version wrote it; it was left as it was. ``path`` is the file, or
+    the database server as messages name it."""
+
+    def __init__(self, message: str, path: Path | str) -> None:
         super().__init__(message)
         self.path = path
 
@@ -279,6 +289,8 @@ class Attempt:
         for field, low, high in (("kind", 1, WORD_LENGTH), ("mode", 1, WORD_LENGTH), ("answer", 0, ANSWER_LENGTH)):
             if not low <= len(getattr(self, field)) <= high:
                 raise ValueError(f"{field}: {reprlib.repr(getattr(self, field))} is not {low} to {high} characters")
+            if "\x00" in getattr(self, field):  # no answer has one, and PostgreSQL keeps no text with it
+                raise ValueError(f"{field}: {reprlib.repr(getattr(self, field))} holds a NUL character")
         for field, (low, high) in (("level", PUZZLE_LEVELS), ("hints", (0, MOST_HINTS))):
             _named(field, _int_of, getattr(self, field), low, high)
         _iso("at", self.at)
@@ -384,143 +396,56 @@ def _chosen_dir(override: str | Path | None) -> Path:
     return Path(chosen).expanduser()
 
 
-class Store:
-    """The progress database. Safe to share between threads; other Stores on the same file may write too."""
+class ProgressStore(ABC):
+    """What the app keeps about its learners: profiles, answers, ratings, reviews, course places and matches, each
+    call keyed by a learner (or a name, found by its key's index). ``Store`` keeps it in a SQLite file, one
+    learner's or a household's; ``PostgresStore`` on a PostgreSQL server, for a club or a class. Safe to share
+    between threads; other stores on the same data may write too. Every write is one transaction, made one at a
+    time: a write that reads before it writes (an answer's rating, a name still free) never races another."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
-        self._conn = conn
-        self._lock = threading.Lock()
-        self._damage: dict[int, tuple[int, dict[str, int]]] = {}  # damaged_rows by profile id, with the data_version
-        self._set_aside = 0  # how many times damaged rows were set aside, so that no scan from before is kept
-        #: A second connection for the damage check's long read, so that it holds up no other call of this Store.
-        self._scanner: sqlite3.Connection | None = None
-        self._scan_lock = threading.Lock()
-        self.path = path
+    @abstractmethod
+    def _reading(self) -> AbstractContextManager[Statements]:
+        """One read-only transaction that sees one state of the data throughout."""
 
-    @classmethod
-    def open(cls, folder: str | Path | None = None) -> Store:
-        """Open (or create) the progress file in ``folder`` (default: ``data_dir()``), bringing its schema up to
-        date; StoreError if it is damaged, too new or not ours, SaveError if it is busy or cannot be written now."""
-        path = _chosen_dir(folder) / DB_NAME
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            message = f"{path} cannot be made: its folder {path.parent} cannot be created ({error})"
-            raise StoreError(message, path) from error
-        try:
-            if _check_place(path):
-                _recover_journal(path)
-                _check_file(path)
-            conn = _connect(path)
-            try:
-                _use_wal(conn)
-                conn.execute("PRAGMA synchronous = FULL")
-                store = cls(conn, path)
-                store._migrate()
-                conn.execute("PRAGMA foreign_keys = ON")  # after migrating, which may rebuild a table others refer to
-                with store._transaction() as writing:
-                    _drop_dead_imports(writing)
-            except BaseException:
-                conn.close()
-                raise
-        except sqlite3.OperationalError as error:
-            if error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-                busy = f"{path} is held by another program for more than {BUSY_SECONDS:g} seconds; please try again"
-                raise SaveError(busy, path) from error  # the file itself may well be fine: it is not offered aside
-            raise StoreError(f"{path} cannot be opened for writing ({error})", path) from error
-        return store
+    @abstractmethod
+    def _writing(self) -> AbstractContextManager[Statements]:
+        """One write transaction, the only one under way in the data until it ends; SaveError if the storage
+        stops it, and then it is rolled back."""
 
-    @staticmethod
-    def set_aside(folder: str | Path | None = None) -> Path:
-        """Rename the progress file (and its -wal and -shm) to ``progress.sqlite3.unreadable-<UTC time>``; return
-        the new path. Only for a file that ``open`` refused, and with no Store open on it."""
-        path = data_dir(folder) / DB_NAME
-        stamp = f"{DB_NAME}.unreadable-{datetime.now(UTC):%Y%m%dT%H%M%SZ}"
-        target, number = path.with_name(stamp), 1
-        while any(Path(f"{target}{end}").exists() for end in ("", "-wal", "-shm")):
-            number += 1
-            target = path.with_name(f"{stamp}-{number}")
-        for end in ("-wal", "-shm"):  # before the database, so a new database never meets its old log
-            if (companion := Path(f"{path}{end}")).exists():
-                companion.rename(f"{target}{end}")
-        path.rename(target)
-        return target
-
+    @abstractmethod
     def close(self) -> None:
-        """Close the connections; every write is already saved."""
-        with self._lock:
-            self._conn.close()
-        with self._scan_lock:
-            if self._scanner is not None:
-                self._scanner.close()
+        """Let go of the storage; every write is already saved."""
 
-    def __enter__(self) -> Store:
+    @abstractmethod
+    def damaged_rows(self, profile: Who) -> dict[str, int]:
+        """How many of the profile's rows hold a damaged value, by table (only tables that have some)."""
+
+    @abstractmethod
+    def set_aside_damaged(self, profile: Who) -> Path | str | None:
+        """Move the profile's damaged rows out, keeping them where one can look at them; return where (None if no
+        row was damaged)."""
+
+    @abstractmethod
+    def _check_whole(self, conn: Statements) -> None:
+        """StoreError if the storage is damaged so that a read could miss rows."""
+
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
 
-    @contextmanager
-    def _transaction(self, begin: str = "BEGIN IMMEDIATE", scan: bool = False) -> Iterator[sqlite3.Connection]:
-        """One transaction on this Store's connection (with ``scan``, on its second connection, for a long read);
-        a write one by default, taken at once so that a second writer waits instead of failing half-way. SaveError
-        if the file's state stops it; it is rolled back."""
-        with self._scan_lock if scan else self._lock:
-            try:
-                conn = self._conn
-                if scan:
-                    conn = self._scanner = self._scanner or _connect(self.path)
-                conn.execute(begin)
-                try:
-                    yield conn
-                    conn.execute("COMMIT")
-                except BaseException:
-                    if conn.in_transaction:
-                        conn.execute("ROLLBACK")
-                    raise
-            except sqlite3.DatabaseError as error:
-                if (trouble := _FILE_TROUBLE.get(getattr(error, "sqlite_errorcode", 0) & 0xFF)) is None:
-                    raise
-                action = "saved to" if begin == "BEGIN IMMEDIATE" else "read from"
-                raise SaveError(f"{self.path} could not be {action}: {trouble} ({error})", self.path) from error
-
-    def _migrate(self) -> None:
-        """Bring an older schema up to date in one transaction."""
-        with self._transaction() as conn:
-            version: int = conn.execute("PRAGMA user_version").fetchone()[0]
-            _check_version(self.path, version)
-            if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            if version < SCHEMA_VERSION:
-                try:
-                    for statements in MIGRATIONS[version:]:
-                        for statement in statements:
-                            conn.execute(statement)
-                except sqlite3.IntegrityError as error:
-                    if not (twice := _one_name_twice(conn)):
-                        raise
-                    names = " and ".join(map(repr, twice))
-                    message = f"{self.path} holds profiles {names}, whose names differ only in case or width"
-                    raise StoreError(f"{message}: it was left as it was", self.path) from error
-                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                if conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
-                    raise StoreError(f"{self.path} holds rows of no profile: it was left as it was", self.path)
-            found = _columns(conn)
-            if damaged := [table for table, columns in _schema().items() if found.get(table) != columns]:
-                message = f"{self.path} is damaged: its table {damaged[0]} is not as this program made it"
-                raise StoreError(message, self.path)
-
     def profiles(self) -> list[str]:
         """The profile names, in alphabetical order; a damaged name and a profile still being imported are left
         out."""
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             rows = conn.execute("SELECT name FROM profiles WHERE importing IS NULL")
             names = [name for (name,) in rows if _is_text(name)]
         return sorted(names, key=str.casefold)
 
     def learners(self) -> list[Learner]:
         """The profiles in use, as ``profiles`` lists them, each with its row id."""
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             rows = conn.execute("SELECT id, name FROM profiles WHERE importing IS NULL").fetchall()
         return sorted((Learner(pid, name) for pid, name in rows if _is_text(name)), key=lambda a: a.name.casefold())
 
@@ -529,7 +454,7 @@ class Store:
         not), a name by the store's own key ("bea", "ＢＥＡ" and " Bea " find "Bea"); None if there is none."""
         if isinstance(who, str) and len(who.strip()) > 4 * NAME_LENGTH:
             return None  # no name of NAME_LENGTH characters has a key this long
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             try:
                 pid = _profile_id(conn, who)
             except ProfileGone:
@@ -540,13 +465,13 @@ class Store:
     def create_profile(self, name: str) -> Learner:
         """Add a profile and return it; ValueError for a bad or taken name."""
         name = _valid_name(name)
-        with self._transaction() as conn:
+        with self._writing() as conn:
             return Learner(_insert_profile(conn, name, _iso("created", datetime.now(UTC))), name)
 
     def rename_profile(self, old: Who, new: str) -> str:
         """Give a profile a new name and return it; ValueError for a bad name or one another profile has."""
         new = _valid_name(new)
-        with self._transaction() as conn:
+        with self._writing() as conn:
             pid = _profile_id(conn, old)
             _check_free(conn, new, pid)
             conn.execute("UPDATE profiles SET name = ?, name_key = ? WHERE id = ?", (new, _name_key(new), pid))
@@ -554,13 +479,13 @@ class Store:
 
     def delete_profile(self, name: Who) -> None:
         """Remove a profile and all its progress."""
-        with self._transaction() as conn:
+        with self._writing() as conn:
             conn.execute("DELETE FROM profiles WHERE id = ?", (_profile_id(conn, name),))
 
     def rules(self, profile: Who) -> RuleProfile:
         """The rule set the profile plays by, with its chosen target; classic if none was chosen, or if the saved
         choice cannot be read."""
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             pid = _profile_id(conn, profile)
             name, target = conn.execute("SELECT rule_set, target FROM profiles WHERE id = ?", (pid,)).fetchone()
         try:
@@ -571,7 +496,7 @@ class Store:
     def set_rules(self, profile: Who, rules: RuleProfile) -> None:
         """Keep the rule set (and target) the profile plays by; ValueError for one this program does not know."""
         name, target = _rules_row(rules)
-        with self._transaction() as conn:
+        with self._writing() as conn:
             conn.execute(
                 "UPDATE profiles SET rule_set = ?, target = ? WHERE id = ?", (name, target, _profile_id(conn, profile))
             )
@@ -579,7 +504,7 @@ class Store:
     def language(self, profile: Who) -> str | None:
         """The language the profile reads the app in, or None before one was chosen (or if the saved one cannot be
         read)."""
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             pid = _profile_id(conn, profile)
             (code,) = conn.execute("SELECT language FROM profiles WHERE id = ?", (pid,)).fetchone()
         return code if isinstance(code, str) and LANGUAGE_CODE.fullmatch(code) else None
@@ -587,7 +512,7 @@ class Store:
     def set_language(self, profile: Who, code: str) -> None:
         """Keep the language the profile reads the app in; ValueError for text that is not a language code."""
         _check_language("language", code)
-        with self._transaction() as conn:
+        with self._writing() as conn:
             conn.execute("UPDATE profiles SET language = ? WHERE id = ?", (code, _profile_id(conn, profile)))
 
     def save_game(
@@ -597,7 +522,7 @@ class Store:
         and version the last save returned, replace that one as the match goes on. Returns the game's number and its
         new version. ``StaleMatch``, writing nothing, if the kept match is no longer at that version or is over."""
         row = (*_game_row(summary), _record_text("record", record))
-        with self._transaction() as conn:
+        with self._writing() as conn:
             pid = _profile_id(conn, profile)
             if game is not None:
                 number, version = game
@@ -610,14 +535,14 @@ class Store:
                     return number, version + 1
                 if conn.execute("SELECT 1 FROM games WHERE rowid = ? AND profile_id = ?", (number, pid)).fetchone():
                     raise StaleMatch(number)
-            return int(conn.execute(_INSERT_GAME, (pid, *row)).lastrowid or 0), 1
+            return int(conn.execute(f"{_INSERT_GAME} RETURNING rowid", (pid, *row)).fetchone()[0]), 1
 
     def games(self, profile: Who) -> list[GameSummary]:
         """The profile's matches against the computer, oldest first. Only their summaries are read (from an index
         that holds them), never their records, so a long list of matches costs little."""
         query = f"SELECT rowid, {', '.join(_GAME_FIELDS)} FROM games WHERE profile_id = ? ORDER BY played_at, rowid"
         games = []
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             for row in conn.execute(query, (_profile_id(conn, profile),)):
                 with suppress(*_DAMAGE):  # a damaged row is left out, as everywhere
                     games.append(_summary_of(row))
@@ -634,7 +559,7 @@ class Store:
 
     def _kept_game(self, profile: Who, where: str, *arguments: object) -> KeptGame | None:
         """The first of the profile's matches ``where`` selects whose row can be read."""
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             rows = conn.execute(
                 f"SELECT version, rowid, {_READERS['games'][0]} FROM games WHERE profile_id = ? AND {where}",
                 (_profile_id(conn, profile), *arguments),
@@ -646,7 +571,7 @@ class Store:
 
     def record_attempt(self, profile: Who, attempt: Attempt) -> None:
         """Save one attempt."""
-        with self._transaction() as conn:
+        with self._writing() as conn:
             conn.execute(_INSERT_ATTEMPT, (_profile_id(conn, profile), *_attempt_row(attempt)))
 
     def record_answer(
@@ -660,7 +585,7 @@ class Store:
         before the first), the attempt with that rating, and the puzzle's review card if ``review`` (given the
         stored card's JSON or None) returns one. Two tabs answering at once cannot lose an update, and a crash
         leaves all three or none. Returns the rating before and after."""
-        with self._transaction() as conn:
+        with self._writing() as conn:
             pid = _profile_id(conn, profile)
             stored = _rows(conn, "ratings", pid)
             before = stored[0] if stored else None
@@ -680,55 +605,15 @@ class Store:
         """The profile's attempts, oldest first; with ``limit``, only the latest ``limit`` of them."""
         if limit is not None and limit < 0:
             raise ValueError(f"limit: {limit} is negative")
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             return _select_attempts(conn, _profile_id(conn, profile), limit)
 
-    def damaged_rows(self, profile: Who) -> dict[str, int]:
-        """How many of the profile's rows hold a damaged value, by table (only tables that have some). The
-        readers skip these rows; ``set_aside_damaged`` moves them out.
-
-        SQLite vouches for most rows (``_SOUND``); only the others are read here, on a second connection, so that
-        the other calls of this Store go on meanwhile. The answer is kept until another connection changes the
-        file: this Store's own writes check every value, so they add no damage."""
-        with self._transaction("BEGIN") as conn:
-            pid = _profile_id(conn, profile)
-            (version,) = conn.execute("PRAGMA data_version").fetchone()
-            kept, set_aside = self._damage.get(pid), self._set_aside
-        if kept is not None and kept[0] == version:
-            return dict(kept[1])
-        with self._transaction("BEGIN", scan=True) as conn:
-            counts = {table: len(_damaged(conn, table, pid)) for table in _READERS}
-        found = {table: count for table, count in counts.items() if count}
-        with self._lock:
-            if self._set_aside == set_aside:  # else the scan may have read rows since set aside
-                self._damage[pid] = version, found
-        return dict(found)
-
-    def set_aside_damaged(self, profile: Who) -> Path | None:
-        """Move the profile's damaged rows out of the database, into a JSON file beside it named
-        ``progress.sqlite3.damaged-<UTC time>.json`` (text as Python shows it, bytes in hex); return that file,
-        or None if no row was damaged."""
-        with self._transaction() as conn:
-            pid = _profile_id(conn, profile)
-            damaged = {table: rows for table in _READERS if (rows := _damaged(conn, table, pid))}
-            self._damage.pop(pid, None)
-            self._set_aside += 1
-            if not damaged:
-                return None
-            target = self.path.with_name(f"{DB_NAME}.damaged-{datetime.now(UTC):%Y%m%dT%H%M%S%fZ}.json")
-            shown = {table: [[_shown(value) for value in row] for row in rows] for table, rows in damaged.items()}
-            (name,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
-            target.write_text(json.dumps({"profile": name, "rows": shown}, indent=1), encoding="utf-8")
-            for table, rows in damaged.items():
-                conn.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(row[0],) for row in rows])
-        return target
-
     def answer_groups(self, profile: Who) -> list[tuple[str, tuple[str, ...], int, int]]:
-        """The answers (skips left out) grouped by kind and themes, counted by SQLite: (kind, themes, right,
+        """The answers (skips left out) grouped by kind and themes, counted by the database: (kind, themes, right,
         answers). A few hundred groups at most, however many answers there are."""
-        query = """SELECT kind, themes, SUM(correct <> 0), COUNT(*) FROM attempts
+        query = """SELECT kind, themes, COUNT(*) FILTER (WHERE correct <> 0), COUNT(*) FROM attempts
             WHERE profile_id = ? AND skipped = 0 GROUP BY kind, themes"""
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             rows = conn.execute(query, (_profile_id(conn, profile),)).fetchall()
         return [
             (kind, tuple(themes.split()), int(right), int(count))
@@ -737,48 +622,48 @@ class Store:
         ]
 
     def solved_puzzles(self, profile: Who) -> set[str]:
-        """The puzzles answered right at least once, found by SQLite."""
+        """The puzzles answered right at least once, found by the database."""
         query = "SELECT DISTINCT puzzle_id FROM attempts WHERE profile_id = ? AND correct <> 0 AND skipped = 0"
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             rows = conn.execute(query, (_profile_id(conn, profile),)).fetchall()
         return {puzzle_id for (puzzle_id,) in rows if isinstance(puzzle_id, str)}
 
     def recent_ratings(self, profile: Who, limit: int) -> list[float]:
         """The rating after each of the latest ``limit`` rated answers, oldest first."""
         query = """SELECT rating_after FROM attempts WHERE profile_id = ? AND rating_after IS NOT NULL
-            ORDER BY at DESC, id DESC LIMIT ?"""
-        with self._transaction("BEGIN") as conn:
+            ORDER BY at DESC, rowid DESC LIMIT ?"""
+        with self._reading() as conn:
             rows = conn.execute(query, (_profile_id(conn, profile), limit)).fetchall()
         return [float(value) for (value,) in reversed(rows) if isinstance(value, float) and math.isfinite(value)]
 
     def get_rating(self, profile: Who) -> tuple[float, float, float] | None:
         """The profile's (rating, rd, vol), or None before its first rating."""
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             good = _rows(conn, "ratings", _profile_id(conn, profile))
         return None if not good else good[0]
 
     def set_rating(self, profile: Who, rating: float, rd: float, vol: float) -> None:
         """Replace the profile's rating."""
         values = _check_rating("", rating, rd, vol)
-        with self._transaction() as conn:
+        with self._writing() as conn:
             conn.execute(_SET_RATING, (_profile_id(conn, profile), *values))
 
     def save_review_card(self, profile: Who, puzzle_id: str, card_json: str, due: datetime) -> None:
         """Save (or replace) the review card of a puzzle: the scheduler's card as JSON, and when it is due."""
         row = (puzzle_id, _check_card("card_json", card_json), _iso("due", due))
-        with self._transaction() as conn:
+        with self._writing() as conn:
             conn.execute(_SAVE_CARD, (_profile_id(conn, profile), *row))
 
     def review_cards(self, profile: Who) -> dict[str, str]:
         """Each reviewed puzzle's card JSON, by puzzle id."""
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             cards = _rows(conn, "review_cards", _profile_id(conn, profile))
         return {puzzle_id: card for puzzle_id, card, _ in cards}
 
     def due_puzzles(self, profile: Who, now: datetime) -> list[str]:
         """The puzzles whose review is due at ``now``, the longest due first."""
         moment = datetime.fromisoformat(_iso("now", now))
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             cards = _rows(conn, "review_cards", _profile_id(conn, profile))
         return [puzzle_id for puzzle_id, _, due in sorted(cards, key=lambda c: (c[2], c[0])) if due <= moment]
 
@@ -787,12 +672,12 @@ class Store:
         the first."""
         _check_mode("mode", mode)
         _named("value", _int_of, value, 0, MOST_BEST)
-        with self._transaction() as conn:
-            return conn.execute(_RECORD_BEST, (_profile_id(conn, profile), mode, value)).rowcount == 1
+        with self._writing() as conn:
+            return bool(conn.execute(_RECORD_BEST, (_profile_id(conn, profile), mode, value)).rowcount == 1)
 
     def best(self, profile: Who, mode: str) -> int | None:
         """The best of ``mode``, or None if there is none yet."""
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             records = dict(_rows(conn, "records", _profile_id(conn, profile)))
         return records.get(mode)
 
@@ -801,37 +686,34 @@ class Store:
         if stars not in (1, 2, 3):
             raise ValueError(f"stars: {stars} is not 1, 2 or 3")
         _check_id("level_id", level_id)
-        with self._transaction() as conn:
-            return conn.execute(_RECORD_STARS, (_profile_id(conn, profile), level_id, stars)).rowcount == 1
+        with self._writing() as conn:
+            return bool(conn.execute(_RECORD_STARS, (_profile_id(conn, profile), level_id, stars)).rowcount == 1)
 
     def stars(self, profile: Who) -> dict[str, int]:
         """The best stars of each finished level, by level id."""
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             return dict(_rows(conn, "stars", _profile_id(conn, profile)))
 
     def set_place(self, profile: Who, level_id: str, stage: int) -> None:
         """Remember where the learner is in the course, to continue from there."""
         _check_id("level_id", level_id)
         _named("stage", _int_of, stage, 0, MOST_STAGE)
-        with self._transaction() as conn:
+        with self._writing() as conn:
             conn.execute(_SET_PLACE, (_profile_id(conn, profile), level_id, stage))
 
     def place(self, profile: Who) -> tuple[str, int] | None:
         """The level and stage the learner was last at, or None before the course."""
-        with self._transaction("BEGIN") as conn:
+        with self._reading() as conn:
             good = _rows(conn, "places", _profile_id(conn, profile))
         return None if not good else good[0]
 
     def export_profile(self, profile: Who) -> dict[str, Any]:
         """Everything about a profile as plain data ready for JSON, which ``import_profile`` reads back. StoreError
-        if the file is damaged so that some rows could be missed (an index that hides rows): an export never holds
-        less than the profile has without saying so."""
-        with self._transaction("BEGIN") as conn:
+        if the storage is damaged so that some rows could be missed (an index that hides rows): an export never
+        holds less than the profile has without saying so."""
+        with self._reading() as conn:
             pid = _profile_id(conn, profile)
-            for table in _READERS:
-                if (problems := [problem for (problem,) in conn.execute(f"PRAGMA integrity_check({table})")]) != ["ok"]:
-                    message = f"{self.path} is damaged, so an export could miss some progress ({_problem(problems)})"
-                    raise StoreError(message, self.path)
+            self._check_whole(conn)
             row = conn.execute(
                 "SELECT name, created, rule_set, target, language FROM profiles WHERE id = ?", (pid,)
             ).fetchone()
@@ -939,7 +821,7 @@ class Store:
             (_RECORD_STARS, list(stars.items())),
             (_INSERT_GAME, games),
         ]
-        with self._transaction() as conn:
+        with self._writing() as conn:
             _drop_dead_imports(conn)
             if replace_empty:
                 ids = [pid for (pid,) in conn.execute("SELECT id FROM profiles WHERE importing IS NULL")]
@@ -962,19 +844,189 @@ class Store:
             for number, (statement, chunk) in enumerate(chunks):
                 if number:
                     time.sleep(IMPORT_PAUSE)  # between chunks only: another tab's write gets in
-                with self._transaction() as conn:
+                with self._writing() as conn:
                     conn.executemany(statement, [(pid, *row) for row in chunk])
                     conn.execute("UPDATE profiles SET importing = ? WHERE id = ?", (_importer(), pid))
-            with self._transaction() as conn:
+            with self._writing() as conn:
                 if rating is not None:
                     conn.execute(_SET_RATING, (pid, *rating))
                 conn.execute("UPDATE profiles SET importing = NULL WHERE id = ?", (pid,))
         except BaseException:
             # if even this fails, the next open drops the dead import
-            with suppress(sqlite3.Error, StoreError), self._transaction() as conn:
+            with suppress(Exception), self._writing() as conn:
                 conn.execute("DELETE FROM profiles WHERE id = ?", (pid,))
             raise
         return name
+
+
+class Store(ProgressStore):
+    """The progress kept in one SQLite file (``DB_NAME`` in a folder), with the guarantees above."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self._conn = conn
+        self._lock = threading.Lock()
+        self._damage: dict[int, tuple[int, dict[str, int]]] = {}  # damaged_rows by profile id, with the data_version
+        self._set_aside = 0  # how many times damaged rows were set aside, so that no scan from before is kept
+        #: A second connection for the damage check's long read, so that it holds up no other call of this Store.
+        self._scanner: sqlite3.Connection | None = None
+        self._scan_lock = threading.Lock()
+        self.path = path
+
+    @classmethod
+    def open(cls, folder: str | Path | None = None) -> Store:
+        """Open (or create) the progress file in ``folder`` (default: ``data_dir()``), bringing its schema up to
+        date; StoreError if it is damaged, too new or not ours, SaveError if it is busy or cannot be written now."""
+        path = _chosen_dir(folder) / DB_NAME
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            message = f"{path} cannot be made: its folder {path.parent} cannot be created ({error})"
+            raise StoreError(message, path) from error
+        try:
+            if _check_place(path):
+                _recover_journal(path)
+                _check_file(path)
+            conn = _connect(path)
+            try:
+                _use_wal(conn)
+                conn.execute("PRAGMA synchronous = FULL")
+                store = cls(conn, path)
+                store._migrate()
+                conn.execute("PRAGMA foreign_keys = ON")  # after migrating, which may rebuild a table others refer to
+                with store._transaction() as writing:
+                    _drop_dead_imports(writing)
+            except BaseException:
+                conn.close()
+                raise
+        except sqlite3.OperationalError as error:
+            if error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                busy = f"{path} is held by another program for more than {BUSY_SECONDS:g} seconds; please try again"
+                raise SaveError(busy, path) from error  # the file itself may well be fine: it is not offered aside
+            raise StoreError(f"{path} cannot be opened for writing ({error})", path) from error
+        return store
+
+    @staticmethod
+    def set_aside(folder: str | Path | None = None) -> Path:
+        """Rename the progress file (and its -wal and -shm) to ``progress.sqlite3.unreadable-<UTC time>``; return
+        the new path. Only for a file that ``open`` refused, and with no Store open on it."""
+        path = data_dir(folder) / DB_NAME
+        stamp = f"{DB_NAME}.unreadable-{datetime.now(UTC):%Y%m%dT%H%M%SZ}"
+        target, number = path.with_name(stamp), 1
+        while any(Path(f"{target}{end}").exists() for end in ("", "-wal", "-shm")):
+            number += 1
+            target = path.with_name(f"{stamp}-{number}")
+        for end in ("-wal", "-shm"):  # before the database, so a new database never meets its old log
+            if (companion := Path(f"{path}{end}")).exists():
+                companion.rename(f"{target}{end}")
+        path.rename(target)
+        return target
+
+    def close(self) -> None:
+        """Close the connections; every write is already saved."""
+        with self._lock:
+            self._conn.close()
+        with self._scan_lock:
+            if self._scanner is not None:
+                self._scanner.close()
+
+    def _reading(self) -> AbstractContextManager[Statements]:
+        return self._transaction("BEGIN")
+
+    def _check_whole(self, conn: Statements) -> None:
+        """StoreError if SQLite's integrity check of a table fails: an index that hides rows, say."""
+        for table in _READERS:
+            if (problems := [problem for (problem,) in conn.execute(f"PRAGMA integrity_check({table})")]) != ["ok"]:
+                message = f"{self.path} is damaged, so an export could miss some progress ({_problem(problems)})"
+                raise StoreError(message, self.path)
+
+    def _writing(self) -> AbstractContextManager[Statements]:
+        return self._transaction()
+
+    @contextmanager
+    def _transaction(self, begin: str = "BEGIN IMMEDIATE", scan: bool = False) -> Iterator[sqlite3.Connection]:
+        """One transaction on this Store's connection (with ``scan``, on its second connection, for a long read);
+        a write one by default, taken at once so that a second writer waits instead of failing half-way. SaveError
+        if the file's state stops it; it is rolled back."""
+        with self._scan_lock if scan else self._lock:
+            try:
+                conn = self._conn
+                if scan:
+                    conn = self._scanner = self._scanner or _connect(self.path)
+                conn.execute(begin)
+                try:
+                    yield conn
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+            except sqlite3.DatabaseError as error:
+                if (trouble := _FILE_TROUBLE.get(getattr(error, "sqlite_errorcode", 0) & 0xFF)) is None:
+                    raise
+                action = "saved to" if begin == "BEGIN IMMEDIATE" else "read from"
+                raise SaveError(f"{self.path} could not be {action}: {trouble} ({error})", self.path) from error
+
+    def _migrate(self) -> None:
+        """Bring an older schema up to date in one transaction."""
+        with self._transaction() as conn:
+            version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+            _check_version(self.path, version)
+            if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            if version < SCHEMA_VERSION:
+                try:
+                    for statements in MIGRATIONS[version:]:
+                        for statement in statements:
+                            conn.execute(statement)
+                except sqlite3.IntegrityError as error:
+                    if not (twice := _one_name_twice(conn)):
+                        raise
+                    names = " and ".join(map(repr, twice))
+                    message = f"{self.path} holds profiles {names}, whose names differ only in case or width"
+                    raise StoreError(f"{message}: it was left as it was", self.path) from error
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                if conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
+                    raise StoreError(f"{self.path} holds rows of no profile: it was left as it was", self.path)
+            found = _columns(conn)
+            if damaged := [table for table, columns in _schema().items() if found.get(table) != columns]:
+                message = f"{self.path} is damaged: its table {damaged[0]} is not as this program made it"
+                raise StoreError(message, self.path)
+
+    def damaged_rows(self, profile: Who) -> dict[str, int]:
+        """How many of the profile's rows hold a damaged value, by table (only tables that have some). The
+        readers skip these rows; ``set_aside_damaged`` moves them out.
+
+        SQLite vouches for most rows (``_SOUND``); only the others are read here, on a second connection, so that
+        the other calls of this Store go on meanwhile. The answer is kept until another connection changes the
+        file: this Store's own writes check every value, so they add no damage."""
+        with self._transaction("BEGIN") as conn:
+            pid = _profile_id(conn, profile)
+            (version,) = conn.execute("PRAGMA data_version").fetchone()
+            kept, set_aside = self._damage.get(pid), self._set_aside
+        if kept is not None and kept[0] == version:
+            return dict(kept[1])
+        with self._transaction("BEGIN", scan=True) as conn:
+            counts = {table: len(_damaged(conn, table, pid, _SOUND.get(table))) for table in _READERS}
+        found = {table: count for table, count in counts.items() if count}
+        with self._lock:
+            if self._set_aside == set_aside:  # else the scan may have read rows since set aside
+                self._damage[pid] = version, found
+        return dict(found)
+
+    def set_aside_damaged(self, profile: Who) -> Path | None:
+        """Move the profile's damaged rows out of the database, into a JSON file beside it named
+        ``progress.sqlite3.damaged-<UTC time>.json`` (text as Python shows it, bytes in hex); return that file,
+        or None if no row was damaged."""
+        with self._transaction() as conn:
+            pid = _profile_id(conn, profile)
+            self._damage.pop(pid, None)
+            self._set_aside += 1
+            if (damaged := _damaged_rows(conn, pid, _SOUND)) is None:
+                return None
+            target = self.path.with_name(f"{DB_NAME}.damaged-{datetime.now(UTC):%Y%m%dT%H%M%S%fZ}.json")
+            target.write_text(json.dumps(damaged.shown, indent=1), encoding="utf-8")
+            damaged.delete(conn)
+        return target
 
 
 def _check_place(path: Path) -> bool:
@@ -1132,7 +1184,7 @@ def _one_name_twice(conn: sqlite3.Connection) -> list[str]:
     return [name for (name,) in conn.execute(query)][:2]
 
 
-def _find_profile(conn: sqlite3.Connection, name: str, importing: bool = False) -> int | None:
+def _find_profile(conn: Statements, name: str, importing: bool = False) -> int | None:
     """The id of the profile of that name (up to case and width), found by its key's index; with ``importing``,
     also one being imported."""
     query = f"SELECT id FROM profiles WHERE name_key = ? {'' if importing else 'AND importing IS NULL'}"
@@ -1140,7 +1192,7 @@ def _find_profile(conn: sqlite3.Connection, name: str, importing: bool = False) 
     return None if found is None else int(found[0])
 
 
-def _profile_id(conn: sqlite3.Connection, who: Who) -> int:
+def _profile_id(conn: Statements, who: Who) -> int:
     """The row id of a profile in use; ProfileGone if there is none (deleted, or still being imported)."""
     if isinstance(who, Learner):
         found = conn.execute("SELECT 1 FROM profiles WHERE id = ? AND importing IS NULL", (who.id,)).fetchone()
@@ -1152,7 +1204,7 @@ def _profile_id(conn: sqlite3.Connection, who: Who) -> int:
     return pid
 
 
-def _check_free(conn: sqlite3.Connection, name: str, own: int | None = None) -> None:
+def _check_free(conn: Statements, name: str, own: int | None = None) -> None:
     """ValueError if another profile than ``own`` has this name, up to case and width."""
     if (pid := _find_profile(conn, name, importing=True)) is not None and pid != own:
         kept, importing = conn.execute("SELECT name, importing FROM profiles WHERE id = ?", (pid,)).fetchone()
@@ -1171,10 +1223,10 @@ def _check_free(conn: sqlite3.Connection, name: str, own: int | None = None) -> 
         )
 
 
-def _insert_profile(conn: sqlite3.Connection, name: str, created: str, importing: str | None = None) -> int:
+def _insert_profile(conn: Statements, name: str, created: str, importing: str | None = None) -> int:
     _check_free(conn, name)
-    query = "INSERT INTO profiles (name, name_key, created, importing) VALUES (?, ?, ?, ?)"
-    return int(conn.execute(query, (name, _name_key(name), created, importing)).lastrowid or 0)
+    query = "INSERT INTO profiles (name, name_key, created, importing) VALUES (?, ?, ?, ?) RETURNING id"
+    return int(conn.execute(query, (name, _name_key(name), created, importing)).fetchone()[0])
 
 
 def _rules_of(name: object, target: object) -> RuleProfile:
@@ -1211,7 +1263,7 @@ def _importer() -> str:
     return f"{socket.gethostname()} {os.getpid()} {_iso('now', datetime.now(UTC))}"
 
 
-def _drop_dead_imports(conn: sqlite3.Connection) -> None:
+def _drop_dead_imports(conn: Statements) -> None:
     """Remove the profiles of imports whose process has died (on this host) or that wrote nothing for
     ``STALE_IMPORT_SECONDS``: what a killed import left half-written."""
     now = datetime.now(UTC)
@@ -1237,7 +1289,7 @@ def _import_dead(importer: object, now: datetime) -> bool:
     return False
 
 
-def _empty(conn: sqlite3.Connection, profile_id: int) -> bool:
+def _empty(conn: Statements, profile_id: int) -> bool:
     """Whether the profile holds no progress at all."""
     return not any(
         conn.execute(f"SELECT 1 FROM {table} WHERE profile_id = ? LIMIT 1", (profile_id,)).fetchone()
@@ -1255,7 +1307,7 @@ def _bounded_int(digits: str) -> int:
     return value
 
 
-def _select_attempts(conn: sqlite3.Connection, profile_id: int, limit: int | None) -> list[Attempt]:
+def _select_attempts(conn: Statements, profile_id: int, limit: int | None) -> list[Attempt]:
     """The latest ``limit`` readable attempts (all without it), oldest first; damaged ones are skipped.
 
     With a limit the rows are read newest first and only until there are enough, so a long history costs no
@@ -1439,7 +1491,7 @@ _READERS: dict[str, tuple[str, Callable[[tuple[Any, ...]], Any]]] = {
 _DAMAGE = (ValueError, TypeError, KeyError, OverflowError, RecursionError)
 
 
-def _rows(conn: sqlite3.Connection, table: str, profile_id: int) -> list[Any]:
+def _rows(conn: Statements, table: str, profile_id: int) -> list[Any]:
     """The profile's readable rows of ``table``, made into values; damaged ones are left out."""
     columns, read = _READERS[table]
     good = []
@@ -1449,10 +1501,11 @@ def _rows(conn: sqlite3.Connection, table: str, profile_id: int) -> list[Any]:
     return good
 
 
-def _damaged(conn: sqlite3.Connection, table: str, profile_id: int) -> list[tuple[Any, ...]]:
-    """The profile's rows of ``table`` that hold a damaged value: those SQLite cannot vouch for, read to be sure."""
+def _damaged(conn: Statements, table: str, profile_id: int, sound: str | None = None) -> list[tuple[Any, ...]]:
+    """The profile's rows of ``table`` that hold a damaged value: each is read, except those the database vouches
+    for by the SQL condition ``sound``."""
     columns, read = _READERS[table]
-    unsure = f" AND NOT coalesce(({_SOUND[table]}), 0)" if table in _SOUND else ""
+    unsure = f" AND NOT coalesce(({sound}), 0)" if sound else ""
     damaged = []
     for row in conn.execute(f"SELECT rowid, {columns} FROM {table} WHERE profile_id = ?{unsure}", (profile_id,)):
         try:
@@ -1460,6 +1513,28 @@ def _damaged(conn: sqlite3.Connection, table: str, profile_id: int) -> list[tupl
         except _DAMAGE:
             damaged.append(row)
     return damaged
+
+
+class _Damaged(NamedTuple):
+    """A profile's damaged rows: as a JSON file or record keeps them, and by table."""
+
+    shown: dict[str, Any]
+    rows: dict[str, list[tuple[Any, ...]]]
+
+    def delete(self, conn: Statements) -> None:
+        for table, rows in self.rows.items():
+            conn.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(row[0],) for row in rows])
+
+
+def _damaged_rows(conn: Statements, profile_id: int, sound: dict[str, str]) -> _Damaged | None:
+    """The profile's damaged rows (see ``_damaged``), with its name, each value as JSON can hold it (text as Python
+    shows it, bytes in hex); None if there are none."""
+    damaged = {table: rows for table in _READERS if (rows := _damaged(conn, table, profile_id, sound.get(table)))}
+    if not damaged:
+        return None
+    shown = {table: [[_shown(value) for value in row] for row in rows] for table, rows in damaged.items()}
+    (name,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (profile_id,)).fetchone()
+    return _Damaged({"profile": name, "rows": shown}, damaged)
 
 
 def _is_utf8(data: object) -> bool:

@@ -21,7 +21,7 @@ from trainer.ai.game import LEARNER, Game
 from trainer.course import stars
 from trainer.match import Match
 from trainer.progress.rating import LEVEL_RATINGS, START, Rating, puzzle_rating, score_of, update
-from trainer.progress.store import Attempt, GameSummary, KeptGame, Store, Who
+from trainer.progress.store import Attempt, GameSummary, KeptGame, ProgressStore, Who
 from trainer.puzzles import Puzzle
 from trainer.puzzles.kinds import Verdict
 from trainer.records import read_record, record_of
@@ -155,7 +155,7 @@ class Outcome:
 
 
 def answer_puzzle(
-    saved: Store, profile: Who, puzzle: Puzzle, answer: str, seconds: float, hints: int, mode: str, at: datetime
+    saved: ProgressStore, profile: Who, puzzle: Puzzle, answer: str, seconds: float, hints: int, mode: str, at: datetime
 ) -> Outcome:
     """Judge an answer with the engine and keep it: attempt, rating and review card in one transaction.
 
@@ -185,7 +185,7 @@ def answer_puzzle(
 # -- the course -----------------------------------------------------------------------------
 
 
-def finish_level(saved: Store, profile: Who, level_id: str, mistakes: int, hints: int) -> int:
+def finish_level(saved: ProgressStore, profile: Who, level_id: str, mistakes: int, hints: int) -> int:
     """Keep the stars of a finished level (the best so far stays) and return the ones just earned."""
     earned = stars(mistakes, hints)
     saved.record_stars(profile, level_id, earned)
@@ -224,7 +224,7 @@ def schedule(card_json: str | None, outcome: fsrs.Rating, now: datetime) -> tupl
 
 
 def keep_game(
-    saved: Store, profile: Who, game: Game, kept: tuple[int, int] | None, at: datetime
+    saved: ProgressStore, profile: Who, game: Game, kept: tuple[int, int] | None, at: datetime
 ) -> tuple[int, int] | None:
     """Save a match against the computer as it stands, so it can be taken up again at this play. ``kept`` is the
     number and version the last save of this match returned (None for a new match), and the new ones are returned,
@@ -238,14 +238,14 @@ def keep_game(
     return saved.save_game(profile, summary, record_of(game.match), kept)
 
 
-def unfinished_game(saved: Store, profile: Who) -> tuple[tuple[int, int], Game] | None:
+def unfinished_game(saved: ProgressStore, profile: Who) -> tuple[tuple[int, int], Game] | None:
     """The match the learner left most recently, ready to go on, with its number and version; None if there is
     none, or if it cannot go on here (a record that no longer replays, or an imported match of a table the computer
     does not play)."""
     return _going_on(saved.unfinished_game(profile))
 
 
-def kept_game(saved: Store, profile: Who, number: int) -> tuple[tuple[int, int], Game] | None:
+def kept_game(saved: ProgressStore, profile: Who, number: int) -> tuple[tuple[int, int], Game] | None:
     """The match of that number as it stands now in the store, with its number and version, to go on with; None
     if it is over or cannot go on here."""
     return _going_on(saved.game(profile, number))
