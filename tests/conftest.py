@@ -1,13 +1,16 @@
 """Fixtures the test files share."""
 
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import settings
+from pg_kit import Server, database_server, programs
 
-from trainer.progress.store import Store
+from trainer.progress import stores
+from trainer.progress.store import ProgressStore, Store
 
 # No example may fail for being slow: CI runs on a shared, loaded machine where one example can take seconds.
 settings.register_profile("shared-machine", deadline=None)
@@ -23,9 +26,42 @@ def _progress_kept_apart(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     monkeypatch.setenv("LANGUAGE", "en")
 
 
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Server]:
+    """A private PostgreSQL server, shared by the whole run; skips where PostgreSQL is not installed."""
+    if programs() is None:
+        pytest.skip("no PostgreSQL here: apt-get install postgresql")
+    with database_server() as running:
+        yield running
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def place(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh place to keep progress, for ``open_store``: a folder for a SQLite file, then a new PostgreSQL
+    database."""
+    if request.param == "sqlite":
+        return str(tmp_path)
+    server: Server = request.getfixturevalue("postgres")
+    return server.database()
+
+
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    """A progress store in a fresh folder, with one profile, "Ana"."""
+def open_store(place: str) -> Callable[[], ProgressStore]:
+    """Opens a store on ``place``: each call opens another one on the same data, as another tab's or app server's."""
+    return functools.partial(stores.open_store, place)
+
+
+@pytest.fixture
+def store(open_store: Callable[[], ProgressStore]) -> Iterator[ProgressStore]:
+    """A progress store on fresh data, SQLite's and PostgreSQL's in turn, with one profile, "Ana"."""
+    with open_store() as store:
+        store.create_profile("Ana")
+        yield store
+
+
+@pytest.fixture
+def file_store(tmp_path: Path) -> Iterator[Store]:
+    """A progress store in a fresh folder's SQLite file, with one profile, "Ana": for what only a file has."""
     with Store.open(tmp_path) as store:
         store.create_profile("Ana")
         yield store

@@ -1,15 +1,23 @@
-"""What the store tests share: a moment to date things at, a review card the scheduler can read, and a writer
-killed mid-way."""
+"""What the store tests share: a moment to date things at, a review card the scheduler can read, a writer
+killed mid-way, and a hand edit of the database behind a store's back."""
 
 import json
 import multiprocessing
 import os
 import signal
+import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import fsrs
+import psycopg
+
+from trainer.progress.postgres import PostgresStore
+from trainer.progress.store import DB_NAME, ProgressStore, Store
+from trainer.progress.stores import is_url
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 CARD = json.dumps(fsrs.Card(card_id=1, due=T0).to_dict())
@@ -29,3 +37,17 @@ def kill_once_started(target: Callable[[str, Any], None], folder: str) -> int | 
         os.kill(child.pid, signal.SIGKILL)
         child.join()
     return child.exitcode
+
+
+def edit(where: ProgressStore | str, sql: str, *values: object) -> list[tuple[Any, ...]]:
+    """Run ``sql`` (with ``?`` for each value) directly on the database of a store, or of a place as
+    ``open_store`` takes it, as a hand edit would; return the rows it selects."""
+    if isinstance(where, PostgresStore):
+        where = where._pool.conninfo
+    if isinstance(where, str) and is_url(where):
+        with psycopg.connect(where, autocommit=True) as pg:
+            cursor = pg.execute(sql.replace("?", "%s"), values or None)
+            return cursor.fetchall() if cursor.description else []
+    path = where.path if isinstance(where, Store) else Path(where) / DB_NAME
+    with closing(sqlite3.connect(path)) as conn, conn:
+        return conn.execute(sql, values).fetchall()

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
+import psycopg
 import pytest
-from store_kit import kill_once_started
+from store_kit import edit, kill_once_started
 
 from trainer.progress import store as store_module
 from trainer.progress.store import (
@@ -32,6 +33,7 @@ from trainer.progress.store import (
     StoreError,
     data_dir,
 )
+from trainer.progress.stores import open_store
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 MISSING = object()
@@ -368,20 +370,19 @@ def test_an_import_that_fails_while_writing_leaves_nothing_behind(
     fill(store, "Ana")
     data = store.export_profile("Ana")
     monkeypatch.setattr(store_module, "_SAVE_CARD", "INSERT INTO no_such_table VALUES (?, ?, ?, ?)")
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises((sqlite3.OperationalError, psycopg.errors.UndefinedTable)):
         store.import_profile(data, name="Copy")  # the profile and its attempts were written by then
     assert store.profiles() == ["Ana"]
     assert store.export_profile("Ana") == data
-    count = sqlite3.connect(store.path).execute("SELECT count(*) FROM attempts").fetchone()
-    assert count == (12,)
+    assert edit(store, "SELECT count(*) FROM attempts") == [(12,)]
 
 
 # Two writers, and crashes
 
 
-def record_many(folder: str, first: int, count: int, barrier: Any) -> None:
+def record_many(place: str, first: int, count: int, barrier: Any) -> None:
     """Child process: record attempts first.. for Ana, starting with the other writer."""
-    with Store.open(folder) as store:
+    with open_store(place) as store:
         barrier.wait(timeout=60)
         for i in range(first, first + count):
             store.record_attempt("Ana", attempt(i))
@@ -396,18 +397,18 @@ def record_until_killed(folder: str, started: Any) -> None:
                 started.set()
 
 
-def test_two_processes_writing_at_once_lose_no_attempt(tmp_path: Path) -> None:
-    with Store.open(tmp_path) as store:
+def test_two_processes_writing_at_once_lose_no_attempt(place: str) -> None:
+    with open_store(place) as store:
         store.create_profile("Ana")
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(2)
-    writers = [context.Process(target=record_many, args=(str(tmp_path), first, 200, barrier)) for first in (0, 1000)]
+    writers = [context.Process(target=record_many, args=(place, first, 200, barrier)) for first in (0, 1000)]
     for writer in writers:
         writer.start()
     for writer in writers:
         writer.join(timeout=300)
     assert [writer.exitcode for writer in writers] == [0, 0]
-    with Store.open(tmp_path) as store:
+    with open_store(place) as store:
         saved = store.attempts("Ana")
     assert len(saved) == 400
     assert set(saved) == {attempt(i) for i in [*range(200), *range(1000, 1200)]}
@@ -427,12 +428,13 @@ def test_a_writer_killed_mid_way_leaves_whole_attempts_only(tmp_path: Path) -> N
     assert saved == [attempt(i) for i in range(len(saved))]
 
 
-def test_stores_opened_at_once_on_a_new_file_all_write(tmp_path: Path) -> None:
+def test_stores_opened_at_once_on_a_new_file_all_write(place: str) -> None:
+    """A new file, or a new database that app servers started at once all set up."""
     barrier = threading.Barrier(8)
 
     def tab(n: int) -> None:
         barrier.wait(timeout=60)
-        with Store.open(tmp_path) as store:
+        with open_store(place) as store:
             store.create_profile(f"Tab {n}")
             for i in range(25):
                 store.record_attempt(f"Tab {n}", attempt(i))
@@ -440,18 +442,18 @@ def test_stores_opened_at_once_on_a_new_file_all_write(tmp_path: Path) -> None:
     with ThreadPoolExecutor(8) as pool:
         for done in [pool.submit(tab, n) for n in range(8)]:
             done.result()
-    with Store.open(tmp_path) as store:
+    with open_store(place) as store:
         assert store.profiles() == [f"Tab {n}" for n in range(8)]
         assert all(store.attempts(f"Tab {n}") == [attempt(i) for i in range(25)] for n in range(8))
 
 
-def test_tabs_making_one_name_at_once_make_one_profile(tmp_path: Path) -> None:
+def test_tabs_making_one_name_at_once_make_one_profile(place: str) -> None:
     names = ["Ana", "ana", "ANA", "Ａna", " ana "]  # one name up to case, width and spaces
     barrier = threading.Barrier(len(names))
-    Store.open(tmp_path).close()  # the file made first: what the tabs race for is the name alone
+    open_store(place).close()  # the file made first: what the tabs race for is the name alone
 
     def tab(name: str) -> bool:
-        with Store.open(tmp_path) as store:
+        with open_store(place) as store:
             barrier.wait(timeout=60)
             try:
                 store.create_profile(name)
@@ -462,7 +464,7 @@ def test_tabs_making_one_name_at_once_make_one_profile(tmp_path: Path) -> None:
     with ThreadPoolExecutor(len(names)) as pool:
         made = list(pool.map(tab, names))
     assert made.count(True) == 1
-    with Store.open(tmp_path) as store:
+    with open_store(place) as store:
         assert store.profiles() == [names[made.index(True)].strip()]
 
 
@@ -670,11 +672,9 @@ def test_names_get_their_keys_in_the_migration_and_are_found_by_the_index(tmp_pa
     assert "profiles_by_key" in plan  # a lookup reads the index, not every name
 
 
-def test_the_database_itself_refuses_a_second_profile_that_is_one_name_with_the_first(tmp_path: Path) -> None:
-    with Store.open(tmp_path) as store:
-        store.create_profile("Ana")
-    with closing(sqlite3.connect(tmp_path / DB_NAME)) as conn, pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-        conn.execute("INSERT INTO profiles (name, name_key, created) VALUES ('ANA', 'ana', '2026-01-01T00:00:00Z')")
+def test_the_database_itself_refuses_a_second_profile_that_is_one_name_with_the_first(store: Store) -> None:
+    with pytest.raises((sqlite3.IntegrityError, psycopg.errors.UniqueViolation), match=r"(?i)unique"):
+        edit(store, "INSERT INTO profiles (name, name_key, created) VALUES ('ANA', 'ana', '2026-01-01T00:00:00Z')")
 
 
 def test_a_file_with_two_profiles_of_one_name_is_left_as_it_was_and_says_which(tmp_path: Path) -> None:

@@ -9,11 +9,13 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
-from store_kit import T0, kill_once_started
+from store_kit import T0, edit, kill_once_started
 
 from trainer.progress import store as store_module
 from trainer.progress.store import Attempt, SaveError, Store
+from trainer.progress.stores import open_store
 
 
 def export_of(count: int) -> dict[str, Any]:
@@ -54,11 +56,11 @@ def test_an_import_commits_one_chunk_at_a_time(tmp_path: Path, monkeypatch: pyte
 
 
 def test_a_profile_being_imported_is_hidden_and_cannot_be_answered_into(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    place: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(store_module, "IMPORT_CHUNK", 10)
     seen: list[tuple[list[str], str]] = []
-    with Store.open(tmp_path) as store, Store.open(tmp_path) as other:
+    with open_store(place) as store, open_store(place) as other:
         with_ana(store)
         importer = store_module._importer
 
@@ -74,9 +76,7 @@ def test_a_profile_being_imported_is_hidden_and_cannot_be_answered_into(
         assert other.profiles() == ["Ana", "Big"] and len(other.attempts("Big")) == 25
 
 
-def test_answers_from_another_tab_go_through_during_a_large_import(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_answers_from_another_tab_go_through_during_a_large_import(place: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The other tab answers every 20 ms while 100,000 rows are imported: its answers land between the import's
     chunks, while the import goes on, not once it is over (one transaction for every row would hold the file till
     its end). Counted, not timed: a busy machine makes the import slower and the count larger."""
@@ -87,15 +87,15 @@ def test_answers_from_another_tab_go_through_during_a_large_import(
 
     def other_tab() -> None:
         nonlocal saved
-        with Store.open(tmp_path) as tab:
+        with open_store(place) as tab:
             while not done.wait(0.02):
                 try:
                     tab.record_best("Ana", "streak", saved)
                     saved += 1
-                except (sqlite3.OperationalError, SaveError) as error:
+                except (sqlite3.OperationalError, psycopg.OperationalError, SaveError) as error:
                     failures.append(error)
 
-    with Store.open(tmp_path) as store:
+    with open_store(place) as store:
         with_ana(store)
         writer = threading.Thread(target=other_tab)
         writer.start()
@@ -109,7 +109,7 @@ def test_answers_from_another_tab_go_through_during_a_large_import(
     assert failures == [] and saved_during_import >= 3
 
 
-def import_slowly(folder: str, started: Any) -> None:
+def import_slowly(place: str, started: Any) -> None:
     """Child process: import a profile in small chunks, saying so once a few chunks are written."""
     store_module.IMPORT_CHUNK = 10
     importer = store_module._importer
@@ -124,39 +124,35 @@ def import_slowly(folder: str, started: Any) -> None:
         return importer()
 
     store_module._importer = slow
-    with Store.open(folder) as store:
+    with open_store(place) as store:
         store.import_profile(export_of(5_000))
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_an_import_killed_half_way_leaves_nothing_and_can_be_run_again(tmp_path: Path) -> None:
-    with Store.open(tmp_path) as store:
+def test_an_import_killed_half_way_leaves_nothing_and_can_be_run_again(place: str) -> None:
+    with open_store(place) as store:
         with_ana(store)
-    assert kill_once_started(import_slowly, str(tmp_path)) == -signal.SIGKILL
-    check = sqlite3.connect(tmp_path / store_module.DB_NAME)
-    assert check.execute("SELECT count(*) FROM profiles WHERE importing IS NOT NULL").fetchone() == (1,)
-    check.close()
-    with Store.open(tmp_path) as store:  # opening removes what the dead import wrote
+    assert kill_once_started(import_slowly, place) == -signal.SIGKILL
+    assert edit(place, "SELECT count(*) FROM profiles WHERE importing IS NOT NULL") == [(1,)]
+    with open_store(place) as store:  # opening removes what the dead import wrote
         assert store.profiles() == ["Ana"]
-        check = sqlite3.connect(store.path)
-        assert check.execute("SELECT count(*) FROM attempts").fetchone() == (0,)
-        check.close()
+        assert edit(store, "SELECT count(*) FROM attempts") == [(0,)]
         assert store.import_profile(export_of(30)) == "Big"
         assert len(store.attempts("Big")) == 30
 
 
-def test_a_name_being_imported_by_a_live_import_is_refused_with_a_reason(tmp_path: Path) -> None:
-    with Store.open(tmp_path) as store:
-        with store._transaction() as conn:
+def test_a_name_being_imported_by_a_live_import_is_refused_with_a_reason(place: str) -> None:
+    with open_store(place) as store:
+        with store._writing() as conn:
             store_module._insert_profile(conn, "Big", T0.isoformat(), importing=store_module._importer())
         with pytest.raises(ValueError, match="'Big' is being imported right now"):
             store.create_profile("big")
 
 
-def test_an_import_that_wrote_nothing_for_long_is_taken_as_dead(tmp_path: Path) -> None:
+def test_an_import_that_wrote_nothing_for_long_is_taken_as_dead(place: str) -> None:
     stale = f"{store_module.socket.gethostname()} {os.getpid()} {T0.isoformat()}"  # this process, long ago
-    with Store.open(tmp_path) as store, store._transaction() as conn:
+    with open_store(place) as store, store._writing() as conn:
         store_module._insert_profile(conn, "Big", T0.isoformat(), importing=stale)
-    with Store.open(tmp_path) as store:
+    with open_store(place) as store:
         assert store.profiles() == []
         store.create_profile("Big")

@@ -2,12 +2,11 @@
 
 import dataclasses
 import json
-import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from store_kit import T0
+from store_kit import T0, edit
 
 from trainer import Deal, Match
 from trainer.progress import store as store_module
@@ -70,9 +69,8 @@ def test_a_damaged_game_row_is_counted_and_left_out_where_its_damage_is_read(sto
     store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     store.save_game("Ana", SUMMARY, record_of(finished_deal()))
-    with sqlite3.connect(store.path) as conn:
-        conn.execute("UPDATE games SET record = '[[[' WHERE rowid = 1")
-        conn.execute("UPDATE games SET level = 'wizard' WHERE rowid = 2")
+    edit(store, "UPDATE games SET record = '[[[' WHERE rowid = 1")
+    edit(store, "UPDATE games SET level = 'wizard' WHERE rowid = 2")
     assert store.games("Ana") == [SUMMARY] * 2  # the list reads summaries only: a damaged record still shows
     assert store.damaged_rows("Ana") == {"games": 2}
     assert len(store.export_profile("Ana")["games"]) == 1  # the one whole game
@@ -86,8 +84,7 @@ def test_the_unfinished_match_saved_last_is_offered_and_a_damaged_one_passed_ove
     store.save_game("Ana", dataclasses.replace(SUMMARY, played_at=T0 + timedelta(hours=2), over=True), record)
     found = store.unfinished_game("Ana")
     assert found is not None and found.number == newer and found.summary.played_at == T0 + timedelta(hours=1)
-    with sqlite3.connect(store.path) as conn:
-        conn.execute("UPDATE games SET level = 'wizard' WHERE rowid = ?", (newer,))
+    edit(store, "UPDATE games SET level = 'wizard' WHERE rowid = ?", newer)
     found = store.unfinished_game("Ana")
     assert found is not None and found.number == older
 
@@ -170,7 +167,8 @@ def test_an_import_with_too_many_matches_or_too_large_a_record_is_refused(
     assert store.profiles() == ["Ana"]
 
 
-def test_the_progress_pages_reads_never_visit_the_rows(store: Store) -> None:
+def test_the_progress_pages_reads_never_visit_the_rows(file_store: Store) -> None:
+    store = file_store
     """Its match list and its answer counts are read from indexes that hold them (SQLite's covering indexes)."""
     statements: list[str] = []
     store._conn.set_trace_callback(statements.append)

@@ -1,8 +1,7 @@
 """The language a learner reads the app in is kept with the profile and travels with its export."""
 
-import sqlite3
-
 import pytest
+from store_kit import edit
 
 from trainer.progress.store import Store
 
@@ -23,8 +22,7 @@ def test_text_that_is_no_language_code_is_refused(store: Store, code: str) -> No
 
 
 def test_a_damaged_saved_language_reads_as_none_and_exports_as_none(store: Store) -> None:
-    with sqlite3.connect(store.path) as conn:
-        conn.execute("UPDATE profiles SET language = '<script>'")
+    edit(store, "UPDATE profiles SET language = '<script>'")
     assert store.language("Ana") is None and store.export_profile("Ana")["language"] is None
 
 

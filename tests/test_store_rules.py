@@ -1,8 +1,7 @@
 """The rule set a learner plays by is kept with the profile, travels with its export, and falls back to classic."""
 
-import sqlite3
-
 import pytest
+from store_kit import edit
 
 from trainer import PROFILES
 from trainer.progress.store import Store
@@ -26,8 +25,7 @@ def test_a_rule_set_this_program_does_not_know_is_refused(store: Store) -> None:
 
 
 def test_a_damaged_saved_choice_reads_as_classic(store: Store) -> None:
-    with sqlite3.connect(store.path) as conn:
-        conn.execute("UPDATE profiles SET rule_set = 'nonsense', target = 99")
+    edit(store, "UPDATE profiles SET rule_set = 'nonsense', target = 99")
     assert store.rules("Ana") == PROFILES["classic"]
     assert store.export_profile("Ana")["rules"] == {"name": "classic", "target": 21}
 

@@ -1,0 +1,74 @@
+"""A private PostgreSQL server for the tests: made with ``initdb`` in a folder of its own, reached only over a
+socket in that folder, and removed at the end. Debian's ``postgresql`` package provides the programs; when the
+tests run as root, the server runs as the ``postgres`` user, as PostgreSQL refuses to run as root."""
+
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import count
+from pathlib import Path
+
+import psycopg
+
+PORT = 5432  # only names the socket file: the server listens on no network address
+USER = "escoba"
+
+
+def programs() -> Path | None:
+    """The folder of ``initdb`` and ``pg_ctl``: on the PATH, or where Debian keeps them (the newest version)."""
+    if found := shutil.which("initdb"):
+        return Path(found).parent
+    found_in_lib = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[4]))
+    return Path(found_in_lib[-1]).parent if found_in_lib else None
+
+
+def _as_server(command: list[str]) -> list[str]:
+    """``command`` run as the server's user: ``postgres`` when we are root."""
+    return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else command
+
+
+@contextmanager
+def database_server() -> Iterator["Server"]:
+    """A running server with a superuser ``escoba`` who needs no password over the socket; stopped at the end."""
+    folder = Path(tempfile.mkdtemp(prefix="escoba-pg-"))
+    if os.geteuid() == 0:
+        record = pwd.getpwnam("postgres")
+        os.chown(folder, record.pw_uid, record.pw_gid)
+    bin_dir = programs()
+    assert bin_dir is not None
+    data = folder / "data"
+    options = f"-k {folder} -p {PORT} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
+    quiet = {"stdout": subprocess.DEVNULL, "check": True}
+    try:
+        subprocess.run(_as_server([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", USER, "-E",
+                                   "UTF8", "--no-sync"]), **quiet)  # fmt: skip
+        subprocess.run(_as_server([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l",
+                                   str(folder / "log"), "-w", "start"]), **quiet)  # fmt: skip
+        try:
+            yield Server(folder)
+        finally:
+            subprocess.run(_as_server([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]), **quiet)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class Server:
+    """A running test server; ``database()`` makes a new, empty database on it and returns its URL."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._numbers = count(1)
+
+    def url(self, database: str) -> str:
+        return f"postgresql://{USER}@/{database}?host={self.folder}&port={PORT}"
+
+    def database(self) -> str:
+        name = f"test_{next(self._numbers)}"
+        with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return self.url(name)

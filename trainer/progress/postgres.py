@@ -1,0 +1,223 @@
+"""Learners' progress on a PostgreSQL server, for a club or a class: several app servers may share one database.
+
+The tables are those of the SQLite file (``store.MIGRATIONS``), with PostgreSQL's types: every column keeps its
+type, so a row cannot hold a value of another type as a damaged SQLite file can. Writes are made one at a time,
+as in SQLite, under a transaction-level advisory lock that every app server on the database takes; reads see one
+snapshot each and never wait for a write.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from trainer.progress.store import (
+    _READERS,
+    APPLICATION_ID,
+    BUSY_SECONDS,
+    ProgressStore,
+    SaveError,
+    Statements,
+    StoreError,
+    Who,
+    _damaged,
+    _damaged_rows,
+    _drop_dead_imports,
+    _iso,
+    _profile_id,
+)
+
+#: The connections one app server keeps open at most: a read takes one for a millisecond or so.
+POOL_SIZE = 8
+#: Each row's number: the identity column the SQLite tables have as ``rowid``, under the same name.
+_ROWID = "rowid BIGINT GENERATED ALWAYS AS IDENTITY"
+_OWNER = "profile_id BIGINT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE"
+
+#: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new database is at version 0.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        "CREATE TABLE escoba_trainer (schema_version INTEGER NOT NULL)",
+        "INSERT INTO escoba_trainer VALUES (0)",
+        """CREATE TABLE profiles (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, name TEXT UNIQUE NOT NULL, name_key TEXT UNIQUE,
+            created TEXT NOT NULL, importing TEXT, rule_set TEXT NOT NULL DEFAULT 'classic', target INTEGER,
+            language TEXT)""",
+        f"""CREATE TABLE attempts (
+            {_ROWID} PRIMARY KEY, {_OWNER},
+            puzzle_id TEXT NOT NULL, kind TEXT NOT NULL, level INTEGER NOT NULL, themes TEXT NOT NULL,
+            mode TEXT NOT NULL, answer TEXT NOT NULL, correct INTEGER NOT NULL, seconds DOUBLE PRECISION NOT NULL,
+            hints INTEGER NOT NULL, skipped INTEGER NOT NULL, at TEXT NOT NULL, rating_after DOUBLE PRECISION,
+            rd_after DOUBLE PRECISION)""",
+        "CREATE INDEX attempts_by_profile ON attempts(profile_id, at)",
+        "CREATE INDEX attempts_counted ON attempts(profile_id, skipped, kind, themes, correct, puzzle_id)",
+        f"""CREATE TABLE ratings (
+            {_ROWID}, {_OWNER} PRIMARY KEY,
+            rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL, vol DOUBLE PRECISION NOT NULL)""",
+        f"""CREATE TABLE review_cards (
+            {_ROWID}, {_OWNER}, puzzle_id TEXT NOT NULL, card_json TEXT NOT NULL, due TEXT NOT NULL,
+            PRIMARY KEY (profile_id, puzzle_id))""",
+        f"""CREATE TABLE records (
+            {_ROWID}, {_OWNER}, mode TEXT NOT NULL, best INTEGER NOT NULL, PRIMARY KEY (profile_id, mode))""",
+        f"""CREATE TABLE stars (
+            {_ROWID}, {_OWNER}, level_id TEXT NOT NULL, stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 3),
+            PRIMARY KEY (profile_id, level_id))""",
+        f"""CREATE TABLE places (
+            {_ROWID}, {_OWNER} PRIMARY KEY, level_id TEXT NOT NULL, stage INTEGER NOT NULL CHECK (stage >= 0))""",
+        f"""CREATE TABLE games (
+            {_ROWID} PRIMARY KEY, {_OWNER},
+            played_at TEXT NOT NULL, level TEXT NOT NULL, players INTEGER NOT NULL, points INTEGER NOT NULL,
+            against INTEGER NOT NULL, over INTEGER NOT NULL, decisions INTEGER NOT NULL,
+            lost DOUBLE PRECISION NOT NULL, record TEXT NOT NULL, won INTEGER NOT NULL DEFAULT 0,
+            version INTEGER NOT NULL DEFAULT 1, luck DOUBLE PRECISION)""",
+        "CREATE INDEX games_listed ON games(profile_id, played_at)",
+        # Rows a reader could not read, moved here by ``set_aside_damaged``: no longer anyone's, kept to look at.
+        "CREATE TABLE set_aside (at TEXT NOT NULL, rows TEXT NOT NULL)",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def shown(url: str) -> str:
+    """The database as messages name it, in any language: its address without the password."""
+    try:
+        parts = conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        return "postgresql://?"
+    user = f"{parts['user']}@" if parts.get("user") else ""
+    port = f":{parts['port']}" if parts.get("port") else ""
+    return f"postgresql://{user}{parts.get('host') or 'localhost'}{port}/{parts.get('dbname') or ''}"
+
+
+@functools.cache
+def _dialect(sql: str) -> str:
+    """The store's SQL as psycopg takes it: ``%s`` for each value."""
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+def _values(parameters: Sequence[Any]) -> list[Any]:
+    """Values as the columns keep them: a flag is the integer 0 or 1, as in SQLite."""
+    return [int(value) if isinstance(value, bool) else value for value in parameters]
+
+
+class _Statements:
+    """A psycopg connection that takes the store's SQL."""
+
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+        self._conn = conn
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Any:
+        return self._conn.execute(_dialect(sql), _values(parameters) if parameters else None)
+
+    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Any:
+        cursor = self._conn.cursor()
+        cursor.executemany(_dialect(sql), [_values(row) for row in parameters])
+        return cursor
+
+
+class PostgresStore(ProgressStore):
+    """The progress kept in a PostgreSQL database, shared by every app server that opens it."""
+
+    def __init__(self, pool: ConnectionPool[Any], url: str) -> None:
+        self._pool = pool
+        self.where = shown(url)
+
+    @classmethod
+    def open(cls, url: str) -> PostgresStore:
+        """Connect to the database at ``url`` and bring its schema up to date; StoreError if it is another
+        program's or a newer version's, SaveError if the server cannot be reached now."""
+        pool: ConnectionPool[Any] = ConnectionPool(
+            url,
+            min_size=1,
+            max_size=POOL_SIZE,
+            kwargs={"autocommit": True},
+            timeout=BUSY_SECONDS,
+            check=ConnectionPool.check_connection,
+            open=False,
+        )
+        try:
+            pool.open()
+            store = cls(pool, url)
+            store._migrate()
+            with store._writing() as conn:
+                _drop_dead_imports(conn)
+        except BaseException:
+            pool.close()
+            raise
+        return store
+
+    def close(self) -> None:
+        self._pool.close()
+
+    def _reading(self) -> AbstractContextManager[Statements]:
+        return self._transaction("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", "read from")
+
+    def _writing(self) -> AbstractContextManager[Statements]:
+        return self._transaction(f"SELECT pg_advisory_xact_lock({APPLICATION_ID})", "saved to")
+
+    @contextmanager
+    def _transaction(self, first: str, action: str) -> Iterator[Statements]:
+        """One transaction, begun with the statement ``first``; SaveError if the server cannot be reached or
+        refuses for want of room, and then nothing of it is kept."""
+        try:
+            with self._pool.connection() as conn, conn.transaction():
+                conn.execute(first)
+                yield _Statements(conn)
+        except (psycopg.OperationalError, PoolTimeout) as error:
+            reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            raise SaveError(f"{self.where} could not be {action} ({reason})", self.where) from error
+
+    def _migrate(self) -> None:
+        """Bring the schema up to date in one transaction, which any other app server starting waits for."""
+        with self._writing() as conn:
+            query = "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND {}"
+            ours = conn.execute(query.format("table_name = 'escoba_trainer'")).fetchone()[0]
+            if ours:
+                version = int(conn.execute("SELECT schema_version FROM escoba_trainer").fetchone()[0])
+            elif tables := conn.execute(query.format("true")).fetchone()[0]:
+                raise StoreError(
+                    f"{self.where} holds {tables} tables of another program; it was left as it was", self.where
+                )
+            else:
+                version = 0
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.where} has schema version {version}, newer than version {SCHEMA_VERSION} that this "
+                    "program knows; a newer Escoba Trainer wrote it",
+                    self.where,
+                )
+            for statements in MIGRATIONS[version:]:
+                for statement in statements:
+                    conn.execute(statement)
+            conn.execute("UPDATE escoba_trainer SET schema_version = ?", (SCHEMA_VERSION,))
+
+    def _check_whole(self, conn: Statements) -> None:
+        """Nothing to check: the server keeps its indexes whole, or reports an error on reading."""
+
+    def damaged_rows(self, profile: Who) -> dict[str, int]:
+        """How many of the profile's rows its readers cannot read, by table: each row is read to find out. Every
+        column keeps its type and this store writes only checked values, so only a hand edit makes one."""
+        with self._reading() as conn:
+            pid = _profile_id(conn, profile)
+            return {table: count for table in _READERS if (count := len(_damaged(conn, table, pid)))}
+
+    def set_aside_damaged(self, profile: Who) -> str | None:
+        """Move the profile's damaged rows into the table ``set_aside``, as JSON with the time; return where they
+        are (the database, then the table in brackets), or None if no row was damaged."""
+        with self._writing() as conn:
+            if (damaged := _damaged_rows(conn, _profile_id(conn, profile), {})) is None:
+                return None
+            conn.execute("INSERT INTO set_aside (at, rows) VALUES (?, ?)", (_now(), json.dumps(damaged.shown)))
+            damaged.delete(conn)
+        return f"{self.where} (set_aside)"
+
+
+def _now() -> str:
+    return _iso("now", datetime.now(UTC))
