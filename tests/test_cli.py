@@ -18,11 +18,15 @@ from pathlib import Path
 
 import pytest
 from browser_kit import free_port
+from pg_kit import Server
+from test_store import fill
 
 import trainer.app
 from trainer import Deal, Match
 from trainer.cli import APP_FLAGS, main
-from trainer.progress.store import IMPORT_BYTES
+from trainer.progress.postgres import PostgresStore
+from trainer.progress.store import IMPORT_BYTES, Store
+from trainer.progress.stores import DB_VAR
 from trainer.puzzles import load_puzzles
 from trainer.records import dump_record, record_of
 from trainer.simulate import play_randomly
@@ -370,6 +374,20 @@ def test_app_data_flag_sets_where_progress_is_kept(monkeypatch, tmp_path):
     assert os.environ["ESCOBA_TRAINER_DATA"] == str(tmp_path.resolve())
 
 
+def test_app_db_flag_keeps_progress_in_that_database(monkeypatch):
+    monkeypatch.setenv(DB_VAR, "set so that the test's own change is undone")
+    monkeypatch.delenv(DB_VAR)
+    started_with(monkeypatch, ["app", "--db", "postgresql://club@db.example/escoba"])
+    assert os.environ[DB_VAR] == "postgresql://club@db.example/escoba"
+
+
+def test_app_db_flag_refuses_what_is_not_a_postgresql_address(monkeypatch, capsys):
+    monkeypatch.delenv(DB_VAR, raising=False)
+    assert main(["app", "--db", "progress.sqlite3"]) == 2
+    assert capsys.readouterr().err == "escoba-trainer: --db takes a PostgreSQL address: postgresql://...\n"
+    assert DB_VAR not in os.environ
+
+
 def test_app_becomes_streamlit_on_the_entry_script_inside_the_package(monkeypatch):
     calls: list[list[str]] = []
     monkeypatch.setattr("os.execv", become(calls))
@@ -525,3 +543,29 @@ def test_a_language_the_app_does_not_speak_leaves_the_command_in_english(monkeyp
     monkeypatch.setenv("LANGUAGE", "fr_FR:de")
     started_with(monkeypatch, ["app", "--network"])
     assert capsys.readouterr().err.startswith("escoba-trainer: warning: --network")
+
+
+def test_copy_progress_moves_every_profile_of_a_file_to_a_database_and_says_which(
+    tmp_path: Path, postgres: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Store.open(tmp_path) as file:
+        for name in ("Ana", "Bea", "Cai"):
+            file.create_profile(name)
+        fill(file, "Bea")
+        exported = {name: file.export_profile(name) for name in ("Ana", "Bea", "Cai")}
+    url = postgres.database()
+    with PostgresStore.open(url) as server:
+        server.create_profile("cai")  # a learner of the club already has the name
+    assert main(["copy-progress", str(tmp_path), url]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == ["Ana: copied", "Bea: copied"] and out[2].startswith("Cai: not copied: profile 'Cai' exists as")
+    assert out[3] == "2 of 3 profiles copied"
+    with PostgresStore.open(url) as server:
+        assert server.profiles() == ["Ana", "Bea", "cai"]
+        assert all(server.export_profile(name) == exported[name] for name in ("Ana", "Bea"))
+
+
+def test_copy_progress_refuses_a_folder_without_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["copy-progress", str(tmp_path / "none"), str(tmp_path / "to")]) == 1
+    assert "no progress.sqlite3 in it to copy from" in capsys.readouterr().err
+    assert not (tmp_path / "none").exists() and not (tmp_path / "to").exists()

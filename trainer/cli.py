@@ -30,6 +30,8 @@ from trainer.deal import Deal
 from trainer.i18n import SOURCE, Translator, languages, translator
 from trainer.match import Match
 from trainer.profile import PROFILES
+from trainer.progress.store import DB_NAME, StoreError
+from trainer.progress.stores import DB_VAR, copy_profiles, is_url, open_store
 from trainer.puzzles import KINDS, THEMES, check_paths, rule_coverage
 from trainer.puzzles.catalog import UNDRILLABLE
 from trainer.puzzles.generate import generate, to_yaml
@@ -159,8 +161,23 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
         "paths", nargs="*", type=Path, help="puzzle files or folders (default: the bank that ships with it)"
     )
 
+    copy = commands.add_parser(
+        "copy-progress",
+        help="copy every profile from one store into another: a progress folder's file or a PostgreSQL database",
+    )
+    copy.add_argument("source", help="a folder holding progress.sqlite3, or postgresql://...")
+    copy.add_argument("target", help="a folder or postgresql://...; a profile whose name it has is left out")
+
     app = commands.add_parser("app", help=t.text("start the trainer in the browser (streamlit run streamlit_app.py)"))
     app.add_argument("--data", type=Path, help=t.text("folder for your progress (default: your user data folder)"))
+    app.add_argument(
+        "--db",
+        metavar="URL",
+        help=t.text(
+            "keep everyone's progress in this PostgreSQL database (postgresql://user@host/name) instead of a file; "
+            "needs the server extra"
+        ),
+    )
     app.add_argument(
         "--network",
         action="store_true",
@@ -176,7 +193,7 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
 def _run(args: argparse.Namespace, t: Translator) -> int:
     """Run the command ``args`` name; ``t`` words what a learner reads."""
     if args.command == "app":
-        return _app(args.data, args.network, t)
+        return _app(args.data, args.db, args.network, t)
     if args.command == "generate":
         variant = (args.rules, args.penalties, tuple(args.theme))
         return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force, *variant)
@@ -188,6 +205,8 @@ def _run(args: argparse.Namespace, t: Translator) -> int:
         return _check(args.paths or [bank_folder()], args.rules)
     if args.command == "coverage":
         return _coverage(args.paths or [bank_folder()])
+    if args.command == "copy-progress":
+        return _copy_progress(args.source, args.target)
     return _replay(args.file)
 
 
@@ -208,12 +227,18 @@ NETWORK_WARNING = marked(
 )
 
 
-def _app(data: Path | None, network: bool, t: Translator) -> int:
-    """Start the app installed with this package, keeping progress in ``data`` if given, for this computer only
-    unless ``network``."""
+def _app(data: Path | None, db: str | None, network: bool, t: Translator) -> int:
+    """Start the app installed with this package, keeping progress in the database ``db`` or the folder ``data``
+    if given, for this computer only unless ``network``."""
     entry = Path(__file__).resolve().parent / "app" / "main.py"
     if data is not None:
         os.environ["ESCOBA_TRAINER_DATA"] = str(data.resolve())
+    if db is not None:
+        if not is_url(db):
+            refused = t.text("--db takes a PostgreSQL address: postgresql://...")
+            print(f"escoba-trainer: {refused}", file=sys.stderr)
+            return 2
+        os.environ[DB_VAR] = db
     settings = APP_FLAGS
     if network:
         # flushed: this process becomes Streamlit next
@@ -333,6 +358,23 @@ def _arena(a: str, b: str, deals: int, seed: int, rules: str) -> int:
         result = arena(make_bot(a, seed), make_bot(b, seed + 1), deals, seed, PROFILES[rules], progress=bar.update)
     print(result.report())
     return 0
+
+
+def _copy_progress(source: str, target: str) -> int:
+    """Copy every profile, saying which were copied and which not and why; 1 if any was not."""
+    if not is_url(source) and not (Path(source) / DB_NAME).is_file():
+        print(terminal_safe(f"escoba-trainer: {source}: no {DB_NAME} in it to copy from"), file=sys.stderr)
+        return 1
+    try:
+        with open_store(source) as given, open_store(target) as taken:
+            done = copy_profiles(given, taken)
+    except StoreError as error:
+        print(terminal_safe(f"escoba-trainer: {error}"), file=sys.stderr)
+        return 1
+    for name, problem in done:
+        print(terminal_safe(f"{name}: {'copied' if problem is None else f'not copied: {problem}'}"))
+    print(f"{sum(problem is None for _, problem in done)} of {len(done)} profiles copied")
+    return 1 if any(problem is not None for _, problem in done) else 0
 
 
 def _replay(path: Path) -> int:

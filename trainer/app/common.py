@@ -16,7 +16,17 @@ from trainer.course import Level, load_levels
 from trainer.i18n import SOURCE, Translator, languages, translator
 from trainer.profile import PROFILES, RuleProfile
 from trainer.progress.stats import plain
-from trainer.progress.store import NAME_LENGTH, Learner, ProfileGone, SaveError, Store, StoreError, data_dir
+from trainer.progress.store import (
+    NAME_LENGTH,
+    Learner,
+    ProfileGone,
+    ProgressStore,
+    SaveError,
+    Store,
+    StoreError,
+    data_dir,
+)
+from trainer.progress.stores import chosen, open_store
 from trainer.puzzles import Puzzle, load_puzzles
 from trainer.puzzles.loader import bank_folder
 from trainer.text import SaidError
@@ -70,15 +80,17 @@ def bank() -> dict[str, Puzzle]:
 
 
 @st.cache_resource
-def _store(folder: str) -> Store:
-    return Store.open(Path(folder))
+def _store(place: str) -> ProgressStore:
+    return open_store(place)
 
 
-def store() -> Store:
-    """The progress store; if its file cannot be opened, say why and offer to keep it aside."""
+def store() -> ProgressStore:
+    """The progress store: the PostgreSQL database of $ESCOBA_TRAINER_DB, else the data folder's file. If it
+    cannot be opened, say why and, for a file, offer to keep it aside."""
     t = tr()
+    url = chosen()
     try:
-        folder = data_dir()
+        place = str(url) if url is not None else str(data_dir())
     except OSError as error:
         st.error(
             t.text(
@@ -88,7 +100,7 @@ def store() -> Store:
         )
         st.stop()
     try:
-        return _store(str(folder))
+        return _store(place)
     except SaveError as error:
         st.error(
             t.text(
@@ -99,9 +111,9 @@ def store() -> Store:
         st.stop()
     except StoreError as error:
         st.error(t.text("Your progress could not be opened: {problem}", problem=plain(str(error))))
-        if st.button(t.text("Keep that file aside and start a new progress file")):
+        if url is None and st.button(t.text("Keep that file aside and start a new progress file")):
             try:
-                kept = Store.set_aside(folder)
+                kept = Store.set_aside(place)
             except OSError as problem:
                 st.error(
                     t.text(
@@ -149,7 +161,7 @@ def now() -> float:
     return float(clock())
 
 
-def profile(saved: Store) -> Learner:
+def profile(saved: ProgressStore) -> Learner:
     """The learner's profile, chosen in the sidebar and kept in the address bar (``?profile=Ana``) so that a reload
     or a new tab keeps it; a first one is made on first use.
 
@@ -190,7 +202,7 @@ def profile(saved: Store) -> Learner:
     return held
 
 
-def _from_address(saved: Store) -> Learner | None:
+def _from_address(saved: ProgressStore) -> Learner | None:
     """The profile the address names, found as the store finds names ("bea" is Bea); a name that is not there is
     said, as plain text and cut short, since anyone can write an address."""
     wanted = st.query_params.get("profile")
@@ -226,7 +238,7 @@ def _ask_again(gone: Learner, learners: list[Learner]) -> NoReturn:
     st.stop()
 
 
-def _language_of(saved: Store, learner: Learner) -> None:
+def _language_of(saved: ProgressStore, learner: Learner) -> None:
     """The language goes with the profile. Once a session meets a profile, a language chosen in it (the picker, a
     link) is kept with the profile; else the profile's own is taken up, the page drawn again in it."""
     if st.session_state.get("lang_for") == learner.id:
@@ -257,7 +269,7 @@ def rules() -> RuleProfile:
     return chosen
 
 
-def _choose_rules(saved: Store, player: Learner) -> None:
+def _choose_rules(saved: ProgressStore, player: Learner) -> None:
     """The rule set (and target, where it has a choice of them), kept with the learner's profile."""
     current = saved.rules(player)
     st.session_state.rules = current
@@ -285,7 +297,7 @@ def _choose_rules(saved: Store, player: Learner) -> None:
 
 
 @saving
-def _keep_rules(saved: Store, player: Learner) -> None:
+def _keep_rules(saved: ProgressStore, player: Learner) -> None:
     name = st.session_state._rule_set
     target = st.session_state.get("_target") if name == saved.rules(player).name else None
     chosen = PROFILES[name].with_options(target=target if target in PROFILES[name].targets else None)
@@ -293,7 +305,7 @@ def _keep_rules(saved: Store, player: Learner) -> None:
     st.session_state.rules = chosen
 
 
-def _new_profile(saved: Store) -> None:
+def _new_profile(saved: ProgressStore) -> None:
     """The new profile dialog asks for a name; once the profile exists the whole page is drawn again for it (a
     dialog alone would redraw only itself, leaving the page on the old profile), and a bad name is explained."""
     t = tr()
@@ -313,7 +325,7 @@ def said_or_told(error: ValueError) -> str:
 
 
 @saving
-def _create_profile(saved: Store) -> None:
+def _create_profile(saved: ProgressStore) -> None:
     name = st.session_state.get("new_profile_name", "").strip()
     try:
         st.session_state.learner = saved.create_profile(name)
@@ -322,7 +334,7 @@ def _create_profile(saved: Store) -> None:
         st.session_state.profile_error = said_or_told(error)
 
 
-def _manage_profile(saved: Store, learner: Learner) -> None:
+def _manage_profile(saved: ProgressStore, learner: Learner) -> None:
     """Rename the profile, or delete it after a confirmation, with its export offered first."""
     t = tr()
     with st.form("rename_profile", border=False):
@@ -344,7 +356,7 @@ def _manage_profile(saved: Store, learner: Learner) -> None:
 
 
 @saving
-def _rename_profile(saved: Store, learner: Learner) -> None:
+def _rename_profile(saved: ProgressStore, learner: Learner) -> None:
     try:
         saved.rename_profile(learner, st.session_state.get("rename_to", "").strip())
     except ValueError as error:
@@ -352,12 +364,12 @@ def _rename_profile(saved: Store, learner: Learner) -> None:
 
 
 @saving
-def _delete_profile(saved: Store, learner: Learner) -> None:
+def _delete_profile(saved: ProgressStore, learner: Learner) -> None:
     saved.delete_profile(learner)
     st.session_state.pop("learner", None)  # the learner chose to: the next run takes the first profile left
 
 
-def _damaged_notice(saved: Store, learner: Learner) -> None:
+def _damaged_notice(saved: ProgressStore, learner: Learner) -> None:
     """Say so when some of the profile's saved rows could not be read, and offer to set them aside.
 
     Every row is read to find out, so it is done once per profile in a visit, not on every click.
