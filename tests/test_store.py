@@ -97,7 +97,8 @@ def test_the_first_run_creates_the_folder_and_the_file(tmp_path: Path) -> None:
     assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    ours = {"profiles", "attempts", "ratings", "review_cards", "records", "stars", "places", "games"}
+    ours = {"profiles", "attempts", "ratings", "review_cards", "records", "stars", "places", "games", "accounts"}
+    ours |= {"classes", "members"}
     assert tables == ours | {"sqlite_sequence"}  # SQLite's own, where it keeps the last profile id given
     conn.close()
 
@@ -644,17 +645,21 @@ def test_matches_kept_before_their_luck_was_come_through_the_migration_without_i
         assert (game.decisions, game.lost, game.luck) == (18, 1.25, None)
 
 
+#: The version a file was at before names had keys.
+BEFORE_KEYS = next(n for n, statements in enumerate(MIGRATIONS) if any("name_key(name)" in s for s in statements))
+
+
 def file_before_name_keys(folder: Path, *names: str | bytes) -> None:
     """A progress file as the version before names had keys made it, with profiles of these names (bytes: a damaged
     name, as stored)."""
     with closing(sqlite3.connect(folder / DB_NAME)) as conn:
-        for statements in MIGRATIONS[:-1]:
+        for statements in MIGRATIONS[:BEFORE_KEYS]:
             for statement in statements:
                 conn.execute(statement)
         for name in names:
             value = "CAST(? AS TEXT)" if isinstance(name, bytes) else "?"
             conn.execute(f"INSERT INTO profiles (name, created) VALUES ({value}, '2026-01-01T00:00:00+00:00')", (name,))
-        conn.execute(f"PRAGMA user_version = {len(MIGRATIONS) - 1}")
+        conn.execute(f"PRAGMA user_version = {BEFORE_KEYS}")
         conn.commit()
 
 
@@ -682,5 +687,5 @@ def test_a_file_with_two_profiles_of_one_name_is_left_as_it_was_and_says_which(t
     with pytest.raises(StoreError, match=r"progress\.sqlite3 holds profiles 'Ana' and 'ana', whose names differ only"):
         Store.open(tmp_path)
     with closing(sqlite3.connect(tmp_path / DB_NAME)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) - 1
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == BEFORE_KEYS
         assert [name for (name,) in conn.execute("SELECT name FROM profiles")] == ["Ana", "ana"]

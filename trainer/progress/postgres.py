@@ -81,6 +81,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # Rows a reader could not read, moved here by ``set_aside_damaged``: no longer anyone's, kept to look at.
         "CREATE TABLE set_aside (at TEXT NOT NULL, rows TEXT NOT NULL)",
     ),
+    # Accounts and classes, as ``store.MIGRATIONS`` has them.
+    (
+        f"""CREATE TABLE accounts (
+            {_OWNER} PRIMARY KEY, issuer TEXT NOT NULL, subject TEXT NOT NULL, password TEXT,
+            teacher INTEGER NOT NULL DEFAULT 0, UNIQUE (issuer, subject))""",
+        """CREATE TABLE classes (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            teacher_id BIGINT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            name TEXT NOT NULL, code TEXT NOT NULL UNIQUE, created TEXT NOT NULL)""",
+        "CREATE INDEX classes_by_teacher ON classes(teacher_id)",
+        """CREATE TABLE members (
+            class_id BIGINT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+            profile_id BIGINT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            PRIMARY KEY (class_id, profile_id))""",
+        "CREATE INDEX members_by_profile ON members(profile_id)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -17,6 +17,7 @@ import math
 import os
 import re
 import reprlib
+import secrets
 import shutil
 import socket
 import sqlite3
@@ -182,6 +183,25 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE profiles ADD COLUMN name_key TEXT",
         "UPDATE profiles SET name_key = name_key(name) WHERE is_text(CAST(name AS BLOB))",
         "CREATE UNIQUE INDEX profiles_by_key ON profiles(name_key)",
+    ),
+    # Signing in on a club's server: an account is a profile's way in, by the issuer and subject of an OpenID
+    # provider or, for one a teacher made, by its class code, name and password (a hash). A class is a teacher's,
+    # with a code to join it by.
+    (
+        """CREATE TABLE accounts (
+            profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+            issuer TEXT NOT NULL, subject TEXT NOT NULL, password TEXT, teacher INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (issuer, subject))""",
+        """CREATE TABLE classes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            teacher_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            name TEXT NOT NULL, code TEXT NOT NULL UNIQUE, created TEXT NOT NULL)""",
+        "CREATE INDEX classes_by_teacher ON classes(teacher_id)",
+        """CREATE TABLE members (
+            class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            PRIMARY KEY (class_id, profile_id))""",
+        "CREATE INDEX members_by_profile ON members(profile_id)",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -360,6 +380,35 @@ class GameSummary:
         against = max(total for other, total in enumerate(totals) if other != side)
         won = match.winner == side
         return cls(played_at, level, match.players, totals[side], against, match.is_over, decisions, lost, won, luck)
+
+
+@dataclass(frozen=True)
+class Account:
+    """A way in to a profile on a club's server: whose profile it is, and whether they teach."""
+
+    learner: Learner
+    teacher: bool
+
+
+@dataclass(frozen=True)
+class Classroom:
+    """A teacher's class: its number, its name, and the code its learners sign in or join with."""
+
+    id: int
+    name: str
+    code: str
+
+
+class NotYours(PermissionError):
+    """An action on a class by someone who does not teach it, or by a learner who does not teach at all."""
+
+
+#: The issuer of the accounts a teacher makes, whose subject is the profile's number.
+CLASS_ISSUER = "class"
+#: The letters of a class code: no 0 and O, 1 and I, to be read out and typed without a mistake.
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+ISSUER_LENGTH = 255  # the longest issuer or subject kept: OpenID allows 255 ASCII characters for a subject
 
 
 class KeptGame(NamedTuple):
@@ -706,6 +755,123 @@ class ProgressStore(ABC):
         with self._reading() as conn:
             good = _rows(conn, "places", _profile_id(conn, profile))
         return None if not good else good[0]
+
+    def account(self, issuer: str, subject: str) -> Account | None:
+        """The account an OpenID provider's user signs in with, or None before their first sign-in."""
+        query = """SELECT profiles.id, name, teacher FROM accounts JOIN profiles ON profiles.id = profile_id
+            WHERE issuer = ? AND subject = ? AND importing IS NULL"""
+        with self._reading() as conn:
+            row = conn.execute(query, (issuer, subject)).fetchone()
+        return None if row is None else Account(Learner(int(row[0]), row[1]), bool(row[2]))
+
+    def create_account(self, name: str, issuer: str, subject: str) -> Account:
+        """A new profile for an OpenID provider's user, signing in by its issuer and subject; ValueError for a bad or
+        taken name, or a user who has a profile already."""
+        name = _valid_name(name)
+        for field, value in (("issuer", issuer), ("subject", subject)):
+            if not 1 <= len(value) <= ISSUER_LENGTH or "\x00" in value or value == CLASS_ISSUER:
+                raise ValueError(f"{field}: {reprlib.repr(value)} is not an OpenID {field}")
+        with self._writing() as conn:
+            if conn.execute("SELECT 1 FROM accounts WHERE issuer = ? AND subject = ?", (issuer, subject)).fetchone():
+                raise ValueError("this sign-in has a profile already")
+            pid = _insert_profile(conn, name, _iso("created", datetime.now(UTC)))
+            conn.execute("INSERT INTO accounts (profile_id, issuer, subject) VALUES (?, ?, ?)", (pid, issuer, subject))
+        return Account(Learner(pid, name), teacher=False)
+
+    def account_of(self, learner: Who) -> Account | None:
+        """The profile's account, or None for a profile without one (one made on this computer, say)."""
+        with self._reading() as conn:
+            pid = _profile_id(conn, learner)
+            row = conn.execute(
+                "SELECT name, teacher FROM profiles JOIN accounts ON profile_id = id WHERE id = ?", (pid,)
+            )
+            found = row.fetchone()
+        return None if found is None else Account(Learner(pid, found[0]), bool(found[1]))
+
+    def set_teacher(self, learner: Who) -> None:
+        """Let the profile teach: make classes and see their learners' progress; ValueError if it has no account."""
+        with self._writing() as conn:
+            changed = conn.execute(
+                "UPDATE accounts SET teacher = 1 WHERE profile_id = ?", (_profile_id(conn, learner),)
+            )
+            if not changed.rowcount:
+                raise ValueError("only a profile that signs in can teach")
+
+    def create_class(self, teacher: Who, name: str) -> Classroom:
+        """A new class of the teacher's, with a new code; NotYours unless the profile teaches, ValueError for a bad
+        name."""
+        name = _valid_name(name)
+        with self._writing() as conn:
+            tid = _teacher_id(conn, teacher)
+            taken = {code for (code,) in conn.execute("SELECT code FROM classes")}
+            code = next(code for code in iter(_new_code, None) if code not in taken)
+            query = "INSERT INTO classes (teacher_id, name, code, created) VALUES (?, ?, ?, ?) RETURNING id"
+            (cid,) = conn.execute(query, (tid, name, code, _iso("created", datetime.now(UTC)))).fetchone()
+        return Classroom(int(cid), name, code)
+
+    def classes(self, teacher: Who) -> list[Classroom]:
+        """The teacher's classes, oldest first (none for a profile that does not teach)."""
+        with self._reading() as conn:
+            query = "SELECT id, name, code FROM classes WHERE teacher_id = ? ORDER BY id"
+            return [
+                Classroom(int(cid), name, code)
+                for cid, name, code in conn.execute(query, (_profile_id(conn, teacher),))
+            ]
+
+    def add_learner(self, teacher: Who, class_id: int, name: str, password_hash: str) -> Learner:
+        """A new profile in the teacher's class, who signs in with the class's code, the name and a password, kept
+        as the hash given; NotYours for another teacher's class, ValueError for a bad or taken name."""
+        name = _valid_name(name)
+        with self._writing() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), class_id)
+            pid = _insert_profile(conn, name, _iso("created", datetime.now(UTC)))
+            conn.execute(
+                "INSERT INTO accounts (profile_id, issuer, subject, password) VALUES (?, ?, ?, ?)",
+                (pid, CLASS_ISSUER, str(pid), password_hash),
+            )
+            conn.execute("INSERT INTO members (class_id, profile_id) VALUES (?, ?)", (class_id, pid))
+        return Learner(pid, name)
+
+    def join_class(self, learner: Who, code: str) -> Classroom:
+        """Put the profile in the class of that code (it may be in several); ValueError if no class has it."""
+        with self._writing() as conn:
+            pid = _profile_id(conn, learner)
+            row = conn.execute("SELECT id, name, code FROM classes WHERE code = ?", (code.strip().upper(),)).fetchone()
+            if row is None:
+                raise SaidError(said("no class has the code {code}", code=reprlib.repr(code)))
+            conn.execute(
+                "INSERT INTO members (class_id, profile_id) VALUES (?, ?) ON CONFLICT DO NOTHING", (row[0], pid)
+            )
+        return Classroom(int(row[0]), row[1], row[2])
+
+    def members(self, teacher: Who, class_id: int) -> list[Learner]:
+        """The learners of the teacher's class, by name; NotYours for a class the profile does not teach."""
+        query = "SELECT id, name FROM members JOIN profiles ON id = profile_id WHERE class_id = ? AND importing IS NULL"
+        with self._reading() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), class_id)
+            rows = conn.execute(query, (class_id,)).fetchall()
+        return sorted((Learner(int(pid), name) for pid, name in rows), key=lambda a: a.name.casefold())
+
+    def class_password(self, code: str, name: str) -> tuple[Learner, str] | None:
+        """The profile of that name in the class of that code, with the hash of its password; None if the class
+        has no such learner signing in by a password."""
+        query = """SELECT profiles.id, profiles.name, password FROM classes JOIN members ON class_id = classes.id
+            JOIN profiles ON profiles.id = members.profile_id JOIN accounts ON accounts.profile_id = profiles.id
+            WHERE code = ? AND name_key = ? AND importing IS NULL AND password IS NOT NULL"""
+        with self._reading() as conn:
+            row = conn.execute(query, (code.strip().upper(), _name_key(name))).fetchone()
+        return None if row is None else (Learner(int(row[0]), row[1]), row[2])
+
+    def set_password(self, teacher: Who, class_id: int, learner: Who, password_hash: str) -> None:
+        """Give a learner of the teacher's class a new password (its hash); NotYours for another teacher's class or
+        a learner not in it."""
+        with self._writing() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), class_id)
+            pid = _profile_id(conn, learner)
+            query = """UPDATE accounts SET password = ? WHERE profile_id = ? AND issuer = ?
+                AND profile_id IN (SELECT profile_id FROM members WHERE class_id = ?)"""
+            if not conn.execute(query, (password_hash, pid, CLASS_ISSUER, class_id)).rowcount:
+                raise NotYours("that learner does not sign in by a password in this class")
 
     def export_profile(self, profile: Who) -> dict[str, Any]:
         """Everything about a profile as plain data ready for JSON, which ``import_profile`` reads back. StoreError
@@ -1229,6 +1395,24 @@ def _insert_profile(conn: Statements, name: str, created: str, importing: str | 
     return int(conn.execute(query, (name, _name_key(name), created, importing)).fetchone()[0])
 
 
+def _teacher_id(conn: Statements, who: Who) -> int:
+    """The profile's id if it teaches; NotYours if it does not."""
+    pid = _profile_id(conn, who)
+    if not conn.execute("SELECT 1 FROM accounts WHERE profile_id = ? AND teacher <> 0", (pid,)).fetchone():
+        raise NotYours("only a teacher has classes")
+    return pid
+
+
+def _own_class(conn: Statements, teacher_id: int, class_id: int) -> None:
+    """NotYours unless the class is this teacher's."""
+    if not conn.execute("SELECT 1 FROM classes WHERE id = ? AND teacher_id = ?", (class_id, teacher_id)).fetchone():
+        raise NotYours("that class is not yours")
+
+
+def _new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
 def _rules_of(name: object, target: object) -> RuleProfile:
     """The rule set of a saved name and target; ValueError if either is not one this program knows."""
     if not isinstance(name, str) or name not in PROFILES:
@@ -1290,10 +1474,10 @@ def _import_dead(importer: object, now: datetime) -> bool:
 
 
 def _empty(conn: Statements, profile_id: int) -> bool:
-    """Whether the profile holds no progress at all."""
+    """Whether the profile holds no progress at all, and no one signs in to it."""
     return not any(
         conn.execute(f"SELECT 1 FROM {table} WHERE profile_id = ? LIMIT 1", (profile_id,)).fetchone()
-        for table in _READERS
+        for table in (*_READERS, "accounts")
     )
 
 

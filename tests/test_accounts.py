@@ -1,0 +1,133 @@
+"""Accounts and classes on a club's server, on both stores: who signs in to which profile, who teaches, and that a
+teacher reaches only their own classes."""
+
+import pytest
+from store_kit import edit
+
+from trainer.progress.accounts import HASHER, add_learner, become_teacher, new_password, reset_password, sign_in
+from trainer.progress.store import CODE_LENGTH, CODE_LETTERS, Account, Learner, NotYours, ProgressStore
+
+ISSUER = "https://accounts.example"
+
+
+@pytest.fixture
+def teacher(store: ProgressStore) -> Learner:
+    """Tere, who signed in with an OpenID provider and gave the teacher's code."""
+    tere = store.create_account("Tere", ISSUER, "tere-1").learner
+    assert become_teacher(store, tere, " club-secret ", "club-secret")
+    return tere
+
+
+def test_an_openid_user_gets_one_profile_found_by_issuer_and_subject(store: ProgressStore) -> None:
+    assert store.account(ISSUER, "sub-1") is None
+    made = store.create_account("Eva", ISSUER, "sub-1")
+    assert made == Account(Learner(made.learner.id, "Eva"), teacher=False)
+    assert store.account(ISSUER, "sub-1") == made and store.account("https://other.example", "sub-1") is None
+    with pytest.raises(ValueError, match="has a profile already"):
+        store.create_account("Eva Two", ISSUER, "sub-1")
+    with pytest.raises(ValueError, match="exists"):
+        store.create_account("eva", ISSUER, "sub-2")  # one name, up to case, however one signs in
+    store.rename_profile(made.learner, "Evita")
+    assert store.account(ISSUER, "sub-1") == Account(Learner(made.learner.id, "Evita"), teacher=False)
+
+
+def test_the_teachers_code_lets_a_profile_teach_and_nothing_else_does(store: ProgressStore) -> None:
+    eva = store.create_account("Eva", ISSUER, "sub-1").learner
+    assert not become_teacher(store, eva, "guess", "club-secret")
+    assert not become_teacher(store, eva, "", None)  # no code configured: nobody becomes a teacher
+    with pytest.raises(NotYours):
+        store.create_class(eva, "4B")
+    assert become_teacher(store, eva, "club-secret", "club-secret")
+    assert store.account_of(eva) == Account(eva, teacher=True)
+    with pytest.raises(ValueError, match="only a profile that signs in can teach"):
+        store.set_teacher("Ana")  # a local profile has no account
+
+
+def test_a_class_gets_a_code_of_unambiguous_letters_and_its_learners_sign_in_with_it(
+    store: ProgressStore, teacher: Learner
+) -> None:
+    room = store.create_class(teacher, "Martes")
+    assert len(room.code) == CODE_LENGTH and set(room.code) <= set(CODE_LETTERS)
+    assert store.classes(teacher) == [room]
+    bea, password = add_learner(store, teacher, room.id, "Bea")
+    assert len(password) == 9 and store.members(teacher, room.id) == [bea]
+    assert sign_in(store, room.code.lower(), " bea ", password) == bea  # the code and the name as typed
+    assert sign_in(store, room.code, "Bea", password + "x") is None
+    assert sign_in(store, room.code, "Nobody", password) is None
+    assert sign_in(store, "ZZZZZZ", "Bea", password) is None
+    [(stored,)] = edit(store, "SELECT password FROM accounts WHERE profile_id = ?", bea.id)
+    assert stored.startswith("$argon2id$") and password not in stored
+
+
+def test_a_teacher_reaches_only_their_own_classes(store: ProgressStore, teacher: Learner) -> None:
+    room = store.create_class(teacher, "Martes")
+    bea, _ = add_learner(store, teacher, room.id, "Bea", "bea-secret")
+    other = store.create_account("Otro", ISSUER, "otro").learner
+    become_teacher(store, other, "club-secret", "club-secret")
+    theirs = store.create_class(other, "Jueves")
+    for action in (
+        lambda: store.members(other, room.id),
+        lambda: add_learner(store, other, room.id, "Cai"),
+        lambda: reset_password(store, other, room.id, bea),
+        lambda: reset_password(store, other, theirs.id, bea),  # their class, not their learner
+        lambda: store.members(bea, room.id),  # a learner sees no class list
+    ):
+        with pytest.raises(NotYours):
+            action()
+    assert store.classes(other) == [theirs] and store.profiles() == ["Ana", "Bea", "Otro", "Tere"]
+    assert sign_in(store, room.code, "Bea", "bea-secret") == bea  # no password was changed
+
+
+def test_a_reset_password_replaces_the_old_one(store: ProgressStore, teacher: Learner) -> None:
+    room = store.create_class(teacher, "Martes")
+    bea, old = add_learner(store, teacher, room.id, "Bea")
+    new = reset_password(store, teacher, room.id, bea)
+    assert new != old and sign_in(store, room.code, "Bea", new) == bea and sign_in(store, room.code, "Bea", old) is None
+
+
+def test_an_openid_learner_joins_a_class_by_its_code_but_signs_in_by_the_provider(
+    store: ProgressStore, teacher: Learner
+) -> None:
+    room = store.create_class(teacher, "Martes")
+    eva = store.create_account("Eva", ISSUER, "sub-1").learner
+    assert store.join_class(eva, f" {room.code.lower()} ") == room
+    assert store.join_class(eva, room.code) == room  # twice is once
+    assert store.members(teacher, room.id) == [eva]
+    assert sign_in(store, room.code, "Eva", "") is None  # no password to sign in with
+    with pytest.raises(ValueError, match="no class has the code"):
+        store.join_class(eva, "NOPE42")
+
+
+def test_short_passwords_and_bad_names_are_refused_before_anything_is_made(
+    store: ProgressStore, teacher: Learner
+) -> None:
+    room = store.create_class(teacher, "Martes")
+    with pytest.raises(ValueError, match="a password has 6 to 128 characters, not 3"):
+        add_learner(store, teacher, room.id, "Bea", "abc")
+    with pytest.raises(ValueError, match="name"):
+        add_learner(store, teacher, room.id, "Bea/2")
+    with pytest.raises(ValueError, match="exists"):
+        add_learner(store, teacher, room.id, "ana")
+    assert store.members(teacher, room.id) == []
+
+
+def test_an_import_never_replaces_an_empty_profile_that_someone_signs_in_to(store: ProgressStore) -> None:
+    eva = store.create_account("Eva", ISSUER, "sub-1").learner
+    data = store.export_profile("Ana")
+    with pytest.raises(ValueError, match="exists"):
+        store.import_profile({**data, "name": "Eva"})
+    assert store.account(ISSUER, "sub-1") == Account(eva, teacher=False)
+
+
+def test_a_deleted_profile_takes_its_account_and_memberships_with_it(store: ProgressStore, teacher: Learner) -> None:
+    room = store.create_class(teacher, "Martes")
+    bea, password = add_learner(store, teacher, room.id, "Bea")
+    store.delete_profile(bea)
+    assert store.members(teacher, room.id) == [] and sign_in(store, room.code, "Bea", password) is None
+    assert edit(store, "SELECT count(*) FROM accounts WHERE profile_id = ?", bea.id) == [(0,)]
+
+
+def test_made_up_passwords_differ_and_hash_apart() -> None:
+    made = {new_password() for _ in range(50)}
+    assert len(made) == 50 and all(len(p) == 9 and p[4] == "-" for p in made)
+    assert HASHER.verify(HASHER.hash("same-pass"), "same-pass") and HASHER.hash("same-pass") != HASHER.hash("same-pass")
