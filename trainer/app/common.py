@@ -49,7 +49,11 @@ def pages() -> dict[str, st.Page]:
         "puzzles": st.Page(f"{_PAGES_DIR}/puzzles.py", title=t.text("Puzzles"), icon="", url_path="puzzles"),
         "play": st.Page(f"{_PAGES_DIR}/play.py", title=t.text("Play"), icon="", url_path="play"),
         "progress": st.Page(f"{_PAGES_DIR}/progress.py", title=t.text("Progress"), icon="", url_path="progress"),
-    }
+    } | (  # a teacher's, on a club's server: the session learns who teaches once they sign in
+        {"classes": st.Page(f"{_PAGES_DIR}/classes.py", title=t.text("Classes"), icon="", url_path="classes")}
+        if st.session_state.get("teacher")
+        else {}
+    )
 
 
 def tr() -> Translator:
@@ -162,14 +166,25 @@ def now() -> float:
 
 
 def profile(saved: ProgressStore) -> Learner:
-    """The learner's profile, chosen in the sidebar and kept in the address bar (``?profile=Ana``) so that a reload
-    or a new tab keeps it; a first one is made on first use.
+    """The learner's profile. On a club's server (``signin.club``), the one signed in to, whatever the address says.
+    Else chosen in the sidebar and kept in the address bar (``?profile=Ana``) so that a reload or a new tab keeps
+    it; a first one is made on first use.
 
     The session holds the profile by its row id: renamed in another tab, it is still this learner's, under its new
     name; deleted there, the page says so and asks which profile to go on with, and nothing is saved meanwhile. The
     choice is kept under "learner", apart from the select box's own key: Streamlit forgets a widget's state on a
     page that has not drawn it yet, and the address loses its query on a change of page.
     """
+    from trainer.app.signin import club, signed_in  # the sign-in page is built of what this module defines
+
+    if (settings := club()) is not None:
+        learner = signed_in(saved, settings)
+        st.session_state.learner = learner
+        _language_of(saved, learner)
+        with st.sidebar:
+            _choose_rules(saved, learner)
+        _damaged_notice(saved, learner)
+        return learner
     t = tr()
     learners = saved.learners()
     if not learners:

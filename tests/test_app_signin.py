@@ -1,0 +1,218 @@
+"""Signing in on a club's server, as its people meet it (AppTest): a teacher signs in with an OpenID provider and
+gives the teachers' code, makes a class and a learner; the learner signs in with the class code and password. A
+signed-in learner sees only their own progress, whatever the address asks for, and a teacher only their classes."""
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_kit import seen
+from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Node
+
+from trainer.ai.game import Game
+from trainer.progress.accounts import add_learner
+from trainer.progress.store import Attempt, Learner, Store
+from trainer.progress.training import keep_game
+
+APP = str(Path(__file__).parent.parent / "streamlit_app.py")
+PAGES = "trainer/app/pages"
+CLUB = {"teacher_code": "club-secret"}
+ISSUER = "https://id.example"
+
+
+def app(user: dict[str, Any] | None = None, query: dict[str, str] | None = None) -> AppTest:
+    """The app on a club's server, opened by a provider's user (``user``'s claims) or by no one yet."""
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.secrets["club"] = CLUB
+    if user is not None:
+        at.user = {"is_logged_in": True, "iss": ISSUER, **user}
+    at.query_params.update(query or {})
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def press(at: AppTest, label: str, where: Any = None) -> AppTest:
+    next(b for b in (where or at).button if b.label == label).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    """Everything the page shows, as text: every element's message, and every table's cells."""
+    found: list[str] = []
+
+    def walk(node: Node) -> None:
+        if (proto := getattr(node, "proto", None)) is not None:
+            found.append(str(proto))
+        if node.type in ("table", "arrow_data_frame"):
+            found.append(node.value.to_string())  # type: ignore[attr-defined]
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return "\n".join(found)
+
+
+@pytest.fixture
+def club(data: Path) -> dict[str, Any]:
+    """A server where Tere teaches class "Martes" with Bea in it, and Bea has answered, played and learned."""
+    with Store.open(data) as saved:
+        tere = saved.create_account("Tere", ISSUER, "tere").learner
+        saved.set_teacher(tere)
+        room = saved.create_class(tere, "Martes")
+        bea, password = add_learner(saved, tere, room.id, "Bea", "bea-secret-1")
+        when = datetime(2026, 1, 1, tzinfo=UTC)
+        for _ in range(3):
+            saved.record_attempt(
+                bea, Attempt("capture-l1-sota", "capture", 1, ("sum",), "practice", "J♦", True, 3.0, 0, False, when)
+            )
+        saved.record_best(bea, "streak", 77)
+        saved.set_place(bea, "escoba", 2)
+        keep_game(saved, bea, Game.start(2, "greedy", seed=8), None, when)
+        eva = saved.create_account("Eva", ISSUER, "eva").learner
+    return {"tere": tere, "bea": bea, "eva": eva, "code": room.code, "password": password}
+
+
+def test_no_one_reaches_any_page_before_signing_in(club: dict[str, Any]) -> None:
+    at = app(query={"profile": "Bea"})
+    assert [t.value for t in at.title] == ["Sign in"] and not at.metric
+    assert "Bea" not in texts(at)
+    for page in ("learn", "puzzles", "play", "progress"):
+        at.switch_page(f"{PAGES}/{page}.py").run()
+        assert [t.value for t in at.title] == ["Sign in"], page
+
+
+def test_a_learner_signs_in_with_the_class_code_name_and_password(club: dict[str, Any]) -> None:
+    at = app()
+    at.text_input(key="sign_in_code").set_value(f" {club['code'].lower()} ")
+    at.text_input(key="sign_in_name").set_value("bea")
+    at.text_input(key="sign_in_password").set_value("wrong-password")
+    press(at, "Sign in")
+    assert at.error[0].value.startswith("The class code, the name or the password is not right")
+    at.text_input(key="sign_in_password").set_value(club["password"])
+    press(at, "Sign in")
+    assert seen(at.sidebar.caption[0].value) == "Signed in as Bea"
+    at.switch_page(f"{PAGES}/progress.py").run()
+    assert next(m.value for m in at.metric if m.label == "Puzzles answered") == "3"
+    press(at, "Sign out", at.sidebar)
+    assert [t.value for t in at.title] == ["Sign in"]
+
+
+def test_a_first_sign_in_with_a_provider_chooses_a_name_and_a_taken_one_is_refused(club: dict[str, Any]) -> None:
+    at = app({"sub": "new-1", "name": "Bea"})
+    assert at.text_input(key="chosen_name").value == "Bea"  # the provider's name, offered
+    press(at, "Go on")
+    assert "exists" in at.error[0].value and [t.value for t in at.title] == ["Sign in"]
+    at.text_input(key="chosen_name").set_value("Beatriz")
+    press(at, "Go on")
+    assert seen(at.sidebar.caption[0].value) == "Signed in as Beatriz"
+
+
+@pytest.mark.parametrize("page", ["home", "learn", "puzzles", "play", "progress"])
+def test_a_signed_in_learner_sees_only_their_own_data_whatever_the_address_says(
+    club: dict[str, Any], page: str
+) -> None:
+    """Eva asks, through the address, for Bea's profile, her course place and her puzzle: she gets her own."""
+    query = {"profile": "Bea", "level": "escoba", "stage": "3", "puzzle": "capture-l1-sota"}
+    at = app({"sub": "eva"}, query)
+    at.switch_page(f"{PAGES}/{page}.py")
+    at.query_params.update(query)
+    at.run()
+    assert not at.exception, at.exception
+    assert seen(at.sidebar.caption[0].value) == "Signed in as Eva" and at.session_state.learner == club["eva"]
+    shown = texts(at)
+    assert "Continue where you left off" not in shown  # Bea's place in the course
+    assert [shown[max(0, m.start() - 80) : m.end() + 40] for m in re.finditer("Bea", shown)] == []
+    if page == "progress":
+        assert next(m.value for m in at.metric if m.label == "Puzzles answered") == "0"
+    if page == "play":
+        assert "unfinished" not in shown.lower()  # Bea's match is not offered to go on with
+
+
+def test_a_learner_has_no_classes_page_even_by_its_address(club: dict[str, Any]) -> None:
+    at = app({"sub": "eva"})
+    with pytest.raises(ValueError, match="Could not find a navigation page"):
+        at.switch_page(f"{PAGES}/classes.py")
+    page = AppTest.from_file(str(Path(APP).parent / PAGES / "classes.py"), default_timeout=30)
+    page.secrets["club"] = CLUB
+    page.user = {"is_logged_in": True, "iss": ISSUER, "sub": "eva"}
+    page.run()
+    assert [w.value for w in page.warning] == ["Only a teacher has classes."]
+    assert not [widget for widget in page.text_input if widget.key == "class_name"]
+
+
+def test_a_teacher_makes_a_class_and_a_learner_who_then_signs_in(club: dict[str, Any]) -> None:
+    at = app({"sub": "tere"})
+    at.switch_page(f"{PAGES}/classes.py").run()
+    at.text_input(key="class_name").set_value("Jueves")
+    press(at, "Make the class")
+    [jueves] = [e for e in at.expander if e.label.startswith("Jueves · ")]
+    code = jueves.label.split(" · ")[1]
+    room_id = int(at.session_state.opened_class)
+    at.text_input(key=f"new_name_{room_id}").set_value("Cai")
+    press(at, "Add to the class", jueves)
+    message = seen(at.success[0].value)
+    assert message.startswith("Cai's password is ") and message.endswith(
+        ". Give it to them now: it is not shown again."
+    )
+    password = message.removeprefix("Cai's password is ").split(". ")[0]
+    learner = app()
+    learner.text_input(key="sign_in_code").set_value(code)
+    learner.text_input(key="sign_in_name").set_value("Cai")
+    learner.text_input(key="sign_in_password").set_value(password)
+    press(learner, "Sign in")
+    assert seen(learner.sidebar.caption[0].value) == "Signed in as Cai"
+
+
+def test_a_teacher_sees_only_their_own_classes(club: dict[str, Any], data: Path) -> None:
+    with Store.open(data) as saved:
+        other = saved.create_account("Otro", ISSUER, "otro").learner
+        saved.set_teacher(other)
+    at = app({"sub": "otro"})
+    at.switch_page(f"{PAGES}/classes.py").run()
+    assert not [e for e in at.expander if e.label.startswith("Martes")] and "Bea" not in texts(at)
+
+
+def test_the_teachers_code_makes_a_teacher_and_a_wrong_one_does_not(club: dict[str, Any]) -> None:
+    at = app({"sub": "eva"})
+    at.sidebar.text_input(key="given_teacher_code").set_value("guess")
+    press(at, "Teach", at.sidebar)
+    assert at.sidebar.error[0].value == "That is not the teachers' code."
+    at.sidebar.text_input(key="given_teacher_code").set_value("club-secret")
+    press(at, "Teach", at.sidebar)
+    at.switch_page(f"{PAGES}/classes.py").run()
+    assert [t.value for t in at.title] == ["Classes"]
+
+
+def test_without_a_club_the_app_keeps_local_profiles_and_no_sign_in(data: Path) -> None:
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    assert "Sign in" not in [t.value for t in at.title] and at.sidebar.selectbox(key="profile").value == "Player"
+
+
+def test_a_deleted_class_learner_is_signed_out(club: dict[str, Any], data: Path) -> None:
+    at = app()
+    at.text_input(key="sign_in_code").set_value(club["code"])
+    at.text_input(key="sign_in_name").set_value("Bea")
+    at.text_input(key="sign_in_password").set_value(club["password"])
+    press(at, "Sign in")
+    with Store.open(data) as saved:
+        saved.delete_profile(Learner(club["bea"].id, "Bea"))
+    at.run()
+    assert [t.value for t in at.title] == ["Sign in"]
+
+
+def test_a_learner_signed_in_with_a_provider_joins_a_class_by_its_code(club: dict[str, Any], data: Path) -> None:
+    at = app({"sub": "eva"})
+    at.sidebar.text_input(key="join_code").set_value("NOPE42")
+    press(at, "Join", at.sidebar)
+    assert seen(at.sidebar.error[0].value) == "no class has the code 'NOPE42'"
+    at.sidebar.text_input(key="join_code").set_value(club["code"].lower())
+    press(at, "Join", at.sidebar)
+    assert seen(at.sidebar.success[0].value) == "You are in the class Martes now."
+    with Store.open(data) as saved:
+        [room] = saved.classes(club["tere"])
+        assert saved.members(club["tere"], room.id) == [club["bea"], club["eva"]]

@@ -1,0 +1,179 @@
+"""Signing in on a club's server: the ``[club]`` table of ``secrets.toml`` turns it on.
+
+A learner signs in with an OpenID provider configured under ``[auth]`` (``st.login``), or with the code of a class,
+their name and the password their teacher gave them. Either way the session then holds that one profile: nothing on
+any page, and nothing in the address, can choose another.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from trainer.app.common import said_or_told, saving, tr
+from trainer.progress import accounts
+from trainer.progress.stats import plain
+from trainer.progress.store import CODE_LENGTH, NAME_LENGTH, Account, Learner, ProgressStore
+
+#: An OpenID provider's settings hold these; a table under ``[auth]`` that has them is one provider.
+_PROVIDER_KEYS = {"client_id", "server_metadata_url"}
+
+
+def club() -> dict[str, Any] | None:
+    """The server's ``[club]`` settings, or None where there are none: the app then keeps local profiles."""
+    try:
+        settings = st.secrets.get("club")
+    except FileNotFoundError:  # no secrets.toml at all
+        return None
+    return dict(settings) if settings is not None else None
+
+
+def providers() -> list[str | None]:
+    """The OpenID providers to offer, by their name under ``[auth]`` (None: the one set in ``[auth]`` itself)."""
+    try:
+        auth = st.secrets.get("auth")
+    except FileNotFoundError:
+        return []
+    if auth is None:
+        return []
+    named: list[str | None] = [
+        name for name, value in auth.items() if hasattr(value, "keys") and set(value) >= _PROVIDER_KEYS
+    ]
+    return [None] if set(auth) >= _PROVIDER_KEYS else named
+
+
+def signed_in(saved: ProgressStore, settings: dict[str, Any]) -> Learner:
+    """The signed-in learner's profile, with the sidebar's account actions; until someone signs in, the sign-in
+    form (and, after a first sign-in with a provider, the choice of a name), and the page goes no further."""
+    account = _account(saved)
+    if account is None:
+        _sign_in_page(saved)
+        st.stop()
+    if st.session_state.get("teacher", False) != account.teacher:  # the pages listed change with it
+        st.session_state.teacher = account.teacher
+        st.rerun()
+    with st.sidebar:
+        st.caption(tr().text("Signed in as {name}", name=plain(account.learner.name)))
+        st.button(tr().text("Sign out"), on_click=_sign_out)
+        if not account.teacher and _from_provider():  # one a teacher made is in their class already
+            with st.expander(tr().text("Join a class")):
+                _join_class(saved, account.learner)
+            if settings.get("teacher_code"):
+                with st.expander(tr().text("I teach here")):
+                    _teacher_code(saved, account.learner, str(settings["teacher_code"]))
+    return account.learner
+
+
+def _from_provider() -> bool:
+    return bool(st.user.get("is_logged_in"))
+
+
+def _account(saved: ProgressStore) -> Account | None:
+    """The account this session signed in to: by a class code and password (kept in the session), else by the
+    provider's issuer and subject; None if no one has signed in, or the account was deleted since."""
+    if (held := st.session_state.get("signed_in")) is not None:
+        account = saved.account_of(held) if saved.learner(held) is not None else None
+        if account is None:
+            st.session_state.pop("signed_in")
+        return account
+    if not _from_provider():
+        return None
+    issuer, subject = str(st.user.get("iss") or ""), str(st.user.get("sub") or "")
+    return saved.account(issuer, subject)
+
+
+def _sign_in_page(saved: ProgressStore) -> None:
+    t = tr()
+    st.title(t.text("Sign in"))
+    if _from_provider():
+        _choose_name(saved)
+        return
+    for provider in providers():
+        label = (
+            t.text("Sign in with {provider}", provider=provider) if provider else t.text("Sign in with your account")
+        )
+        st.button(label, on_click=st.login, args=(provider,) if provider else (), key=f"login_{provider}")
+    st.subheader(t.text("With a class code"))
+    with st.form("class_sign_in", border=False):
+        st.text_input(t.text("Class code"), max_chars=CODE_LENGTH + 4, key="sign_in_code")
+        st.text_input(t.text("Your name"), max_chars=NAME_LENGTH, key="sign_in_name")
+        st.text_input(
+            t.text("Password"), type="password", max_chars=accounts.PASSWORD_LENGTH[1], key="sign_in_password"
+        )
+        st.form_submit_button(t.text("Sign in"), type="primary", on_click=_sign_in, args=(saved,))
+    if st.session_state.pop("sign_in_refused", False):
+        st.error(t.text("The class code, the name or the password is not right. Ask your teacher if you are not sure."))
+
+
+def _sign_in(saved: ProgressStore) -> None:
+    state = st.session_state
+    learner = accounts.sign_in(saved, state.sign_in_code, state.sign_in_name, state.pop("sign_in_password", ""))
+    if learner is None:
+        state.sign_in_refused = True
+    else:
+        state.signed_in = learner
+        state.pop("learner", None)
+
+
+def _choose_name(saved: ProgressStore) -> None:
+    """A first sign-in with a provider: the learner chooses the name others see, the provider's offered first."""
+    t = tr()
+    st.write(t.text("Welcome! Choose the name your teacher and your club will see."))
+    offered = str(st.user.get("name") or st.user.get("given_name") or "")[:NAME_LENGTH]
+    with st.form("choose_name", border=False):
+        st.text_input(t.text("Name"), value=offered, max_chars=NAME_LENGTH, key="chosen_name")
+        st.form_submit_button(t.text("Go on"), type="primary", on_click=_make_account, args=(saved,))
+    if "name_error" in st.session_state:
+        st.error(plain(st.session_state.pop("name_error")))
+    st.button(t.text("Sign out"), on_click=_sign_out)
+
+
+@saving
+def _make_account(saved: ProgressStore) -> None:
+    try:
+        saved.create_account(st.session_state.chosen_name, str(st.user.get("iss")), str(st.user.get("sub")))
+    except ValueError as error:
+        st.session_state.name_error = said_or_told(error)
+
+
+def _sign_out() -> None:
+    for key in ("signed_in", "learner", "teacher"):
+        st.session_state.pop(key, None)
+    if _from_provider():
+        st.logout()
+
+
+def _teacher_code(saved: ProgressStore, learner: Learner, configured: str) -> None:
+    t = tr()
+    with st.form("teacher_code", border=False):
+        st.text_input(t.text("The teachers' code of this server"), type="password", key="given_teacher_code")
+        st.form_submit_button(t.text("Teach"), on_click=_become_teacher, args=(saved, learner, configured))
+    if st.session_state.pop("teacher_refused", False):
+        st.error(t.text("That is not the teachers' code."))
+
+
+@saving
+def _become_teacher(saved: ProgressStore, learner: Learner, configured: str) -> None:
+    given = st.session_state.pop("given_teacher_code", "")
+    if not accounts.become_teacher(saved, learner, given, configured):
+        st.session_state.teacher_refused = True
+
+
+def _join_class(saved: ProgressStore, learner: Learner) -> None:
+    t = tr()
+    with st.form("join_class", border=False):
+        st.text_input(t.text("Class code"), max_chars=CODE_LENGTH + 4, key="join_code")
+        st.form_submit_button(t.text("Join"), on_click=_join, args=(saved, learner))
+    if (joined := st.session_state.pop("joined", None)) is not None:
+        st.success(t.text("You are in the class {name} now.", name=plain(joined)))
+    if (refused := st.session_state.pop("join_error", None)) is not None:
+        st.error(plain(refused))
+
+
+@saving
+def _join(saved: ProgressStore, learner: Learner) -> None:
+    try:
+        st.session_state.joined = saved.join_class(learner, st.session_state.pop("join_code", "")).name
+    except ValueError as error:
+        st.session_state.join_error = said_or_told(error)
