@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -95,12 +95,19 @@ def free_port() -> int:
 
 
 @contextmanager
-def app_server(data: Path, script: str = "streamlit_app.py") -> Iterator[str]:
-    """Serve the app (or another ``script``) with ``data`` as its progress folder; yields its address."""
-    port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(port)]
+def app_server(
+    data: Path,
+    script: str = "streamlit_app.py",
+    port: int | None = None,
+    flags: Sequence[str] = (),
+    env: dict[str, str] | None = None,
+) -> Iterator[str]:
+    """Serve the app (or another ``script``) with ``data`` as its progress folder, on ``port`` (a free one if None)
+    with further Streamlit ``flags`` and environment variables ``env``; yields its address."""
+    port = port or free_port()
+    command = [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(port), *flags]
     command += ["--server.headless", "true", "--server.fileWatcherType", "none", "--browser.gatherUsageStats", "false"]
-    env = {**os.environ, "ESCOBA_TRAINER_DATA": str(data)}
+    env = {**os.environ, "ESCOBA_TRAINER_DATA": str(data), **(env or {})}
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:

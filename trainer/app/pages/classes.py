@@ -74,8 +74,9 @@ def class_part(room: Classroom) -> None:
             key=f"new_password_{room.id}",
         )
         st.form_submit_button(t.text("Add to the class"), on_click=add_learner, args=(SAVED, PLAYER, room))
-    if members:
-        names = {learner.id: learner for learner in members}
+    with_password = [learner for learner in members if SAVED.class_password(room.code, learner.name) is not None]
+    if with_password:  # a learner who signs in with a provider has no password here
+        names = {learner.id: learner for learner in with_password}
         chosen = st.selectbox(
             t.text("A new password for"), list(names), format_func=lambda pid: names[pid].name, key=f"renew_{room.id}"
         )
@@ -91,8 +92,10 @@ if not st.session_state.get("teacher"):  # listed for teachers only; an address 
     st.warning(t.text("Only a teacher has classes."))
     st.stop()
 st.title(t.text("Classes"))
-for room in SAVED.classes(PLAYER):
-    with st.expander(f"{plain(room.name)} · {room.code}", expanded=st.session_state.get("opened_class") == room.id):
+ROOMS = SAVED.classes(PLAYER)
+for room in ROOMS:  # the class last worked on is open, and a teacher's only class
+    opened = st.session_state.get("opened_class") == room.id or len(ROOMS) == 1
+    with st.expander(f"{plain(room.name)} · {room.code}", expanded=opened):
         class_part(room)
 with st.form("new_class", border=False):
     st.text_input(t.text("Name of a new class"), max_chars=NAME_LENGTH, key="class_name")

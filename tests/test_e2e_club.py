@@ -1,0 +1,114 @@
+"""End to end, a club's server as its people use it in Chromium: the app on PostgreSQL, signing in with a local
+OpenID provider (oidc-provider-mock) through Streamlit's st.login. A teacher signs in, becomes a teacher with the
+server's code, makes a class and a learner; that learner signs in with the class code and password, a second one
+with the provider and joins the class; the teacher then sees both. Screenshots in build/screenshots/club-*.png.
+Skipped, saying why, where Chromium or PostgreSQL is missing."""
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_kit import CHROMIUM, app_server, click_and_settle, free_port, open_app
+from pg_kit import Server
+from test_e2e import shoot
+
+from trainer.progress.stores import DB_VAR
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
+TEACHERS_CODE = "a long phrase only teachers know"
+
+
+@pytest.fixture(scope="module")
+def provider() -> Iterator[str]:
+    """A local OpenID provider that signs in whoever types a subject."""
+    from oidc_provider_mock import run_server_in_thread
+
+    with run_server_in_thread(port=free_port()) as server:
+        yield f"http://localhost:{server.server_port}"
+
+
+@pytest.fixture(scope="module")
+def club(provider: str, postgres: Server, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app as a club's server: a [club] and an [auth] table in its secrets, its progress in PostgreSQL."""
+    folder, port = tmp_path_factory.mktemp("club"), free_port()
+    secrets = folder / "secrets.toml"
+    secrets.write_text(
+        f"""[club]
+teacher_code = "{TEACHERS_CODE}"
+
+[auth]
+redirect_uri = "http://localhost:{port}/oauth2callback"
+cookie_secret = "a cookie secret for this test only"
+client_id = "escoba-trainer"
+client_secret = "any: the provider takes every client"
+server_metadata_url = "{provider}/.well-known/openid-configuration"
+""",
+        encoding="utf-8",
+    )
+    flags = ["--secrets.files", str(secrets)]
+    with app_server(folder, port=port, flags=flags, env={DB_VAR: postgres.database()}):
+        yield f"http://localhost:{port}"  # the address the provider sends the browser back to
+
+
+def settle(page: Any, label: str, role: str = "button") -> None:
+    click_and_settle(page, page.get_by_role(role, name=label, exact=True))
+
+
+def fill(page: Any, label: str, text: str) -> None:
+    page.get_by_label(label, exact=True).fill(text)
+
+
+def sign_in_with_provider(page: Any, url: str, subject: str, name: str) -> None:
+    open_app(page, url)
+    page.get_by_role("button", name="Sign in with your account").click()
+    page.locator("input[name='sub']").fill(subject)
+    page.get_by_role("button", name="Authorize").click()
+    page.wait_for_url(re.compile(rf"^{re.escape(url)}"))
+    open_app(page, url)
+    fill(page, "Name", name)
+    settle(page, "Go on")
+    page.get_by_text(f"Signed in as {name}").wait_for()
+
+
+def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, club: str) -> None:
+    teacher = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    sign_in_with_provider(teacher, club, "tere-sub", "Tere")
+    teacher.get_by_text("I teach here").click()
+    fill(teacher, "The teachers' code of this server", TEACHERS_CODE)
+    settle(teacher, "Teach")
+    click_and_settle(teacher, teacher.get_by_role("link", name="Classes"))
+    fill(teacher, "Name of a new class", "Martes")
+    settle(teacher, "Make the class")
+    code = teacher.get_by_text(re.compile(r"^Martes · ")).inner_text().split(" · ")[1].strip()
+    fill(teacher, "Name of a new learner", "Bea")
+    settle(teacher, "Add to the class")
+    handed = teacher.get_by_text(re.compile(r"^Bea's password is ")).inner_text()
+    password = handed.removeprefix("Bea's password is ").split(". ")[0]
+
+    bea = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    open_app(bea, club)
+    shoot(bea, "club-sign-in-phone")
+    fill(bea, "Class code", code.lower())
+    fill(bea, "Your name", "bea")
+    fill(bea, "Password", password)
+    settle(bea, "Sign in")
+    bea.get_by_text("Signed in as Bea").wait_for()
+    shoot(bea, "club-learner-signed-in-phone")
+
+    eva = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    sign_in_with_provider(eva, club, "eva-sub", "Eva")
+    eva.get_by_text("Join a class").click()
+    fill(eva, "Class code", code)
+    settle(eva, "Join")
+    eva.get_by_text("You are in the class Martes now.").wait_for()
+    assert eva.get_by_role("link", name="Classes").count() == 0
+
+    open_app(teacher, club)  # a new visit: the teacher is still signed in, by the provider's cookie
+    click_and_settle(teacher, teacher.get_by_role("link", name="Classes"))
+    teacher.get_by_role("button", name="Make a new password").wait_for()  # the teacher's only class is open
+    table = teacher.locator("[data-testid='stTable']").inner_text()
+    assert "Bea" in table and "Eva" in table
+    shoot(teacher, "club-teacher-class")
