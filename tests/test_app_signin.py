@@ -216,3 +216,21 @@ def test_a_learner_signed_in_with_a_provider_joins_a_class_by_its_code(club: dic
     with Store.open(data) as saved:
         [room] = saved.classes(club["tere"])
         assert saved.members(club["tere"], room.id) == [club["bea"], club["eva"]]
+
+
+def test_a_teacher_sees_each_learners_figures_in_any_order_and_can_take_them_as_csv(
+    club: dict[str, Any], data: Path
+) -> None:
+    with Store.open(data) as saved:
+        [room] = saved.classes(club["tere"])
+        add_learner(saved, club["tere"], room.id, "Ada", "ada-secret")
+    at = app({"sub": "tere"})
+    at.switch_page(f"{PAGES}/classes.py").run()
+    table = at.table[0].value
+    assert list(table["Learner"]) == ["Ada", "Bea"]  # by name at first
+    bea = table.set_index("Learner").loc["Bea"]
+    assert (bea["Puzzles answered"], bea["Right (%)"], bea["Matches"], bea["Rating"]) == ("3", "100", "1", "–")
+    at.selectbox(key=f"by_{room.id}").set_value(4).run()  # puzzles answered
+    at.toggle(key=f"descending_{room.id}").set_value(True).run()
+    assert list(at.table[0].value["Learner"]) == ["Bea", "Ada"]
+    assert [b.label for b in at.get("download_button")] == ["Download as CSV"]

@@ -1,9 +1,13 @@
 """Classes: a teacher's classes on a club's server, the code each is joined by, and its learners' accounts."""
 
+from datetime import UTC, datetime
+
 import streamlit as st
 
-from trainer.app.common import page, profile, said_or_told, saving, store, tr
+from trainer.app.common import now, page, profile, said_or_told, saving, store, tr
+from trainer.app.topics import topic
 from trainer.progress import accounts
+from trainer.progress.classes import LearnerRow, class_csv, class_table, ordered
 from trainer.progress.stats import plain
 from trainer.progress.store import NAME_LENGTH, Classroom, Learner, ProgressStore
 
@@ -50,13 +54,67 @@ def new_password(saved: ProgressStore, teacher: Learner, room: Classroom, learne
     st.session_state.opened_class = room.id
 
 
+def _cell(value: object) -> str:
+    """A figure as the table shows it: a blank as a dash, a time to the minute, a name as plain text."""
+    if value is None:
+        return "–"
+    if isinstance(value, datetime):
+        return f"{value:%Y-%m-%d %H:%M}"
+    return plain(str(value))
+
+
+def progress_table(room: Classroom, rows: list[LearnerRow]) -> None:
+    """Each learner's figures, in the order of any column (a table read out by screen readers, unlike a canvas
+    grid), and the same with every theme's share right as CSV."""
+    headers = [
+        t.text("Learner"),
+        t.text("Levels done"),
+        t.text("Stars"),
+        t.text("Rating"),
+        t.text("Puzzles answered"),
+        t.text("Right (%)"),
+        t.text("Weak spot"),
+        t.text("Reviews due"),
+        t.text("Matches"),
+        t.text("Points lost per play"),
+        t.text("Last active"),
+    ]
+    columns: list[list[object]] = [
+        [row.learner.name for row in rows],
+        [row.levels_done for row in rows],
+        [row.stars for row in rows],
+        [None if row.rating is None else round(row.rating) for row in rows],
+        [row.answers for row in rows],
+        [None if row.percent_right is None else round(row.percent_right) for row in rows],
+        [None if row.weak_spot is None else topic(row.weak_spot.name, t) for row in rows],
+        [row.reviews_due for row in rows],
+        [row.matches for row in rows],
+        [None if row.lost_per_play is None else round(row.lost_per_play, 2) for row in rows],
+        [row.last_active for row in rows],
+    ]
+    sort, order = st.columns(2, vertical_alignment="bottom")
+    by = sort.selectbox(t.text("Sort by"), range(len(headers)), format_func=headers.__getitem__, key=f"by_{room.id}")
+    descending = order.toggle(t.text("Highest or latest first"), key=f"descending_{room.id}")
+    shown = ordered(columns, by, descending)
+    st.table({header: [_cell(value) for value in column] for header, column in zip(headers, shown, strict=True)})
+    st.download_button(
+        t.text("Download as CSV"),
+        class_csv(rows, headers),
+        file_name=f"{room.code}.csv",
+        mime="text/csv",
+        on_click="ignore",
+        key=f"csv_{room.id}",
+    )
+
+
 def class_part(room: Classroom) -> None:
     """One class: its code, its learners, a learner to add and a password to renew."""
     st.write(t.text("Learners sign in with the class code {code}, their name and the password you give them.",
                     code=room.code))  # fmt: skip
-    members = SAVED.members(PLAYER, room.id)
-    if members:
-        st.table({t.text("Learner"): [plain(learner.name) for learner in members]})
+    rows = class_table(SAVED, PLAYER, room.id, datetime.fromtimestamp(now(), UTC))
+    members = [row.learner for row in rows]
+    if rows:
+        progress_table(room, rows)
     else:
         st.caption(t.text("No learners in this class yet."))
     if (handed := st.session_state.pop(f"handed_{room.id}", None)) is not None:
