@@ -112,3 +112,50 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     table = teacher.locator("[data-testid='stTable']").inner_text()
     assert "Bea" in table and "Eva" in table
     shoot(teacher, "club-teacher-class")
+
+
+@pytest.fixture(scope="module")
+def two_servers(postgres: Server, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, str]]:
+    """Two app servers on one PostgreSQL database, as two replicas behind a proxy: a class, Bea in it, and the two
+    addresses, with the class code."""
+    from trainer.progress.accounts import add_learner
+    from trainer.progress.postgres import PostgresStore
+
+    url, folder = postgres.database(), tmp_path_factory.mktemp("replicas")
+    with PostgresStore.open(url) as saved:
+        tere = saved.create_account("Tere", "https://id.example", "tere").learner
+        saved.set_teacher(tere)
+        room = saved.create_class(tere, "Martes")
+        add_learner(saved, tere, room.id, "Bea", "bea-secret")
+    secrets = folder / "secrets.toml"
+    secrets.write_text('[club]\nteacher_code = "not needed here"\n', encoding="utf-8")
+    flags, env = ["--secrets.files", str(secrets)], {DB_VAR: url}
+    with (
+        app_server(folder / "a", flags=flags, env=env) as first,
+        app_server(folder / "b", flags=flags, env=env) as second,
+    ):
+        yield first, second, room.code
+
+
+def sign_in_with_code(page: Any, url: str, code: str) -> None:
+    open_app(page, url)
+    fill(page, "Class code", code)
+    fill(page, "Your name", "Bea")
+    fill(page, "Password", "bea-secret")
+    settle(page, "Sign in")
+    page.get_by_text("Signed in as Bea").wait_for()
+
+
+def test_what_a_learner_does_on_one_server_is_seen_on_the_other(browser: Any, two_servers: tuple) -> None:
+    first, second, code = two_servers
+    on_first = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    sign_in_with_code(on_first, first, code)
+    rules = on_first.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").filter(has_text="Rule set")
+    rules.click()
+    click_and_settle(on_first, on_first.get_by_role("option", name="Escova (Brazil)"))
+    on_second = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    sign_in_with_code(on_second, second, code)
+    chosen = on_second.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").filter(has_text="Rule set")
+    assert (
+        chosen.get_by_role("combobox", name="Rule set").input_value() == "Escova (Brazil)"
+    )  # the default is the classic game
