@@ -97,6 +97,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (class_id, profile_id))""",
         "CREATE INDEX members_by_profile ON members(profile_id)",
     ),
+    # Homework, as ``store.MIGRATIONS`` has it.
+    (
+        """CREATE TABLE assignments (
+            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            class_id BIGINT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL, items TEXT NOT NULL, due TEXT NOT NULL, created TEXT NOT NULL)""",
+        "CREATE INDEX assignments_by_class ON assignments(class_id)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -203,6 +203,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (class_id, profile_id))""",
         "CREATE INDEX members_by_profile ON members(profile_id)",
     ),
+    # Homework a teacher sets a class: course levels, a set of puzzles, or a match against a computer strength,
+    # with its items (ids, or the strength) as a JSON list, and a due time.
+    (
+        """CREATE TABLE assignments (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL, items TEXT NOT NULL, due TEXT NOT NULL, created TEXT NOT NULL)""",
+        "CREATE INDEX assignments_by_class ON assignments(class_id)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: A language as the store keeps it: a two- or three-letter code; which ones the app speaks is the app's business.
@@ -397,6 +406,35 @@ class Classroom:
     id: int
     name: str
     code: str
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Homework for a class: ``kind`` is "levels", "puzzles" or "match", and ``items`` the level or puzzle ids, or
+    the computer strength to play; due by ``due``, set at ``created``."""
+
+    id: int
+    class_id: int
+    kind: str
+    items: tuple[str, ...]
+    due: datetime
+    created: datetime
+
+    def __post_init__(self) -> None:
+        if self.kind not in ASSIGNMENT_KINDS:
+            raise ValueError(f"kind: {self.kind!r} is not one of {', '.join(ASSIGNMENT_KINDS)}")
+        if not 1 <= len(self.items) <= MOST_ITEMS:
+            raise ValueError(f"items: {len(self.items)} is not 1 to {MOST_ITEMS}")
+        for item in self.items:
+            _check_id("items", item)
+        if self.kind == "match" and (len(self.items) != 1 or self.items[0] not in BOT_LEVELS):
+            raise ValueError(f"items: a match is against one of {', '.join(BOT_LEVELS)}, not {self.items!r}")
+        _iso("due", self.due)
+        _iso("created", self.created)
+
+
+ASSIGNMENT_KINDS = ("levels", "puzzles", "match")
+MOST_ITEMS = 100  # the most levels or puzzles in one piece of homework
 
 
 class NotYours(PermissionError):
@@ -872,6 +910,42 @@ class ProgressStore(ABC):
                 AND profile_id IN (SELECT profile_id FROM members WHERE class_id = ?)"""
             if not conn.execute(query, (password_hash, pid, CLASS_ISSUER, class_id)).rowcount:
                 raise NotYours("that learner does not sign in by a password in this class")
+
+    def assign(self, teacher: Who, class_id: int, kind: str, items: tuple[str, ...], due: datetime) -> Assignment:
+        """Set the teacher's class homework; NotYours for another teacher's class, ValueError for a bad kind, item
+        or time."""
+        made = Assignment(0, class_id, kind, items, due, datetime.now(UTC))
+        query = "INSERT INTO assignments (class_id, kind, items, due, created) VALUES (?, ?, ?, ?, ?) RETURNING id"
+        row = (class_id, kind, json.dumps(list(items)), _iso("due", due), _iso("created", made.created))
+        with self._writing() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), class_id)
+            (number,) = conn.execute(query, row).fetchone()
+        return dataclasses.replace(made, id=int(number), created=datetime.fromisoformat(row[-1]))
+
+    def class_assignments(self, teacher: Who, class_id: int) -> list[Assignment]:
+        """The homework of the teacher's class, latest due first; NotYours for another teacher's class."""
+        with self._reading() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), class_id)
+            return _assignments(conn, "class_id = ?", class_id)
+
+    def homework(self, learner: Who) -> list[Assignment]:
+        """The homework of every class the learner is in, latest due first."""
+        with self._reading() as conn:
+            pid = _profile_id(conn, learner)
+            return _assignments(conn, "class_id IN (SELECT class_id FROM members WHERE profile_id = ?)", pid)
+
+    def attempts_since(self, learner: Who, puzzle_ids: tuple[str, ...], since: datetime) -> list[Attempt]:
+        """The learner's answers to these puzzles from ``since`` on, oldest first (skips included)."""
+        moment = _iso("since", since)
+        marks = ", ".join("?" * len(puzzle_ids))
+        columns, read = _READERS["attempts"]
+        query = f"SELECT rowid, {columns} FROM attempts WHERE profile_id = ? AND puzzle_id IN ({marks}) AND at >= ?"
+        found = []
+        with self._reading() as conn:
+            for row in conn.execute(query, (_profile_id(conn, learner), *puzzle_ids, moment)):
+                with suppress(*_DAMAGE):
+                    found.append(read(row))
+        return [attempt for _, attempt in sorted(found, key=lambda a: a[0])]
 
     def export_profile(self, profile: Who) -> dict[str, Any]:
         """Everything about a profile as plain data ready for JSON, which ``import_profile`` reads back. StoreError
@@ -1407,6 +1481,17 @@ def _own_class(conn: Statements, teacher_id: int, class_id: int) -> None:
     """NotYours unless the class is this teacher's."""
     if not conn.execute("SELECT 1 FROM classes WHERE id = ? AND teacher_id = ?", (class_id, teacher_id)).fetchone():
         raise NotYours("that class is not yours")
+
+
+def _assignments(conn: Statements, where: str, *values: object) -> list[Assignment]:
+    """The readable assignments ``where`` selects, latest due first."""
+    query = f"SELECT id, class_id, kind, items, due, created FROM assignments WHERE {where} ORDER BY due DESC, id DESC"
+    found = []
+    for number, class_id, kind, items, due, created in conn.execute(query, values):
+        with suppress(*_DAMAGE, json.JSONDecodeError):
+            moments = datetime.fromisoformat(due), datetime.fromisoformat(created)
+            found.append(Assignment(int(number), int(class_id), kind, tuple(json.loads(items)), *moments))
+    return found
 
 
 def _new_code() -> str:

@@ -1,0 +1,116 @@
+"""Homework on both stores: a teacher sets a class levels, a puzzle set or a match, each learner sees it, and each
+item's result is read from what they did after it was set."""
+
+import dataclasses
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from test_store_games import SUMMARY, finished_deal
+
+from trainer.progress.accounts import add_learner
+from trainer.progress.homework import ItemResult, choose_puzzles, progress, results
+from trainer.progress.store import Attempt, Learner, NotYours, ProgressStore
+from trainer.puzzles import load_puzzles
+from trainer.puzzles.loader import bank_folder
+from trainer.records import record_of
+
+DUE = datetime(2027, 1, 15, 18, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def room(store: ProgressStore) -> tuple[Learner, int, Learner, Learner]:
+    tere = store.create_account("Tere", "https://id.example", "tere").learner
+    store.set_teacher(tere)
+    room = store.create_class(tere, "Martes")
+    bea, _ = add_learner(store, tere, room.id, "Bea", "bea-secret")
+    cai, _ = add_learner(store, tere, room.id, "Cai", "cai-secret")
+    return tere, room.id, bea, cai
+
+
+def answer(puzzle: str, correct: bool, seconds: float, skipped: bool = False) -> Attempt:
+    at = datetime.now(UTC)
+    return Attempt(puzzle, "capture", 1, ("sum",), "practice", "7♦", correct, seconds, 0, skipped, at)
+
+
+def test_a_puzzle_set_is_drawn_from_the_bank_by_theme_rule_set_and_level() -> None:
+    bank = load_puzzles(bank_folder())
+    drawn = choose_puzzles(bank, 5, theme="escoba", rules="classic", level=1, seed=3)
+    by_id = {puzzle.id: puzzle for puzzle in bank}
+    assert len(drawn) == 5 == len(set(drawn)) and drawn == choose_puzzles(bank, 5, "escoba", "classic", 1, seed=3)
+    assert all("escoba" in by_id[p].themes and by_id[p].rules == "classic" and by_id[p].level == 1 for p in drawn)
+    with pytest.raises(ValueError, match="no puzzle of the bank"):
+        choose_puzzles(bank, 5, theme="no-such-theme")
+
+
+def test_puzzle_homework_counts_each_learners_first_answer_after_it_was_set(store: ProgressStore, room: tuple) -> None:
+    tere, class_id, bea, cai = room
+    store.record_attempt(bea, dataclasses.replace(answer("p1", True, 2.0), at=datetime(2020, 1, 1, tzinfo=UTC)))
+    homework = store.assign(tere, class_id, "puzzles", ("p1", "p2", "p3"), DUE)
+    store.record_attempt(bea, answer("p1", False, 9.0))
+    store.record_attempt(bea, answer("p1", True, 4.0))  # a second try: the first counts
+    store.record_attempt(bea, answer("p2", False, 0.0, skipped=True))  # a skip is not done
+    store.record_attempt(bea, answer("p3", True, 5.5))
+    store.record_attempt(cai, answer("other", True, 1.0))
+    assert store.homework(bea) == [homework] == store.class_assignments(tere, class_id)
+    bea_result, cai_result = results(store, tere, homework)
+    assert bea_result.items == (
+        ItemResult("p1", True, False, 9.0),
+        ItemResult("p2", False),
+        ItemResult("p3", True, True, 5.5),
+    )
+    assert (bea_result.done, bea_result.right, cai_result.done) == (2, 1, 0)
+    assert progress(store, bea, homework) == (2, 3) and progress(store, cai, homework) == (0, 3)
+
+
+def test_level_and_match_homework_read_stars_and_a_finished_match(store: ProgressStore, room: tuple) -> None:
+    tere, class_id, bea, cai = room
+    levels = store.assign(tere, class_id, "levels", ("values", "sums"), DUE)
+    match = store.assign(tere, class_id, "match", ("expert",), DUE)
+    store.record_stars(bea, "values", 2)
+    later = datetime.now(UTC) + timedelta(minutes=1)
+    store.save_game(bea, dataclasses.replace(SUMMARY, played_at=later), record_of(finished_deal()))  # not over
+    assert results(store, tere, levels)[0].items == (
+        ItemResult("values", True, stars=2),
+        ItemResult("sums", False),
+    )
+    assert results(store, tere, match)[0].items == (ItemResult("expert", False),)
+    over = dataclasses.replace(SUMMARY, played_at=later, over=True, won=SUMMARY.points > SUMMARY.against)
+    store.save_game(bea, over, record_of(finished_deal()))
+    [done] = results(store, tere, match)[0].items
+    assert done.done and done.lost_per_play == pytest.approx(SUMMARY.lost / SUMMARY.decisions)
+    assert store.homework(cai) == [match, levels]  # due at once: the latest set first
+
+
+def test_only_the_classs_teacher_sets_or_reads_its_homework(store: ProgressStore, room: tuple) -> None:
+    tere, class_id, bea, _ = room
+    homework = store.assign(tere, class_id, "levels", ("values",), DUE)
+    other = store.create_account("Otro", "https://id.example", "otro").learner
+    store.set_teacher(other)
+    for attempt in (
+        lambda: store.assign(other, class_id, "levels", ("values",), DUE),
+        lambda: store.assign(bea, class_id, "levels", ("values",), DUE),
+        lambda: store.class_assignments(other, class_id),
+        lambda: results(store, other, homework),
+    ):
+        with pytest.raises(NotYours):
+            attempt()
+    outsider = store.create_account("Eva", "https://id.example", "eva").learner
+    assert store.homework(outsider) == []
+
+
+@pytest.mark.parametrize(
+    ("kind", "items", "message"),
+    [
+        ("essay", ("values",), "kind: 'essay' is not one of levels, puzzles, match"),
+        ("levels", (), "items: 0 is not 1 to 100"),
+        ("puzzles", ("../p1",), "is not an id"),
+        ("match", ("wizard",), "a match is against one of"),
+    ],
+)
+def test_bad_homework_is_refused_and_nothing_is_set(
+    store: ProgressStore, room: tuple, kind: str, items: tuple[str, ...], message: str
+) -> None:
+    tere, class_id, *_ = room
+    with pytest.raises(ValueError, match=message):
+        store.assign(tere, class_id, kind, items, DUE)
+    assert store.class_assignments(tere, class_id) == []
