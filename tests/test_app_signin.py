@@ -234,3 +234,39 @@ def test_a_teacher_sees_each_learners_figures_in_any_order_and_can_take_them_as_
     at.toggle(key=f"descending_{room.id}").set_value(True).run()
     assert list(at.table[0].value["Learner"]) == ["Bea", "Ada"]
     assert [b.label for b in at.get("download_button")] == ["Download as CSV"]
+
+
+def test_a_teacher_sets_homework_the_learner_finds_it_at_home_and_the_teacher_sees_how_it_went(
+    club: dict[str, Any], data: Path
+) -> None:
+    teacher = app({"sub": "tere"})
+    teacher.switch_page(f"{PAGES}/classes.py").run()
+    with Store.open(data) as saved:
+        [room] = saved.classes(club["tere"])
+    teacher.selectbox(key=f"hw_theme_{room.id}").set_value("escoba")
+    teacher.number_input(key=f"hw_count_{room.id}").set_value(3)
+    press(teacher, "Set the homework")
+    with Store.open(data) as saved:
+        [piece] = saved.class_assignments(club["tere"], room.id)
+        assert piece.kind == "puzzles" and len(piece.items) == 3
+    learner = app()
+    learner.text_input(key="sign_in_code").set_value(club["code"])
+    learner.text_input(key="sign_in_name").set_value("Bea")
+    learner.text_input(key="sign_in_password").set_value(club["password"])
+    press(learner, "Sign in")
+    [link] = [link for link in learner.get("page_link") if "next puzzle" in link.proto.label]
+    assert (
+        link.proto.label.endswith("0 of 3 done · next puzzle") and f"puzzle={piece.items[0]}" in link.proto.query_string
+    )
+    with Store.open(data) as saved:
+        when = datetime.now(UTC)
+        saved.record_attempt(club["bea"], Attempt(piece.items[0], "capture", 1, ("escoba",), "practice", "x", True, 4.0,
+                                                  0, False, when))  # fmt: skip
+    learner.run()
+    [link] = [link for link in learner.get("page_link") if "next puzzle" in link.proto.label]
+    assert "1 of 3 done" in link.proto.label and f"puzzle={piece.items[1]}" in link.proto.query_string
+    teacher.run()
+    done = teacher.table[1].value.set_index("Learner")  # the class table first, then this homework's
+    assert (done.loc["Bea", "Done"], done.loc["Bea", "Right"]) == ("1 / 3", "1")
+    items = teacher.table[2].value.set_index("Item")
+    assert list(items["Done"]) == [1, 0, 0]

@@ -1,7 +1,8 @@
 """End to end, a club's server as its people use it in Chromium: the app on PostgreSQL, signing in with a local
 OpenID provider (oidc-provider-mock) through Streamlit's st.login. A teacher signs in, becomes a teacher with the
-server's code, makes a class and a learner; that learner signs in with the class code and password, a second one
-with the provider and joins the class; the teacher then sees both. Screenshots in build/screenshots/club-*.png.
+server's code, makes a class, a learner and homework; that learner signs in with the class code and password and
+finds the homework at home, a second one signs in with the provider and joins the class; the teacher then sees
+both. Screenshots in build/screenshots/club-*.png.
 Skipped, saying why, where Chromium or PostgreSQL is missing."""
 
 import re
@@ -87,6 +88,7 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     settle(teacher, "Add to the class")
     handed = teacher.get_by_text(re.compile(r"^Bea's password is ")).inner_text()
     password = handed.removeprefix("Bea's password is ").split(". ")[0]
+    settle(teacher, "Set the homework")  # ten puzzles of any theme and level, due in a week
 
     bea = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     open_app(bea, club)
@@ -96,7 +98,8 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     fill(bea, "Password", password)
     settle(bea, "Sign in")
     bea.get_by_text("Signed in as Bea").wait_for()
-    shoot(bea, "club-learner-signed-in-phone")
+    bea.get_by_role("link", name=re.compile(r"0 of 10 done · next puzzle$")).wait_for()
+    shoot(bea, "club-learner-homework-phone")
 
     eva = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     sign_in_with_provider(eva, club, "eva-sub", "Eva")
@@ -109,7 +112,7 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     open_app(teacher, club)  # a new visit: the teacher is still signed in, by the provider's cookie
     click_and_settle(teacher, teacher.get_by_role("link", name="Classes"))
     teacher.get_by_role("button", name="Make a new password").wait_for()  # the teacher's only class is open
-    table = teacher.locator("[data-testid='stTable']").inner_text()
+    table = teacher.locator("[data-testid='stTable']").first.inner_text()  # the class table, then the homework's
     assert "Bea" in table and "Eva" in table
     shoot(teacher, "club-teacher-class")
 

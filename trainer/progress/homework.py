@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 
 from trainer.progress.store import Assignment, Learner, ProgressStore, Who
 from trainer.puzzles import Puzzle
@@ -62,6 +63,26 @@ def choose_puzzles(
         raise SaidError(said("no puzzle of the bank is of that theme, rule set and level"))
     drawn = random.Random(seed).sample(matching, min(count, len(matching)))
     return tuple(puzzle.id for puzzle in sorted(drawn, key=lambda puzzle: (puzzle.level, puzzle.id)))
+
+
+def assign_puzzles(
+    store: ProgressStore,
+    teacher: Who,
+    class_id: int,
+    bank: Iterable[Puzzle],
+    due: datetime,
+    count: int,
+    theme: str | None = None,
+    rules: str | None = None,
+    level: int | None = None,
+) -> Assignment:
+    """Set the class ``count`` puzzles drawn from the bank (``choose_puzzles``), due by ``due``."""
+    return store.assign(teacher, class_id, "puzzles", choose_puzzles(bank, count, theme, rules, level), due)
+
+
+def next_item(store: ProgressStore, learner: Who, assignment: Assignment) -> str | None:
+    """The first item of the homework the learner has not done, or None once all are done."""
+    return next((item.item for item in _items(store, learner, assignment) if not item.done), None)
 
 
 def results(store: ProgressStore, teacher: Who, assignment: Assignment) -> list[LearnerResult]:

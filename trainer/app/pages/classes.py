@@ -1,15 +1,18 @@
 """Classes: a teacher's classes on a club's server, the code each is joined by, and its learners' accounts."""
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time, timedelta
 
 import streamlit as st
 
-from trainer.app.common import now, page, profile, said_or_told, saving, store, tr
+from trainer.app.common import bank, course, now, page, profile, said_or_told, saving, store, tr
+from trainer.app.names import BOT_LEVELS
+from trainer.app.play_words import level_words
 from trainer.app.topics import topic
-from trainer.progress import accounts
+from trainer.progress import accounts, homework
 from trainer.progress.classes import LearnerRow, class_csv, class_table, ordered
 from trainer.progress.stats import plain
-from trainer.progress.store import NAME_LENGTH, Classroom, Learner, ProgressStore
+from trainer.progress.store import NAME_LENGTH, Assignment, Classroom, Learner, ProgressStore
+from trainer.puzzles.catalog import THEMES
 
 page("Classes")
 t = tr()
@@ -107,6 +110,94 @@ def progress_table(room: Classroom, rows: list[LearnerRow]) -> None:
     )
 
 
+def homework_words(homework: Assignment) -> str:
+    """A piece of homework in a line: what, how much, and when it is due."""
+    due = f"{homework.due:%Y-%m-%d}"
+    if homework.kind == "puzzles":
+        return t.plural("{n} puzzle, due {due}", "{n} puzzles, due {due}", len(homework.items), due=due)
+    if homework.kind == "levels":
+        return t.plural("{n} course level, due {due}", "{n} course levels, due {due}", len(homework.items), due=due)
+    name, _ = BOT_LEVELS[homework.items[0]]
+    return t.text("A match against {level}, due {due}", level=t.text(name), due=due)
+
+
+@saving
+def set_homework(saved: ProgressStore, teacher: Learner, room: Classroom) -> None:
+    state, key = st.session_state, room.id
+    due = datetime.combine(state[f"hw_due_{key}"], time(23, 59), UTC)
+    try:
+        kind = state[f"hw_kind_{key}"]
+        if kind == "puzzles":
+            theme, level = state[f"hw_theme_{key}"], state[f"hw_level_{key}"]
+            homework.assign_puzzles(
+                saved, teacher, room.id, bank().values(), due, int(state[f"hw_count_{key}"]),
+                None if theme == "any" else theme, st.session_state.rules.name, None if level == 0 else level,
+            )  # fmt: skip
+        elif kind == "levels":
+            saved.assign(teacher, room.id, "levels", tuple(state[f"hw_levels_{key}"]), due)
+        else:
+            saved.assign(teacher, room.id, "match", (state[f"hw_strength_{key}"],), due)
+    except ValueError as error:
+        state[f"hw_error_{key}"] = said_or_told(error)
+    state.opened_class = room.id
+
+
+def homework_part(room: Classroom) -> None:
+    """Homework: a new piece to set, then how each learner did on the one chosen."""
+    st.subheader(t.text("Homework"))
+    key = room.id
+    kinds = {"puzzles": t.text("Puzzles"), "levels": t.text("Course levels"), "match": t.text("A match")}
+    kind = st.radio(t.text("Set"), list(kinds), format_func=kinds.__getitem__, horizontal=True, key=f"hw_kind_{key}")
+    if kind == "puzzles":
+        themes = ["any", *sorted(THEMES)]
+        st.selectbox(t.text("Theme"), themes, format_func=lambda th: t.text("any") if th == "any" else topic(th, t),
+                     key=f"hw_theme_{key}")  # fmt: skip
+        st.selectbox(t.text("Level"), [0, 1, 2, 3, 4, 5], format_func=lambda n: str(n) if n else t.text("any"),
+                     key=f"hw_level_{key}")  # fmt: skip
+        st.number_input(t.text("How many"), min_value=1, max_value=30, value=10, key=f"hw_count_{key}")
+    elif kind == "levels":
+        titles = {level.id: f"{number}. {t.text(level.title)}" for number, level in enumerate(course(), start=1)}
+        st.multiselect(t.text("Levels"), list(titles), format_func=titles.__getitem__, key=f"hw_levels_{key}")
+    else:
+        st.radio(t.text("Against"), list(BOT_LEVELS), format_func=lambda level: level_words(level, t),
+                 key=f"hw_strength_{key}")  # fmt: skip
+    today = datetime.fromtimestamp(now(), UTC).date()
+    st.date_input(t.text("Due"), value=today + timedelta(days=7), key=f"hw_due_{key}")
+    st.button(t.text("Set the homework"), key=f"hw_set_{key}", on_click=set_homework, args=(SAVED, PLAYER, room))
+    if (error := st.session_state.pop(f"hw_error_{key}", None)) is not None:
+        st.error(plain(error))
+    if not (set_already := SAVED.class_assignments(PLAYER, room.id)):
+        return
+    chosen = st.selectbox(t.text("Results of"), set_already, format_func=homework_words, key=f"hw_results_{key}")
+    done = homework.results(SAVED, PLAYER, chosen)
+    st.table(
+        {
+            t.text("Learner"): [plain(row.learner.name) for row in done],
+            t.text("Done"): [f"{row.done} / {len(row.items)}" for row in done],
+            t.text("Right"): [str(row.right) if chosen.kind == "puzzles" else "–" for row in done],
+        }
+    )
+    by_item = [[row.items[number] for row in done] for number in range(len(chosen.items))]
+    st.table(
+        {
+            t.text("Item"): [plain(item_words(chosen, number)) for number in range(len(chosen.items))],
+            t.text("Done"): [sum(result.done for result in column) for column in by_item],
+            t.text("Right"): [sum(bool(result.right) for result in column) for column in by_item],
+        }
+    )
+
+
+def item_words(homework: Assignment, number: int) -> str:
+    """One item of the homework, as the teacher knows it: a level's title, a puzzle's id, a computer strength."""
+    item = homework.items[number]
+    if homework.kind == "levels":
+        titles = {level.id: t.text(level.title) for level in course()}
+        return titles.get(item, item)
+    if homework.kind == "match":
+        return t.text(BOT_LEVELS[item][0])
+    return item
+
+
 def class_part(room: Classroom) -> None:
     """One class: its code, its learners, a learner to add and a password to renew."""
     st.write(t.text("Learners sign in with the class code {code}, their name and the password you give them.",
@@ -144,6 +235,7 @@ def class_part(room: Classroom) -> None:
             on_click=new_password,
             args=(SAVED, PLAYER, room, names[int(chosen)]),
         )
+    homework_part(room)
 
 
 if not st.session_state.get("teacher"):  # listed for teachers only; an address alone does not make one

@@ -5,7 +5,8 @@ import streamlit as st
 from trainer import Deal
 from trainer.app.board import board_html
 from trainer.app.common import course, page, pages, profile, rules, store, tr
-from trainer.app.names import say
+from trainer.app.names import BOT_LEVELS, say
+from trainer.progress import homework
 from trainer.puzzles.kinds import play_text
 
 cards = page("Home")
@@ -46,6 +47,25 @@ with st.expander(stars):
         earned_here = t.text("{n} of 3 stars", n=earned.get(level.id, 0))  # words, which a screen reader reads
         label = f"{number}. {title} · {earned_here}"
         st.page_link(LINKS["learn"], label=label, query_params={"level": level.id, "stage": "1"})
+
+if homework_set := SAVED.homework(PLAYER):  # on a club's server, for a learner in a class
+    st.header(t.text("Homework"))
+    for piece in homework_set:
+        done, total = homework.progress(SAVED, PLAYER, piece)
+        line = t.text("Due {due}: {done} of {total} done", due=f"{piece.due:%Y-%m-%d}", done=done, total=total)
+        if (item := homework.next_item(SAVED, PLAYER, piece)) is None:
+            st.write(f"✓ {line}")
+        elif piece.kind == "puzzles":
+            label = t.text("{homework} · next puzzle", homework=line)
+            st.page_link(LINKS["puzzles"], label=label, query_params={"puzzle": item})
+        elif piece.kind == "levels":
+            known = titles.get(item)  # a level since taken out of the course shows its id
+            level = t.text("level {number}, {title}", number=known[0], title=known[1]) if known else item
+            label = t.text("{homework} · {level}", homework=line, level=level)
+            st.page_link(LINKS["learn"], label=label, query_params={"level": item, "stage": "1"})
+        else:
+            label = t.text("{homework} · a match against {level}", homework=line, level=t.text(BOT_LEVELS[item][0]))
+            st.page_link(LINKS["play"], label=label)
 
 if "home_seed" not in st.session_state:
     st.session_state.home_seed = 1
