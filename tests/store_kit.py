@@ -16,7 +16,7 @@ import fsrs
 import psycopg
 
 from trainer.progress.postgres import PostgresStore
-from trainer.progress.store import DB_NAME, ProgressStore, Store
+from trainer.progress.store import DB_NAME, Learner, ProgressStore, Store
 from trainer.progress.stores import is_url
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
@@ -51,3 +51,13 @@ def edit(where: ProgressStore | str, sql: str, *values: object) -> list[tuple[An
     path = where.path if isinstance(where, Store) else Path(where) / DB_NAME
     with closing(sqlite3.connect(path)) as conn, conn:
         return conn.execute(sql, values).fetchall()
+
+
+def class_of(store: ProgressStore, *names: str) -> tuple[Learner, int, list[Learner]]:
+    """Tere, who teaches, her class "Martes", and a learner of each name in it (password "<name>-secret")."""
+    from trainer.progress.accounts import add_learner
+
+    tere = store.create_account("Tere", "https://id.example", "tere").learner
+    store.set_teacher(tere)
+    room = store.create_class(tere, "Martes")
+    return tere, room.id, [add_learner(store, tere, room.id, name, f"{name}-secret")[0] for name in names]

@@ -5,10 +5,9 @@ import io
 from datetime import timedelta
 
 import pytest
-from store_kit import CARD, T0
+from store_kit import CARD, T0, class_of
 from test_store_games import SUMMARY, finished_deal
 
-from trainer.progress.accounts import add_learner
 from trainer.progress.classes import class_csv, class_table
 from trainer.progress.store import Attempt, Learner, NotYours, ProgressStore
 from trainer.records import record_of
@@ -25,11 +24,7 @@ def answer(puzzle: str, themes: tuple[str, ...], correct: bool, minutes: int) ->
 @pytest.fixture
 def room(store: ProgressStore) -> tuple[Learner, int, Learner, Learner]:
     """Tere's class with Bea, who has done a little of everything, and Cai, who has done nothing yet."""
-    tere = store.create_account("Tere", "https://id.example", "tere").learner
-    store.set_teacher(tere)
-    room = store.create_class(tere, "Martes")
-    bea, _ = add_learner(store, tere, room.id, "Bea", "bea-secret")
-    cai, _ = add_learner(store, tere, room.id, "-Cai", "cai-secret")  # a name a spreadsheet would read as a formula
+    tere, class_id, (bea, cai) = class_of(store, "Bea", "-Cai")  # "-Cai": a spreadsheet would take a formula
     for minutes, (themes, correct) in enumerate([(("sum",), True)] * 3 + [(("sevens",), False)] * 3):
         store.record_attempt(bea, answer(f"p{minutes}", themes, correct, minutes))
     store.record_stars(bea, "values", 3)
@@ -38,7 +33,7 @@ def room(store: ProgressStore) -> tuple[Learner, int, Learner, Learner]:
     store.save_review_card(bea, "p3", CARD, T0)
     store.save_review_card(bea, "p4", CARD, T0 + timedelta(days=30))
     store.save_game(bea, SUMMARY, record_of(finished_deal()))  # 18 plays reviewed, 1.25 points lost
-    return tere, room.id, bea, cai
+    return tere, class_id, bea, cai
 
 
 def test_each_learner_gets_a_row_of_what_the_store_holds(store: ProgressStore, room: tuple) -> None:

@@ -5,9 +5,9 @@ import dataclasses
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from store_kit import class_of
 from test_store_games import SUMMARY, finished_deal
 
-from trainer.progress.accounts import add_learner
 from trainer.progress.homework import ItemResult, choose_puzzles, progress, results
 from trainer.progress.store import Attempt, Learner, NotYours, ProgressStore
 from trainer.puzzles import load_puzzles
@@ -19,12 +19,8 @@ DUE = datetime(2027, 1, 15, 18, 0, tzinfo=UTC)
 
 @pytest.fixture
 def room(store: ProgressStore) -> tuple[Learner, int, Learner, Learner]:
-    tere = store.create_account("Tere", "https://id.example", "tere").learner
-    store.set_teacher(tere)
-    room = store.create_class(tere, "Martes")
-    bea, _ = add_learner(store, tere, room.id, "Bea", "bea-secret")
-    cai, _ = add_learner(store, tere, room.id, "Cai", "cai-secret")
-    return tere, room.id, bea, cai
+    tere, class_id, (bea, cai) = class_of(store, "Bea", "Cai")
+    return tere, class_id, bea, cai
 
 
 def answer(puzzle: str, correct: bool, seconds: float, skipped: bool = False) -> Attempt:

@@ -21,8 +21,10 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from trainer.progress.store import (
     _READERS,
+    ACCOUNT_TABLES,
     APPLICATION_ID,
     BUSY_SECONDS,
+    HOMEWORK_TABLES,
     ProgressStore,
     SaveError,
     Statements,
@@ -40,6 +42,18 @@ POOL_SIZE = 8
 #: Each row's number: the identity column the SQLite tables have as ``rowid``, under the same name.
 _ROWID = "rowid BIGINT GENERATED ALWAYS AS IDENTITY"
 _OWNER = "profile_id BIGINT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE"
+
+
+def _postgres(sql: str) -> str:
+    """A table of the file as PostgreSQL makes it: its row numbers and references 64-bit, as SQLite's integers are."""
+    for sqlite, postgres in (
+        ("INTEGER PRIMARY KEY AUTOINCREMENT", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"),
+        ("INTEGER PRIMARY KEY REFERENCES", "BIGINT PRIMARY KEY REFERENCES"),
+        ("INTEGER NOT NULL REFERENCES", "BIGINT NOT NULL REFERENCES"),
+    ):
+        sql = sql.replace(sqlite, postgres)
+    return sql
+
 
 #: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new database is at version 0.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -81,30 +95,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # Rows a reader could not read, moved here by ``set_aside_damaged``: no longer anyone's, kept to look at.
         "CREATE TABLE set_aside (at TEXT NOT NULL, rows TEXT NOT NULL)",
     ),
-    # Accounts and classes, as ``store.MIGRATIONS`` has them.
-    (
-        f"""CREATE TABLE accounts (
-            {_OWNER} PRIMARY KEY, issuer TEXT NOT NULL, subject TEXT NOT NULL, password TEXT,
-            teacher INTEGER NOT NULL DEFAULT 0, UNIQUE (issuer, subject))""",
-        """CREATE TABLE classes (
-            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-            teacher_id BIGINT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
-            name TEXT NOT NULL, code TEXT NOT NULL UNIQUE, created TEXT NOT NULL)""",
-        "CREATE INDEX classes_by_teacher ON classes(teacher_id)",
-        """CREATE TABLE members (
-            class_id BIGINT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
-            profile_id BIGINT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
-            PRIMARY KEY (class_id, profile_id))""",
-        "CREATE INDEX members_by_profile ON members(profile_id)",
-    ),
-    # Homework, as ``store.MIGRATIONS`` has it.
-    (
-        """CREATE TABLE assignments (
-            id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-            class_id BIGINT NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
-            kind TEXT NOT NULL, items TEXT NOT NULL, due TEXT NOT NULL, created TEXT NOT NULL)""",
-        "CREATE INDEX assignments_by_class ON assignments(class_id)",
-    ),
+    # Accounts and classes, then homework, as the file has them.
+    tuple(map(_postgres, ACCOUNT_TABLES)),
+    tuple(map(_postgres, HOMEWORK_TABLES)),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

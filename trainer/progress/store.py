@@ -94,6 +94,32 @@ def _most_deal_points(rules: RuleProfile) -> int:
 #: the points that deal can score, in the rule set with the most.
 LOST_PER_PLAY = 2 * max(map(_most_deal_points, PROFILES.values()))
 
+#: The tables of accounts and classes (a migration of the file, and of a PostgreSQL database).
+ACCOUNT_TABLES = (
+    """CREATE TABLE accounts (
+        profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+        issuer TEXT NOT NULL, subject TEXT NOT NULL, password TEXT, teacher INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (issuer, subject))""",
+    """CREATE TABLE classes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        teacher_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        name TEXT NOT NULL, code TEXT NOT NULL UNIQUE, created TEXT NOT NULL)""",
+    "CREATE INDEX classes_by_teacher ON classes(teacher_id)",
+    """CREATE TABLE members (
+        class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        PRIMARY KEY (class_id, profile_id))""",
+    "CREATE INDEX members_by_profile ON members(profile_id)",
+)
+#: The table of homework (likewise).
+HOMEWORK_TABLES = (
+    """CREATE TABLE assignments (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL, items TEXT NOT NULL, due TEXT NOT NULL, created TEXT NOT NULL)""",
+    "CREATE INDEX assignments_by_class ON assignments(class_id)",
+)
+
 #: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new file is at version 0.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -187,31 +213,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Signing in on a club's server: an account is a profile's way in, by the issuer and subject of an OpenID
     # provider or, for one a teacher made, by its class code, name and password (a hash). A class is a teacher's,
     # with a code to join it by.
-    (
-        """CREATE TABLE accounts (
-            profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
-            issuer TEXT NOT NULL, subject TEXT NOT NULL, password TEXT, teacher INTEGER NOT NULL DEFAULT 0,
-            UNIQUE (issuer, subject))""",
-        """CREATE TABLE classes (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            teacher_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
-            name TEXT NOT NULL, code TEXT NOT NULL UNIQUE, created TEXT NOT NULL)""",
-        "CREATE INDEX classes_by_teacher ON classes(teacher_id)",
-        """CREATE TABLE members (
-            class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
-            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
-            PRIMARY KEY (class_id, profile_id))""",
-        "CREATE INDEX members_by_profile ON members(profile_id)",
-    ),
+    ACCOUNT_TABLES,
     # Homework a teacher sets a class: course levels, a set of puzzles, or a match against a computer strength,
     # with its items (ids, or the strength) as a JSON list, and a due time.
-    (
-        """CREATE TABLE assignments (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
-            kind TEXT NOT NULL, items TEXT NOT NULL, due TEXT NOT NULL, created TEXT NOT NULL)""",
-        "CREATE INDEX assignments_by_class ON assignments(class_id)",
-    ),
+    HOMEWORK_TABLES,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 #: A language as the store keeps it: a two- or three-letter code; which ones the app speaks is the app's business.

@@ -60,8 +60,8 @@ if homework_set := SAVED.homework(PLAYER):  # on a club's server, for a learner 
             st.page_link(LINKS["puzzles"], label=label, query_params={"puzzle": item})
         elif piece.kind == "levels":
             known = titles.get(item)  # a level since taken out of the course shows its id
-            level = t.text("level {number}, {title}", number=known[0], title=known[1]) if known else item
-            label = t.text("{homework} · {level}", homework=line, level=level)
+            named = t.text("level {number}, {title}", number=known[0], title=known[1]) if known else item
+            label = t.text("{homework} · {level}", homework=line, level=named)
             st.page_link(LINKS["learn"], label=label, query_params={"level": item, "stage": "1"})
         else:
             label = t.text("{homework} · a match against {level}", homework=line, level=t.text(BOT_LEVELS[item][0]))
