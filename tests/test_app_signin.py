@@ -3,7 +3,7 @@ gives the teachers' code, makes a class and a learner; the learner signs in with
 signed-in learner sees only their own progress, whatever the address asks for, and a teacher only their classes."""
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -270,3 +270,21 @@ def test_a_teacher_sets_homework_the_learner_finds_it_at_home_and_the_teacher_se
     assert (done.loc["Bea", "Done"], done.loc["Bea", "Right"]) == ("1 / 3", "1")
     items = teacher.table[2].value.set_index("Item")
     assert list(items["Done"]) == [1, 0, 0]
+
+
+def test_match_and_level_homework_show_the_teacher_stars_and_points_lost(club: dict[str, Any], data: Path) -> None:
+    with Store.open(data) as saved:
+        [room] = saved.classes(club["tere"])
+        due = datetime(2027, 1, 1, tzinfo=UTC)
+        saved.assign(club["tere"], room.id, "levels", ("escoba",), due)
+        saved.record_stars(club["bea"], "escoba", 2)
+    teacher = app({"sub": "tere"})
+    teacher.switch_page(f"{PAGES}/classes.py").run()
+    by_learner = teacher.table[1].value.set_index("Learner")
+    assert (by_learner.loc["Bea", "Done"], by_learner.loc["Bea", "Stars"]) == ("1 / 1", "2")
+    with Store.open(data) as saved:
+        match = saved.assign(club["tere"], room.id, "match", ("greedy",), due + timedelta(days=1))
+    teacher.run()
+    teacher.selectbox(key=f"hw_results_{room.id}").set_value(match).run()
+    by_learner = teacher.table[1].value.set_index("Learner")
+    assert list(by_learner.columns) == ["Done", "Points lost per play"] and by_learner.loc["Bea", "Done"] == "0 / 1"

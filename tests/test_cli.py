@@ -528,7 +528,8 @@ def test_the_app_serves_every_network_with_network_and_warns_what_it_exposes(mon
     assert started_with(monkeypatch, ["app", "--network"])["--server.address"] == "0.0.0.0"
     err = capsys.readouterr().err
     assert err.startswith("escoba-trainer: warning: --network serves the trainer to every device")
-    assert "no sign-in" in err and "open, answer into, rename, delete and export every profile" in err
+    assert "Unless a [club] table in secrets.toml turns sign-in on" in err
+    assert "open, answer into, rename, delete and export every profile" in err
 
 
 @pytest.mark.parametrize(("environment", "said"), [("es_ES.UTF-8", "aviso: --network"), ("ru", "предупреждение")])

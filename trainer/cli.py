@@ -221,9 +221,9 @@ APP_FLAGS = {
 }
 EVERY_NETWORK = "0.0.0.0"  # every network interface, with --network only
 NETWORK_WARNING = marked(
-    "warning: --network serves the trainer to every device that can reach this computer. Profiles have no sign-in "
-    "yet: anyone who can reach it can open, answer into, rename, delete and export every profile in this computer's "
-    "progress file."
+    "warning: --network serves the trainer to every device that can reach this computer. Unless a [club] table in "
+    "secrets.toml turns sign-in on, anyone who can reach it can open, answer into, rename, delete and export every "
+    "profile it keeps."
 )
 
 

@@ -170,13 +170,19 @@ def homework_part(room: Classroom) -> None:
         return
     chosen = st.selectbox(t.text("Results of"), set_already, format_func=homework_words, key=f"hw_results_{key}")
     done = homework.results(SAVED, PLAYER, chosen)
-    st.table(
-        {
-            t.text("Learner"): [plain(row.learner.name) for row in done],
-            t.text("Done"): [f"{row.done} / {len(row.items)}" for row in done],
-            t.text("Right"): [str(row.right) if chosen.kind == "puzzles" else "–" for row in done],
-        }
-    )
+    by_learner = {
+        t.text("Learner"): [plain(row.learner.name) for row in done],
+        t.text("Done"): [f"{row.done} / {len(row.items)}" for row in done],
+    }
+    if chosen.kind == "puzzles":
+        by_learner[t.text("Right")] = [str(row.right) for row in done]
+        by_learner[t.text("Seconds")] = [f"{sum(item.seconds or 0 for item in row.items):.0f}" for row in done]
+    elif chosen.kind == "levels":
+        by_learner[t.text("Stars")] = [str(sum(item.stars or 0 for item in row.items)) for row in done]
+    else:
+        lost = [row.items[0].lost_per_play for row in done]
+        by_learner[t.text("Points lost per play")] = ["–" if value is None else f"{value:.2f}" for value in lost]
+    st.table(by_learner)
     by_item = [[row.items[number] for row in done] for number in range(len(chosen.items))]
     st.table(
         {
