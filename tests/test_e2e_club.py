@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from browser_kit import CHROMIUM, app_server, click_and_settle, free_port, open_app
@@ -16,10 +17,13 @@ from pg_kit import Server
 from test_e2e import shoot
 
 from trainer.progress.stores import DB_VAR
+from trainer.puzzles import load_puzzles
+from trainer.puzzles.loader import bank_folder
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
 TEACHERS_CODE = "a long phrase only teachers know"
+BANK = {puzzle.id: puzzle for puzzle in load_puzzles(bank_folder())}
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +66,14 @@ def fill(page: Any, label: str, text: str) -> None:
     page.get_by_label(label, exact=True).fill(text)
 
 
+def choose(page: Any, label: str, option: str) -> None:
+    """Choose in a drop-down list by typing the option, as its list shows only the options in view."""
+    box = page.get_by_role("combobox", name=label, exact=True)
+    box.click()
+    box.fill(option)
+    click_and_settle(page, page.get_by_role("option", name=option, exact=True))
+
+
 def sign_in_with_provider(page: Any, url: str, subject: str, name: str) -> None:
     open_app(page, url)
     page.get_by_role("button", name="Sign in with your account").click()
@@ -88,7 +100,10 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     settle(teacher, "Add to the class")
     handed = teacher.get_by_text(re.compile(r"^Bea's password is ")).inner_text()
     password = handed.removeprefix("Bea's password is ").split(". ")[0]
-    settle(teacher, "Set the homework")  # ten puzzles of any theme and level, due in a week
+    choose(teacher, "Theme", "making-15")  # at level 4 every such puzzle is a capture, answered by typing its cards
+    choose(teacher, "Level", "4")
+    fill(teacher, "How many", "1")
+    settle(teacher, "Set the homework")
 
     bea = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     open_app(bea, club)
@@ -98,8 +113,16 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     fill(bea, "Password", password)
     settle(bea, "Sign in")
     bea.get_by_text("Signed in as Bea").wait_for()
-    bea.get_by_role("link", name=re.compile(r"0 of 10 done · next puzzle$")).wait_for()
+    homework = bea.get_by_role("link", name=re.compile(r"0 of 1 done · next puzzle$"))
     shoot(bea, "club-learner-homework-phone")
+    puzzle = BANK[parse_qs(urlsplit(homework.get_attribute("href")).query)["puzzle"][0]]
+    click_and_settle(bea, homework)
+    box = bea.locator("[data-testid='stTextInput'] input").last
+    if not box.is_visible():  # a puzzle answered by tapping cards keeps its box in an expander
+        bea.get_by_text("Type your answer instead").click()
+    box.fill(puzzle.solutions()[0])
+    click_and_settle(bea, bea.locator("[data-testid='stFormSubmitButton'] button"))
+    bea.get_by_text(re.compile(r"^Right")).first.wait_for()
 
     eva = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     sign_in_with_provider(eva, club, "eva-sub", "Eva")
@@ -112,8 +135,11 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     open_app(teacher, club)  # a new visit: the teacher is still signed in, by the provider's cookie
     click_and_settle(teacher, teacher.get_by_role("link", name="Classes"))
     teacher.get_by_role("button", name="Make a new password").wait_for()  # the teacher's only class is open
-    table = teacher.locator("[data-testid='stTable']").first.inner_text()  # the class table, then the homework's
-    assert "Bea" in table and "Eva" in table
+    tables = teacher.locator("[data-testid='stTable']")  # the class table, then the homework's by learner
+    assert "Bea" in tables.first.inner_text() and "Eva" in tables.first.inner_text()
+    rows = [row.locator("th, td").all_inner_texts() for row in tables.nth(1).locator("tbody tr").all()]
+    done = {cells[0].strip(): [cell.strip() for cell in cells[1:]] for cells in rows}
+    assert done["Bea"][:2] == ["1 / 1", "1"] and done["Eva"] == ["0 / 1", "0", "0"]
     shoot(teacher, "club-teacher-class")
 
 
