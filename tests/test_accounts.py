@@ -51,6 +51,7 @@ def test_a_class_gets_a_code_of_unambiguous_letters_and_its_learners_sign_in_wit
     assert store.classes(teacher) == [room]
     bea, password = add_learner(store, teacher, room.id, "Bea")
     assert len(password) == 9 and store.members(teacher, room.id) == [bea]
+    assert store.members(teacher, room.id, by_password=True) == [bea]
     assert sign_in(store, room.code.lower(), " bea ", password) == bea  # the code and the name as typed
     assert sign_in(store, room.code, "Bea", password + "x") is None
     assert sign_in(store, room.code, "Nobody", password) is None
@@ -93,6 +94,7 @@ def test_an_openid_learner_joins_a_class_by_its_code_but_signs_in_by_the_provide
     assert store.join_class(eva, f" {room.code.lower()} ") == room
     assert store.join_class(eva, room.code) == room  # twice is once
     assert store.members(teacher, room.id) == [eva]
+    assert store.members(teacher, room.id, by_password=True) == []  # she signs in with the provider
     assert sign_in(store, room.code, "Eva", "") is None  # no password to sign in with
     with pytest.raises(ValueError, match="no class has the code"):
         store.join_class(eva, "NOPE42")

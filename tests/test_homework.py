@@ -8,7 +8,7 @@ import pytest
 from store_kit import class_of
 from test_store_games import SUMMARY, finished_deal
 
-from trainer.progress.homework import ItemResult, choose_puzzles, progress, results
+from trainer.progress.homework import ItemResult, choose_puzzles, results, standing
 from trainer.progress.store import Attempt, Learner, NotYours, ProgressStore
 from trainer.puzzles import load_puzzles
 from trainer.puzzles.loader import bank_folder
@@ -55,7 +55,13 @@ def test_puzzle_homework_counts_each_learners_first_answer_after_it_was_set(stor
         ItemResult("p3", True, True, 5.5),
     )
     assert (bea_result.done, bea_result.right, cai_result.done) == (2, 1, 0)
-    assert progress(store, bea, homework) == (2, 3) and progress(store, cai, homework) == (0, 3)
+    assert [
+        (mine.done, len(mine.items)) for mine in (standing(store, bea, homework), standing(store, cai, homework))
+    ] == [
+        (2, 3),
+        (0, 3),
+    ]
+    assert standing(store, bea, homework).next_item == "p2" and standing(store, cai, homework).next_item == "p1"
 
 
 def test_level_and_match_homework_read_stars_and_a_finished_match(store: ProgressStore, room: tuple) -> None:

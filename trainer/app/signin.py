@@ -14,7 +14,7 @@ import streamlit as st
 from trainer.app.common import said_or_told, saving, tr
 from trainer.progress import accounts
 from trainer.progress.stats import plain
-from trainer.progress.store import CODE_LENGTH, NAME_LENGTH, Account, Learner, ProgressStore
+from trainer.progress.store import CODE_LENGTH, NAME_LENGTH, Account, Learner, ProfileGone, ProgressStore
 
 #: An OpenID provider's settings hold these; a table under ``[auth]`` that has them is one provider.
 _PROVIDER_KEYS = {"client_id", "server_metadata_url"}
@@ -73,7 +73,10 @@ def _account(saved: ProgressStore) -> Account | None:
     """The account this session signed in to: by a class code and password (kept in the session), else by the
     provider's issuer and subject; None if no one has signed in, or the account was deleted since."""
     if (held := st.session_state.get("signed_in")) is not None:
-        account = saved.account_of(held) if saved.learner(held) is not None else None
+        try:
+            account = saved.account_of(held)
+        except ProfileGone:
+            account = None
         if account is None:
             st.session_state.pop("signed_in")
         return account

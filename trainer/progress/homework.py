@@ -41,6 +41,11 @@ class LearnerResult:
     def right(self) -> int:
         return sum(bool(item.right) for item in self.items)
 
+    @property
+    def next_item(self) -> str | None:
+        """The first item not done yet, or None once all are done."""
+        return next((item.item for item in self.items if not item.done), None)
+
 
 def choose_puzzles(
     bank: Iterable[Puzzle],
@@ -80,23 +85,14 @@ def assign_puzzles(
     return store.assign(teacher, class_id, "puzzles", choose_puzzles(bank, count, theme, rules, level), due)
 
 
-def next_item(store: ProgressStore, learner: Who, assignment: Assignment) -> str | None:
-    """The first item of the homework the learner has not done, or None once all are done."""
-    return next((item.item for item in _items(store, learner, assignment) if not item.done), None)
-
-
 def results(store: ProgressStore, teacher: Who, assignment: Assignment) -> list[LearnerResult]:
     """How each learner of the class did on each item; NotYours for another teacher's class."""
-    return [
-        LearnerResult(learner, _items(store, learner, assignment))
-        for learner in store.members(teacher, assignment.class_id)
-    ]
+    return [standing(store, learner, assignment) for learner in store.members(teacher, assignment.class_id)]
 
 
-def progress(store: ProgressStore, learner: Who, assignment: Assignment) -> tuple[int, int]:
-    """How many of the homework's items the learner has done, of how many."""
-    items = _items(store, learner, assignment)
-    return sum(item.done for item in items), len(items)
+def standing(store: ProgressStore, learner: Learner, assignment: Assignment) -> LearnerResult:
+    """How the learner stands on the homework: each item, what is done and what comes next."""
+    return LearnerResult(learner, _items(store, learner, assignment))
 
 
 def _items(store: ProgressStore, learner: Who, assignment: Assignment) -> tuple[ItemResult, ...]:

@@ -887,9 +887,13 @@ class ProgressStore(ABC):
             )
         return Classroom(int(row[0]), row[1], row[2])
 
-    def members(self, teacher: Who, class_id: int) -> list[Learner]:
-        """The learners of the teacher's class, by name; NotYours for a class the profile does not teach."""
-        query = "SELECT id, name FROM members JOIN profiles ON id = profile_id WHERE class_id = ? AND importing IS NULL"
+    def members(self, teacher: Who, class_id: int, by_password: bool = False) -> list[Learner]:
+        """The learners of the teacher's class, by name (with ``by_password``, only those who sign in by a password);
+        NotYours for a class the profile does not teach."""
+        query = "SELECT id, name FROM members JOIN profiles ON id = members.profile_id WHERE class_id = ?"
+        query += " AND importing IS NULL"
+        if by_password:
+            query += " AND id IN (SELECT profile_id FROM accounts WHERE password IS NOT NULL)"
         with self._reading() as conn:
             _own_class(conn, _teacher_id(conn, teacher), class_id)
             rows = conn.execute(query, (class_id,)).fetchall()

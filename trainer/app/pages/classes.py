@@ -186,22 +186,21 @@ def homework_part(room: Classroom) -> None:
     by_item = [[row.items[number] for row in done] for number in range(len(chosen.items))]
     st.table(
         {
-            t.text("Item"): [plain(item_words(chosen, number)) for number in range(len(chosen.items))],
+            t.text("Item"): [plain(words) for words in item_words(chosen)],
             t.text("Done"): [sum(result.done for result in column) for column in by_item],
             t.text("Right"): [sum(bool(result.right) for result in column) for column in by_item],
         }
     )
 
 
-def item_words(homework: Assignment, number: int) -> str:
-    """One item of the homework, as the teacher knows it: a level's title, a puzzle's id, a computer strength."""
-    item = homework.items[number]
+def item_words(homework: Assignment) -> list[str]:
+    """The homework's items, as the teacher knows them: a level's title, a puzzle's id, a computer strength."""
     if homework.kind == "levels":
         titles = {level.id: t.text(level.title) for level in course()}
-        return titles.get(item, item)
+        return [titles.get(item, item) for item in homework.items]
     if homework.kind == "match":
-        return t.text(BOT_LEVELS[item][0])
-    return item
+        return [t.text(BOT_LEVELS[item][0]) for item in homework.items]
+    return list(homework.items)
 
 
 def class_part(room: Classroom) -> None:
@@ -229,7 +228,7 @@ def class_part(room: Classroom) -> None:
             key=f"new_password_{room.id}",
         )
         st.form_submit_button(t.text("Add to the class"), on_click=add_learner, args=(SAVED, PLAYER, room))
-    with_password = [learner for learner in members if SAVED.class_password(room.code, learner.name) is not None]
+    with_password = SAVED.members(PLAYER, room.id, by_password=True) if members else []
     if with_password:  # a learner who signs in with a provider has no password here
         names = {learner.id: learner for learner in with_password}
         chosen = st.selectbox(

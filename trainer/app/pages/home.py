@@ -51,9 +51,10 @@ with st.expander(stars):
 if homework_set := SAVED.homework(PLAYER):  # on a club's server, for a learner in a class
     st.header(t.text("Homework"))
     for piece in homework_set:
-        done, total = homework.progress(SAVED, PLAYER, piece)
-        line = t.text("Due {due}: {done} of {total} done", due=f"{piece.due:%Y-%m-%d}", done=done, total=total)
-        if (item := homework.next_item(SAVED, PLAYER, piece)) is None:
+        mine = homework.standing(SAVED, PLAYER, piece)
+        line = t.text("Due {due}: {done} of {total} done", due=f"{piece.due:%Y-%m-%d}", done=mine.done,
+                      total=len(mine.items))  # fmt: skip
+        if (item := mine.next_item) is None:
             st.write(f"✓ {line}")
         elif piece.kind == "puzzles":
             label = t.text("{homework} · next puzzle", homework=line)
