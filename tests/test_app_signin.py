@@ -16,6 +16,8 @@ from trainer.ai.game import Game
 from trainer.progress.accounts import add_learner
 from trainer.progress.store import Attempt, Learner, Store
 from trainer.progress.training import keep_game
+from trainer.puzzles import load_puzzles
+from trainer.puzzles.loader import bank_folder
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 PAGES = "trainer/app/pages"
@@ -270,6 +272,10 @@ def test_a_teacher_sets_homework_the_learner_finds_it_at_home_and_the_teacher_se
     assert (done.loc["Bea", "Done"], done.loc["Bea", "Right"]) == ("1 / 3", "1")
     items = teacher.table[2].value.set_index("Item")
     assert list(items["Done"]) == [1, 0, 0]
+    bank = {puzzle.id: puzzle for puzzle in load_puzzles(bank_folder())}
+    for shown, id_ in zip(items.index, piece.items, strict=True):  # each named as the learner reads it, then its id
+        item = shown.replace("\\", "")  # the table's cells are Markdown, escaped
+        assert item.endswith(f" ({id_})") and len(item) > len(id_) + 3 and bank[id_].rules == "classic"
 
 
 def test_match_and_level_homework_show_the_teacher_stars_and_points_lost(club: dict[str, Any], data: Path) -> None:

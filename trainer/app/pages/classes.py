@@ -5,7 +5,7 @@ from datetime import UTC, datetime, time, timedelta
 import streamlit as st
 
 from trainer.app.common import bank, course, now, page, profile, said_or_told, saving, store, tr
-from trainer.app.names import BOT_LEVELS
+from trainer.app.names import BOT_LEVELS, say
 from trainer.app.play_words import level_words
 from trainer.app.topics import topic
 from trainer.progress import accounts, homework
@@ -14,7 +14,7 @@ from trainer.progress.stats import plain
 from trainer.progress.store import NAME_LENGTH, Assignment, Classroom, Learner, ProgressStore
 from trainer.puzzles.catalog import THEMES
 
-page("Classes")
+VIEW = page("Classes")
 t = tr()
 SAVED = store()
 PLAYER = profile(SAVED)
@@ -194,13 +194,16 @@ def homework_part(room: Classroom) -> None:
 
 
 def item_words(homework: Assignment) -> list[str]:
-    """The homework's items, as the teacher knows them: a level's title, a puzzle's id, a computer strength."""
+    """The homework's items, as the teacher knows them: a level's title, a puzzle's title and id, a computer
+    strength."""
     if homework.kind == "levels":
         titles = {level.id: t.text(level.title) for level in course()}
         return [titles.get(item, item) for item in homework.items]
     if homework.kind == "match":
         return [t.text(BOT_LEVELS[item][0]) for item in homework.items]
-    return list(homework.items)
+    puzzles = bank()  # a puzzle since taken out of the bank shows its id alone
+    return [f"{say(t.written(puzzles[item].title), VIEW)} ({item})" if item in puzzles else item
+            for item in homework.items]  # fmt: skip
 
 
 def class_part(room: Classroom) -> None:
