@@ -98,6 +98,7 @@ def test_a_learner_signs_in_with_the_class_code_name_and_password(club: dict[str
     at.text_input(key="sign_in_password").set_value(club["password"])
     press(at, "Sign in")
     assert seen(at.sidebar.caption[0].value) == "Signed in as Bea"
+    assert "Signed in as Bea" in [seen(caption.value) for caption in at.main.caption]  # a phone's sidebar is shut
     at.switch_page(f"{PAGES}/progress.py").run()
     assert next(m.value for m in at.metric if m.label == "Puzzles answered") == "3"
     press(at, "Sign out", at.sidebar)

@@ -83,7 +83,7 @@ def sign_in_with_provider(page: Any, url: str, subject: str, name: str) -> None:
     open_app(page, url)
     fill(page, "Name", name)
     settle(page, "Go on")
-    page.get_by_text(f"Signed in as {name}").wait_for()
+    page.get_by_test_id("stMain").get_by_text(f"Signed in as {name}").wait_for()  # Home says it, as the sidebar does
 
 
 def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, club: str) -> None:
@@ -112,7 +112,7 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     fill(bea, "Your name", "bea")
     fill(bea, "Password", password)
     settle(bea, "Sign in")
-    bea.get_by_text("Signed in as Bea").wait_for()
+    bea.get_by_test_id("stMain").get_by_text("Signed in as Bea").wait_for()  # Home says it, as the sidebar does
     homework = bea.get_by_role("link", name=re.compile(r"0 of 1 done · next puzzle$"))
     shoot(bea, "club-learner-homework-phone")
     puzzle = BANK[parse_qs(urlsplit(homework.get_attribute("href")).query)["puzzle"][0]]
@@ -172,7 +172,7 @@ def sign_in_with_code(page: Any, url: str, code: str) -> None:
     fill(page, "Your name", "Bea")
     fill(page, "Password", "bea-secret")
     settle(page, "Sign in")
-    page.get_by_text("Signed in as Bea").wait_for()
+    page.get_by_test_id("stMain").get_by_text("Signed in as Bea").wait_for()  # Home says it, as the sidebar does
 
 
 def test_what_a_learner_does_on_one_server_is_seen_on_the_other(browser: Any, two_servers: tuple) -> None:

@@ -6,7 +6,9 @@ from trainer import Deal
 from trainer.app.board import board_html
 from trainer.app.common import course, page, pages, profile, rules, store, tr
 from trainer.app.names import BOT_LEVELS, say
+from trainer.app.signin import club
 from trainer.progress import homework
+from trainer.progress.stats import plain
 from trainer.puzzles.kinds import play_text
 
 cards = page("Home")
@@ -17,6 +19,8 @@ RULES = rules()
 LEVELS = course()
 LINKS = pages()  # made once a run: each call builds every page anew, and the course list links 24 times
 st.title("Escoba Trainer")
+if club() is not None:  # the sidebar says it too, but a phone keeps the sidebar shut
+    st.caption(t.text("Signed in as {name}", name=plain(PLAYER.name)))
 st.write(
     t.text(
         "Escoba is a Spanish fishing game, most often for two players or two pairs. You play one card at a time "
