@@ -279,6 +279,31 @@ def test_a_teacher_sets_homework_the_learner_finds_it_at_home_and_the_teacher_se
         assert item.endswith(f" ({id_})") and len(item) > len(id_) + 3 and bank[id_].rules == "classic"
 
 
+def test_a_homework_puzzles_verdict_links_to_the_homeworks_next_puzzle(club: dict[str, Any], data: Path) -> None:
+    bank = {puzzle.id: puzzle for puzzle in load_puzzles(bank_folder())}
+    items = ("capture-l1-lone-sota", "capture-l1-sota")  # answered by typing; Bea answered the second before
+    with Store.open(data) as saved:
+        [room] = saved.classes(club["tere"])
+        saved.assign(club["tere"], room.id, "puzzles", items, datetime(2027, 1, 1, tzinfo=UTC))
+    learner = app()
+    learner.text_input(key="sign_in_code").set_value(club["code"])
+    learner.text_input(key="sign_in_name").set_value("Bea")
+    learner.text_input(key="sign_in_password").set_value(club["password"])
+    press(learner, "Sign in")
+    learner.query_params["puzzle"] = items[0]
+    learner.switch_page(f"{PAGES}/puzzles.py").run()
+    assert not [link for link in learner.get("page_link") if "next puzzle" in link.proto.label]  # not yet answered
+    learner.text_input(key="ans_text").set_value(bank[items[0]].solutions()[0])
+    press(learner, "Check what I typed")
+    [link] = [link for link in learner.get("page_link") if "next puzzle" in link.proto.label]
+    assert link.proto.label.endswith("1 of 2 done · next puzzle") and f"puzzle={items[1]}" in link.proto.query_string
+    learner.query_params["puzzle"] = items[1]
+    learner.switch_page(f"{PAGES}/puzzles.py").run()
+    learner.text_input(key="ans_text").set_value("5o")  # wrong, and still done: the homework is over
+    press(learner, "Check what I typed")
+    assert not [link for link in learner.get("page_link") if "next puzzle" in link.proto.label]
+
+
 def test_match_and_level_homework_show_the_teacher_stars_and_points_lost(club: dict[str, Any], data: Path) -> None:
     with Store.open(data) as saved:
         [room] = saved.classes(club["tere"])

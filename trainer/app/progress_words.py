@@ -16,8 +16,9 @@ from datetime import UTC
 from trainer.app.names import BOT_LEVELS
 from trainer.app.topics import topic
 from trainer.i18n import Translator
+from trainer.progress.homework import LearnerResult
 from trainer.progress.stats import Accuracy, LevelResults, plain
-from trainer.progress.store import Attempt, GameSummary
+from trainer.progress.store import Assignment, Attempt, GameSummary
 
 #: A figure that may fall either side of 0, written with its sign: "+2.10", "-0.50".
 SIGNED = "+0.00;-0.00"
@@ -115,3 +116,9 @@ def mistake_label(attempt: Attempt, title: str, t: Translator) -> str:
             answer=plain(attempt.answer),
         )
     return t.text("{title} ({kind}, level {level}, no answer): try again", title=title, kind=kind, level=level)
+
+
+def homework_line(piece: Assignment, mine: LearnerResult, t: Translator) -> str:
+    """A piece of homework as its learner sees it: when it is due and how much of it is done."""
+    return t.text("Due {due}: {done} of {total} done", due=f"{piece.due:%Y-%m-%d}", done=mine.done,
+                  total=len(mine.items))  # fmt: skip

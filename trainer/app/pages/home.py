@@ -6,6 +6,7 @@ from trainer import Deal
 from trainer.app.board import board_html
 from trainer.app.common import course, page, pages, profile, rules, store, tr
 from trainer.app.names import BOT_LEVELS, say
+from trainer.app.progress_words import homework_line
 from trainer.app.signin import club
 from trainer.progress import homework
 from trainer.progress.stats import plain
@@ -56,8 +57,7 @@ if homework_set := SAVED.homework(PLAYER):  # on a club's server, for a learner 
     st.header(t.text("Homework"))
     for piece in homework_set:
         mine = homework.standing(SAVED, PLAYER, piece)
-        line = t.text("Due {due}: {done} of {total} done", due=f"{piece.due:%Y-%m-%d}", done=mine.done,
-                      total=len(mine.items))  # fmt: skip
+        line = homework_line(piece, mine, t)
         if (item := mine.next_item) is None:
             st.write(f"✓ {line}")
         elif piece.kind == "puzzles":

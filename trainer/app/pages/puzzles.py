@@ -10,9 +10,10 @@ from functools import partial
 import streamlit as st
 
 from trainer.app.board import View, card_face, position_rows, rows_html
-from trainer.app.common import ANSWER_CHARS, bank, now, page, profile, rules, saving, store, tr
+from trainer.app.common import ANSWER_CHARS, bank, now, page, pages, profile, rules, saving, store, tr
 from trainer.app.components import Pick, announce, card_table, news
 from trainer.app.names import say, typing_help
+from trainer.app.progress_words import homework_line
 from trainer.app.puzzle_words import (
     QUESTIONS,
     RUN_ENDS,
@@ -38,6 +39,7 @@ from trainer.app.rows import Row
 from trainer.app.topics import topic
 from trainer.cards import R4, Card, Notation
 from trainer.profile import CLASSIC, PROFILES
+from trainer.progress import homework
 from trainer.progress.rating import START, Rating
 from trainer.progress.stats import plain
 from trainer.progress.store import Attempt
@@ -401,6 +403,7 @@ def answer_or_verdict(puzzle: Puzzle, view: View, over: bool) -> None:
         st.markdown(
             f"{accepted}:\n" + "\n".join(f"- {answer_words(puzzle, answer, view)}" for answer in verdict.solutions)
         )
+    homework_next(puzzle)
     with st.container(horizontal=True, key="after_verdict"):
         if not verdict.correct and not over:
             st.button(t.text("Try again"), on_click=try_again)
@@ -408,6 +411,17 @@ def answer_or_verdict(puzzle: Puzzle, view: View, over: bool) -> None:
                 st.button(t.text("Show the answer"), on_click=reveal)
         if not over:
             st.button(t.text("Next puzzle") + " ▶", on_click=next_puzzle, type="primary")
+
+
+def homework_next(puzzle: Puzzle) -> None:
+    """Once a homework puzzle is answered, the link to that homework's next puzzle, as Home gives it."""
+    for piece in SAVED.homework(PLAYER):  # none outside a club's class
+        if piece.kind == "puzzles" and puzzle.id in piece.items:
+            mine = homework.standing(SAVED, PLAYER, piece)
+            if mine.next_item is not None:
+                label = t.text("{homework} · next puzzle", homework=homework_line(piece, mine, t))
+                st.page_link(pages()["puzzles"], label=label, query_params={"puzzle": mine.next_item})
+            return
 
 
 open_from_link()
