@@ -52,6 +52,15 @@ def click(at: AppTest, label: str) -> AppTest:
     return at
 
 
+def unfold_filters(at: AppTest) -> AppTest:
+    """Open "Choose puzzles" as a learner does once a puzzle is shown: folded, its widgets are not drawn at all."""
+    assert not [box for box in at.selectbox if box.key == "f_kind"]
+    at.session_state["filters"] = True
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
 def current(at: AppTest):
     return BANK[at.session_state.puzzle_id]
 
@@ -389,9 +398,11 @@ def sevens_learner(data) -> None:
 
 def test_v1_every_mode_serves_the_learners_rule_set_and_never_a_setenta_puzzle_to_sevens(data):
     sevens_learner(data)
-    at = open_page(PUZZLES_PAGE, Clock())
+    at = unfold_filters(open_page(PUZZLES_PAGE, Clock()))
     assert current(at).rules == "sevens" and at.selectbox(key="f_rules").value == "sevens"
     for label in ["Next puzzle", "Next for me", "Streak", "Skip", "Rush", "Skip", "Practice", "Next puzzle"]:
+        if label.startswith("Next") and not [box for box in at.selectbox if box.key == "f_kind"]:
+            unfold_filters(at)  # Practice again: folded, as a puzzle is shown at once
         click(at, label)
         assert current(at).rules == "sevens", (label, current(at).id)
         assert "setenta" not in current(at).kind
@@ -414,7 +425,7 @@ def test_v1_review_serves_only_the_learners_rule_set(data):
 
 
 def test_switching_mode_resets_the_filters_and_every_mode_states_those_in_force(data):
-    at = open_page(PUZZLES_PAGE, Clock())
+    at = unfold_filters(open_page(PUZZLES_PAGE, Clock()))
     at.selectbox(key="f_kind").set_value("setenta").run()
     at.selectbox(key="f_level").set_value(2).run()
     click(at, "Next puzzle")
@@ -423,6 +434,7 @@ def test_switching_mode_resets_the_filters_and_every_mode_states_those_in_force(
     for mode in ("Streak", "Rush", "Practice"):
         click(at, mode)
         assert served(at) == "Puzzles served: Classic, with the setenta", mode
+    unfold_filters(at)
     assert (at.selectbox(key="f_kind").value, at.selectbox(key="f_level").value) == ("any", "any")
 
 
@@ -510,7 +522,7 @@ def test_v5_a_claim_is_answered_with_the_cards_or_with_nothing_to_claim(data):
 
 
 def test_practice_filters_by_rule_set_and_the_learners_is_the_default(data):
-    at = open_page(PUZZLES_PAGE, Clock())
+    at = unfold_filters(open_page(PUZZLES_PAGE, Clock()))
     assert at.selectbox(key="f_rules").value == "classic"
     titles = ["Classic, with the setenta", "Sevens (no setenta)", "Escova (Brazil)", "Online (cardgames.io)"]
     assert at.selectbox(key="f_rules").options[1:] == [*titles, "Turkish"]

@@ -485,13 +485,15 @@ def view() -> View:
     t = tr()  # first: the session's language is chosen before its picker is drawn
     with st.sidebar:
         _setting("lang", languages(), t.text("Language"), then=_language_chosen)
-    with st.sidebar.expander(t.text("Cards"), expanded=False):
-        faces = {"spanish": t.text("Spanish: oros, copas, espadas, bastos"), "french": t.text("French: ♦ ♥ ♠ ♣")}
-        _setting("faces", faces, t.text("Card faces"))
-        if st.session_state.faces == "spanish":
-            courts = {"printed": t.text("10, 11, 12, as printed on a Spanish deck"), "letters": "J, Q, K"}
-            _setting("courts", courts, t.text("Court cards show"))
-    st.session_state.setdefault("courts", "printed")
+    faces = {"spanish": t.text("Spanish: oros, copas, espadas, bastos"), "french": t.text("French: ♦ ♥ ♠ ♣")}
+    courts = {"printed": t.text("10, 11, 12, as printed on a Spanish deck"), "letters": "J, Q, K"}
+    with st.sidebar.expander(t.text("Cards"), key="cards", on_change="rerun") as settings:
+        if settings.open:  # drawn only when opened: a class's server runs this for every click
+            _setting("faces", faces, t.text("Card faces"))
+            if st.session_state.faces == "spanish":
+                _setting("courts", courts, t.text("Court cards show"))
+    _chosen("faces", faces, lambda: "spanish")  # when not drawn: from the address bar, else the first choice
+    _chosen("courts", courts, lambda: "printed")
     st.query_params.update(faces=st.session_state.faces, courts=st.session_state.courts, lang=st.session_state.lang)
     theme = "dark" if st.context.theme.type == "dark" else "light"
     return View(

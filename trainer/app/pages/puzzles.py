@@ -303,10 +303,13 @@ def keep_record(run: Run) -> None:
 
 
 def practice_filters(run: Run) -> None:
-    """In Practice, the filters and the buttons that serve the next puzzle, folded away once one is shown."""
+    """In Practice, the filters and the buttons that serve the next puzzle, folded away once one is shown (and then
+    drawn only when opened: a class's server runs this page for every answer)."""
     if run.mode == "practice":
-        with st.expander(tr().text("Choose puzzles"), expanded=st.session_state.puzzle_id is None):
-            choose_puzzles()
+        label, folded = tr().text("Choose puzzles"), st.session_state.puzzle_id is not None
+        with st.expander(label, expanded=not folded, key="filters", on_change="rerun") as filters:
+            if filters.open:
+                choose_puzzles()
 
 
 def choose_puzzles() -> None:
