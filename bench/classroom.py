@@ -1,34 +1,42 @@
-"""A class on one app process: ``python bench/classroom.py [--learners 30] [--seconds 60] [--every 2]``.
+"""A class on one app process: ``python bench/classroom.py [--learners 30] [--seconds 60] [--every 2] [--browsers 1]``.
 
 Serves the app as a club's server (a ``[club]`` in its secrets) with a fresh progress folder, or ``--db URL`` a
 PostgreSQL database. A teacher's class gets homework of 60 puzzles that are answered by typing (theme
-"several-ways"), and each learner signs in with the class code in a headless Chromium page of their own. Every
-``--every`` seconds each learner follows Home's link to their next homework puzzle, types its answer and presses
-Check, then goes back Home: the rounds are spread evenly over the interval. The Check is timed from the click to
-the page's last change once the app is idle, as ``bench/browser.py`` times it (a run over between two animation
-frames is not seen starting: its Check is timed all the same, and counted); a Check that draws no verdict, or
-changes nothing, is an error. Then the store is asked how many answers each learner has: every answer given must
-be stored.
+"several-ways"), and each learner signs in with the class code. Every ``--every`` seconds each learner follows
+the link to their next homework puzzle (Home's, then the one a verdict shows), types its answer and presses Check:
+the rounds are spread evenly over the interval. A Check that draws no verdict is an error. Then the store is
+asked how many answers each learner has: every answer given must be stored.
 
-Prints the median and 95th percentile of the Check, the errors, the answers given and stored, and the app
-server's resident memory: once started, with the first session (which loads the app, the bank and the course),
-with every learner's session idle, and per further idle session. The browser runs on the same machine, so on few
-cores its drawing competes with the server: the figures are the server's under that load.
+Most learners are tabs that speak the browser's own protocol to the server (``bench/wire.py``): each of their
+clicks is timed from sending it to the end of the run it started, which is the server's part of a click, the part a
+class's devices share. ``--browsers`` of them are headless Chromium pages, whose Check is timed from the click to
+the page's last change once the app is idle, as ``bench/browser.py`` times it: what a learner waits, drawing
+included, on a device that is this machine (a run over between two animation frames is not seen starting: its
+Check is timed all the same, and counted).
+
+Prints the median and 95th percentile of each, the errors, the answers given and stored, the share of a core the
+server used, and its resident memory: once started, with the first session (which loads the app, the bank and the
+course), with every learner's session idle, and per further idle session.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
 import re
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+
+from wire import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from browser_kit import CHROMIUM, FLAGS, WATCH, app_server, free_port
@@ -43,6 +51,7 @@ from trainer.puzzles.loader import bank_folder
 BANK = {puzzle.id: puzzle for puzzle in load_puzzles(bank_folder())}
 THEME = "several-ways"  # every classic puzzle of it is a capture or a choice of play, answered by typing
 PASSWORD = "a-class-password"
+SIGN_IN = (("Class code", "code"), ("Your name", "name"), ("Password", "password"))
 #: How long a Check waits for its run to be seen starting (a run over between two animation frames is not),
 #: before the last change counts as its end.
 GRACE_MS = 5_000
@@ -58,17 +67,28 @@ AWAKE = [
 ]
 
 
-def resident_mb(port: int) -> float:
-    """The resident memory of the Streamlit server serving ``port``, in MB (found by its command line)."""
+def server_process(port: int) -> Path:
+    """The /proc folder of the Streamlit server serving ``port`` (found by its command line)."""
     for process in Path("/proc").iterdir():
         try:
             command = (process / "cmdline").read_bytes().split(b"\0")
-            if b"streamlit" in command and str(port).encode() in command:
-                status = (process / "status").read_text()
-                return int(next(line for line in status.splitlines() if line.startswith("VmRSS:")).split()[1]) / 1024
-        except (OSError, StopIteration, ValueError):
+        except OSError:
             continue
+        if b"streamlit" in command and str(port).encode() in command:
+            return process
     raise RuntimeError(f"no Streamlit server on port {port}")
+
+
+def resident_mb(process: Path) -> float:
+    """A process's resident memory, in MB."""
+    status = (process / "status").read_text()
+    return int(next(line for line in status.splitlines() if line.startswith("VmRSS:")).split()[1]) / 1024
+
+
+def cpu_seconds(process: Path) -> float:
+    """The CPU time a process has used so far, user and system."""
+    user, system = (process / "stat").read_text().rsplit(")", 1)[1].split()[11:13]
+    return (int(user) + int(system)) / os.sysconf("SC_CLK_TCK")
 
 
 def set_up(place: str, learners: int) -> str:
@@ -84,94 +104,177 @@ def set_up(place: str, learners: int) -> str:
         return room.code
 
 
-async def ready(page: Any) -> None:
+@dataclass
+class Tally:
+    """The timed clicks, by what was clicked, for the wire tabs and the Chromium pages; the errors."""
+
+    wire: dict[str, list[float]] = field(default_factory=lambda: {"Check": [], "the next puzzle": []})
+    browser: list[float] = field(default_factory=list)
+    unseen: int = 0  # Chromium Checks whose run was too quick to be seen starting
+    errors: list[str] = field(default_factory=list)
+
+
+def verdict(tab: Session) -> str:
+    """The verdict a puzzle page shows, in the box that screen readers read out (its component's data)."""
+    shown = [json.loads(element.proto.json or "{}") for element in tab.elements if element.kind == "bidi_component"]
+    return next((str(data["message"]["text"]) for data in shown if data.get("key") == "verdict"), "")
+
+
+class WireLearner:
+    """A learner in a tab that speaks the protocol: no drawing, each click timed to the end of its run."""
+
+    def __init__(self, tab: Session, tally: Tally) -> None:
+        self.tab, self.tally = tab, tally
+
+    @classmethod
+    async def sign_in(cls, url: str, said: dict[str, str], tally: Tally) -> WireLearner:
+        tab = await Session.open(url)
+        for label, key in SIGN_IN:
+            await tab.fill(tab.find("text_input", label), said[key])
+        await tab.click(tab.find("button", "Sign in"))
+        tab.find("page_link", NEXT)
+        return cls(tab, tally)
+
+    async def answer(self) -> str:
+        """Open the next homework puzzle and answer it; returns the puzzle's id."""
+        tab, times = self.tab, self.tally.wire
+        link = tab.find("page_link", NEXT)
+        puzzle = BANK[parse_qs(link.proto.query_string)["puzzle"][0]]
+        times["the next puzzle"].append(await tab.follow(link))
+        [box] = [element for element in tab.elements if element.kind == "text_input"]
+        await tab.fill(box, puzzle.solutions()[0])
+        [check] = [element for element in tab.elements if element.kind == "button" and element.proto.is_form_submitter]
+        seconds = await tab.click(check)
+        if VERDICT.match(verdict(tab)):
+            times["Check"].append(seconds)
+        else:
+            self.tally.errors.append(f"no verdict on {puzzle.id}")
+        return puzzle.id
+
+    async def close(self) -> None:
+        await self.tab.close()
+
+
+async def _settle(page: Any) -> None:
     await page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=90_000)
 
 
-async def click_and_wait(page: Any, locator: Any) -> None:
+async def _click_and_wait(page: Any, locator: Any) -> dict[str, Any]:
     await page.evaluate(WATCH, {"quiet": 50, "grace": GRACE_MS, "limit": 60_000, "fromClick": True})
     await locator.click()
-    await page.evaluate("window.__idle")
+    return await page.evaluate("window.__idle")  # type: ignore[no-any-return]
 
 
-async def sign_in(browser: Any, url: str, code: str, name: str) -> Any:
-    """A page of learner ``name``, signed in with the class code, on Home."""
-    page = await (await browser.new_context(viewport={"width": 1280, "height": 900})).new_page()
-    page.set_default_timeout(90_000)
-    await page.goto(url)
-    await ready(page)
-    for label, text in (("Class code", code), ("Your name", name), ("Password", PASSWORD)):
-        await page.get_by_label(label, exact=True).fill(text)
-    await click_and_wait(page, page.get_by_role("button", name="Sign in", exact=True))
-    await page.get_by_role("link", name=NEXT).wait_for()
-    return page
+class BrowserLearner:
+    """A learner in a headless Chromium page, whose Check is timed from the click to the page's last change."""
 
+    def __init__(self, page: Any, tally: Tally) -> None:
+        self.page, self.tally = page, tally
 
-@dataclass
-class Tally:
-    """The Checks timed, the errors, and how many timed Checks had a run too quick to be seen starting."""
+    @classmethod
+    async def sign_in(cls, browser: Any, url: str, said: dict[str, str], tally: Tally) -> BrowserLearner:
+        page = await (await browser.new_context(viewport={"width": 1280, "height": 900})).new_page()
+        page.set_default_timeout(90_000)
+        await page.goto(url)
+        await _settle(page)
+        for label, key in SIGN_IN:
+            await page.get_by_label(label, exact=True).fill(said[key])
+        await _click_and_wait(page, page.get_by_role("button", name="Sign in", exact=True))
+        await page.get_by_role("link", name=NEXT).wait_for()
+        return cls(page, tally)
 
-    times: list[float] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    unseen: int = 0
-
-
-async def rounds(page: Any, start: float, every: float, until: float, tally: Tally) -> int:
-    """Answer the next homework puzzle every ``every`` seconds from ``start`` until ``until``; return how many
-    answers were given."""
-    given, due = 0, start
-    while max(due, time.monotonic()) < until:  # a round late for its time starts at once, none after the end
-        await asyncio.sleep(max(0.0, due - time.monotonic()))
-        due += every
+    async def answer(self) -> str:
+        """Open the next homework puzzle and answer it; returns the puzzle's id."""
+        page = self.page
         link = page.get_by_role("link", name=NEXT)
         puzzle = BANK[parse_qs(urlsplit(await link.get_attribute("href")).query)["puzzle"][0]]
-        await click_and_wait(page, link)
+        await _click_and_wait(page, link)
         box = page.locator("[data-testid='stTextInput'] input").last
         if not await box.is_visible():
             await page.get_by_text("Type your answer instead").click()
         await box.fill(puzzle.solutions()[0])
-        await page.evaluate(WATCH, {"quiet": 50, "grace": GRACE_MS, "limit": 60_000, "fromClick": True})
-        await page.locator("[data-testid='stFormSubmitButton'] button").click()
-        result = await page.evaluate("window.__idle")
-        given += 1
+        result = await _click_and_wait(page, page.locator("[data-testid='stFormSubmitButton'] button"))
         if await page.get_by_text(VERDICT).count() == 0:
-            tally.errors.append(f"no verdict on {puzzle.id}")
-        elif result["ms"] <= 0:
-            tally.errors.append(f"no change on {puzzle.id}")
+            self.tally.errors.append(f"no verdict on {puzzle.id} in Chromium")
         else:
-            tally.times.append(result["ms"])
-            tally.unseen += not result["rerun"]
-        await click_and_wait(page, page.get_by_role("link", name="Home", exact=True))
+            self.tally.browser.append(result["ms"] / 1000)
+            self.tally.unseen += not result["rerun"]
+        return puzzle.id
+
+    async def close(self) -> None:
+        await self.page.close()
+
+
+async def warm_up(url: str, code: str) -> None:
+    """Open a homework puzzle once without answering it, so the first learner's first click does not load the
+    puzzles page's modules."""
+    said = {"code": code, "name": "Learner 1", "password": PASSWORD}
+    learner = await WireLearner.sign_in(url, said, Tally())
+    await learner.tab.follow(learner.tab.find("page_link", NEXT))
+    await learner.close()
+
+
+async def rounds(answer: Callable[[], Awaitable[str]], start: float, every: float, until: float, tally: Tally) -> int:
+    """Answer every ``every`` seconds from ``start`` until ``until``; return how many answers were given."""
+    given, due = 0, start
+    while max(due, time.monotonic()) < until:  # a round late for its time starts at once, none after the end
+        await asyncio.sleep(max(0.0, due - time.monotonic()))
+        due += every
+        try:
+            await answer()
+        except (LookupError, ValueError) as error:  # the page was not what a learner expects
+            tally.errors.append(f"{type(error).__name__}: {error}"[:200])
+            return given
+        given += 1
     return given
 
 
-async def classroom(url: str, port: int, code: str, learners: int, seconds: float, every: float) -> dict[str, Any]:
+@dataclass
+class Run:
+    """What a class's run found: answers given per learner, the tally, memory and CPU of the server."""
+
+    given: dict[str, int]
+    tally: Tally
+    memory: tuple[float, float, float]  # started, with one session, with every session idle
+    cpu: float  # the server's CPU seconds while the learners answered
+    seconds: float  # how long they answered
+
+
+async def classroom(url: str, port: int, code: str, args: argparse.Namespace) -> Run:
     from playwright.async_api import async_playwright
 
-    names = [f"Learner {number}" for number in range(1, learners + 1)]
+    names = [f"Learner {number}" for number in range(1, args.learners + 1)]
+    tally, server = Tally(), server_process(port)
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=[*FLAGS, *AWAKE])
-        before = resident_mb(port)
-        pages = [await sign_in(browser, url, code, names[0])]  # loads the app's modules, the bank and the course
+        browser = None
+        if args.browsers:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=[*FLAGS, *AWAKE])
+
+        async def sign_in(number: int) -> WireLearner | BrowserLearner:
+            said = {"code": code, "name": names[number], "password": PASSWORD}
+            if number < args.browsers:
+                return await BrowserLearner.sign_in(browser, url, said, tally)
+            return await WireLearner.sign_in(url, said, tally)
+
+        before = resident_mb(server)
+        learners = [await sign_in(0)]  # loads the app's modules, the bank and the course
+        await warm_up(url, code)
         await asyncio.sleep(2)
-        warm = resident_mb(port)
-        pages += [await sign_in(browser, url, code, name) for name in names[1:]]
+        warm = resident_mb(server)
+        learners += [await sign_in(number) for number in range(1, args.learners)]
         await asyncio.sleep(2)
-        idle = resident_mb(port)
-        tally = Tally()
-        start = time.monotonic() + 1
+        idle = resident_mb(server)
+        start, used = time.monotonic() + 1, cpu_seconds(server)
         given = await asyncio.gather(
-            *(rounds(page, start + n * every / learners, every, start + seconds, tally)
-              for n, page in enumerate(pages))
+            *(rounds(learner.answer, start + n * args.every / args.learners, args.every, start + args.seconds, tally)
+              for n, learner in enumerate(learners))
         )  # fmt: skip
-        await browser.close()
-    return {
-        "before": before,
-        "warm": warm,
-        "idle": idle,
-        "tally": tally,
-        "given": dict(zip(names, given, strict=True)),
-    }
+        used, took = cpu_seconds(server) - used, time.monotonic() - start
+        for learner in learners:
+            await learner.close()
+        if browser is not None:
+            await browser.close()
+    return Run(dict(zip(names, given, strict=True)), tally, (before, warm, idle), used, took)
 
 
 def main() -> None:
@@ -179,6 +282,7 @@ def main() -> None:
     parser.add_argument("--learners", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the learners answer (default 60)")
     parser.add_argument("--every", type=float, default=2.0, help="seconds between a learner's answers (default 2)")
+    parser.add_argument("--browsers", type=int, default=1, help="learners in Chromium pages (default 1)")
     parser.add_argument("--db", help="a PostgreSQL database to keep progress in (default: a fresh SQLite file)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="classroom-"))
@@ -189,22 +293,32 @@ def main() -> None:
     port = free_port()
     flags, env = ["--secrets.files", str(secrets)], {DB_VAR: args.db} if args.db else {}
     with app_server(folder, port=port, flags=flags, env=env) as url:
-        found = asyncio.run(classroom(url, port, code, args.learners, args.seconds, args.every))
+        found = asyncio.run(classroom(url, port, code, args))
     with open_store(place) as saved:
-        stored = {name: len(saved.attempts(name)) for name in found["given"]}
-    tally: Tally = found["tally"]
-    median, p95 = median_and_p95(tally.times)
-    missing = {name: given - stored[name] for name, given in found["given"].items() if stored[name] != given}
-    print(f"{args.learners} learners, an answer each every {args.every:g} s for {args.seconds:g} s, "
-          f"progress in {'PostgreSQL' if args.db else 'SQLite'}")  # fmt: skip
-    print(f"Check, click to idle: median {median:.0f} ms, p95 {p95:.0f} ms over {len(tally.times)} answers "
-          f"({tally.unseen} with a run too quick to be seen starting, timed to the page's last change)")  # fmt: skip
+        stored = {name: len(saved.attempts(name)) for name in found.given}
+    tally = found.tally
+    missing = {name: given - stored[name] for name, given in found.given.items() if stored[name] != given}
+    wire = args.learners - args.browsers
+    print(f"{args.learners} learners ({wire} on the protocol, {args.browsers} in Chromium), an answer each every "
+          f"{args.every:g} s for {args.seconds:g} s, progress in {'PostgreSQL' if args.db else 'SQLite'}")  # fmt: skip
+    for action, times in tally.wire.items():
+        if times:
+            median, p95 = median_and_p95(times)
+            print(f"the server's part of a click on {action}: median {median * 1000:.0f} ms, "
+                  f"p95 {p95 * 1000:.0f} ms over {len(times)}")  # fmt: skip
+    if tally.browser:
+        median, p95 = median_and_p95(tally.browser)
+        print(f"Check in Chromium, click to idle: median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms over "
+              f"{len(tally.browser)} ({tally.unseen} with a run too quick to be seen starting)")  # fmt: skip
     print(f"errors: {len(tally.errors)} {sorted(set(tally.errors))[:5]}")
-    print(f"answers given {sum(found['given'].values())}, stored {sum(stored.values())}, missing {missing or 'none'}")
-    per_session = (found["idle"] - found["warm"]) / max(1, args.learners - 1)
-    print(f"server memory: {found['before']:.0f} MB started, {found['warm']:.0f} MB with one session (the app "
-          f"loaded), {found['idle']:.0f} MB with {args.learners} idle: "
-          f"{per_session:.1f} MB a further session")  # fmt: skip
+    print(f"answers given {sum(found.given.values())}, stored {sum(stored.values())}, missing {missing or 'none'}")
+    answers = max(1, sum(found.given.values()))
+    print(f"server CPU while answering: {found.cpu / found.seconds:.2f} s a second (a whole core is 1.00), "
+          f"{found.cpu / answers * 1000:.0f} ms an answer")  # fmt: skip
+    before, warm, idle = found.memory
+    per_session = (idle - warm) / max(1, args.learners - 1)
+    print(f"server memory: {before:.0f} MB started, {warm:.0f} MB with one session (the app loaded), "
+          f"{idle:.0f} MB with {args.learners} idle: {per_session:.2f} MB a further session")  # fmt: skip
 
 
 if __name__ == "__main__":
