@@ -12,7 +12,8 @@ measures it).
 
 Then finds a profile among 10 and among ``--profiles`` (10,000 unless told): by its name, by its id, and a read
 by name (its stars), a median over many calls each, with the ratio of the two sizes; a lookup should not depend on
-how many learners the file holds. ``--attempts 0``, ``--matches 0`` or ``--profiles 0`` leaves a part out.
+how many learners the store holds. ``--db URL`` runs this part on an empty PostgreSQL database instead of a file.
+``--attempts 0``, ``--matches 0`` or ``--profiles 0`` leaves a part out.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from typing import Any
 
 from trainer.match import Match
 from trainer.progress import store as store_module
-from trainer.progress.store import DB_NAME, Attempt, GameSummary, SaveError, Store
+from trainer.progress.store import DB_NAME, Attempt, GameSummary, ProgressStore, SaveError, Store
+from trainer.progress.stores import open_store
 from trainer.records import record_of
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
@@ -188,39 +190,47 @@ def progress_bench(matches: int) -> None:
         print(f"Progress page script (AppTest): median {median:.0f} ms, max {most:.0f} ms")
 
 
-def lookup_times(count: int, calls: int = 2000) -> dict[str, float]:
-    """Median microseconds of a profile found by name, by id, and of a read by name, with ``count`` profiles kept
-    (made in one transaction, as an import would)."""
-    with tempfile.TemporaryDirectory() as scratch:
-        folder = Path(scratch)
-        Store.open(folder).close()
-        with closing(sqlite3.connect(folder / DB_NAME)) as conn:
-            rows = [(f"Learner {n}", store_module._name_key(f"Learner {n}"), T0.isoformat()) for n in range(count)]
-            conn.executemany("INSERT INTO profiles (name, name_key, created) VALUES (?, ?, ?)", rows)
-            conn.commit()
-        with Store.open(folder) as store:
-            name = f"learner {count // 2}"  # found up to case
-            learner = store.learner(name)
-            assert learner is not None
-            calls_made = {
-                "found by name": lambda: store.learner(name),
-                "found by id": lambda: store.learner(learner),
-                "stars, by name": lambda: store.stars(name),
-            }
-            times = {}
-            for label, call in calls_made.items():
-                taken = []
-                for _ in range(calls):
-                    start = time.perf_counter()
-                    call()
-                    taken.append(time.perf_counter() - start)
-                times[label] = 1e6 * statistics.median(taken)
+def add_profiles(store: ProgressStore, first: int, stop: int) -> None:
+    """Profiles "Learner first" … "Learner stop-1", made in one transaction as an import would."""
+    with store._writing() as conn:
+        for n in range(first, stop):
+            name = f"Learner {n}"
+            conn.execute(
+                "INSERT INTO profiles (name, name_key, created) VALUES (?, ?, ?)",
+                (name, store_module._name_key(name), T0.isoformat()),
+            )
+
+
+def lookup_times(store: ProgressStore, count: int, calls: int = 2000) -> dict[str, float]:
+    """Median microseconds of a profile found by name, by id, and of a read by name, among ``count`` profiles."""
+    name = f"learner {count // 2}"  # found up to case
+    learner = store.learner(name)
+    assert learner is not None
+    calls_made = {
+        "found by name": lambda: store.learner(name),
+        "found by id": lambda: store.learner(learner),
+        "stars, by name": lambda: store.stars(name),
+    }
+    times = {}
+    for label, call in calls_made.items():
+        taken = []
+        for _ in range(calls):
+            start = time.perf_counter()
+            call()
+            taken.append(time.perf_counter() - start)
+        times[label] = 1e6 * statistics.median(taken)
     return times
 
 
-def lookup_bench(profiles: int) -> None:
-    few, many = lookup_times(10), lookup_times(profiles)
-    print(f"\na profile found among 10 and among {profiles:,}, median µs a call")
+def lookup_bench(profiles: int, db: str | None) -> None:
+    """The lookups among 10 profiles, then among ``profiles`` in the same store: a fresh file, or ``db``."""
+    with tempfile.TemporaryDirectory() as scratch, open_store(db or scratch) as store:
+        add_profiles(store, 0, 10)
+        few = lookup_times(store, 10)
+        add_profiles(store, 10, profiles)
+        many = lookup_times(store, profiles)
+    where = "a PostgreSQL database" if db else "a SQLite file"
+    print(f"\na profile found among 10 and among {profiles:,} in {where}, median µs a call")
     print(f"{'call':<18}{'10':>10}{f'{profiles:,}':>10}{'ratio':>8}")
     for label in few:
         print(f"{label:<18}{few[label]:>10.1f}{many[label]:>10.1f}{many[label] / few[label]:>8.2f}")
@@ -231,13 +241,14 @@ def main() -> None:
     parser.add_argument("--attempts", type=int, default=100_000)
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--profiles", type=int, default=10_000)
+    parser.add_argument("--db", help="an empty PostgreSQL database for the profile lookups (default: a SQLite file)")
     args = parser.parse_args()
     if args.attempts:
         import_bench(args.attempts)
     if args.matches:
         progress_bench(args.matches)
     if args.profiles:
-        lookup_bench(args.profiles)
+        lookup_bench(args.profiles, args.db)
 
 
 def import_bench(attempts: int) -> None:
