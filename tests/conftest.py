@@ -9,7 +9,7 @@ import pytest
 from hypothesis import settings
 from pg_kit import Server, database_server, programs
 
-from trainer.progress import stores
+from trainer.progress import accounts, stores
 from trainer.progress.store import ProgressStore, Store
 
 # No example may fail for being slow: CI runs on a shared, loaded machine where one example can take seconds.
@@ -24,6 +24,7 @@ def _progress_kept_apart(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     the command line speaks English, whatever the machine's language, unless a test asks for another."""
     monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path_factory.mktemp("progress")))
     monkeypatch.setenv("LANGUAGE", "en")
+    monkeypatch.setattr(accounts.GUESSED, "_wrong", {})  # each test's wrong guesses are its own
 
 
 @pytest.fixture(scope="session")

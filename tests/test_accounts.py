@@ -4,7 +4,18 @@ teacher reaches only their own classes."""
 import pytest
 from store_kit import edit
 
-from trainer.progress.accounts import HASHER, add_learner, become_teacher, new_password, reset_password, sign_in
+from trainer.progress.accounts import (
+    GUESS_WINDOW,
+    GUESSES,
+    HASHER,
+    Guesses,
+    TooManyGuesses,
+    add_learner,
+    become_teacher,
+    new_password,
+    reset_password,
+    sign_in,
+)
 from trainer.progress.store import CODE_LENGTH, CODE_LETTERS, Account, Learner, NotYours, ProgressStore
 
 ISSUER = "https://accounts.example"
@@ -133,3 +144,42 @@ def test_made_up_passwords_differ_and_hash_apart() -> None:
     made = {new_password() for _ in range(50)}
     assert len(made) == 50 and all(len(p) == 9 and p[4] == "-" for p in made)
     assert HASHER.verify(HASHER.hash("same-pass"), "same-pass") and HASHER.hash("same-pass") != HASHER.hash("same-pass")
+
+
+def test_wrong_guesses_for_one_name_make_it_wait_and_a_right_one_starts_the_count_again(
+    store: ProgressStore, teacher: Learner
+) -> None:
+    room = store.create_class(teacher, "Martes")
+    bea, password = add_learner(store, teacher, room.id, "Bea", "bea-secret")
+    cai, _ = add_learner(store, teacher, room.id, "Cai", "cai-secret")
+    clock = [1000.0]
+    guesses = Guesses(lambda: clock[0])
+    for wrong in range(GUESSES - 1):
+        assert sign_in(store, room.code, "Bea", f"guess-{wrong}", guesses) is None
+    assert sign_in(store, room.code, "Bea", password, guesses) == bea  # the right one in time clears the count
+    for wrong in range(GUESSES):
+        assert sign_in(store, room.code, "bea", f"guess-{wrong}", guesses) is None  # "bea" is Bea
+    clock[0] += 60
+    with pytest.raises(TooManyGuesses) as waiting:
+        sign_in(store, room.code.lower(), " Bea ", password, guesses)  # not even the right password is tried
+    assert waiting.value.seconds == GUESS_WINDOW - 60
+    assert sign_in(store, room.code, "Cai", "cai-secret", guesses) == cai  # another name is not held up
+    clock[0] += GUESS_WINDOW - 60
+    assert sign_in(store, room.code, "Bea", password, guesses) == bea  # the window has passed
+    for wrong in range(GUESSES):
+        assert sign_in(store, room.code, "Nobody", f"guess-{wrong}", guesses) is None  # a name not in the class
+    with pytest.raises(TooManyGuesses):
+        sign_in(store, room.code, "Nobody", "guess", guesses)
+
+
+def test_wrong_teachers_codes_make_the_profile_wait(store: ProgressStore) -> None:
+    eva = store.create_account("Eva", ISSUER, "eva").learner
+    clock = [0.0]
+    guesses = Guesses(lambda: clock[0])
+    for wrong in range(GUESSES):
+        assert not become_teacher(store, eva, f"guess-{wrong}", "club-secret", guesses)
+    with pytest.raises(TooManyGuesses):
+        become_teacher(store, eva, "club-secret", "club-secret", guesses)
+    assert store.account_of(eva) == Account(eva, teacher=False)
+    clock[0] += GUESS_WINDOW
+    assert become_teacher(store, eva, "club-secret", "club-secret", guesses)

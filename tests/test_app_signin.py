@@ -279,6 +279,20 @@ def test_a_teacher_sets_homework_the_learner_finds_it_at_home_and_the_teacher_se
         assert item.endswith(f" ({id_})") and len(item) > len(id_) + 3 and bank[id_].rules == "classic"
 
 
+def test_after_five_wrong_passwords_the_sign_in_says_how_long_to_wait(club: dict[str, Any]) -> None:
+    at = app()
+    at.text_input(key="sign_in_code").set_value(club["code"])
+    at.text_input(key="sign_in_name").set_value("Bea")
+    for wrong in range(5):
+        at.text_input(key="sign_in_password").set_value(f"guess-{wrong}")
+        press(at, "Sign in")
+        assert at.error[0].value.startswith("The class code, the name or the password is not right")
+    at.text_input(key="sign_in_password").set_value(club["password"])
+    press(at, "Sign in")
+    assert [error.value for error in at.error] == ["Too many wrong tries. Try again in 15 minutes."]
+    assert [title.value for title in at.title] == ["Sign in"]
+
+
 def test_a_homework_puzzles_verdict_links_to_the_homeworks_next_puzzle(club: dict[str, Any], data: Path) -> None:
     bank = {puzzle.id: puzzle for puzzle in load_puzzles(bank_folder())}
     items = ("capture-l1-lone-sota", "capture-l1-sota")  # answered by typing; Bea answered the second before

@@ -7,6 +7,7 @@ any page, and nothing in the address, can choose another.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import streamlit as st
@@ -107,11 +108,25 @@ def _sign_in_page(saved: ProgressStore) -> None:
         st.form_submit_button(t.text("Sign in"), type="primary", on_click=_sign_in, args=(saved,))
     if st.session_state.pop("sign_in_refused", False):
         st.error(t.text("The class code, the name or the password is not right. Ask your teacher if you are not sure."))
+    _wait_notice("sign_in_wait")
+
+
+def _wait_notice(key: str) -> None:
+    """After too many wrong guesses, how long until the next one is taken."""
+    if (seconds := st.session_state.pop(key, None)) is not None:
+        minutes = max(1, math.ceil(seconds / 60))
+        st.error(tr().plural("Too many wrong tries. Try again in {n} minute.",
+                             "Too many wrong tries. Try again in {n} minutes.", minutes))  # fmt: skip
 
 
 def _sign_in(saved: ProgressStore) -> None:
     state = st.session_state
-    learner = accounts.sign_in(saved, state.sign_in_code, state.sign_in_name, state.pop("sign_in_password", ""))
+    password = state.pop("sign_in_password", "")
+    try:
+        learner = accounts.sign_in(saved, state.sign_in_code, state.sign_in_name, password)
+    except accounts.TooManyGuesses as error:
+        state.sign_in_wait = error.seconds
+        return
     if learner is None:
         state.sign_in_refused = True
     else:
@@ -154,13 +169,17 @@ def _teacher_code(saved: ProgressStore, learner: Learner, configured: str) -> No
         st.form_submit_button(t.text("Teach"), on_click=_become_teacher, args=(saved, learner, configured))
     if st.session_state.pop("teacher_refused", False):
         st.error(t.text("That is not the teachers' code."))
+    _wait_notice("teacher_wait")
 
 
 @saving
 def _become_teacher(saved: ProgressStore, learner: Learner, configured: str) -> None:
     given = st.session_state.pop("given_teacher_code", "")
-    if not accounts.become_teacher(saved, learner, given, configured):
-        st.session_state.teacher_refused = True
+    try:
+        if not accounts.become_teacher(saved, learner, given, configured):
+            st.session_state.teacher_refused = True
+    except accounts.TooManyGuesses as error:
+        st.session_state.teacher_wait = error.seconds
 
 
 def _join_class(saved: ProgressStore, learner: Learner) -> None:

@@ -1,15 +1,18 @@
-"""Signing in on a club's server: teacher-made accounts with passwords, kept only as Argon2 hashes, and the
-teacher's code that lets a signed-in profile teach."""
+"""Signing in on a club's server: teacher-made accounts with passwords, kept only as Argon2 hashes, a limit on
+wrong guesses, and the teacher's code that lets a signed-in profile teach."""
 
 from __future__ import annotations
 
 import hmac
 import secrets
+import threading
+import time
+from collections.abc import Callable
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from trainer.progress.store import Learner, ProgressStore, Who
+from trainer.progress.store import Learner, ProgressStore, Who, _name_key
 from trainer.text import SaidError, said
 
 #: Argon2id with the library's own settings (RFC 9106's low-memory choice): about 50 ms a check here.
@@ -19,6 +22,48 @@ PASSWORD_LENGTH = (6, 128)
 PASSWORD_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 #: What a check against no account costs too, so that a wrong name takes as long as a wrong password.
 _NOBODY = HASHER.hash(secrets.token_hex(16))
+#: Wrong guesses allowed for one class code and name, or one teacher's code, within ``GUESS_WINDOW`` seconds.
+GUESSES = 5
+GUESS_WINDOW = 15 * 60
+
+
+class TooManyGuesses(Exception):
+    """Too many wrong guesses lately: the next is taken after ``seconds``."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"too many wrong guesses: try again in {seconds:.0f} s")
+        self.seconds = seconds
+
+
+class Guesses:
+    """The wrong guesses of the last ``GUESS_WINDOW`` seconds, by what was guessed at, in this app process (each
+    server of a club counts its own); safe to share between threads."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._wrong: dict[tuple[str, ...], list[float]] = {}
+        self._lock = threading.Lock()
+        self._clock = clock
+
+    def check(self, key: tuple[str, ...]) -> None:
+        """TooManyGuesses while ``key`` has had ``GUESSES`` wrong ones within the window."""
+        with self._lock:
+            now = self._clock()
+            recent = [at for at in self._wrong.get(key, []) if now - at < GUESS_WINDOW]
+            self._wrong[key] = recent
+            if len(recent) >= GUESSES:
+                raise TooManyGuesses(GUESS_WINDOW - (now - recent[0]))
+
+    def wrong(self, key: tuple[str, ...]) -> None:
+        with self._lock:
+            self._wrong.setdefault(key, []).append(self._clock())
+
+    def right(self, key: tuple[str, ...]) -> None:
+        with self._lock:
+            self._wrong.pop(key, None)
+
+
+#: This process's count, which the app's sign-in uses.
+GUESSED = Guesses()
 
 
 def new_password() -> str:
@@ -43,21 +88,35 @@ def reset_password(store: ProgressStore, teacher: Who, class_id: int, learner: W
     return password
 
 
-def sign_in(store: ProgressStore, code: str, name: str, password: str) -> Learner | None:
+def sign_in(store: ProgressStore, code: str, name: str, password: str, guesses: Guesses = GUESSED) -> Learner | None:
     """The learner that the class code, name and password sign in to; None if any of them is wrong (which one is
-    not said, and a wrong name takes as long to refuse as a wrong password)."""
+    not said, and a wrong name takes as long to refuse as a wrong password). TooManyGuesses, before any check,
+    after ``GUESSES`` wrong ones for that code and name within the window: a password cannot be tried by the
+    thousand."""
+    key = ("class", code.strip().upper(), _name_key(name))
+    guesses.check(key)
     found = store.class_password(code, name)
     try:
         HASHER.verify(found[1] if found else _NOBODY, password)
     except (VerificationError, InvalidHashError):
+        guesses.wrong(key)
         return None
-    return found[0] if found else None
+    if found is None:
+        guesses.wrong(key)
+        return None
+    guesses.right(key)
+    return found[0]
 
 
-def become_teacher(store: ProgressStore, learner: Who, given: str, configured: str | None) -> bool:
+def become_teacher(
+    store: ProgressStore, learner: Learner, given: str, configured: str | None, guesses: Guesses = GUESSED
+) -> bool:
     """Let the profile teach if ``given`` is the server's teacher code (none configured: nobody can); True if it
-    now does."""
+    now does. TooManyGuesses after ``GUESSES`` wrong codes from the profile within the window."""
+    key = ("teacher", str(learner.id))
+    guesses.check(key)
     if not configured or not hmac.compare_digest(given.strip().encode(), configured.encode()):
+        guesses.wrong(key)
         return False
     store.set_teacher(learner)
     return True
