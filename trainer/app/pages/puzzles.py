@@ -479,7 +479,8 @@ def countdown() -> None:
         st.rerun()
 
 
-countdown()
+if run.time_left(now()) is not None:  # a fragment costs a run its share even when it draws nothing
+    countdown()
 if over:
     st.warning(f"{t.text(run.ended)} {run_summary(run, SAVED.best(PLAYER, run.mode), t)}")
     if st.session_state.get("new_record"):
