@@ -12,6 +12,7 @@ from trainer.progress.accounts import (
     TooManyGuesses,
     add_learner,
     become_teacher,
+    join_class,
     new_password,
     reset_password,
     sign_in,
@@ -183,3 +184,18 @@ def test_wrong_teachers_codes_make_the_profile_wait(store: ProgressStore) -> Non
     assert store.account_of(eva) == Account(eva, teacher=False)
     clock[0] += GUESS_WINDOW
     assert become_teacher(store, eva, "club-secret", "club-secret", guesses)
+
+
+def test_wrong_class_codes_to_join_make_the_profile_wait(store: ProgressStore, teacher: Learner) -> None:
+    room = store.create_class(teacher, "Martes")
+    eva = store.create_account("Eva", ISSUER, "eva").learner
+    clock = [0.0]
+    guesses = Guesses(lambda: clock[0])
+    for wrong in range(GUESSES):
+        with pytest.raises(ValueError, match="no class has the code"):
+            join_class(store, eva, f"NOPE{wrong}", guesses)
+    with pytest.raises(TooManyGuesses):
+        join_class(store, eva, room.code, guesses)
+    assert store.members(teacher, room.id) == []
+    clock[0] += GUESS_WINDOW
+    assert join_class(store, eva, room.code, guesses) == room

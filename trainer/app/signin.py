@@ -191,11 +191,14 @@ def _join_class(saved: ProgressStore, learner: Learner) -> None:
         st.success(t.text("You are in the class {name} now.", name=plain(joined)))
     if (refused := st.session_state.pop("join_error", None)) is not None:
         st.error(plain(refused))
+    _wait_notice("join_wait")
 
 
 @saving
 def _join(saved: ProgressStore, learner: Learner) -> None:
     try:
-        st.session_state.joined = saved.join_class(learner, st.session_state.pop("join_code", "")).name
+        st.session_state.joined = accounts.join_class(saved, learner, st.session_state.pop("join_code", "")).name
     except ValueError as error:
         st.session_state.join_error = said_or_told(error)
+    except accounts.TooManyGuesses as error:
+        st.session_state.join_wait = error.seconds

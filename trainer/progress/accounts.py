@@ -12,7 +12,7 @@ from collections.abc import Callable
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from trainer.progress.store import Learner, ProgressStore, Who, _name_key
+from trainer.progress.store import Classroom, Learner, ProgressStore, Who, _name_key
 from trainer.text import SaidError, said
 
 #: Argon2id with the library's own settings (RFC 9106's low-memory choice): about 50 ms a check here.
@@ -22,7 +22,8 @@ PASSWORD_LENGTH = (6, 128)
 PASSWORD_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 #: What a check against no account costs too, so that a wrong name takes as long as a wrong password.
 _NOBODY = HASHER.hash(secrets.token_hex(16))
-#: Wrong guesses allowed for one class code and name, or one teacher's code, within ``GUESS_WINDOW`` seconds.
+#: Wrong guesses allowed within ``GUESS_WINDOW`` seconds: for one class code and name, or from one profile of
+#: class codes to join or of the teachers' code.
 GUESSES = 5
 GUESS_WINDOW = 15 * 60
 
@@ -106,6 +107,18 @@ def sign_in(store: ProgressStore, code: str, name: str, password: str, guesses: 
         return None
     guesses.right(key)
     return found[0]
+
+
+def join_class(store: ProgressStore, learner: Learner, code: str, guesses: Guesses = GUESSED) -> Classroom:
+    """Put the profile in the class of that code; ValueError if no class has it, TooManyGuesses after
+    ``GUESSES`` wrong codes from the profile within the window (class codes are not to be found by trying)."""
+    key = ("join", str(learner.id))
+    guesses.check(key)
+    try:
+        return store.join_class(learner, code)
+    except ValueError:
+        guesses.wrong(key)
+        raise
 
 
 def become_teacher(
