@@ -117,3 +117,35 @@ def test_a_play_clearly_behind_after_the_first_samples_is_weighed_no_further_but
     kept = next(e for e in raced if e.play == worst)
     assert kept == whole[-1]  # the play kept is weighed on every sample, however far behind
     assert any(len(e.margins) == 40 for e in raced)  # and some other play was left after 40
+
+
+def set_up_position(rng: random.Random, out_of_play: int) -> Deal:
+    """A two-player position set up by hand, with ``out_of_play`` cards in no hand, pile, table or stock."""
+    cards = list(DECK)
+    rng.shuffle(cards)
+    to_play = rng.randrange(2)
+    size = rng.randint(1, 3)
+    hands = [[cards.pop() for _ in range(size - (seat < to_play))] for seat in range(2)]
+    table = [cards.pop() for _ in range(rng.randint(0, 4))]
+    stock = [cards.pop() for _ in range(rng.choice([0, 6, 12]))]
+    cards = cards[out_of_play:]
+    piles = [cards[: len(cards) // 2], cards[len(cards) // 2 :]]
+    return Deal.from_position(table, hands, stock, piles, to_play=to_play)
+
+
+@pytest.mark.parametrize("out_of_play", [0, 1, 9])
+def test_every_bot_plays_a_set_up_position_and_its_worlds_hold_the_positions_counts(out_of_play: int) -> None:
+    rng = random.Random(out_of_play)
+    for _ in range(60):
+        deal = set_up_position(rng, out_of_play)
+        seen = Seen.of(deal)
+        # two players and an empty stock hide nothing only when every card not seen is in the other hand
+        assert seen.hidden == (bool(deal.stock) or out_of_play > 0)
+        for world in [seen.world(rng) for _ in range(5)]:
+            assert len(world.stock) == len(deal.stock)
+            assert [hand.bit_count() for hand in world.hands] == [len(hand) for hand in deal.hands]
+            dealt = sum(1 << index for index in world.stock) | world.hands[1 - deal.to_play]
+            assert not dealt & ~seen.unseen  # no card the seat has seen is dealt again
+        for level in LEVELS:
+            assert make_bot(level, seed=1).choose(deal) in deal.legal_plays(), level
+        assert {e.play for e in evaluate(deal, samples=4)} == set(deal.legal_plays())

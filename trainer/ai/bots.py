@@ -4,9 +4,10 @@ A bot sees only what its seat can know: its hand, the table, the piles and escob
 far, and how many cards each hand and the stock hold (``Seen``). The expert fills in the hidden cards
 in many ways at random (the same ones for every play it weighs), plays each way out with the greedy
 policy and takes the play with the best average point margin; once nothing is hidden (two players,
-stock empty) it solves the rest of the deal exactly, by an alpha-beta search that remembers the positions it has
-weighed. A search that would weigh more than ``SOLVE_BUDGET`` positions gives up (``SearchBudgetExceeded``), and
-the evaluation then plays the known cards out as it plays out hidden ones.
+stock empty, no card out of play) it solves the rest of the deal exactly, by an alpha-beta search that
+remembers the positions it has weighed. A search that would weigh more than ``SOLVE_BUDGET`` positions
+gives up (``SearchBudgetExceeded``), and the evaluation then plays the known cards out as it plays out
+hidden ones.
 
 >>> from trainer import Deal
 >>> deal = Deal.new(seed=5)
@@ -79,13 +80,16 @@ class Seen:
 
     @property
     def hidden(self) -> bool:
-        """Whether some card's place is unknown to this seat: always, unless two play and the stock is empty."""
-        return self.stock_count > 0 or self.players > 2
+        """Whether some card's place is unknown to this seat: always, unless two play, the stock is empty and every
+        card not seen is in the other hand (in a position set up with cards out of play, some are not)."""
+        others = sum(self.hand_counts) - self.hand_counts[self.seat]
+        return self.stock_count > 0 or self.players > 2 or self.unseen.bit_count() != others
 
     def world(self, rng: random.Random) -> Position:
         """One way the hidden cards may lie, consistent with what this seat has seen: the counts, and the cards a
         lay-down shows a seat cannot hold. The seats most barred are dealt first; should the rest not fit, the
-        last seats take what is left."""
+        last seats take what is left. The stock gets as many cards as it holds; in a position set up with cards out
+        of play, the cards left over are out of play in this world."""
         left = [index for index in range(len(DECK)) if self.unseen >> index & 1]
         rng.shuffle(left)
         barred = self.barred or (0,) * self.players
@@ -98,8 +102,8 @@ class Seen:
             hands[seat] = sum(1 << index for index in chosen)
             left = [index for index in left if index not in chosen]
         return Position(
-            self.rules, self.players, hands, self.table, left, list(self.piles), list(self.escobas),
-            self.last, self.seat,
+            self.rules, self.players, hands, self.table, left[: self.stock_count], list(self.piles),
+            list(self.escobas), self.last, self.seat,
         )  # fmt: skip
 
 
