@@ -1,5 +1,6 @@
 """The playout engine plays exactly the deals ``Deal`` plays: same legal plays, same order, same points."""
 
+import dataclasses
 import random
 
 import pytest
@@ -7,16 +8,18 @@ import pytest
 from trainer import DECK, PROFILES, Deal, legal_plays
 from trainer.ai.playout import Position, Rules, forget_tables, legal_moves, play_deal, random_deal_points
 from trainer.plays import play_of
+from trainer.profile import RuleProfile
 
 SETS = [(name, players) for name, profile in PROFILES.items() for players in profile.players]
 DEALS = 10_000 // len(SETS) + 1  # at least 10,000 deals in all
 
 
 def through_deal(
-    deck: list[int], players: int, name: str, rng: random.Random
+    deck: list[int], players: int, name: str | RuleProfile, rng: random.Random
 ) -> tuple[list[int], list[tuple[int, int]]]:
     """The same deal played through the referee, choosing as the playout engine does."""
-    deal = Deal.from_deck([DECK[index] for index in deck], players, PROFILES[name])
+    profile = PROFILES[name] if isinstance(name, str) else name
+    deal = Deal.from_deck([DECK[index] for index in deck], players, profile)
     moves = []
     while not deal.is_over:
         options = deal.legal_plays()
@@ -36,6 +39,23 @@ def test_random_deals_match_the_referee_play_for_play(name: str, players: int) -
         fast = play_deal(deck, players, rules, random.Random(number).random)
         slow = through_deal(deck, players, name, random.Random(number))
         assert fast == slow, (name, players, number)
+
+
+@pytest.mark.parametrize(("hand", "table", "players"), [(2, 4, 2), (4, 8, 2), (4, 4, 3)])
+def test_the_hand_and_table_sizes_are_the_rule_sets(hand: int, table: int, players: int) -> None:
+    """No rule set deals other than 3 a hand and 4 to the table yet; one that does is played as Deal plays it."""
+    profile = dataclasses.replace(PROFILES["sevens"], name="test", hand_size=hand, table_size=table)
+    rules = Rules.of(profile)
+    shuffler = random.Random(f"sizes {hand} {table} {players}")
+    for number in range(300):
+        deck = shuffler.sample(range(40), 40)
+        fast = play_deal(deck, players, rules, random.Random(number).random)
+        assert fast == through_deal(deck, players, profile, random.Random(number)), number
+        position = Position.from_deck(deck, players, rules)
+        assert [hand_cards.bit_count() for hand_cards in position.hands] == [hand] * players
+        for move in fast[1]:
+            position.apply(move)
+        assert position.to_play == -1 and position.points() == fast[0]
 
 
 def test_legal_moves_are_the_referees_in_its_order() -> None:

@@ -1,8 +1,9 @@
 """Whole deals played fast on plain integers, for bots that play many deals in their head.
 
-It follows the same rules as ``trainer.deal.Deal`` (every rule set and player count, legal plays only)
-and lists legal plays in the same order, so the same choices give the same deal; a test replays
-thousands of deals through both. It never referees a learner: ``Deal`` does that.
+It follows the same rules as ``trainer.deal.Deal`` (every rule set and player count, legal plays only, the
+rule set's hand and table sizes, with every round dealing whole hands) and lists legal plays in the same
+order, so the same choices give the same deal; a test replays thousands of deals through both. It never
+referees a learner: ``Deal`` does that.
 
 A card is its index in ``DECK`` (bit ``1 << index``); a hand, the table and a pile are bitmasks.
 A table's capture groups are kept by sum in the order they were found, which depends on the order its cards were
@@ -191,9 +192,9 @@ def _full(counts: Sequence[int], whole: int) -> int:
 def _opening(deck: Sequence[int], players: int, rules: Rules) -> tuple[int, list[int], list[int], int]:
     """The table dealt from ``deck`` (R8), with the first-table rule (R9) applied: the table, the piles, the
     escobas and the side of the last capture (-1 for none)."""
-    sides = rules.profile.sides(players)
+    sides, dealt = rules.profile.sides(players), rules.profile.hand_size * players
     piles, escobas = [0] * sides, [0] * sides
-    shown = deck[3 * players : 3 * players + 4]
+    shown = deck[dealt : dealt + rules.profile.table_size]
     table = sum(1 << index for index in shown)
     first = sum(VALUES[index] for index in shown)
     if (rules.first_table == "escobas" and first in (15, 30)) or (rules.first_table == "take" and first == 15):
@@ -224,11 +225,12 @@ class Position:
     @classmethod
     def from_deck(cls, deck: Sequence[int], players: int, rules: Rules) -> Position:
         """Deal ``deck`` (R8) and take the first table if the rule set says so (R9)."""
-        hands = [0] * players
-        for i in range(3 * players):
+        hands, dealt = [0] * players, rules.profile.hand_size * players
+        for i in range(dealt):
             hands[i % players] |= 1 << deck[i]
         table, piles, escobas, last = _opening(deck, players, rules)
-        return cls(rules, players, hands, table, list(deck[3 * players + 4 :]), piles, escobas, last)
+        stock = list(deck[dealt + rules.profile.table_size :])
+        return cls(rules, players, hands, table, stock, piles, escobas, last)
 
     def copy(self) -> Position:
         return Position(
@@ -258,7 +260,8 @@ class Position:
         if self.to_play or any(self.hands):
             return
         if self.stock:
-            dealt, self.stock = self.stock[: 3 * self.players], self.stock[3 * self.players :]
+            count = self.rules.profile.hand_size * self.players
+            dealt, self.stock = self.stock[:count], self.stock[count:]
             for i, index in enumerate(dealt):
                 self.hands[i % self.players] |= 1 << index
         else:
@@ -282,9 +285,9 @@ def play_deal(
     ``Position.apply`` written out, with hands as sorted lists of card indices, and the play at the drawn index
     counted out instead of listing every legal play, as this is where the bots' time goes; it picks the play
     ``legal_moves`` would list at that index."""
-    dealt = 3 * players
+    dealt = rules.profile.hand_size * players
     hands = [sorted(deck[seat:dealt:players]) for seat in range(players)]
-    stock, next_round = deck[dealt + 4 :], 0
+    stock, next_round = deck[dealt + rules.profile.table_size :], 0
     table, piles, escobas, last = _opening(deck, players, rules)
     sides, must_any, needed = len(piles), rules.must_any, _NEEDED_BY_INDEX
     moves: list[Move] = []
