@@ -39,7 +39,6 @@ VALUE_FIELDS = {  # the WidgetState field each known widget's value travels in
     "selectbox": "string_value",
 }
 CHOICE_KINDS = {"radio", "selectbox"}  # their value is the label of the option chosen
-TEXT_KINDS = {"markdown", "text", "heading", "alert"}
 
 
 @dataclass(frozen=True)
@@ -84,7 +83,6 @@ class Session:
         self.query = ""  # the query string in the tab's address, as the server last set it
         self.page_hash = ""  # the script hash of the page shown
         self.pages: dict[str, str] = {}  # the url path of each page, by script hash
-        self.load_seconds = 0.0  # how long opening took
         self._ws, self._base_url, self._locale = ws, base_url, locale
         self._main_hash = ""
         self._tree: dict[tuple[int, ...], Element] = {}  # the run being read, by delta path
@@ -105,7 +103,7 @@ class Session:
         )
         session = cls(ws, base_url, locale)
         session.query = query.lstrip("?")
-        session.load_seconds = await session._rerun(page_name=path.strip("/"))
+        await session._rerun(page_name=path.strip("/"))
         return session
 
     async def close(self) -> None:
@@ -132,10 +130,6 @@ class Session:
                 return element
         shown = [element.label for element in self.elements if element.kind == kind]
         raise LookupError(f"no {kind} labelled {label!r} on {self.page!r}, only {shown}")
-
-    def texts(self) -> list[str]:
-        """The bodies of the markdown, text, headings and alerts shown."""
-        return [element.label for element in self.elements if element.kind in TEXT_KINDS]
 
     async def fill(self, widget: Element, value: Any) -> float:
         """Set a widget's value; outside a form this reruns the app, as the browser does, and times it."""
