@@ -1,6 +1,8 @@
 """Accounts and classes on a club's server, on both stores: who signs in to which profile, who teaches, and that a
 teacher reaches only their own classes."""
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from store_kit import edit
 
@@ -199,3 +201,19 @@ def test_wrong_class_codes_to_join_make_the_profile_wait(store: ProgressStore, t
     assert store.members(teacher, room.id) == []
     clock[0] += GUESS_WINDOW
     assert join_class(store, eva, room.code, guesses) == room
+
+
+def test_guesses_made_at_once_from_many_tabs_are_held_to_the_limit_too(store: ProgressStore, teacher: Learner) -> None:
+    room = store.create_class(teacher, "Martes")
+    add_learner(store, teacher, room.id, "Bea", "bea-secret")
+    guesses = Guesses()
+
+    def guess(number: int) -> str:
+        try:
+            return "checked" if sign_in(store, room.code, "Bea", f"guess-{number}", guesses) is None else "in"
+        except TooManyGuesses:
+            return "held"
+
+    with ThreadPoolExecutor(max_workers=12) as tabs:  # each check takes Argon2's time: they overlap
+        outcomes = list(tabs.map(guess, range(24)))
+    assert outcomes.count("checked") == GUESSES and outcomes.count("held") == 24 - GUESSES

@@ -8,6 +8,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
+from contextlib import suppress
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -37,28 +38,34 @@ class TooManyGuesses(Exception):
 
 
 class Guesses:
-    """The wrong guesses of the last ``GUESS_WINDOW`` seconds, by what was guessed at, in this app process (each
-    server of a club counts its own); safe to share between threads."""
+    """The guesses of the last ``GUESS_WINDOW`` seconds that were not right, by what was guessed at, in this app
+    process (each server of a club counts its own); safe to share between threads. A guess counts from the moment
+    it is taken, so guesses made at once from many tabs cannot all pass before the first is found wrong."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._wrong: dict[tuple[str, ...], list[float]] = {}
         self._lock = threading.Lock()
         self._clock = clock
 
-    def check(self, key: tuple[str, ...]) -> None:
-        """TooManyGuesses while ``key`` has had ``GUESSES`` wrong ones within the window."""
+    def take(self, key: tuple[str, ...]) -> float:
+        """Count a guess at ``key`` as wrong until it proves right, and return its moment; TooManyGuesses, counting
+        nothing, while ``key`` has ``GUESSES`` within the window."""
         with self._lock:
             now = self._clock()
             recent = [at for at in self._wrong.get(key, []) if now - at < GUESS_WINDOW]
-            self._wrong[key] = recent
             if len(recent) >= GUESSES:
+                self._wrong[key] = recent
                 raise TooManyGuesses(GUESS_WINDOW - (now - recent[0]))
+            self._wrong[key] = [*recent, now]
+            return now
 
-    def wrong(self, key: tuple[str, ...]) -> None:
-        with self._lock:
-            self._wrong.setdefault(key, []).append(self._clock())
+    def forgive(self, key: tuple[str, ...], moment: float) -> None:
+        """The guess taken at ``moment`` was right: it does not count."""
+        with self._lock, suppress(ValueError):
+            self._wrong.get(key, []).remove(moment)
 
     def right(self, key: tuple[str, ...]) -> None:
+        """A right guess at ``key``: none before it counts either."""
         with self._lock:
             self._wrong.pop(key, None)
 
@@ -95,15 +102,13 @@ def sign_in(store: ProgressStore, code: str, name: str, password: str, guesses: 
     after ``GUESSES`` wrong ones for that code and name within the window: a password cannot be tried by the
     thousand."""
     key = ("class", code.strip().upper(), _name_key(name))
-    guesses.check(key)
+    guesses.take(key)
     found = store.class_password(code, name)
     try:
         HASHER.verify(found[1] if found else _NOBODY, password)
     except (VerificationError, InvalidHashError):
-        guesses.wrong(key)
         return None
     if found is None:
-        guesses.wrong(key)
         return None
     guesses.right(key)
     return found[0]
@@ -113,12 +118,10 @@ def join_class(store: ProgressStore, learner: Learner, code: str, guesses: Guess
     """Put the profile in the class of that code; ValueError if no class has it, TooManyGuesses after
     ``GUESSES`` wrong codes from the profile within the window (class codes are not to be found by trying)."""
     key = ("join", str(learner.id))
-    guesses.check(key)
-    try:
-        return store.join_class(learner, code)
-    except ValueError:
-        guesses.wrong(key)
-        raise
+    moment = guesses.take(key)
+    joined = store.join_class(learner, code)
+    guesses.forgive(key, moment)  # a learner may join several classes; only codes that fit no class count
+    return joined
 
 
 def become_teacher(
@@ -127,11 +130,11 @@ def become_teacher(
     """Let the profile teach if ``given`` is the server's teacher code (none configured: nobody can); True if it
     now does. TooManyGuesses after ``GUESSES`` wrong codes from the profile within the window."""
     key = ("teacher", str(learner.id))
-    guesses.check(key)
+    moment = guesses.take(key)
     if not configured or not hmac.compare_digest(given.strip().encode(), configured.encode()):
-        guesses.wrong(key)
         return False
     store.set_teacher(learner)
+    guesses.forgive(key, moment)
     return True
 
 
