@@ -13,7 +13,7 @@ from contextlib import suppress
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from trainer.progress.store import Classroom, Learner, ProgressStore, Who, _name_key
+from trainer.progress.store import Classroom, Learner, ProgressStore, Who, sign_in_key
 from trainer.text import SaidError, said
 
 #: Argon2id with the library's own settings (RFC 9106's low-memory choice): about 50 ms a check here.
@@ -101,7 +101,7 @@ def sign_in(store: ProgressStore, code: str, name: str, password: str, guesses: 
     not said, and a wrong name takes as long to refuse as a wrong password). TooManyGuesses, before any check,
     after ``GUESSES`` wrong ones for that code and name within the window: a password cannot be tried by the
     thousand."""
-    key = ("class", code.strip().upper(), _name_key(name))
+    key = ("class", *sign_in_key(code, name))
     guesses.take(key)
     found = store.class_password(code, name)
     try:

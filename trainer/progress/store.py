@@ -879,7 +879,7 @@ class ProgressStore(ABC):
         """Put the profile in the class of that code (it may be in several); ValueError if no class has it."""
         with self._writing() as conn:
             pid = _profile_id(conn, learner)
-            row = conn.execute("SELECT id, name, code FROM classes WHERE code = ?", (code.strip().upper(),)).fetchone()
+            row = conn.execute("SELECT id, name, code FROM classes WHERE code = ?", (_code_key(code),)).fetchone()
             if row is None:
                 raise SaidError(said("no class has the code {code}", code=reprlib.repr(code)))
             conn.execute(
@@ -906,7 +906,7 @@ class ProgressStore(ABC):
             JOIN profiles ON profiles.id = members.profile_id JOIN accounts ON accounts.profile_id = profiles.id
             WHERE code = ? AND name_key = ? AND importing IS NULL AND password IS NOT NULL"""
         with self._reading() as conn:
-            row = conn.execute(query, (code.strip().upper(), _name_key(name))).fetchone()
+            row = conn.execute(query, sign_in_key(code, name)).fetchone()
         return None if row is None else (Learner(int(row[0]), row[1]), row[2])
 
     def set_password(self, teacher: Who, class_id: int, learner: Who, password_hash: str) -> None:
@@ -1419,6 +1419,15 @@ def _check_version(path: Path, version: int) -> None:
             "a newer Escoba Trainer wrote it",
             path,
         )
+
+
+def sign_in_key(code: str, name: str) -> tuple[str, str]:
+    """What a class code and a learner's name are matched by: the code in capitals, the name by its key."""
+    return _code_key(code), _name_key(name)
+
+
+def _code_key(code: str) -> str:
+    return code.strip().upper()
 
 
 def _name_key(name: str) -> str:
