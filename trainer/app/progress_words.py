@@ -122,3 +122,8 @@ def homework_line(piece: Assignment, mine: LearnerResult, t: Translator) -> str:
     """A piece of homework as its learner sees it: when it is due and how much of it is done."""
     return t.text("Due {due}: {done} of {total} done", due=f"{piece.due:%Y-%m-%d}", done=mine.done,
                   total=len(mine.items))  # fmt: skip
+
+
+def next_puzzle_label(piece: Assignment, mine: LearnerResult, t: Translator) -> str:
+    """The link to a puzzle homework's next puzzle, with the homework's line."""
+    return t.text("{homework} · next puzzle", homework=homework_line(piece, mine, t))

@@ -6,7 +6,7 @@ from trainer import Deal
 from trainer.app.board import board_html
 from trainer.app.common import course, page, pages, profile, rules, store, tr
 from trainer.app.names import BOT_LEVELS, say
-from trainer.app.progress_words import homework_line
+from trainer.app.progress_words import homework_line, next_puzzle_label
 from trainer.app.signin import club
 from trainer.progress import homework
 from trainer.progress.stats import plain
@@ -61,8 +61,7 @@ if homework_set := SAVED.homework(PLAYER):  # on a club's server, for a learner 
         if (item := mine.next_item) is None:
             st.write(f"✓ {line}")
         elif piece.kind == "puzzles":
-            label = t.text("{homework} · next puzzle", homework=line)
-            st.page_link(LINKS["puzzles"], label=label, query_params={"puzzle": item})
+            st.page_link(LINKS["puzzles"], label=next_puzzle_label(piece, mine, t), query_params={"puzzle": item})
         elif piece.kind == "levels":
             known = titles.get(item)  # a level since taken out of the course shows its id
             named = t.text("level {number}, {title}", number=known[0], title=known[1]) if known else item

@@ -13,7 +13,7 @@ from trainer.app.board import View, card_face, position_rows, rows_html
 from trainer.app.common import ANSWER_CHARS, bank, now, page, pages, profile, rules, saving, store, tr
 from trainer.app.components import Pick, announce, card_table, news
 from trainer.app.names import say, typing_help
-from trainer.app.progress_words import homework_line
+from trainer.app.progress_words import next_puzzle_label
 from trainer.app.puzzle_words import (
     QUESTIONS,
     RUN_ENDS,
@@ -422,7 +422,7 @@ def homework_next(puzzle: Puzzle) -> None:
         if piece.kind == "puzzles" and puzzle.id in piece.items:
             mine = homework.standing(SAVED, PLAYER, piece)
             if mine.next_item is not None:
-                label = t.text("{homework} · next puzzle", homework=homework_line(piece, mine, t))
+                label = next_puzzle_label(piece, mine, t)
                 st.page_link(pages()["puzzles"], label=label, query_params={"puzzle": mine.next_item})
             return
 
