@@ -13,6 +13,7 @@ import time
 from trainer.ai.arena import median_and_p95
 from trainer.ai.bots import make_bot
 from trainer.ai.game import Game, review
+from trainer.ai.view import View
 
 
 def figures(times: list[float]) -> str:
@@ -38,7 +39,7 @@ def main() -> None:
             start = time.perf_counter()
             game.hint()
             middle = time.perf_counter()
-            play = expert.choose(game.deal)
+            play = expert.choose(View.of(game.deal))
             hints.append(middle - start)
             moves.append(time.perf_counter() - middle)
             game = game.learner_plays(play)

@@ -15,6 +15,7 @@ import time
 from trainer.ai.arena import median_and_p95
 from trainer.ai.bots import make_bot
 from trainer.ai.game import Game, reviewing
+from trainer.ai.view import View
 
 TARGET = 2.0  # seconds, at the 95th percentile, for a two-player deal
 
@@ -27,7 +28,7 @@ def played(seed: int, learner: str) -> Game:
         if not game.learner_to_play:
             game = game.computer_turn()
         else:
-            play = game.deal.legal_plays()[0] if learner == "first" else bot.choose(game.deal)
+            play = game.deal.legal_plays()[0] if learner == "first" else bot.choose(View.of(game.deal))
             game = game.learner_plays(play)
     return game
 

@@ -4,8 +4,9 @@ last round hard to search."""
 import random
 
 from trainer import DECK, Deal, parse_cards
-from trainer.ai.bots import Seen, margin
+from trainer.ai.bots import margin
 from trainer.ai.playout import Position
+from trainer.ai.view import View
 from trainer.plays import Play
 
 
@@ -32,7 +33,7 @@ class Plain:
 
 def plain_margins(deal: Deal) -> tuple[dict[Play, int], int]:
     """Each legal play's exact margin by ``Plain``, and the positions it weighed, as ``exact_search`` gives them."""
-    seen = Seen.of(deal)
+    seen = View.of(deal)
     plain = Plain(seen.seat % len(seen.piles))
     world = seen.world(random.Random(0))
     margins = {}

@@ -6,7 +6,8 @@ import pytest
 
 from trainer import DECK, Deal, parse_cards, parse_play
 from trainer.ai.arena import arena
-from trainer.ai.bots import LEVELS, Seen, evaluate, make_bot
+from trainer.ai.bots import LEVELS, evaluate, make_bot
+from trainer.ai.view import View
 
 
 def swap_hidden(deal: Deal, rng: random.Random) -> Deal:
@@ -35,23 +36,23 @@ def test_a_bot_chooses_the_same_whatever_the_cards_it_cannot_see(level: str) -> 
         for _ in range(rng.randrange(12)):
             deal = deal.play(rng.choice(deal.legal_plays()))
         other = swap_hidden(deal, rng)
-        assert Seen.of(other) == Seen.of(deal)
+        assert View.of(other) == View.of(deal)
         assert (other.hands, other.stock) != (deal.hands, deal.stock)
-        assert make_bot(level, seed=7).choose(deal) == make_bot(level, seed=7).choose(other)
+        assert make_bot(level, seed=7).choose(View.of(deal)) == make_bot(level, seed=7).choose(View.of(other))
 
 
 def test_the_greedy_bot_takes_an_escoba_before_the_seven_of_coins() -> None:
     # 5♣ sweeps 4♠ 6♥ (an escoba, R14); 8♦ (a sota) would take the 7♦ and leave cards behind.
     deal = Deal.from_position(table=parse_cards("4♠ 6♥"), hands=[parse_cards("5♣ J♦"), parse_cards("A♥ 2♥")])
-    assert make_bot("greedy", 1).choose(deal) == parse_play("5♣ 4♠ 6♥")
+    assert make_bot("greedy", 1).choose(View.of(deal)) == parse_play("5♣ 4♠ 6♥")
     deal = Deal.from_position(table=parse_cards("7♦ 4♠ 2♥"), hands=[parse_cards("J♣ Q♣"), parse_cards("A♥ 2♠")])
-    assert make_bot("greedy", 1).choose(deal) == parse_play("J♣ 7♦")  # the 7♦ before Q♣ taking 4♠ 2♥
+    assert make_bot("greedy", 1).choose(View.of(deal)) == parse_play("J♣ 7♦")  # the 7♦ before Q♣ taking 4♠ 2♥
 
 
 def test_the_greedy_bot_lays_the_card_that_leaves_no_sweep() -> None:
     # Nothing captures; laying the K makes the table 12 (a 3 sweeps it), laying the A makes it 3 (nothing can).
     deal = Deal.from_position(table=parse_cards("2♠"), hands=[parse_cards("K♣ A♥"), parse_cards("3♥ 3♠")])
-    assert make_bot("greedy", 1).choose(deal) == parse_play("A♥")
+    assert make_bot("greedy", 1).choose(View.of(deal)) == parse_play("A♥")
 
 
 def test_with_nothing_hidden_the_evaluation_is_exact() -> None:
@@ -60,17 +61,17 @@ def test_with_nothing_hidden_the_evaluation_is_exact() -> None:
     deal = Deal.new(seed=3)
     while deal.stock or len(deal.hands[deal.to_play or 0]) < 3:
         deal = deal.play(rng.choice(deal.legal_plays()))
-    found = evaluate(deal)
+    found = evaluate(View.of(deal))
     assert {e.play for e in found} == set(deal.legal_plays()) and all(e.error == 0 for e in found)
     assert found == sorted(found, key=lambda e: -e.margin)
 
 
 def test_an_evaluation_covers_every_legal_play_with_an_error() -> None:
     deal = Deal.new(seed=11)
-    found = evaluate(deal, samples=16, seed=1)
+    found = evaluate(View.of(deal), samples=16, seed=1)
     assert sorted(str(e.play) for e in found) == sorted(str(p) for p in deal.legal_plays())
     assert all(e.error > 0 or len(found) == 1 for e in found)
-    assert evaluate(deal, samples=16, seed=1) == found  # the same samples give the same figures
+    assert evaluate(View.of(deal), samples=16, seed=1) == found  # the same samples give the same figures
 
 
 def test_the_arena_plays_each_deck_twice_and_counts_every_deal() -> None:
@@ -96,7 +97,7 @@ def test_where_a_player_who_can_capture_must_a_lay_down_bars_cards_from_that_han
     for seed in range(40):
         deal = Deal.new(2, seed=seed, profile=PROFILES[rules])
         while not deal.is_over:
-            seen = Seen.of(deal)
+            seen = View.of(deal)
             other = 1 - seen.seat
             assert not set(cards_of(seen.barred[other])) & set(deal.hands[other])  # true of the real deal
             barred_seen += bool(seen.barred[other])
@@ -110,9 +111,9 @@ def test_a_play_clearly_behind_after_the_first_samples_is_weighed_no_further_but
     deal = Deal.new(seed=10)
     for _ in range(6):  # the second round's first play, where some plays are poor
         deal = deal.play(deal.legal_plays()[0])
-    whole = evaluate(deal, 160, "race")
+    whole = evaluate(View.of(deal), 160, "race")
     worst = whole[-1].play
-    raced = evaluate(deal, 160, "race", first=40, keep=worst)
+    raced = evaluate(View.of(deal), 160, "race", first=40, keep=worst)
     assert raced[0] == whole[0]  # the same best play, with every sample's margin
     kept = next(e for e in raced if e.play == worst)
     assert kept == whole[-1]  # the play kept is weighed on every sample, however far behind
@@ -138,7 +139,7 @@ def test_every_bot_plays_a_set_up_position_and_its_worlds_hold_the_positions_cou
     rng = random.Random(out_of_play)
     for _ in range(60):
         deal = set_up_position(rng, out_of_play)
-        seen = Seen.of(deal)
+        seen = View.of(deal)
         # two players and an empty stock hide nothing only when every card not seen is in the other hand
         assert seen.hidden == (bool(deal.stock) or out_of_play > 0)
         for world in [seen.world(rng) for _ in range(5)]:
@@ -147,5 +148,5 @@ def test_every_bot_plays_a_set_up_position_and_its_worlds_hold_the_positions_cou
             dealt = sum(1 << index for index in world.stock) | world.hands[1 - deal.to_play]
             assert not dealt & ~seen.unseen  # no card the seat has seen is dealt again
         for level in LEVELS:
-            assert make_bot(level, seed=1).choose(deal) in deal.legal_plays(), level
-        assert {e.play for e in evaluate(deal, samples=4)} == set(deal.legal_plays())
+            assert make_bot(level, seed=1).choose(View.of(deal)) in deal.legal_plays(), level
+        assert {e.play for e in evaluate(View.of(deal), samples=4)} == set(deal.legal_plays())

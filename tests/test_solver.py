@@ -9,9 +9,10 @@ from solver_kit import Plain, hard_position, plain_margins
 
 from trainer import PROFILES, Deal
 from trainer.ai import bots
-from trainer.ai.bots import SearchBudgetExceeded, Seen, _Search, evaluate, exact_search, make_bot
+from trainer.ai.bots import SearchBudgetExceeded, _Search, evaluate, exact_search, make_bot
 from trainer.ai.game import Decision, endgame_yaml, review, weigh
 from trainer.ai.playout import Position
+from trainer.ai.view import View
 from trainer.puzzles import check_paths
 
 TWO_PLAYER_RULES = [name for name, profile in PROFILES.items() if 2 in profile.players]
@@ -32,7 +33,7 @@ def last_round(players: int, seed: int, profile: str = "classic") -> Deal:
 def test_the_exact_search_agrees_with_plain_minimax_on_two_player_endgames(profile: str) -> None:
     for seed in range(25):
         deal = last_round(2, seed, profile)
-        margins, weighed = exact_search(deal)
+        margins, weighed = exact_search(View.of(deal))
         expected, plain_weighed = plain_margins(deal)
         assert margins == expected, (profile, seed)
         assert weighed <= plain_weighed
@@ -44,14 +45,14 @@ def test_the_search_agrees_with_plain_minimax_for_partners_with_every_card_shown
         deal = last_round(4, seed)
         while len(deal.hands[deal.to_play or 0]) > 2:  # at most eight plays still to come
             deal = deal.play(rng.choice(deal.legal_plays()))
-        seen = Seen.of(deal)
+        seen = View.of(deal)
         position, side = seen.world(random.Random(seed)), seen.seat % 2
         assert _Search(side).value(position) == Plain(side).value(position), seed
 
 
 def test_the_hard_last_round_is_solved_within_the_budget() -> None:
     deal = hard_position()
-    margins, weighed = exact_search(deal)
+    margins, weighed = exact_search(View.of(deal))
     assert len(margins) == len(deal.legal_plays()) > 80
     assert weighed < bots.SOLVE_BUDGET
 
@@ -69,7 +70,7 @@ def small_budget(monkeypatch: pytest.MonkeyPatch) -> int:
 
     monkeypatch.setattr(Position, "moves", counted)
     with pytest.raises(SearchBudgetExceeded, match="more than 2,000 positions"):
-        exact_search(hard_position())
+        exact_search(View.of(hard_position()))
     return listed[0]
 
 
@@ -80,11 +81,11 @@ def test_a_search_past_its_budget_stops_there(small_budget: int) -> None:
 def test_past_the_budget_evaluations_hints_reviews_and_the_expert_play_the_cards_out(small_budget: int) -> None:
     deal = hard_position()
     legal = deal.legal_plays()
-    found = evaluate(deal)
+    found = evaluate(View.of(deal))
     assert sorted(map(str, (e.play for e in found))) == sorted(map(str, legal))
-    assert found == evaluate(deal) and all(len(e.margins) == 1 and e.error == 0 for e in found)
+    assert found == evaluate(View.of(deal)) and all(len(e.margins) == 1 and e.error == 0 for e in found)
     assert weigh(deal, 0)[0].play in legal
-    assert make_bot("expert", 3).choose(deal) in legal
+    assert make_bot("expert", 3).choose(View.of(deal)) in legal
     (reviewed,) = review((Decision(deal, legal[0]),))
     assert reviewed.best == found[0].play and reviewed.loss >= 0
 
@@ -96,7 +97,7 @@ def test_an_endgame_puzzle_past_the_budget_is_refused_where_its_plays_are(
     rng = random.Random(1)
     while deal.stock or len(deal.hands[1]) < 3:
         deal = deal.play(rng.choice(deal.legal_plays()))
-    assert exact_search(deal)[1] > 10
+    assert exact_search(View.of(deal))[1] > 10
     monkeypatch.setattr(bots, "SOLVE_BUDGET", 10)
     path = tmp_path / "big.yaml"
     path.write_text(endgame_yaml(Decision(deal, deal.legal_plays()[0]), "too-big"), encoding="utf-8")

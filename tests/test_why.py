@@ -3,8 +3,9 @@ real deal reaches."""
 
 from math import comb
 
-from trainer.ai.bots import Seen, evaluate, sampled_worlds
+from trainer.ai.bots import evaluate, sampled_worlds
 from trainer.ai.game import Decision, review
+from trainer.ai.view import View
 from trainer.ai.why import MOST, reasons
 from trainer.cards import DECK, parse_cards
 from trainer.deal import Deal
@@ -26,7 +27,7 @@ def real(table: str, hands: list[str], piles: tuple[str, str] = ("", ""), stock:
 def test_taking_the_seven_of_coins_is_the_first_reason_when_the_best_play_takes_it_and_yours_did_not() -> None:
     # 4♠ takes 7♦ + 4♥ (R12); Q♠ takes only 6♣
     deal = real("7♦ 4♥ 6♣", ["4♠ Q♠ K♠", "A♥ 3♥ 5♥"])
-    best = evaluate(deal, 64)[0].play
+    best = evaluate(View.of(deal), 64)[0].play
     assert best == parse_play("4♠ 7♦ 4♥")
     why = reasons(deal, parse_play("Q♠ 6♣"), best)
     assert why[0] == said("The best play took {card}.", card="7♦")
@@ -45,7 +46,7 @@ def test_the_chance_of_a_sweep_left_open_is_the_exact_share_of_the_hands_the_nex
     piles = ("6♥ Q♣ A♣ A♠ K♣ 3♣", "6♣ Q♠ A♥ A♦ 4♦ Q♦")
     deal = real("4♣", ["5♠ 6♦ K♥", "2♦ 3♦ 5♦"], piles)
     assert [str(card) for card in (*deal.hands[1], *deal.stock) if card.value == 6] == ["6♠"]
-    unseen = Seen.of(deal).unseen.bit_count()
+    unseen = View.of(deal).unseen.bit_count()
     share = 1 - comb(unseen - 1, 3) / comb(unseen, 3)  # a hand of 3 of the unseen cards that holds 6♠
     expected = said(
         "Your play left {cards} on the table, {total} in all: the next player sweeps it with a card worth {value} in "
@@ -80,7 +81,7 @@ def test_where_a_lay_down_shows_what_the_next_player_cannot_hold_the_chance_is_t
     deal = Deal.new(2, seed=1, profile=PROFILES["escova"])
     for _ in range(14):
         deal = deal.play(deal.legal_plays()[0])
-    seen, lay = Seen.of(deal), parse_play("3♣")
+    seen, lay = View.of(deal), parse_play("3♣")
     assert seen.barred[1]
     after = deal.play(lay)
     sweepers = {card.bit for card in DECK if card.value == 15 - sum(card.value for card in after.table)}

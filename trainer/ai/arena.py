@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from trainer.ai.bots import Bot
+from trainer.ai.view import View
 from trainer.cards import DECK
 from trainer.deal import Deal
 from trainer.profile import CLASSIC, RuleProfile
@@ -61,7 +62,7 @@ def _play(deal: Deal, bots: tuple[Bot, Bot], seconds: dict[str, list[float]]) ->
     while deal.to_play is not None:
         bot = bots[deal.to_play]
         start = time.perf_counter()
-        play = bot.choose(deal)
+        play = bot.choose(View.of(deal))
         seconds.setdefault(bot.level, []).append(time.perf_counter() - start)
         deal = deal.play(play)
     return [score.total for score in deal.score()]

@@ -1,7 +1,7 @@
 """Computer players, and the evaluation of every play a seat can make.
 
-A bot sees only what its seat can know: its hand, the table, the piles and escobas, the plays made so
-far, and how many cards each hand and the stock hold (``Seen``). The expert fills in the hidden cards
+A bot is handed only what its seat can know (a ``View``): its hand, the table, the piles and escobas, what the
+lay-downs so far show, and how many cards each hand and the stock hold. The expert fills in the hidden cards
 in many ways at random (the same ones for every play it weighs), plays each way out with the greedy
 policy and takes the play with the best average point margin; once nothing is hidden (two players,
 stock empty, no card out of play) it solves the rest of the deal exactly, by an alpha-beta search that
@@ -11,7 +11,7 @@ hidden ones.
 
 >>> from trainer import Deal
 >>> deal = Deal.new(seed=5)
->>> make_bot("greedy").choose(deal) in deal.legal_plays()
+>>> make_bot("greedy").choose(View.of(deal)) in deal.legal_plays()
 True
 """
 
@@ -21,106 +21,14 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
-from trainer.ai.playout import Move, Position, Rules
-from trainer.cards import DECK, VALUES, mask_of, value_of
-from trainer.deal import Deal, EventKind
-from trainer.plays import CAPTURE_SUM, Play, groups_by_sum, play_of
+from trainer.ai.playout import Move, Position
+from trainer.ai.view import View
+from trainer.cards import VALUES, value_of
+from trainer.plays import Play, play_of
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
 
-FULL = (1 << len(DECK)) - 1
-_VALUE_MASKS = {value: mask_of(card for card in DECK if card.value == value) for value in range(1, 11)}
 LEVELS = ("random", "greedy", "expert")
-
-
-@dataclass(frozen=True)
-class Seen:
-    """What one seat knows of a deal in progress."""
-
-    rules: Rules
-    players: int
-    seat: int
-    hand: int
-    table: int
-    piles: tuple[int, ...]
-    escobas: tuple[int, ...]
-    last: int
-    hand_counts: tuple[int, ...]
-    stock_count: int
-    barred: tuple[int, ...] = ()  # per seat, the cards its lay-downs show it cannot hold
-
-    @classmethod
-    def of(cls, deal: Deal) -> Seen:
-        """What the seat to play knows; the other hands and the stock are only counted."""
-        seat = deal.to_play
-        if seat is None:
-            raise ValueError("the deal is over: nobody is to play")
-        return cls(
-            Rules.of(deal.profile),
-            deal.players,
-            seat,
-            mask_of(deal.hands[seat]),
-            mask_of(deal.table),
-            tuple(mask_of(pile) for pile in deal.piles),
-            deal.escobas,
-            -1 if deal.last_capturer is None else deal.last_capturer,
-            tuple(len(hand) for hand in deal.hands),
-            len(deal.stock),
-            _barred(deal),
-        )
-
-    @property
-    def unseen(self) -> int:
-        """The cards this seat has not seen: in the other hands or the stock."""
-        seen = self.hand | self.table
-        for pile in self.piles:
-            seen |= pile
-        return FULL & ~seen
-
-    @property
-    def hidden(self) -> bool:
-        """Whether some card's place is unknown to this seat: always, unless two play, the stock is empty and every
-        card not seen is in the other hand (in a position set up with cards out of play, some are not)."""
-        others = sum(self.hand_counts) - self.hand_counts[self.seat]
-        return self.stock_count > 0 or self.players > 2 or self.unseen.bit_count() != others
-
-    def world(self, rng: random.Random) -> Position:
-        """One way the hidden cards may lie, consistent with what this seat has seen: the counts, and the cards a
-        lay-down shows a seat cannot hold. The seats most barred are dealt first; should the rest not fit, the
-        last seats take what is left. The stock gets as many cards as it holds; in a position set up with cards out
-        of play, the cards left over are out of play in this world."""
-        left = [index for index in range(len(DECK)) if self.unseen >> index & 1]
-        rng.shuffle(left)
-        barred = self.barred or (0,) * self.players
-        hands = [0] * self.players
-        hands[self.seat] = self.hand
-        others = sorted((s for s in range(self.players) if s != self.seat), key=lambda s: -barred[s].bit_count())
-        for seat in others:
-            allowed = [index for index in left if not barred[seat] >> index & 1]
-            chosen = (allowed if len(allowed) >= self.hand_counts[seat] else left)[: self.hand_counts[seat]]
-            hands[seat] = sum(1 << index for index in chosen)
-            left = [index for index in left if index not in chosen]
-        return Position(
-            self.rules, self.players, hands, self.table, left[: self.stock_count], list(self.piles),
-            list(self.escobas), self.last, self.seat,
-        )  # fmt: skip
-
-
-def _barred(deal: Deal) -> tuple[int, ...]:
-    """Per seat, the cards it cannot hold now: where a player who can capture must (``must_capture = "any"``), a
-    card laid down this round shows that no card of that hand could capture on the table of the time."""
-    barred = [0] * deal.players
-    if deal.profile.must_capture != "any" or deal.profile.penalties:
-        return tuple(barred)
-    for before, after in reversed(list(pairwise(deal.states))):
-        if any(e.kind in (EventKind.DEAL, EventKind.REDEAL) for e in after.events):
-            break  # hands dealt: what was laid before says nothing of the cards held now
-        for e in after.events:
-            if e.kind is EventKind.PLAY and e.play is not None and not e.play.captured and e.seat is not None:
-                sums = groups_by_sum(mask_of(before.table))
-                barred[e.seat] |= sum(_VALUE_MASKS[value] for value in range(1, 11) if sums[CAPTURE_SUM - value])
-    return tuple(barred)
 
 
 def greedy_move(position: Position) -> Move:
@@ -220,27 +128,26 @@ class _Search:
         return best
 
 
-def exact_search(deal: Deal) -> tuple[dict[Play, int], int]:
+def exact_search(view: View) -> tuple[dict[Play, int], int]:
     """Each legal play of the seat to move, with the margin its side ends the deal with when both sides play their
     best from there, and how many positions the search weighed; only where nothing is hidden (two players, the
     stock used up). Each play is searched with the widest window, so each figure is exact.
     ``SearchBudgetExceeded`` once more than ``SOLVE_BUDGET`` positions are weighed for the plays together."""
-    seen = Seen.of(deal)
-    if seen.hidden:
+    if view.hidden:
         raise ValueError("some cards are hidden here, so a margin can only be estimated (see evaluate)")
-    world = seen.world(random.Random(0))
-    search = _Search(seen.seat % len(seen.piles))
+    world = view.world(random.Random(0))
+    search = _Search(view.side)
     margins = {}
-    for play in deal.legal_plays():
+    for play in view.legal_plays():
         after = world.copy()
         after.apply((play.card.bit, play.captured_mask))
         margins[play] = int(search.value(after))
     return margins, search.weighed
 
 
-def exact_margins(deal: Deal) -> dict[Play, int]:
+def exact_margins(view: View) -> dict[Play, int]:
     """``exact_search``'s margins."""
-    return exact_search(deal)[0]
+    return exact_search(view)[0]
 
 
 @dataclass(frozen=True)
@@ -253,11 +160,11 @@ class Evaluation:
     margins: tuple[int, ...] = ()  # one per sample, in the order of the samples (none when exact)
 
 
-def sampled_worlds(seen: Seen, samples: int, seed: int | str | None = 0) -> list[Position]:
+def sampled_worlds(view: View, samples: int, seed: int | str | None = 0) -> list[Position]:
     """The ways the hidden cards may lie that ``evaluate`` weighs with the same ``samples`` and ``seed``: one, the
     cards as they lie, where nothing is hidden."""
     rng = random.Random(seed)
-    return [seen.world(rng) for _ in range(samples if seen.hidden else 1)]
+    return [view.world(rng) for _ in range(samples if view.hidden else 1)]
 
 
 #: A play this many standard errors behind the leader after the first samples is played out no further.
@@ -265,7 +172,7 @@ RACE_GAP = 3.0
 
 
 def evaluate(
-    deal: Deal, samples: int = 32, seed: int | str | None = 0, first: int = 0, keep: Play | None = None
+    view: View, samples: int = 32, seed: int | str | None = 0, first: int = 0, keep: Play | None = None
 ) -> list[Evaluation]:
     """Every legal play of the seat to move with its expected point margin (its side minus the best other side)
     to the end of the deal: exact where nothing is hidden, else over ``samples`` ways the hidden cards may lie,
@@ -275,17 +182,15 @@ def evaluate(
     With ``first``, every play is played out on the first ``first`` ways only, and a play that is then more than
     ``RACE_GAP`` standard errors of their difference behind the leader goes no further (unless it is ``keep``): it
     is listed after the plays weighed on every sample, with the figures of its first ones."""
-    seen = Seen.of(deal)
-    side = seen.seat % len(seen.piles)
-    plays = deal.legal_plays()
-    if not seen.hidden:
+    side, plays = view.side, view.legal_plays()
+    if not view.hidden:
         try:
-            exact = exact_margins(deal)
+            exact = exact_margins(view)
         except SearchBudgetExceeded:
             pass  # too many ways for the deal to go: each play is played out, on the one way the cards lie
         else:
             return sorted((Evaluation(play, float(exact[play]), 0.0) for play in plays), key=lambda e: -e.margin)
-    worlds = sampled_worlds(seen, samples, seed)
+    worlds = sampled_worlds(view, samples, seed)
     start = first if 0 < first < len(worlds) else len(worlds)
     margins = {play: _played_out(play, worlds[:start], side) for play in plays}
     leader = list(max(margins.values(), key=sum))  # as it stands after the first samples
@@ -320,7 +225,7 @@ def _clearly_behind(margins: Sequence[int], leader: Sequence[int]) -> bool:
 
 
 class Bot:
-    """A computer player of one level; ``choose(deal)`` plays for ``deal.to_play``."""
+    """A computer player of one level; ``choose(view)`` plays for the seat of the view, which must be to play."""
 
     def __init__(self, level: str, seed: int | None = None, samples: int = 32) -> None:
         if level not in LEVELS:
@@ -329,16 +234,17 @@ class Bot:
         self.seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         self.samples = samples
 
-    def choose(self, deal: Deal) -> Play:
-        """The play this bot makes, from what the seat to play can see only."""
-        seen = Seen.of(deal)
+    def choose(self, view: View) -> Play:
+        """The play this bot makes for the seat of ``view``, from what that seat knows."""
+        if view.to_play != view.seat:
+            raise ValueError(f"seat {view.seat} is not to play")
         # The same for positions this seat cannot tell apart, and different from one move to the next.
-        moment = f"{self.seed}:{seen.hand}:{seen.table}:{seen.piles}:{seen.escobas}:{seen.hand_counts}"
+        moment = f"{self.seed}:{view.hand}:{view.table}:{view.piles}:{view.escobas}:{view.hand_counts}"
         if self.level == "expert":
-            return evaluate(deal, self.samples, moment)[0].play
+            return evaluate(view, self.samples, moment)[0].play
         if self.level == "random":
-            return random.Random(moment).choice(deal.legal_plays())
-        world = seen.world(random.Random(moment))  # the hidden cards do not matter to the greedy choice
+            return random.Random(moment).choice(view.legal_plays())
+        world = view.world(random.Random(moment))  # the hidden cards do not matter to the greedy choice
         bit, captured = greedy_move(world)
         return play_of(bit.bit_length() - 1, captured)
 

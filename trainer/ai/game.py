@@ -29,8 +29,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
-from trainer.ai.bots import Evaluation, Seen, evaluate, make_bot
+from trainer.ai.bots import Evaluation, evaluate, make_bot
 from trainer.ai.luck import deal_luck
+from trainer.ai.view import View
 from trainer.ai.why import reasons
 from trainer.cards import Suit
 from trainer.deal import Deal, EventKind
@@ -128,7 +129,7 @@ class Game:
         if claims := match.current.claims():
             match = match.claim(max(claims, key=_claim_worth))
         bot = make_bot(self.level, self.seed + match.seat_of(seat))
-        return replace(self, match=match.play(self._overlooked(bot.choose(match.current))))
+        return replace(self, match=match.play(self._overlooked(bot.choose(View.of(match.current)))))
 
     def _overlooked(self, play: Play) -> Play:
         """The computer's chosen play, or in table mode now and then (``OVERLOOK``) its card laid down in place of
@@ -224,7 +225,7 @@ def weigh(deal: Deal, number: int, samples: int = SAMPLES, keep: Play | None = N
     """Every legal play of the learner's ``number``-th decision in a deal (from 0), best first: what a hint shows and
     what the review sets each play against, from the same samples; ``keep`` (the play the review weighs) is played
     out on every sample, however far behind."""
-    return evaluate(deal, samples, f"decision:{number}", first=RACE, keep=keep)
+    return evaluate(View.of(deal), samples, f"decision:{number}", first=RACE, keep=keep)
 
 
 def review(decisions: tuple[Decision, ...], samples: int = SAMPLES) -> list[Reviewed]:
@@ -263,7 +264,7 @@ def _weighed(decision: Decision, number: int, samples: int) -> Reviewed:
 
 def can_be_puzzle(decision: Decision) -> bool:
     """Whether a decision's position can become an endgame puzzle: nothing hidden (two players, stock used up)."""
-    return decision.before.deck is not None and not Seen.of(decision.before).hidden
+    return decision.before.deck is not None and not View.of(decision.before).hidden
 
 
 def endgame_yaml(decision: Decision, puzzle_id: str) -> str:

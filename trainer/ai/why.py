@@ -23,8 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 
-from trainer.ai.bots import Seen, sampled_worlds
+from trainer.ai.bots import sampled_worlds
 from trainer.ai.playout import Position
+from trainer.ai.view import View
 from trainer.cards import DECK, SUITS, Card, cards_of, cards_text, value_of
 from trainer.deal import Deal, EventKind
 from trainer.plays import CAPTURE_SUM, Play, groups_by_sum
@@ -54,7 +55,7 @@ def reasons(before: Deal, made: Play, best: Play, samples: int = 32, seed: int |
     that ``evaluate`` weighs with the same ``samples`` and ``seed``."""
     if made == best:
         return ()
-    worlds = _Worlds(Seen.of(before), samples, seed)
+    worlds = _Worlds(View.of(before), samples, seed)
     found = [*_taken(before, made, best), *_left_open(before, made, best, worlds), *_set_up(before, made, best, worlds)]
     found.sort(key=lambda reason: -reason.weight)
     return tuple(reason.words for reason in found[:MOST])
@@ -123,7 +124,7 @@ def _better_for_setenta(taken: int, against: int, before: Deal) -> tuple[Card, .
 class _Worlds:
     """The sampled ways the hidden cards may lie, drawn only if a chance needs them."""
 
-    def __init__(self, seen: Seen, samples: int, seed: int | str | None) -> None:
+    def __init__(self, seen: View, samples: int, seed: int | str | None) -> None:
         self.seen, self.samples, self.seed = seen, samples, seed
         self._drawn: list[Position] | None = None
 
@@ -234,7 +235,7 @@ def _seven_takers(table: int) -> int:
     )
 
 
-def _chance(seen: Seen, after: Deal, play: Play, worlds: _Worlds, takers_of: Callable[[int], int]) -> float:
+def _chance(seen: View, after: Deal, play: Play, worlds: _Worlds, takers_of: Callable[[int], int]) -> float:
     """The chance that the next player holds a card of ``takers_of(table)`` for the table ``play`` leaves, as the
     seat that played saw the deal: exact over every hand of the cards it has not seen, unless the next player's
     lay-downs this round showed cards it cannot hold; then over ``worlds``."""

@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from trainer.ai.bots import SearchBudgetExceeded, exact_margins
+from trainer.ai.view import View
 from trainer.cards import DECK, R4, RANKS, Card, CardError, Notation, Suit, cards_text, parse_cards
 from trainer.deal import Deal, EventKind
 from trainer.match import Match, match_result
@@ -1283,7 +1284,7 @@ class EndgamePuzzle(Puzzle, Dealt):
     def margins(self) -> dict[Play, int]:
         """Each legal play, with the points its side ends ahead of the other (behind, if negative); searched once
         per puzzle, as the answers, the verdict and its explanation all need it."""
-        return exact_margins(self.position())
+        return exact_margins(View.of(self.position()))
 
     def solutions(self) -> list[str]:
         margins = self.margins

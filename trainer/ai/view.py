@@ -1,0 +1,139 @@
+"""What one seat can know of a deal in progress: the ``View`` every computer player and the coach work from.
+
+A view holds the seat's own hand, the table, the piles and escobas, the side of the last capture, how many cards
+each hand and the stock hold, and what the lay-downs so far show about the other hands; nothing else. It keeps no
+reference to the ``Deal`` it was taken from, so a bot handed a view has no path to the other hands or the stock:
+two deals that differ only in cards the seat cannot see give equal views.
+
+>>> from trainer import Deal
+>>> deal = Deal.new(seed=5)
+>>> view = View.of(deal)
+>>> view.legal_plays() == deal.legal_plays(), view.hand_counts, view.stock_count
+(True, (3, 3), 30)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import pairwise
+
+from trainer.ai.playout import Position, Rules, legal_moves
+from trainer.cards import DECK, mask_of
+from trainer.deal import Deal, EventKind
+from trainer.plays import CAPTURE_SUM, Play, groups_by_sum, play_of
+
+FULL = (1 << len(DECK)) - 1
+_VALUE_MASKS = {value: mask_of(card for card in DECK if card.value == value) for value in range(1, 11)}
+
+
+@dataclass(frozen=True)
+class View:
+    """What ``seat`` knows of a deal in progress; ``to_play`` is the seat to play (-1 once the deal is over)."""
+
+    rules: Rules
+    players: int
+    seat: int
+    hand: int
+    table: int
+    piles: tuple[int, ...]
+    escobas: tuple[int, ...]
+    last: int
+    hand_counts: tuple[int, ...]
+    stock_count: int
+    barred: tuple[int, ...] = ()  # per seat, the cards its lay-downs show it cannot hold
+    to_play: int = -1
+
+    @classmethod
+    def of(cls, deal: Deal, seat: int | None = None) -> View:
+        """What ``seat`` (by default the seat to play) knows; the other hands and the stock are only counted."""
+        to_play = -1 if deal.to_play is None else deal.to_play
+        if seat is None:
+            if deal.to_play is None:
+                raise ValueError("the deal is over: nobody is to play")
+            seat = deal.to_play
+        if not 0 <= seat < deal.players:
+            raise ValueError(f"no seat {seat} at a table of {deal.players}")
+        return cls(
+            Rules.of(deal.profile),
+            deal.players,
+            seat,
+            mask_of(deal.hands[seat]),
+            mask_of(deal.table),
+            tuple(mask_of(pile) for pile in deal.piles),
+            deal.escobas,
+            -1 if deal.last_capturer is None else deal.last_capturer,
+            tuple(len(hand) for hand in deal.hands),
+            len(deal.stock),
+            barred(deal),
+            to_play,
+        )
+
+    @property
+    def side(self) -> int:
+        """The seat's side (V3)."""
+        return self.seat % len(self.piles)
+
+    def legal_plays(self) -> list[Play]:
+        """The seat's legal plays when it is to play, in ``Deal.legal_plays`` order; none otherwise."""
+        if self.to_play != self.seat:
+            return []
+        moves = legal_moves(self.hand, self.table, self.rules.must_any)
+        return [play_of(bit.bit_length() - 1, captured) for bit, captured in moves]
+
+    @property
+    def unseen(self) -> int:
+        """The cards this seat has not seen: in the other hands or the stock (or out of play)."""
+        seen = self.hand | self.table
+        for pile in self.piles:
+            seen |= pile
+        return FULL & ~seen
+
+    @property
+    def hidden(self) -> bool:
+        """Whether some card's place is unknown to this seat: always, unless two play, the stock is empty and every
+        card not seen is in the other hand (in a position set up with cards out of play, some are not)."""
+        others = sum(self.hand_counts) - self.hand_counts[self.seat]
+        return self.stock_count > 0 or self.players > 2 or self.unseen.bit_count() != others
+
+    def world(self, rng: random.Random) -> Position:
+        """One way the hidden cards may lie, consistent with what this seat has seen: the counts, and the cards a
+        lay-down shows a seat cannot hold. The seats most barred are dealt first; should the rest not fit, the
+        last seats take what is left. The stock gets as many cards as it holds; in a position set up with cards out
+        of play, the cards left over are out of play in this world."""
+        left = [index for index in range(len(DECK)) if self.unseen >> index & 1]
+        rng.shuffle(left)
+        barred = self.barred or (0,) * self.players
+        hands = [0] * self.players
+        hands[self.seat] = self.hand
+        others = sorted((s for s in range(self.players) if s != self.seat), key=lambda s: -barred[s].bit_count())
+        for seat in others:
+            allowed = [index for index in left if not barred[seat] >> index & 1]
+            chosen = (allowed if len(allowed) >= self.hand_counts[seat] else left)[: self.hand_counts[seat]]
+            hands[seat] = sum(1 << index for index in chosen)
+            left = [index for index in left if index not in chosen]
+        return Position(
+            self.rules, self.players, hands, self.table, left[: self.stock_count], list(self.piles),
+            list(self.escobas), self.last, self.to_play,
+        )  # fmt: skip
+
+
+def barred(deal: Deal) -> tuple[int, ...]:
+    """Per seat, the cards it cannot hold now: where a player who can capture must (``must_capture = "any"``), a
+    card laid down this round shows that no card of that hand could capture on the table of the time."""
+    found = [0] * deal.players
+    if deal.profile.must_capture != "any" or deal.profile.penalties:
+        return tuple(found)
+    for before, after in reversed(list(pairwise(deal.states))):
+        if any(e.kind in (EventKind.DEAL, EventKind.REDEAL) for e in after.events):
+            break  # hands dealt: what was laid before says nothing of the cards held now
+        for e in after.events:
+            if e.kind is EventKind.PLAY and e.play is not None and not e.play.captured and e.seat is not None:
+                found[e.seat] |= lay_down_bars(mask_of(before.table))
+    return tuple(found)
+
+
+def lay_down_bars(table: int) -> int:
+    """The cards a hand cannot hold if it laid a card down on ``table`` where it had to capture if it could."""
+    sums = groups_by_sum(table)
+    return sum(_VALUE_MASKS[value] for value in range(1, 11) if sums[CAPTURE_SUM - value])
