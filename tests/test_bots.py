@@ -5,7 +5,6 @@ import random
 import pytest
 
 from trainer import DECK, Deal, parse_cards, parse_play
-from trainer.ai.arena import arena
 from trainer.ai.bots import LEVELS, evaluate, make_bot
 from trainer.ai.view import View
 
@@ -72,13 +71,6 @@ def test_an_evaluation_covers_every_legal_play_with_an_error() -> None:
     assert sorted(str(e.play) for e in found) == sorted(str(p) for p in deal.legal_plays())
     assert all(e.error > 0 or len(found) == 1 for e in found)
     assert evaluate(View.of(deal), samples=16, seed=1) == found  # the same samples give the same figures
-
-
-def test_the_arena_plays_each_deck_twice_and_counts_every_deal() -> None:
-    result = arena(make_bot("greedy", 1), make_bot("random", 2), deals=6, seed=3)
-    assert len(result.margins) == 6 and result.wins + result.draws + result.losses == 12
-    assert set(result.seconds) == {"greedy", "random"} and len(DECK) == 40
-    assert "6 duplicate deals (12 deals): greedy against random" in result.report()
 
 
 def test_an_unknown_level_is_refused() -> None:

@@ -15,7 +15,8 @@ import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import NoReturn
 
@@ -23,7 +24,7 @@ from babel.core import default_locale
 from tqdm import tqdm
 
 from trainer.ai.arena import arena
-from trainer.ai.bots import LEVELS, make_bot
+from trainer.ai.bots import LEVELS
 from trainer.course import load_levels
 from trainer.coverage import coverage, coverage_text
 from trainer.deal import Deal
@@ -129,10 +130,19 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
         "--deals",
         type=_whole(2, MAX_DEALS),
         default=100,
-        help="decks, each played twice with seats swapped; at least 2, for a standard error (default 100)",
+        help="decks, each dealt once for every side with A on that side; at least 2, for a standard error "
+        "(default 100)",
     )
     duel.add_argument("--seed", type=_whole(*SEEDS), default=1, help="same seed, same decks and the same bots' choices")
     duel.add_argument("--rules", choices=list(PROFILES), default="classic", help="the rule set (default classic)")
+    duel.add_argument("--players", type=_whole(2, 6), choices=(2, 3, 4, 6), default=2, help="the table (default 2)")
+    duel.add_argument(
+        "--workers",
+        type=_whole(1, 256),
+        default=os.cpu_count() or 1,
+        help="processes to spread the decks over; the figures are the same for any number (default: one a core)",
+    )
+    duel.add_argument("--dask", metavar="ADDRESS", help="spread the decks over this Dask scheduler's workers instead")
 
     replay = commands.add_parser("replay", help="check a game record and print its scores")
     replay.add_argument("file", type=Path)
@@ -200,7 +210,7 @@ def _run(args: argparse.Namespace, t: Translator) -> int:
     if args.command == "simulate":
         return _simulate(args.games, args.players, args.seed, args.rules)
     if args.command == "arena":
-        return _arena(args.a, args.b, args.deals, args.seed, args.rules)
+        return _arena(args.a, args.b, args.deals, args.seed, args.rules, args.players, args.workers, args.dask)
     if args.command == "check":
         return _check(args.paths or [bank_folder()], args.rules)
     if args.command == "coverage":
@@ -353,11 +363,37 @@ def _simulate(games: int, players: int, seed: int | None, rules: str = "classic"
     return 0
 
 
-def _arena(a: str, b: str, deals: int, seed: int, rules: str) -> int:
-    with tqdm(total=deals, unit="deal", disable=None, file=sys.stderr, leave=False) as bar:
-        result = arena(make_bot(a, seed), make_bot(b, seed + 1), deals, seed, PROFILES[rules], progress=bar.update)
+def _arena(a: str, b: str, deals: int, seed: int, rules: str, players: int, workers: int, dask: str | None) -> int:
+    profile = PROFILES[rules]
+    if players not in profile.players:
+        allowed = either(profile.players)
+        print(f"escoba-trainer: the {rules} rule set is for {allowed} players, not {players}", file=sys.stderr)
+        return 1
+    with contextlib.ExitStack() as stack:
+        executor = stack.enter_context(_executor(workers, dask))
+        bar = stack.enter_context(tqdm(total=deals, unit="deck", disable=None, file=sys.stderr, leave=False))
+        result = arena(a, b, deals, seed, profile, players, executor, progress=bar.update)
     print(result.report())
     return 0
+
+
+@contextlib.contextmanager
+def _executor(workers: int, dask: str | None) -> Iterator[Executor | None]:
+    """Where the arena's decks are played: a Dask scheduler's workers, ``workers`` processes, or here (one)."""
+    if dask is not None:
+        try:
+            from distributed import Client  # an optional extra: pip install "escoba-trainer[cluster]"
+        except ImportError:
+            raise _ArgumentRefused(
+                "escoba-trainer arena: --dask needs Dask's distributed package: pip install 'escoba-trainer[cluster]'"
+            ) from None
+        with Client(dask) as client:  # type: ignore[no-untyped-call]
+            yield client.get_executor()
+    elif workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            yield pool
+    else:
+        yield None
 
 
 def _copy_progress(source: str, target: str) -> int:

@@ -82,6 +82,11 @@ class RuleProfile:
         if self.penalties and not self.penalties_allowed:
             raise ValueError(f"the {self.name} rule set has no table mode: an illegal play is refused (R17)")
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled with its mappings as plain dicts (a read-only mapping cannot be), for the arena's workers."""
+        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        return _unpickled, ({name: dict(v) if isinstance(v, Mapping) else v for name, v in fields.items()},)
+
     @property
     def initial_sweep(self) -> bool:
         """Whether a first table of 15 or 30 scores escobas (R9)."""
@@ -105,6 +110,12 @@ class RuleProfile:
             target=self.target if target is None else target,
             penalties=self.penalties if penalties is None else penalties,
         )
+
+
+def _unpickled(fields: dict[str, object]) -> RuleProfile:
+    """A pickled rule set, its mappings made read-only again."""
+    mappings = {name: MappingProxyType(dict(value)) for name, value in fields.items() if isinstance(value, Mapping)}
+    return RuleProfile(**{**fields, **mappings})  # type: ignore[arg-type]
 
 
 CLASSIC = RuleProfile()

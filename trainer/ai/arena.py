@@ -1,5 +1,18 @@
-"""Two bots measured against each other on duplicate deals: each deck is played twice, seats swapped, so the
-luck of the cards cancels and what is left is the difference in play."""
+"""Two bots measured against each other on duplicate deals, at any table the rule set allows.
+
+Each deck is dealt once for every side: bot A plays one side (both partners, at four or six), bot B every other
+seat, and A moves on to the next side with each deal of the same deck. The luck of the cards cancels, and what is
+left is the difference in play. A's margin in a deal is its side's points minus the average of the other sides'.
+
+The decks are numbered and each comes from the seed and its number alone, and a bot's choice depends only on its
+seed and what its seat sees, so the figures are the same however the decks are spread over processes: an arena
+takes any ``concurrent.futures`` executor (processes here, or a Dask cluster's).
+
+>>> from trainer import PROFILES
+>>> result = arena("greedy", "random", deals=2, seed=1, profile=PROFILES["sevens"], players=3)
+>>> len(result.margins), len(result.by_side), sum(result.outcomes())
+(2, 3, 6)
+"""
 
 from __future__ import annotations
 
@@ -7,27 +20,54 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 
 from trainer.ai.bots import Bot
-from trainer.ai.view import View
+from trainer.ai.state import CHANCE, OVER, GameState, start
 from trainer.cards import DECK
-from trainer.deal import Deal
 from trainer.profile import CLASSIC, RuleProfile
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """Who plays, at what table, under which rules."""
+
+    a: Bot
+    b: Bot
+    players: int = 2
+    profile: RuleProfile = CLASSIC
+
+
+@dataclass
+class Dealt:
+    """One deck's deals, one for each side A played: A's margin in each, whether A came out ahead, level or behind,
+    and the seconds each level's moves took."""
+
+    margins: list[float]
+    outcomes: list[int]  # per deal: 1 ahead of every other side, 0 level with the best of them, -1 behind
+    seconds: dict[str, list[float]]
 
 
 @dataclass
 class ArenaResult:
-    """Margins of bot A over bot B, a duplicate pair at a time, and what each bot's moves took."""
+    """Margins of bot A over bot B, one deck at a time, and what each bot's moves took."""
 
     a: str
     b: str
-    margins: list[float] = field(default_factory=list)  # per deal: A's points minus B's, averaged over the pair
+    players: int
+    rules: str
+    by_side: list[list[float]] = field(default_factory=list)  # per side A played: A's margin, deck by deck
     wins: int = 0
     draws: int = 0
     losses: int = 0
     seconds: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def margins(self) -> list[float]:
+        """Per deck, A's margin averaged over the sides it played."""
+        return [statistics.fmean(deck) for deck in zip(*self.by_side, strict=True)]
 
     @property
     def margin(self) -> float:
@@ -36,19 +76,46 @@ class ArenaResult:
     @property
     def error(self) -> float:
         """The standard error of the mean margin."""
-        return statistics.stdev(self.margins) / math.sqrt(len(self.margins)) if len(self.margins) > 1 else math.inf
+        return standard_error(self.margins)
+
+    def outcomes(self) -> tuple[int, int, int]:
+        return self.wins, self.draws, self.losses
+
+    def add(self, dealt: Dealt) -> None:
+        """Count one deck's deals."""
+        if not self.by_side:
+            self.by_side = [[] for _ in dealt.margins]
+        for side, found in enumerate(dealt.margins):
+            self.by_side[side].append(found)
+        self.wins += dealt.outcomes.count(1)
+        self.draws += dealt.outcomes.count(0)
+        self.losses += dealt.outcomes.count(-1)
+        for level, times in dealt.seconds.items():
+            self.seconds.setdefault(level, []).extend(times)
 
     def report(self) -> str:
         """The figures as lines of text."""
+        decks, sides = len(self.margins), len(self.by_side)
         lines = [
-            f"{len(self.margins)} duplicate deals ({2 * len(self.margins)} deals): {self.a} against {self.b}",
+            f"{decks} duplicate decks ({decks * sides} deals), {self.players} players, {self.rules} rules: "
+            f"{self.a} against {self.b}",
             f"margin per deal: {self.margin:+.3f} points (standard error {self.error:.3f})",
-            f"deals won, drawn, lost by {self.a}: {self.wins}, {self.draws}, {self.losses}",
         ]
+        for side, margins in enumerate(self.by_side):
+            lines.append(
+                f"  {self.a} on side {side + 1}: {statistics.fmean(margins):+.3f} (standard error "
+                f"{standard_error(margins):.3f})"
+            )
+        lines.append(f"deals won, drawn, lost by {self.a}: {self.wins}, {self.draws}, {self.losses}")
         for level, times in self.seconds.items():
             median, p95 = median_and_p95(times)
             lines.append(f"time per move, {level}: median {1000 * median:.1f} ms, p95 {1000 * p95:.1f} ms")
         return "\n".join(lines)
+
+
+def standard_error(values: Sequence[float]) -> float:
+    """The standard error of the mean of ``values`` (infinite for fewer than two)."""
+    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
 
 
 def median_and_p95(times: list[float]) -> tuple[float, float]:
@@ -57,38 +124,72 @@ def median_and_p95(times: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
 
 
-def _play(deal: Deal, bots: tuple[Bot, Bot], seconds: dict[str, list[float]]) -> list[int]:
-    """Play a two-player deal to the end, seat 0 by ``bots[0]``; each side's points."""
-    while deal.to_play is not None:
-        bot = bots[deal.to_play]
-        start = time.perf_counter()
-        play = bot.choose(View.of(deal))
-        seconds.setdefault(bot.level, []).append(time.perf_counter() - start)
-        deal = deal.play(play)
-    return [score.total for score in deal.score()]
+def deck(seed: int, number: int) -> list[int]:
+    """The ``number``-th deck of an arena with ``seed``: card indices in dealing order."""
+    return random.Random(f"arena:{seed}:{number}").sample(range(len(DECK)), len(DECK))
+
+
+def play_deck(match: Pairing, order: Sequence[int]) -> Dealt:
+    """Deal ``order`` once for each side, A playing that side and B the others."""
+    sides = match.profile.sides(match.players)
+    margins: list[float] = []
+    outcomes: list[int] = []
+    seconds: dict[str, list[float]] = {match.a.level: [], match.b.level: []}
+    for side_a in range(sides):
+        state: GameState = start(match.profile, match.players)
+        for card in order:
+            state = state.deal(card)
+        while (seat := state.current) != OVER:
+            assert seat != CHANCE
+            bot = match.a if seat % sides == side_a else match.b
+            began = time.perf_counter()
+            play = bot.choose(state.view(seat))
+            seconds[bot.level].append(time.perf_counter() - began)
+            state = state.play(play)
+        points = state.returns()
+        others = [p for side, p in enumerate(points) if side != side_a]
+        margins.append(points[side_a] - statistics.fmean(others))
+        outcomes.append((points[side_a] > max(others)) - (points[side_a] < max(others)))
+    return Dealt(margins, outcomes, seconds)
+
+
+def play_decks(match: Pairing, seed: int, numbers: range) -> list[Dealt]:
+    """The decks of ``numbers``, each played as ``play_deck`` plays it: one task for a worker."""
+    return [play_deck(match, deck(seed, number)) for number in numbers]
 
 
 def arena(
-    a: Bot,
-    b: Bot,
+    a: Bot | str,
+    b: Bot | str,
     deals: int,
     seed: int,
     profile: RuleProfile = CLASSIC,
+    players: int = 2,
+    executor: Executor | None = None,
     progress: Callable[[int], object] | None = None,
 ) -> ArenaResult:
-    """Play ``deals`` decks twice each, A first at seat 0 then at seat 1."""
-    result = ArenaResult(a.level, b.level)
-    rng = random.Random(seed)
-    for _ in range(deals):
-        deck = list(DECK)
-        rng.shuffle(deck)
-        first = _play(Deal.from_deck(deck, 2, profile), (a, b), result.seconds)
-        second = _play(Deal.from_deck(deck, 2, profile), (b, a), result.seconds)
-        for mine, theirs in ((first[0], first[1]), (second[1], second[0])):
-            result.wins += mine > theirs
-            result.draws += mine == theirs
-            result.losses += mine < theirs
-        result.margins.append((first[0] - first[1] + second[1] - second[0]) / 2)
-        if progress is not None:
-            progress(1)
+    """Play ``deals`` decks, each once for every side, bot A on that side; on ``executor``'s workers if given (a
+    few decks a task), else here. A bot given by level gets the arena's seed (B the next one)."""
+    first = Bot(a, seed) if isinstance(a, str) else a
+    second = Bot(b, seed + 1) if isinstance(b, str) else b
+    if players not in profile.players:
+        raise ValueError(f"the {profile.name} rule set is not for {players} players")
+    match = Pairing(first, second, players, profile)
+    result = ArenaResult(first.level, second.level, players, profile.name)
+    size = max(1, min(8, deals // 64))  # a few decks a task: the workers stay busy to the end
+    tasks = [range(low, min(deals, low + size)) for low in range(0, deals, size)]
+    if executor is None:
+        for numbers in tasks:
+            _count(result, play_decks(match, seed, numbers), progress)
+        return result
+    futures: list[Future[list[Dealt]]] = [executor.submit(play_decks, match, seed, numbers) for numbers in tasks]
+    for future in futures:  # in deck order, so the figures do not depend on which worker ends first
+        _count(result, future.result(), progress)
     return result
+
+
+def _count(result: ArenaResult, decks: list[Dealt], progress: Callable[[int], object] | None) -> None:
+    for dealt in decks:
+        result.add(dealt)
+    if progress is not None:
+        progress(len(decks))

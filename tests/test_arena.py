@@ -1,0 +1,68 @@
+"""The arena: duplicate decks at every table, every deal counted, and the same figures on any number of workers."""
+
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from trainer import PROFILES
+from trainer.ai.arena import Pairing, arena, deck, play_deck
+from trainer.ai.bots import Bot
+from trainer.cli import main
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "sides"), [("classic", 2, 2), ("sevens", 3, 3), ("classic", 4, 2), ("turkish", 6, 2)]
+)
+def test_each_deck_is_dealt_once_for_every_side_and_every_deal_is_counted(rules: str, players: int, sides: int) -> None:
+    """V3: 2 or 3 players each alone, 4 or 6 in two sides; A plays each side of the same deck in turn."""
+    result = arena("greedy", "random", deals=3, seed=3, profile=PROFILES[rules], players=players)
+    assert len(result.by_side) == sides and all(len(margins) == 3 for margins in result.by_side)
+    assert sum(result.outcomes()) == 3 * sides
+    assert set(result.seconds) == {"greedy", "random"}
+    moves = sum(len(times) for times in result.seconds.values())
+    assert moves == 3 * sides * 36  # every card but the four first laid on the table is played from a hand (R8)
+    report = result.report()
+    assert f"3 duplicate decks ({3 * sides} deals), {players} players, {rules} rules: greedy against random" in report
+    assert report.count("greedy on side") == sides
+
+
+def test_the_margin_is_a_sides_points_less_the_others_average() -> None:
+    """Random against itself with the same seed plays every side alike, so each deck's margins cancel out."""
+    same = Bot("random", 5)
+    dealt = play_deck(Pairing(same, same, 3, PROFILES["sevens"]), deck(1, 0))
+    assert len(dealt.margins) == 3 and sum(dealt.margins) == pytest.approx(0)
+    assert len(dealt.outcomes) == 3 and set(dealt.outcomes) <= {-1, 0, 1}
+
+
+def test_the_figures_are_the_same_on_any_number_of_workers() -> None:
+    alone = arena("expert", "greedy", deals=6, seed=9, profile=PROFILES["escova"], players=3)
+    with ProcessPoolExecutor(2) as pool:
+        spread = arena("expert", "greedy", deals=6, seed=9, profile=PROFILES["escova"], players=3, executor=pool)
+    assert spread.by_side == alone.by_side and spread.outcomes() == alone.outcomes()
+    assert {level: len(times) for level, times in spread.seconds.items()} == {
+        level: len(times) for level, times in alone.seconds.items()
+    }
+
+
+def test_a_table_the_rules_do_not_allow_is_refused() -> None:
+    with pytest.raises(ValueError, match="not for 6 players"):
+        arena("greedy", "random", deals=2, seed=1, profile=PROFILES["classic"], players=6)
+
+
+def test_a_dask_cluster_plays_the_decks_to_the_same_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--dask`` goes through Dask's executor, the code path of ``--workers``; here a cluster of two processes."""
+    distributed = pytest.importorskip("distributed")
+    command = ["arena", "--a", "greedy", "--b", "random", "--deals", "8", "--players", "3", "--rules", "sevens"]
+    assert main([*command, "--workers", "1"]) == 0
+    alone = capsys.readouterr().out
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
+        assert main([*command, "--dask", cluster.scheduler_address]) == 0
+    spread = capsys.readouterr().out
+    figures = [line for line in alone.splitlines() if "time per move" not in line]
+    assert figures == [line for line in spread.splitlines() if "time per move" not in line]
+    assert "8 duplicate decks (24 deals), 3 players, sevens rules: greedy against random" in figures
+
+
+def test_the_command_refuses_a_table_the_rules_do_not_allow(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--players", "3", "--rules", "classic"]) == 1
+    assert "the classic rule set is for 2 or 4 players, not 3" in capsys.readouterr().err
