@@ -4,27 +4,27 @@ import random
 
 import pytest
 
-from trainer import DECK, Deal, parse_cards, parse_play
-from trainer.ai.bots import LEVELS, evaluate, make_bot
+from trainer import DECK, Deal, parse_card, parse_cards, parse_play
+from trainer.ai.bots import LEVELS, careful_key, evaluate, greedy_move, make_bot
 from trainer.ai.view import View
+from trainer.cards import mask_of
 
 
-def swap_hidden(deal: Deal, rng: random.Random) -> Deal:
-    """The same deal as seat to play sees it, with the other hands and the stock dealt differently."""
-    seat = deal.to_play
-    assert seat is not None
-    hidden = [card for other, hand in enumerate(deal.hands) if other != seat for card in hand] + list(deal.stock)
-    rng.shuffle(hidden)
-    hands, at = [], 0
-    for other, hand in enumerate(deal.hands):
-        if other == seat:
-            hands.append(hand)
-        else:
-            hands.append(tuple(hidden[at : at + len(hand)]))
-            at += len(hand)
-    return Deal.from_position(
-        deal.table, hands, hidden[at:], deal.piles, deal.escobas, seat, deal.last_capturer, deal.profile
-    )
+def hidden_reshuffled(deal: Deal, rng: random.Random) -> Deal:
+    """The same plays from a deck whose cards the seat to play has not seen are shuffled among their places: the
+    other hands and the stock differ, all the rest is as it was."""
+    assert deal.deck is not None and deal.to_play is not None
+    unseen = {card for seat, hand in enumerate(deal.hands) if seat != deal.to_play for card in hand} | set(deal.stock)
+    places = [i for i, card in enumerate(deal.deck) if card in unseen]
+    moved = [deal.deck[i] for i in places]
+    rng.shuffle(moved)
+    deck = list(deal.deck)
+    for place, card in zip(places, moved, strict=True):
+        deck[place] = card
+    other = Deal.from_deck(deck, deal.players, deal.profile)
+    for play in deal.plays:
+        other = other.play(play)
+    return other
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -34,7 +34,7 @@ def test_a_bot_chooses_the_same_whatever_the_cards_it_cannot_see(level: str) -> 
         deal = Deal.new(seed=seed)
         for _ in range(rng.randrange(12)):
             deal = deal.play(rng.choice(deal.legal_plays()))
-        other = swap_hidden(deal, rng)
+        other = hidden_reshuffled(deal, rng)
         assert View.of(other) == View.of(deal)
         assert (other.hands, other.stock) != (deal.hands, deal.stock)
         assert make_bot(level, seed=7).choose(View.of(deal)) == make_bot(level, seed=7).choose(View.of(other))
@@ -52,6 +52,16 @@ def test_the_greedy_bot_lays_the_card_that_leaves_no_sweep() -> None:
     # Nothing captures; laying the K makes the table 12 (a 3 sweeps it), laying the A makes it 3 (nothing can).
     deal = Deal.from_position(table=parse_cards("2♠"), hands=[parse_cards("K♣ A♥"), parse_cards("3♥ 3♠")])
     assert make_bot("greedy", 1).choose(View.of(deal)) == parse_play("A♥")
+
+
+def test_the_careful_playout_takes_so_as_to_leave_no_sweep() -> None:
+    """Two takes of three cards, no coin or seven among them (R11): A♣ takes 5♥ Q♥ and leaves 2♣ 6♠, which a 7
+    sweeps (R14); J♥ takes 2♣ 5♥ and leaves Q♥ 6♠, 15 in all, which no single card sweeps. The greedy policy does
+    not tell them apart; the careful one, the master's, leaves no sweep."""
+    deal = Deal.from_position(table=parse_cards("5♥ 2♣ Q♥ 6♠"), hands=[parse_cards("A♣ J♥"), parse_cards("3♥ 3♠")])
+    world = View.of(deal).world(random.Random(0))
+    assert greedy_move(world) == (parse_card("A♣").bit, mask_of(parse_cards("5♥ Q♥")))
+    assert greedy_move(world, careful_key) == (parse_card("J♥").bit, mask_of(parse_cards("2♣ 5♥")))
 
 
 def test_with_nothing_hidden_the_evaluation_is_exact() -> None:
@@ -74,8 +84,8 @@ def test_an_evaluation_covers_every_legal_play_with_an_error() -> None:
 
 
 def test_an_unknown_level_is_refused() -> None:
-    with pytest.raises(ValueError, match="no bot level 'master'"):
-        make_bot("master")
+    with pytest.raises(ValueError, match="no bot level 'grandmaster'"):
+        make_bot("grandmaster")
 
 
 @pytest.mark.parametrize("rules", ["sevens", "turkish"])
@@ -142,3 +152,19 @@ def test_every_bot_plays_a_set_up_position_and_its_worlds_hold_the_positions_cou
         for level in LEVELS:
             assert make_bot(level, seed=1).choose(View.of(deal)) in deal.legal_plays(), level
         assert {e.play for e in evaluate(View.of(deal), samples=4)} == set(deal.legal_plays())
+
+
+def test_a_lay_down_hints_the_cards_that_hand_lacks_until_it_plays_one() -> None:
+    """Classic rules (R13: only the card played must capture if it can): laying the 3♣ on the 7♦ hints that the hand
+    holds no sota, the card that takes the 7♦ (R11); once that seat plays a sota, it held one and chose not to take,
+    and the hint is dropped. Only where a player who can capture must (V1) is a hint a certainty."""
+    from trainer.ai.view import View
+    from trainer.cards import mask_of
+
+    sotas = mask_of(card for card in DECK if card.value == 8)
+    fives = mask_of(card for card in DECK if card.value == 5)
+    deal = Deal.from_position(table=parse_cards("7♦"), hands=[parse_cards("3♣ J♣ 2♣"), parse_cards("K♥ A♥ 2♥")])
+    deal = deal.play(parse_play("3♣")).play(parse_play("K♥"))  # K♥ takes nothing on 7♦ 3♣: no 5, no sota
+    assert View.of(deal).hinted == (sotas, sotas | fives) and View.of(deal).barred == (0, 0)
+    deal = deal.play(parse_play("J♣ 7♦"))
+    assert View.of(deal).hinted == (0, sotas | fives)

@@ -134,7 +134,7 @@ def play_deck(match: Pairing, order: Sequence[int]) -> Dealt:
     sides = match.profile.sides(match.players)
     margins: list[float] = []
     outcomes: list[int] = []
-    seconds: dict[str, list[float]] = {match.a.level: [], match.b.level: []}
+    seconds: dict[str, list[float]] = {match.a.name: [], match.b.name: []}
     for side_a in range(sides):
         state: GameState = start(match.profile, match.players)
         for card in order:
@@ -144,7 +144,7 @@ def play_deck(match: Pairing, order: Sequence[int]) -> Dealt:
             bot = match.a if seat % sides == side_a else match.b
             began = time.perf_counter()
             play = bot.choose(state.view(seat))
-            seconds[bot.level].append(time.perf_counter() - began)
+            seconds[bot.name].append(time.perf_counter() - began)
             state = state.play(play)
         points = state.returns()
         others = [p for side, p in enumerate(points) if side != side_a]
@@ -175,7 +175,7 @@ def arena(
     if players not in profile.players:
         raise ValueError(f"the {profile.name} rule set is not for {players} players")
     match = Pairing(first, second, players, profile)
-    result = ArenaResult(first.level, second.level, players, profile.name)
+    result = ArenaResult(first.name, second.name, players, profile.name)
     size = max(1, min(8, deals // 64))  # a few decks a task: the workers stay busy to the end
     tasks = [range(low, min(deals, low + size)) for low in range(0, deals, size)]
     if executor is None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from trainer.ai.playout import Move, Position
@@ -28,18 +28,19 @@ from trainer.cards import VALUES, value_of
 from trainer.plays import Play, play_of
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
 
-LEVELS = ("random", "greedy", "expert")
+LEVELS = ("random", "greedy", "expert", "master")
 
 
-def greedy_move(position: Position) -> Move:
+def greedy_move(position: Position, key: Key | None = None) -> Move:
     """The best immediate take: an escoba, then the 7♦, sevens, coins, cards; without a take, the least dangerous
-    card to lay down (one that leaves no single card able to sweep, and gives away no seven or coin)."""
+    card to lay down (one that leaves no single card able to sweep, and gives away no seven or coin). With another
+    ``key`` (``careful_key``), the move that key ranks first."""
     table = position.table
     moves = position.moves()
     if len(moves) == 1:
         return moves[0]
-    total = value_of(table)
-    return max(moves, key=lambda move: greedy_key(move, table, total))
+    total, rank = value_of(table), key or greedy_key
+    return max(moves, key=lambda move: rank(move, table, total))
 
 
 def greedy_key(move: Move, table: int, total: int) -> tuple[int, ...]:
@@ -55,14 +56,33 @@ def greedy_key(move: Move, table: int, total: int) -> tuple[int, ...]:
     return (0, safe, not bit & SEVEN_OF_COINS.bit, not bit & SEVENS_MASK, not bit & COINS_MASK, -value)
 
 
+def careful_key(move: Move, table: int, total: int) -> tuple[int, ...]:
+    """``greedy_key``, and a take that leaves cards one card can sweep (a total of 5 to 14) comes after one that
+    does not, unless it takes more than the 7♦ tells apart."""
+    bit, captured = move
+    if not captured:
+        return greedy_key(move, table, total)
+    taken, left = captured | bit, total - value_of(captured)
+    return (
+        1, captured == table, bool(taken & SEVEN_OF_COINS.bit), not 5 <= left <= 14, (taken & SEVENS_MASK).bit_count(),
+        (taken & COINS_MASK).bit_count(), taken.bit_count(),
+    )  # fmt: skip
+
+
+#: How a move is ranked for a playout: by the table before it and the table's total.
+Key = Callable[[Move, int, int], tuple[int, ...]]
+POLICIES: dict[str, Key] = {"greedy": greedy_key, "careful": careful_key}
+
+
 def margin(points: Sequence[int], side: int) -> int:
     """A side's points minus the best of the other sides'."""
     return points[side] - max(point for other, point in enumerate(points) if other != side)
 
 
-def _greedy_finish(position: Position) -> list[int]:
+def _finish(position: Position, key: Key = greedy_key) -> list[int]:
+    """Play the deal out, every seat choosing by ``key``; the points per side."""
     while position.to_play >= 0:
-        position.apply(greedy_move(position))
+        position.apply(greedy_move(position, key))
     return position.points()
 
 
@@ -160,11 +180,11 @@ class Evaluation:
     margins: tuple[int, ...] = ()  # one per sample, in the order of the samples (none when exact)
 
 
-def sampled_worlds(view: View, samples: int, seed: int | str | None = 0) -> list[Position]:
-    """The ways the hidden cards may lie that ``evaluate`` weighs with the same ``samples`` and ``seed``: one, the
-    cards as they lie, where nothing is hidden."""
+def sampled_worlds(view: View, samples: int, seed: int | str | None = 0, infer: bool = False) -> list[Position]:
+    """The ways the hidden cards may lie that ``evaluate`` weighs with the same ``samples``, ``seed`` and ``infer``:
+    one, the cards as they lie, where nothing is hidden."""
     rng = random.Random(seed)
-    return [view.world(rng) for _ in range(samples if view.hidden else 1)]
+    return [view.world(rng, infer) for _ in range(samples if view.hidden else 1)]
 
 
 #: A play this many standard errors behind the leader after the first samples is played out no further.
@@ -172,12 +192,19 @@ RACE_GAP = 3.0
 
 
 def evaluate(
-    view: View, samples: int = 32, seed: int | str | None = 0, first: int = 0, keep: Play | None = None
+    view: View,
+    samples: int = 32,
+    seed: int | str | None = 0,
+    first: int = 0,
+    keep: Play | None = None,
+    infer: bool = False,
+    policy: str = "greedy",
 ) -> list[Evaluation]:
     """Every legal play of the seat to move with its expected point margin (its side minus the best other side)
     to the end of the deal: exact where nothing is hidden, else over ``samples`` ways the hidden cards may lie,
-    the same ways for every play, each played out by the greedy policy. Best first. Where nothing is hidden but the
-    exact search exceeds its budget, each play is played out by the greedy policy on the cards as they lie.
+    the same ways for every play, each played out by ``policy`` (``POLICIES``). Best first. Where nothing is hidden
+    but the exact search exceeds its budget, each play is played out by that policy on the cards as they lie. With
+    ``infer``, the hidden cards are dealt as the round's lay-downs hint (``View.hinted``).
 
     With ``first``, every play is played out on the first ``first`` ways only, and a play that is then more than
     ``RACE_GAP`` standard errors of their difference behind the leader goes no further (unless it is ``keep``): it
@@ -190,13 +217,13 @@ def evaluate(
             pass  # too many ways for the deal to go: each play is played out, on the one way the cards lie
         else:
             return sorted((Evaluation(play, float(exact[play]), 0.0) for play in plays), key=lambda e: -e.margin)
-    worlds = sampled_worlds(view, samples, seed)
+    worlds, key = sampled_worlds(view, samples, seed, infer), POLICIES[policy]
     start = first if 0 < first < len(worlds) else len(worlds)
-    margins = {play: _played_out(play, worlds[:start], side) for play in plays}
+    margins = {play: played_out(play, worlds[:start], side, key) for play in plays}
     leader = list(max(margins.values(), key=sum))  # as it stands after the first samples
     for play in plays:
         if play == keep or not _clearly_behind(margins[play], leader):
-            margins[play] += _played_out(play, worlds[start:], side)
+            margins[play] += played_out(play, worlds[start:], side, key)
     results = []
     for play, found in margins.items():
         mean = sum(found) / len(found)
@@ -205,13 +232,15 @@ def evaluate(
     return sorted(results, key=lambda e: (-len(e.margins), -e.margin))
 
 
-def _played_out(play: Play, worlds: Sequence[Position], side: int) -> list[int]:
-    """The margin ``side`` ends the deal with after ``play``, in each of ``worlds``, the rest played greedily."""
+def played_out(play: Play, worlds: Sequence[Position], side: int, policy: str | Key = "greedy") -> list[int]:
+    """The margin ``side`` ends the deal with after ``play``, in each of ``worlds``, the rest played by ``policy``
+    (``POLICIES``, or a key)."""
+    key = POLICIES[policy] if isinstance(policy, str) else policy
     margins = []
     for world in worlds:
         after = world.copy()
         after.apply((play.card.bit, play.captured_mask))
-        margins.append(margin(_greedy_finish(after), side))
+        margins.append(margin(_finish(after, key), side))
     return margins
 
 
@@ -224,15 +253,37 @@ def _clearly_behind(margins: Sequence[int], leader: Sequence[int]) -> bool:
     return mean > RACE_GAP * math.sqrt(spread / len(differences))
 
 
-class Bot:
-    """A computer player of one level; ``choose(view)`` plays for the seat of the view, which must be to play."""
+@dataclass(frozen=True)
+class Settings:
+    """How an evaluating level weighs its plays (``evaluate``): over how many ways the hidden cards may lie, how
+    many of them every play is weighed on before a play clearly behind is dropped (0: none is), whether the hidden
+    cards are dealt as the lay-downs hint, and how the ways are played out."""
 
-    def __init__(self, level: str, seed: int | None = None, samples: int = 32) -> None:
+    samples: int
+    race: int = 0
+    infer: bool = False
+    policy: str = "greedy"
+
+
+#: The evaluating levels' settings. The master's were chosen by arena results against the expert (README).
+SETTINGS = {
+    "expert": Settings(samples=32),
+    "master": Settings(samples=512, race=128, infer=True, policy="careful"),
+}
+
+
+class Bot:
+    """A computer player of one level; ``choose(view)`` plays for the seat of the view, which must be to play.
+    An evaluating level (``SETTINGS``) may be given other ``settings``, as the tuning does; ``name`` tells such a
+    bot apart in the arena's figures."""
+
+    def __init__(self, level: str, seed: int | None = None, settings: Settings | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"no bot level {level!r}: the levels are {', '.join(LEVELS)}")
         self.level = level
         self.seed = random.SystemRandom().getrandbits(32) if seed is None else seed
-        self.samples = samples
+        self.settings = settings or SETTINGS.get(level)
+        self.name = level if settings is None else f"{level} {settings}"
 
     def choose(self, view: View) -> Play:
         """The play this bot makes for the seat of ``view``, from what that seat knows."""
@@ -240,8 +291,10 @@ class Bot:
             raise ValueError(f"seat {view.seat} is not to play")
         # The same for positions this seat cannot tell apart, and different from one move to the next.
         moment = f"{self.seed}:{view.hand}:{view.table}:{view.piles}:{view.escobas}:{view.hand_counts}"
-        if self.level == "expert":
-            return evaluate(view, self.samples, moment)[0].play
+        if self.settings is not None:
+            settings = self.settings
+            found = evaluate(view, settings.samples, moment, settings.race, None, settings.infer, settings.policy)
+            return found[0].play
         if self.level == "random":
             return random.Random(moment).choice(view.legal_plays())
         world = view.world(random.Random(moment))  # the hidden cards do not matter to the greedy choice
@@ -250,5 +303,5 @@ class Bot:
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:
-    """A bot of ``level``: "random", "greedy" or "expert"."""
+    """A bot of ``level``: "random", "greedy", "expert" or "master"."""
     return Bot(level, seed)

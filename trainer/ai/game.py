@@ -9,8 +9,8 @@ Table mode (V5, a rule set played by its penalties): before a computer seat play
 before it missed, if there is one (of several ways, the one taking the most cards, then the most coins). The
 computer also overlooks captures now and then, so the learner has something to claim: where its chosen play
 captures, a ``random`` player lays that card down instead one time in four, a ``greedy`` one one time in ten, and
-the ``expert`` never. Whether it does is drawn from the match's seed and the number of the deal and of the play, so
-a resumed match overlooks the same captures.
+the ``expert`` and the ``master`` never. Whether it does is drawn from the match's seed and the number of the deal
+and of the play, so a resumed match overlooks the same captures.
 
 >>> game = Game.start(players=2, level="greedy", seed=3)
 >>> while not game.learner_to_play and not game.deal.is_over:
@@ -47,7 +47,7 @@ LABELS = (("blunder", 0.5), ("mistake", 0.25), ("inaccuracy", 0.1))
 #: The label of a play the rules forbid, which stood in table mode (V5): it is not weighed.
 FAULT = "fault"
 #: How often each computer level lays down a card it chose to capture with, in table mode (V5).
-OVERLOOK = {"random": 0.25, "greedy": 0.1, "expert": 0.0}
+OVERLOOK = {"random": 0.25, "greedy": 0.1, "expert": 0.0, "master": 0.0}
 #: The ways the hidden cards are dealt to weigh the plays of a position, for a hint and in the review alike, and
 #: the same ways for both: the play a hint names is the one the review of that decision finds best. Every play is
 #: played out on the first ``RACE`` of them, and only the plays not clearly behind on all of them.

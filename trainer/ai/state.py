@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from trainer.ai.playout import Position, Rules
-from trainer.ai.view import View, lay_down_bars
+from trainer.ai.view import Laid, View, barred, hints, lay_down_bars
 from trainer.cards import DECK
 from trainer.deal import Deal
 from trainer.plays import Play
@@ -92,7 +92,7 @@ class Shuffle:
             return Shuffle(self.profile, self.players, self.engine, order)
         if self.engine == "fast":
             position = Position.from_deck(order, self.players, Rules.of(self.profile))
-            return Fast(position, (0,) * self.players)
+            return Fast(position)
         return Refereed(Deal.from_deck([DECK[index] for index in order], self.players, self.profile))
 
     def legal_plays(self) -> list[Play]:
@@ -141,10 +141,10 @@ class Refereed:
 
 @dataclass(frozen=True)
 class Fast:
-    """A deal on the fast engine, ``Position``, with what each seat's lay-downs have shown (``View.barred``)."""
+    """A deal on the fast engine, ``Position``, with the plays of the round under way (``View.hinted``)."""
 
     position: Position
-    barred: tuple[int, ...]
+    plays: tuple[Laid, ...] = ()
 
     @property
     def current(self) -> int:
@@ -165,21 +165,20 @@ class Fast:
         before, seat = self.position, self.position.to_play
         after = before.copy()
         after.apply((play.card.bit, play.captured_mask))
-        barred = list(self.barred)
         if len(after.stock) < len(before.stock):
-            barred = [0] * before.players  # new hands: what was shown before says nothing of them
-        elif not play.captured and before.rules.must_any and not before.rules.profile.penalties:
-            barred[seat] |= lay_down_bars(before.table)
-        return Fast(after, tuple(barred))
+            return Fast(after)  # new hands: what was played before says nothing of them
+        bars = 0 if play.captured else lay_down_bars(before.table)
+        return Fast(after, (*self.plays, (seat, play.card.bit, bars)))
 
     def view(self, seat: int) -> View:
         position = self.position
         if not 0 <= seat < position.players:
             raise ValueError(f"no seat {seat} at a table of {position.players}")
+        hinted = hints(position.players, self.plays)
         return View(
             position.rules, position.players, seat, position.hands[seat], position.table, tuple(position.piles),
             tuple(position.escobas), position.last, tuple(hand.bit_count() for hand in position.hands),
-            len(position.stock), self.barred, position.to_play,
+            len(position.stock), barred(position.rules.profile, hinted), position.to_play, hinted,
         )  # fmt: skip
 
     def returns(self) -> list[int]:

@@ -1,9 +1,9 @@
 """What one seat can know of a deal in progress: the ``View`` every computer player and the coach work from.
 
 A view holds the seat's own hand, the table, the piles and escobas, the side of the last capture, how many cards
-each hand and the stock hold, and what the lay-downs so far show about the other hands; nothing else. It keeps no
-reference to the ``Deal`` it was taken from, so a bot handed a view has no path to the other hands or the stock:
-two deals that differ only in cards the seat cannot see give equal views.
+each hand and the stock hold, and what the lay-downs of the round show or hint about the other hands; nothing
+else. It keeps no reference to the ``Deal`` it was taken from, so a bot handed a view has no path to the other
+hands or the stock: two deals that differ only in cards the seat cannot see give equal views.
 
 >>> from trainer import Deal
 >>> deal = Deal.new(seed=5)
@@ -15,6 +15,7 @@ two deals that differ only in cards the seat cannot see give equal views.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -22,8 +23,12 @@ from trainer.ai.playout import Position, Rules, legal_moves
 from trainer.cards import DECK, mask_of
 from trainer.deal import Deal, EventKind
 from trainer.plays import CAPTURE_SUM, Play, groups_by_sum, play_of
+from trainer.profile import RuleProfile
 
 FULL = (1 << len(DECK)) - 1
+#: A play of the round under way: the seat, the card's bit, and for a lay-down the cards that could have captured
+#: on the table it was laid on (0 for a capture).
+Laid = tuple[int, int, int]
 _VALUE_MASKS = {value: mask_of(card for card in DECK if card.value == value) for value in range(1, 11)}
 
 
@@ -43,6 +48,7 @@ class View:
     stock_count: int
     barred: tuple[int, ...] = ()  # per seat, the cards its lay-downs show it cannot hold
     to_play: int = -1
+    hinted: tuple[int, ...] = ()  # per seat, the cards its lay-downs suggest it does not hold (``hints``)
 
     @classmethod
     def of(cls, deal: Deal, seat: int | None = None) -> View:
@@ -54,6 +60,7 @@ class View:
             seat = deal.to_play
         if not 0 <= seat < deal.players:
             raise ValueError(f"no seat {seat} at a table of {deal.players}")
+        hinted = hints(deal.players, round_plays(deal))
         return cls(
             Rules.of(deal.profile),
             deal.players,
@@ -65,8 +72,9 @@ class View:
             -1 if deal.last_capturer is None else deal.last_capturer,
             tuple(len(hand) for hand in deal.hands),
             len(deal.stock),
-            barred(deal),
+            barred(deal.profile, hinted),
             to_play,
+            hinted,
         )
 
     @property
@@ -96,14 +104,15 @@ class View:
         others = sum(self.hand_counts) - self.hand_counts[self.seat]
         return self.stock_count > 0 or self.players > 2 or self.unseen.bit_count() != others
 
-    def world(self, rng: random.Random) -> Position:
+    def world(self, rng: random.Random, infer: bool = False) -> Position:
         """One way the hidden cards may lie, consistent with what this seat has seen: the counts, and the cards a
-        lay-down shows a seat cannot hold. The seats most barred are dealt first; should the rest not fit, the
-        last seats take what is left. The stock gets as many cards as it holds; in a position set up with cards out
-        of play, the cards left over are out of play in this world."""
+        lay-down shows a seat cannot hold (with ``infer``, those it hints a seat does not hold). The seats most
+        barred are dealt first; should the rest not fit, the last seats take what is left. The stock gets as many
+        cards as it holds; in a position set up with cards out of play, the cards left over are out of play in this
+        world."""
         left = [index for index in range(len(DECK)) if self.unseen >> index & 1]
         rng.shuffle(left)
-        barred = self.barred or (0,) * self.players
+        barred = (self.hinted if infer else self.barred) or (0,) * self.players
         hands = [0] * self.players
         hands[self.seat] = self.hand
         others = sorted((s for s in range(self.players) if s != self.seat), key=lambda s: -barred[s].bit_count())
@@ -118,19 +127,37 @@ class View:
         )  # fmt: skip
 
 
-def barred(deal: Deal) -> tuple[int, ...]:
-    """Per seat, the cards it cannot hold now: where a player who can capture must (``must_capture = "any"``), a
-    card laid down this round shows that no card of that hand could capture on the table of the time."""
-    found = [0] * deal.players
-    if deal.profile.must_capture != "any" or deal.profile.penalties:
-        return tuple(found)
+def round_plays(deal: Deal) -> tuple[Laid, ...]:
+    """The plays of the round under way (since the hands were last dealt), in order, as ``hints`` reads them."""
+    found: list[Laid] = []
     for before, after in reversed(list(pairwise(deal.states))):
         if any(e.kind in (EventKind.DEAL, EventKind.REDEAL) for e in after.events):
-            break  # hands dealt: what was laid before says nothing of the cards held now
-        for e in after.events:
-            if e.kind is EventKind.PLAY and e.play is not None and not e.play.captured and e.seat is not None:
-                found[e.seat] |= lay_down_bars(mask_of(before.table))
+            break  # hands dealt: what was played before says nothing of the cards held now
+        for e in reversed(after.events):
+            if e.kind is EventKind.PLAY and e.play is not None and e.seat is not None:
+                bars = 0 if e.play.captured else lay_down_bars(mask_of(before.table))
+                found.append((e.seat, e.play.card.bit, bars))
+    return tuple(reversed(found))
+
+
+def hints(players: int, plays: Sequence[Laid]) -> tuple[int, ...]:
+    """Per seat, the cards its lay-downs this round suggest it does not hold: those that could have captured on the
+    table it laid on. A lay-down says nothing once the seat later plays one of those cards: it held one and chose
+    not to capture."""
+    found, later = [0] * players, [0] * players
+    for seat, card, bars in reversed(plays):
+        if bars and not bars & later[seat]:
+            found[seat] |= bars
+        later[seat] |= card
     return tuple(found)
+
+
+def barred(profile: RuleProfile, hinted: tuple[int, ...]) -> tuple[int, ...]:
+    """Per seat, the cards it cannot hold: where a player who can capture must (``must_capture = "any"``), what its
+    lay-downs this round hint is certain; elsewhere nothing is."""
+    if profile.must_capture != "any" or profile.penalties:
+        return (0,) * len(hinted)
+    return hinted
 
 
 def lay_down_bars(table: int) -> int:

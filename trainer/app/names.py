@@ -38,6 +38,7 @@ BOT_LEVELS = {
     "random": (marked("Beginner"), marked("plays any legal card")),
     "greedy": (marked("Steady"), marked("takes the most it can at once")),
     "expert": (marked("Strong"), marked("weighs where the hidden cards may be")),
+    "master": (marked("Master"), marked("thinks longest, and reads what each card laid down gives away")),
 }
 _SPANISH_RANKS = {"A": "as", "J": "sota", "Q": "caballo", "K": "rey"}
 _SPOKEN_SPANISH = {"2": "dos", "3": "tres", "4": "cuatro", "5": "cinco", "6": "seis", "7": "siete"}
