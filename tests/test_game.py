@@ -299,3 +299,34 @@ def test_a_forced_play_is_reviewed_as_the_best_without_weighing(monkeypatch: pyt
             "",
             (),
         )
+
+
+def first_choice(seed: int) -> game_module.Decision:
+    """The learner's first decision with more than one play, in a seeded two-player deal against greedy."""
+    game = Game.start(2, "greedy", seed=seed)
+    while True:
+        game = game.until_learner()
+        if len(game.deal.legal_plays()) > 1:
+            return game_module.Decision(game.deal, game.deal.legal_plays()[-1])
+        game = game.learner_plays(game.deal.legal_plays()[0])
+
+
+def test_a_loss_near_a_labels_bound_is_weighed_on_more_ways_until_its_label_is_settled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The review weighs a play on the coach's samples; where the loss lies within two standard errors of a label's
+    bound, the best play and the play made are weighed on further ways, so the label is the same whichever ways
+    were drawn first. A bound set right at the first estimate forces the further ways; with the bounds far off,
+    none are drawn."""
+    monkeypatch.setattr(game_module, "LABELS", (("blunder", 50.0),))  # far from any loss here: settled at once
+    decision, first = next(
+        (decision, weighed)
+        for decision in map(first_choice, range(20))
+        for weighed in review((decision,), seed="a")
+        if weighed.error > 0
+    )
+    assert len(game_module.weigh(decision.before, 0, keep=decision.play, seed="a")[0].margins) == game_module.SAMPLES
+    monkeypatch.setattr(game_module, "LABELS", (("blunder", first.loss),))
+    (settled,) = review((decision,), seed="a")
+    assert settled.error < first.error  # more ways weighed: a smaller standard error
+    assert abs(settled.loss - first.loss) < 4 * first.error  # and the same loss, within its uncertainty

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
-from trainer.ai.bots import Evaluation, evaluate, make_bot
+from trainer.ai.bots import Evaluation, evaluate, make_bot, played_out, sampled_worlds
 from trainer.ai.luck import deal_luck
 from trainer.ai.view import View
 from trainer.ai.why import reasons
@@ -48,9 +48,16 @@ LABELS = (("blunder", 0.5), ("mistake", 0.25), ("inaccuracy", 0.1))
 FAULT = "fault"
 #: How often each computer level lays down a card it chose to capture with, in table mode (V5).
 OVERLOOK = {"random": 0.25, "greedy": 0.1, "expert": 0.0, "master": 0.0}
+#: A label is settled once no label's bound lies within ``SURE`` standard errors of the loss; until then the best
+#: play and the play made are weighed on ``MORE`` further ways at a time, up to ``MOST`` ways in all.
+SURE = 2.0
+MORE = 80
+MOST = 480
 #: The ways the hidden cards are dealt to weigh the plays of a position, for a hint and in the review alike, and
 #: the same ways for both: the play a hint names is the one the review of that decision finds best. Every play is
-#: played out on the first ``RACE`` of them, and only the plays not clearly behind on all of them.
+#: played out on the first ``RACE`` of them, and only the plays not clearly behind on all of them. This is the
+#: expert's evaluation on five times its ways: the master's (``SETTINGS``) would take a review of a whole deal past
+#: its two seconds.
 SAMPLES = 160
 RACE = 40
 
@@ -221,45 +228,72 @@ def points_lost(reviewed: Iterable[Reviewed]) -> float:
     return sum(max(0.0, r.loss) for r in reviewed)
 
 
-def weigh(deal: Deal, number: int, samples: int = SAMPLES, keep: Play | None = None) -> list[Evaluation]:
+def weigh(
+    deal: Deal, number: int, samples: int = SAMPLES, keep: Play | None = None, seed: str = "decision"
+) -> list[Evaluation]:
     """Every legal play of the learner's ``number``-th decision in a deal (from 0), best first: what a hint shows and
     what the review sets each play against, from the same samples; ``keep`` (the play the review weighs) is played
     out on every sample, however far behind."""
-    return evaluate(View.of(deal), samples, f"decision:{number}", first=RACE, keep=keep)
+    return evaluate(View.of(deal), samples, f"{seed}:{number}", first=RACE, keep=keep)
 
 
-def review(decisions: tuple[Decision, ...], samples: int = SAMPLES) -> list[Reviewed]:
+def review(decisions: tuple[Decision, ...], samples: int = SAMPLES, seed: str = "decision") -> list[Reviewed]:
     """Every decision weighed, as ``reviewing`` weighs them one by one."""
-    return list(reviewing(decisions, samples))
+    return list(reviewing(decisions, samples, seed))
 
 
-def reviewing(decisions: tuple[Decision, ...], samples: int = SAMPLES) -> Iterator[Reviewed]:
+def reviewing(decisions: tuple[Decision, ...], samples: int = SAMPLES, seed: str = "decision") -> Iterator[Reviewed]:
     """Weigh each decision against the best play of its position, on the same samples (exact where nothing is
     hidden and the search keeps within its budget, see ``evaluate``), one at a time as each is done: the expected
-    points lost, with its standard error, labelled only when the loss is more than twice its error, and, for a play
-    that lost points, why."""
+    points lost, with its standard error, labelled only when the loss is more than twice its error (a loss near a
+    label's bound weighed on more ways first, ``MOST`` at most), and, for a play that lost points, why."""
     for number, decision in enumerate(decisions):
-        yield _weighed(decision, number, samples)
+        yield _weighed(decision, number, samples, seed)
 
 
-def _weighed(decision: Decision, number: int, samples: int) -> Reviewed:
+def _weighed(decision: Decision, number: int, samples: int, seed: str) -> Reviewed:
     """One decision weighed. A forced play loses nothing. A play the rules forbid, which stood in table mode (V5), is
     not weighed: it is labelled ``FAULT`` with no points lost, as what it cost is the penalty in the deal's score or
     the capture it left to claim."""
     legal = decision.before.legal_plays()
     if decision.play not in legal:
-        return Reviewed(decision, weigh(decision.before, number, samples)[0].play, 0.0, 0.0, FAULT)
+        return Reviewed(decision, weigh(decision.before, number, samples, seed=seed)[0].play, 0.0, 0.0, FAULT)
     if len(legal) == 1:
         return Reviewed(decision, decision.play, 0.0, 0.0, "")
-    found = weigh(decision.before, number, samples, keep=decision.play)
+    found = weigh(decision.before, number, samples, decision.play, seed)
     best = found[0]
     made = next(e for e in found if e.play == decision.play)
-    differences = [b - m for b, m in zip(best.margins, made.margins, strict=True)]
-    loss = best.margin - made.margin
-    error = statistics.stdev(differences) / math.sqrt(len(differences)) if len(differences) > 1 else 0.0
+    if best.margins:  # sampled, not exact
+        differences = _settled(decision, best.play, best.margins, made.margins, f"{seed}:{number}")
+        loss, error = statistics.fmean(differences), _error(differences)
+    else:
+        loss, error = best.margin - made.margin, 0.0
     label = next((name for name, size in LABELS if loss >= size and loss > 2 * error), "")
-    why = reasons(decision.before, decision.play, best.play, samples, f"decision:{number}") if loss > 0 else ()
+    why = reasons(decision.before, decision.play, best.play, samples, f"{seed}:{number}") if loss > 0 else ()
     return Reviewed(decision, best.play, loss, error, label, why)
+
+
+def _settled(decision: Decision, best: Play, bests: Sequence[int], mades: Sequence[int], seed: str) -> list[float]:
+    """The best play's margins less the play made's, sample by sample, on more ways (``MORE`` at a time, up to
+    ``MOST`` in all) while the loss's interval of ``SURE`` standard errors still reaches past a label's bound."""
+    differences = [float(b - m) for b, m in zip(bests, mades, strict=True)]
+    view, batch = View.of(decision.before), 0
+    while len(differences) < MOST and not _decided(differences):
+        worlds = sampled_worlds(view, MORE, f"{seed}:more:{batch}")
+        ahead, behind = played_out(best, worlds, view.side), played_out(decision.play, worlds, view.side)
+        differences += [float(b - m) for b, m in zip(ahead, behind, strict=True)]
+        batch += 1
+    return differences
+
+
+def _error(values: Sequence[float]) -> float:
+    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+
+
+def _decided(differences: Sequence[float]) -> bool:
+    """Whether a loss's label is settled: no label's bound lies within ``SURE`` standard errors of it."""
+    loss, error = statistics.fmean(differences), _error(differences)
+    return all(abs(loss - size) >= SURE * error for _, size in LABELS)
 
 
 def can_be_puzzle(decision: Decision) -> bool:
