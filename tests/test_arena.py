@@ -66,3 +66,24 @@ def test_a_dask_cluster_plays_the_decks_to_the_same_figures(capsys: pytest.Captu
 def test_the_command_refuses_a_table_the_rules_do_not_allow(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--players", "3", "--rules", "classic"]) == 1
     assert "the classic rule set is for 2 or 4 players, not 3" in capsys.readouterr().err
+
+
+def test_the_tuning_plays_every_candidate_on_the_same_decks_and_names_the_best_within_budget(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    command = ["tune", "--samples", "4,8", "--race", "0,4", "--infer", "no,yes", "--policy", "greedy,careful"]
+    assert main([*command, "--against", "greedy", "--deals", "3", "--workers", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "12 settings for the master, each on 3 duplicate decks against greedy"  # race 4 of 4 ways: none
+    rows = out[2:-1]
+    assert len(rows) == 12 and all(row.endswith(("yes", "no")) for row in rows)
+    margins = [float(row.split()[-5]) for row in rows]
+    assert margins == sorted(margins, reverse=True)  # the best margin first
+    assert out[-1].startswith("best within the budget: Settings(samples=")
+
+
+def test_the_tuning_refuses_a_grid_with_no_candidate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tune", "--samples", "8", "--race", "8", "--deals", "2"]) == 1
+    assert "no candidate: each --race must be below a --samples" in capsys.readouterr().err
+    assert main(["tune", "--infer", "maybe"]) == 1
+    assert "expected yes or no, not 'maybe'" in capsys.readouterr().err

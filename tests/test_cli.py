@@ -294,6 +294,7 @@ def every_command(tmp_path: Path) -> dict[str, list[str]]:
     return {
         "simulate": ["simulate", "--games", "3"],
         "arena": ["arena", "--a", "greedy", "--deals", "2"],
+        "tune": ["tune", "--samples", "4", "--race", "0", "--infer", "no", "--against", "random", "--deals", "2"],
         "replay": ["replay", str(record)],
         "check": ["check"],
         "generate": GENERATE,
@@ -301,7 +302,7 @@ def every_command(tmp_path: Path) -> dict[str, list[str]]:
     }
 
 
-@pytest.mark.parametrize("command", ["simulate", "arena", "replay", "check", "generate", "coverage"])
+@pytest.mark.parametrize("command", ["simulate", "arena", "tune", "replay", "check", "generate", "coverage"])
 @pytest.mark.parametrize(
     ("error", "status", "said"),
     [

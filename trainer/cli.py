@@ -15,16 +15,17 @@ import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from itertools import product
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 from babel.core import default_locale
 from tqdm import tqdm
 
-from trainer.ai.arena import arena
-from trainer.ai.bots import LEVELS
+from trainer.ai.arena import arena, tune, tuning_report
+from trainer.ai.bots import LEVELS, POLICIES, Bot, Settings
 from trainer.course import load_levels
 from trainer.coverage import coverage, coverage_text
 from trainer.deal import Deal
@@ -43,6 +44,7 @@ from trainer.scoring import DealScore, score_rows
 from trainer.simulate import simulate
 from trainer.text import either, marked
 
+T = TypeVar("T")
 MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long match's record is a few hundred kilobytes
 MAX_GAMES = 1_000_000  # simulate: about twenty minutes of random deals
 MAX_DEALS = 10_000  # arena: about an hour of the expert bot's play
@@ -113,6 +115,51 @@ def _drop_output() -> None:
     sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - Python flushes stdout at exit
 
 
+def _table_options(command: argparse.ArgumentParser) -> None:
+    """The arena's options: the decks, the seed, the table and where the decks are played."""
+    command.add_argument(
+        "--deals",
+        type=_whole(2, MAX_DEALS),
+        default=100,
+        help="decks, each dealt once for every side with A on that side; at least 2, for a standard error "
+        "(default 100)",
+    )
+    command.add_argument("--seed", type=_whole(*SEEDS), default=1, help="same seed, same decks and the same choices")
+    command.add_argument("--rules", choices=list(PROFILES), default="classic", help="the rule set (default classic)")
+    command.add_argument("--players", type=_whole(2, 6), choices=(2, 3, 4, 6), default=2, help="the table (default 2)")
+    command.add_argument(
+        "--workers",
+        type=_whole(1, 256),
+        default=os.cpu_count() or 1,
+        help="processes to spread the decks over; the figures are the same for any number (default: one a core)",
+    )
+    command.add_argument(
+        "--dask", metavar="ADDRESS", help="spread the decks over this Dask scheduler's workers instead"
+    )
+
+
+def _list(read: Callable[[str], T]) -> Callable[[str], list[T]]:
+    """An argument reader of a comma-separated list, each item read by ``read``."""
+    return lambda text: [read(item.strip()) for item in text.split(",")]
+
+
+def _yes_no(text: str) -> bool:
+    if text not in ("yes", "no"):
+        raise argparse.ArgumentTypeError(f"expected yes or no, not {shorten(text)!r}")
+    return text == "yes"
+
+
+def _one_of(names: Iterable[str]) -> Callable[[str], str]:
+    allowed = list(names)
+
+    def read(text: str) -> str:
+        if text not in allowed:
+            raise argparse.ArgumentTypeError(f"expected one of {', '.join(allowed)}, not {shorten(text)!r}")
+        return text
+
+    return read
+
+
 def _parser(t: Translator) -> argparse.ArgumentParser:
     parser = _Parser(prog="escoba-trainer", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
@@ -126,23 +173,15 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
     duel = commands.add_parser("arena", help="measure one bot against another on duplicate deals")
     duel.add_argument("--a", choices=LEVELS, default="expert", help="the bot measured (default expert)")
     duel.add_argument("--b", choices=LEVELS, default="greedy", help="its opponent (default greedy)")
-    duel.add_argument(
-        "--deals",
-        type=_whole(2, MAX_DEALS),
-        default=100,
-        help="decks, each dealt once for every side with A on that side; at least 2, for a standard error "
-        "(default 100)",
-    )
-    duel.add_argument("--seed", type=_whole(*SEEDS), default=1, help="same seed, same decks and the same bots' choices")
-    duel.add_argument("--rules", choices=list(PROFILES), default="classic", help="the rule set (default classic)")
-    duel.add_argument("--players", type=_whole(2, 6), choices=(2, 3, 4, 6), default=2, help="the table (default 2)")
-    duel.add_argument(
-        "--workers",
-        type=_whole(1, 256),
-        default=os.cpu_count() or 1,
-        help="processes to spread the decks over; the figures are the same for any number (default: one a core)",
-    )
-    duel.add_argument("--dask", metavar="ADDRESS", help="spread the decks over this Dask scheduler's workers instead")
+    _table_options(duel)
+
+    tuning = commands.add_parser("tune", help="search the master's settings by arena results against another bot")
+    tuning.add_argument("--samples", type=_list(_whole(1, 4096)), default=[256, 512], help="default 256,512")
+    tuning.add_argument("--race", type=_list(_whole(0, 4096)), default=[128], help="default 128 (0: no race)")
+    tuning.add_argument("--infer", type=_list(_yes_no), default=[False, True], help="default no,yes")
+    tuning.add_argument("--policy", type=_list(_one_of(POLICIES)), default=["careful"], help="default careful")
+    tuning.add_argument("--against", choices=LEVELS, default="expert", help="the opponent (default expert)")
+    _table_options(tuning)
 
     replay = commands.add_parser("replay", help="check a game record and print its scores")
     replay.add_argument("file", type=Path)
@@ -211,6 +250,14 @@ def _run(args: argparse.Namespace, t: Translator) -> int:
         return _simulate(args.games, args.players, args.seed, args.rules)
     if args.command == "arena":
         return _arena(args.a, args.b, args.deals, args.seed, args.rules, args.players, args.workers, args.dask)
+    if args.command == "tune":
+        grid = [
+            Settings(samples, race, infer, policy)
+            for samples, race, infer, policy in product(args.samples, args.race, args.infer, args.policy)
+            if race < samples
+        ]
+        table = (args.rules, args.players, args.workers, args.dask)
+        return _tune(grid, args.against, args.deals, args.seed, *table)
     if args.command == "check":
         return _check(args.paths or [bank_folder()], args.rules)
     if args.command == "coverage":
@@ -364,17 +411,42 @@ def _simulate(games: int, players: int, seed: int | None, rules: str = "classic"
 
 
 def _arena(a: str, b: str, deals: int, seed: int, rules: str, players: int, workers: int, dask: str | None) -> int:
-    profile = PROFILES[rules]
-    if players not in profile.players:
-        allowed = either(profile.players)
-        print(f"escoba-trainer: the {rules} rule set is for {allowed} players, not {players}", file=sys.stderr)
+    if not _table_allowed(rules, players):
         return 1
+    profile = PROFILES[rules]
     with contextlib.ExitStack() as stack:
         executor = stack.enter_context(_executor(workers, dask))
         bar = stack.enter_context(tqdm(total=deals, unit="deck", disable=None, file=sys.stderr, leave=False))
         result = arena(a, b, deals, seed, profile, players, executor, progress=bar.update)
     print(result.report())
     return 0
+
+
+def _tune(
+    grid: list[Settings], against: str, deals: int, seed: int, rules: str, players: int, workers: int, dask: str | None
+) -> int:
+    if not grid:
+        print("escoba-trainer: no candidate: each --race must be below a --samples", file=sys.stderr)
+        return 1
+    if not _table_allowed(rules, players):
+        return 1
+    with contextlib.ExitStack() as stack:
+        executor = stack.enter_context(_executor(workers, dask))
+        total = deals * len(grid)
+        bar = stack.enter_context(tqdm(total=total, unit="deck", disable=None, file=sys.stderr, leave=False))
+        tried = tune(grid, Bot(against, seed + 1), deals, seed, PROFILES[rules], players, executor, bar.update)
+    print(f"{len(grid)} settings for the master, each on {deals} duplicate decks against {against}")
+    print(tuning_report(tried))
+    return 0
+
+
+def _table_allowed(rules: str, players: int) -> bool:
+    """Whether the rule set is played at a table of ``players``; if not, says so."""
+    if players in PROFILES[rules].players:
+        return True
+    allowed = either(PROFILES[rules].players)
+    print(f"escoba-trainer: the {rules} rule set is for {allowed} players, not {players}", file=sys.stderr)
+    return False
 
 
 @contextlib.contextmanager

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 
-from trainer.ai.bots import Bot
+from trainer.ai.bots import Bot, Settings
 from trainer.ai.state import CHANCE, OVER, GameState, start
 from trainer.cards import DECK
 from trainer.profile import CLASSIC, RuleProfile
@@ -186,6 +186,58 @@ def arena(
     for future in futures:  # in deck order, so the figures do not depend on which worker ends first
         _count(result, future.result(), progress)
     return result
+
+
+#: The master's budget per move, in seconds: its median and its 95th percentile.
+BUDGET = (0.25, 1.0)
+
+
+@dataclass
+class Tried:
+    """One candidate's settings for the master, and how it did in the arena."""
+
+    settings: Settings
+    result: ArenaResult
+
+    @property
+    def within_budget(self) -> bool:
+        median, p95 = median_and_p95(self.result.seconds[self.result.a])
+        return median <= BUDGET[0] and p95 <= BUDGET[1]
+
+
+def tune(
+    candidates: Sequence[Settings],
+    against: Bot,
+    deals: int,
+    seed: int,
+    profile: RuleProfile = CLASSIC,
+    players: int = 2,
+    executor: Executor | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> list[Tried]:
+    """Each candidate's settings for the master, played against ``against`` on the same decks; the best margin
+    first."""
+    tried = [
+        Tried(
+            settings, arena(Bot("master", seed, settings), against, deals, seed, profile, players, executor, progress)
+        )
+        for settings in candidates
+    ]
+    return sorted(tried, key=lambda t: -t.result.margin)
+
+
+def tuning_report(tried: Sequence[Tried]) -> str:
+    """The candidates as a table, best margin first, and the best one within the budget."""
+    lines = [f"{'settings':<40} {'margin':>7} {'s.e.':>6} {'median':>8} {'p95':>8}  within budget"]
+    for t in tried:
+        median, p95 = median_and_p95(t.result.seconds[t.result.a])
+        lines.append(
+            f"{t.settings!s:<40} {t.result.margin:+7.3f} {t.result.error:6.3f} {1000 * median:6.0f}ms "
+            f"{1000 * p95:6.0f}ms  {'yes' if t.within_budget else 'no'}"
+        )
+    best = next((t for t in tried if t.within_budget), None)
+    lines.append(f"best within the budget: {best.settings!r}" if best else "no candidate keeps within the budget")
+    return "\n".join(lines)
 
 
 def _count(result: ArenaResult, decks: list[Dealt], progress: Callable[[int], object] | None) -> None:

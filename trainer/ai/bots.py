@@ -264,6 +264,10 @@ class Settings:
     infer: bool = False
     policy: str = "greedy"
 
+    def __str__(self) -> str:
+        race = f", race {self.race}" if self.race else ""
+        return f"{self.samples} ways{race}, {'inferred' if self.infer else 'uniform'}, {self.policy}"
+
 
 #: The evaluating levels' settings. The master's were chosen by arena results against the expert (README).
 SETTINGS = {
