@@ -13,7 +13,7 @@ import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from trainer.ai.arena import ArenaResult, arena
+from trainer.ai.arena import ArenaResult, Decks, arena
 from trainer.ai.bots import LEVELS
 from trainer.profile import PROFILES
 
@@ -28,17 +28,17 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="the most workers tried")
     args = parser.parse_args()
 
-    profile = PROFILES[args.rules]
+    decks = Decks(args.deals, 1, PROFILES[args.rules], args.players)
     first: ArenaResult | None = None
     alone = 0.0
     print(f"{args.deals} decks, {args.a} against {args.b}, {args.players} players, {args.rules} rules")
     for workers in range(1, args.workers + 1):
         began = time.perf_counter()
         if workers == 1:
-            result = arena(args.a, args.b, args.deals, 1, profile, args.players)
+            result = arena(args.a, args.b, decks)
         else:
             with ProcessPoolExecutor(workers) as pool:
-                result = arena(args.a, args.b, args.deals, 1, profile, args.players, pool)
+                result = arena(args.a, args.b, decks, pool)
         seconds = time.perf_counter() - began
         if first is None:
             first, alone = result, seconds

@@ -5,7 +5,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from trainer import PROFILES
-from trainer.ai.arena import Pairing, arena, deck, play_deck
+from trainer.ai.arena import Decks, Pairing, arena, deck, play_deck
 from trainer.ai.bots import Bot
 from trainer.cli import main
 
@@ -15,7 +15,7 @@ from trainer.cli import main
 )
 def test_each_deck_is_dealt_once_for_every_side_and_every_deal_is_counted(rules: str, players: int, sides: int) -> None:
     """V3: 2 or 3 players each alone, 4 or 6 in two sides; A plays each side of the same deck in turn."""
-    result = arena("greedy", "random", deals=3, seed=3, profile=PROFILES[rules], players=players)
+    result = arena("greedy", "random", Decks(3, 3, PROFILES[rules], players))
     assert len(result.by_side) == sides and all(len(margins) == 3 for margins in result.by_side)
     assert sum(result.outcomes()) == 3 * sides
     assert set(result.seconds) == {"greedy", "random"}
@@ -35,9 +35,10 @@ def test_the_margin_is_a_sides_points_less_the_others_average() -> None:
 
 
 def test_the_figures_are_the_same_on_any_number_of_workers() -> None:
-    alone = arena("expert", "greedy", deals=6, seed=9, profile=PROFILES["escova"], players=3)
+    decks = Decks(deals=6, seed=9, profile=PROFILES["escova"], players=3)
+    alone = arena("expert", "greedy", decks)
     with ProcessPoolExecutor(2) as pool:
-        spread = arena("expert", "greedy", deals=6, seed=9, profile=PROFILES["escova"], players=3, executor=pool)
+        spread = arena("expert", "greedy", decks, pool)
     assert spread.by_side == alone.by_side and spread.outcomes() == alone.outcomes()
     assert {level: len(times) for level, times in spread.seconds.items()} == {
         level: len(times) for level, times in alone.seconds.items()
@@ -46,7 +47,7 @@ def test_the_figures_are_the_same_on_any_number_of_workers() -> None:
 
 def test_a_table_the_rules_do_not_allow_is_refused() -> None:
     with pytest.raises(ValueError, match="not for 6 players"):
-        arena("greedy", "random", deals=2, seed=1, profile=PROFILES["classic"], players=6)
+        Decks(deals=2, seed=1, profile=PROFILES["classic"], players=6)
 
 
 def test_a_dask_cluster_plays_the_decks_to_the_same_figures(capsys: pytest.CaptureFixture[str]) -> None:

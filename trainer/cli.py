@@ -24,7 +24,7 @@ from typing import NoReturn, TypeVar
 from babel.core import default_locale
 from tqdm import tqdm
 
-from trainer.ai.arena import arena, tune, tuning_report
+from trainer.ai.arena import Decks, arena, tune, tuning_report
 from trainer.ai.bots import LEVELS, POLICIES, Bot, Settings
 from trainer.course import load_levels
 from trainer.coverage import coverage, coverage_text
@@ -417,7 +417,7 @@ def _arena(a: str, b: str, deals: int, seed: int, rules: str, players: int, work
     with contextlib.ExitStack() as stack:
         executor = stack.enter_context(_executor(workers, dask))
         bar = stack.enter_context(tqdm(total=deals, unit="deck", disable=None, file=sys.stderr, leave=False))
-        result = arena(a, b, deals, seed, profile, players, executor, progress=bar.update)
+        result = arena(a, b, Decks(deals, seed, profile, players), executor, bar.update)
     print(result.report())
     return 0
 
@@ -434,7 +434,8 @@ def _tune(
         executor = stack.enter_context(_executor(workers, dask))
         total = deals * len(grid)
         bar = stack.enter_context(tqdm(total=total, unit="deck", disable=None, file=sys.stderr, leave=False))
-        tried = tune(grid, Bot(against, seed + 1), deals, seed, PROFILES[rules], players, executor, bar.update)
+        decks = Decks(deals, seed, PROFILES[rules], players)
+        tried = tune(grid, Bot(against, seed + 1), decks, executor, bar.update)
     print(f"{len(grid)} settings for the master, each on {deals} duplicate decks against {against}")
     print(tuning_report(tried))
     return 0

@@ -9,7 +9,7 @@ seed and what its seat sees, so the figures are the same however the decks are s
 takes any ``concurrent.futures`` executor (processes here, or a Dask cluster's).
 
 >>> from trainer import PROFILES
->>> result = arena("greedy", "random", deals=2, seed=1, profile=PROFILES["sevens"], players=3)
+>>> result = arena("greedy", "random", Decks(deals=2, seed=1, profile=PROFILES["sevens"], players=3))
 >>> len(result.margins), len(result.by_side), sum(result.outcomes())
 (2, 3, 6)
 """
@@ -158,26 +158,36 @@ def play_decks(match: Pairing, seed: int, numbers: range) -> list[Dealt]:
     return [play_deck(match, deck(seed, number)) for number in numbers]
 
 
+@dataclass(frozen=True)
+class Decks:
+    """The decks an arena plays: how many, from which seed, by which rules, at a table of how many."""
+
+    deals: int
+    seed: int
+    profile: RuleProfile = CLASSIC
+    players: int = 2
+
+    def __post_init__(self) -> None:
+        if self.players not in self.profile.players:
+            raise ValueError(f"the {self.profile.name} rule set is not for {self.players} players")
+
+
 def arena(
     a: Bot | str,
     b: Bot | str,
-    deals: int,
-    seed: int,
-    profile: RuleProfile = CLASSIC,
-    players: int = 2,
+    decks: Decks,
     executor: Executor | None = None,
     progress: Callable[[int], object] | None = None,
 ) -> ArenaResult:
-    """Play ``deals`` decks, each once for every side, bot A on that side; on ``executor``'s workers if given (a
-    few decks a task), else here. A bot given by level gets the arena's seed (B the next one)."""
+    """Play the decks, each once for every side, bot A on that side; on ``executor``'s workers if given (a few
+    decks a task), else here. A bot given by level gets the decks' seed (B the next one)."""
+    seed = decks.seed
     first = Bot(a, seed) if isinstance(a, str) else a
     second = Bot(b, seed + 1) if isinstance(b, str) else b
-    if players not in profile.players:
-        raise ValueError(f"the {profile.name} rule set is not for {players} players")
-    match = Pairing(first, second, players, profile)
-    result = ArenaResult(first.name, second.name, players, profile.name)
-    size = max(1, min(8, deals // 64))  # a few decks a task: the workers stay busy to the end
-    tasks = [range(low, min(deals, low + size)) for low in range(0, deals, size)]
+    match = Pairing(first, second, decks.players, decks.profile)
+    result = ArenaResult(first.name, second.name, decks.players, decks.profile.name)
+    size = max(1, min(8, decks.deals // 64))  # a few decks a task: the workers stay busy to the end
+    tasks = [range(low, min(decks.deals, low + size)) for low in range(0, decks.deals, size)]
     if executor is None:
         for numbers in tasks:
             _count(result, play_decks(match, seed, numbers), progress)
@@ -208,19 +218,14 @@ class Tried:
 def tune(
     candidates: Sequence[Settings],
     against: Bot,
-    deals: int,
-    seed: int,
-    profile: RuleProfile = CLASSIC,
-    players: int = 2,
+    decks: Decks,
     executor: Executor | None = None,
     progress: Callable[[int], object] | None = None,
 ) -> list[Tried]:
     """Each candidate's settings for the master, played against ``against`` on the same decks; the best margin
     first."""
     tried = [
-        Tried(
-            settings, arena(Bot("master", seed, settings), against, deals, seed, profile, players, executor, progress)
-        )
+        Tried(settings, arena(Bot("master", decks.seed, settings), against, decks, executor, progress))
         for settings in candidates
     ]
     return sorted(tried, key=lambda t: -t.result.margin)
