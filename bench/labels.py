@@ -30,6 +30,10 @@ def decisions(deals: int) -> list[Decision]:
     return found
 
 
+def share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "none to count"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=20)
@@ -55,8 +59,8 @@ def main() -> None:
                 unlabelled += 1
                 kept += not theirs
     print(f"{len(chosen)} decisions with a choice, from {args.deals} deals, each reviewed under {args.seeds} seeds")
-    print(f"labelled under one seed, the same label under another: {same}/{labelled} = {100 * same / labelled:.1f}%")
-    print(f"unlabelled under one seed, unlabelled under another: {kept}/{unlabelled} = {100 * kept / unlabelled:.1f}%")
+    print(f"labelled under one seed, the same label under another: {same}/{labelled} = {share(same, labelled)}")
+    print(f"unlabelled under one seed, unlabelled under another: {kept}/{unlabelled} = {share(kept, unlabelled)}")
     print(f"a decision's review, CPU: {1000 * sum(seconds) / len(seconds):.0f} ms on average")
 
 

@@ -20,7 +20,8 @@ def test_each_deck_is_dealt_once_for_every_side_and_every_deal_is_counted(rules:
     assert sum(result.outcomes()) == 3 * sides
     assert set(result.seconds) == {"greedy", "random"}
     moves = sum(len(times) for times in result.seconds.values())
-    assert moves == 3 * sides * 36  # every card but the four first laid on the table is played from a hand (R8)
+    # of the 36 cards played from the hands each deal (R8), only the plays chosen among several are timed
+    assert 0 < moves < 3 * sides * 36
     report = result.report()
     assert f"3 duplicate decks ({3 * sides} deals), {players} players, {rules} rules: greedy against random" in report
     assert report.count("greedy on side") == sides
@@ -31,7 +32,7 @@ def test_the_margin_is_a_sides_points_less_the_others_average() -> None:
     same = Bot("random", 5)
     dealt = play_deck(Pairing(same, same, 3, PROFILES["sevens"]), deck(1, 0))
     assert len(dealt.margins) == 3 and sum(dealt.margins) == pytest.approx(0)
-    assert len(dealt.outcomes) == 3 and set(dealt.outcomes) <= {-1, 0, 1}
+    assert len(dealt.outcomes) == 3
 
 
 def test_the_figures_are_the_same_on_any_number_of_workers() -> None:
@@ -43,6 +44,19 @@ def test_the_figures_are_the_same_on_any_number_of_workers() -> None:
     assert {level: len(times) for level, times in spread.seconds.items()} == {
         level: len(times) for level, times in alone.seconds.items()
     }
+
+
+def test_decks_grouped_several_to_a_task_give_the_figures_of_one_process() -> None:
+    """From 128 decks, a worker's task holds two or more; the figures still come in deck order."""
+    decks = Decks(deals=130, seed=2)
+    alone = arena("greedy", "random", decks)
+    with ProcessPoolExecutor(2) as pool:
+        assert arena("greedy", "random", decks, pool).by_side == alone.by_side
+
+
+def test_two_bots_of_one_name_are_timed_apart() -> None:
+    result = arena("greedy", "greedy", Decks(deals=2, seed=2))
+    assert set(result.seconds) == {"greedy", "greedy (B)"} and result.b == "greedy (B)"
 
 
 def test_a_table_the_rules_do_not_allow_is_refused() -> None:
@@ -59,8 +73,8 @@ def test_a_dask_cluster_plays_the_decks_to_the_same_figures(capsys: pytest.Captu
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
         assert main([*command, "--dask", cluster.scheduler_address]) == 0
     spread = capsys.readouterr().out
-    figures = [line for line in alone.splitlines() if "time per move" not in line]
-    assert figures == [line for line in spread.splitlines() if "time per move" not in line]
+    figures = [line for line in alone.splitlines() if "time per choice" not in line]
+    assert figures == [line for line in spread.splitlines() if "time per choice" not in line]
     assert "8 duplicate decks (24 deals), 3 players, sevens rules: greedy against random" in figures
 
 

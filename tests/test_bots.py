@@ -5,7 +5,7 @@ import random
 import pytest
 
 from trainer import DECK, Deal, parse_card, parse_cards, parse_play
-from trainer.ai.bots import LEVELS, careful_key, evaluate, greedy_move, make_bot
+from trainer.ai.bots import LEVELS, Bot, Settings, careful_key, evaluate, greedy_move, make_bot
 from trainer.ai.view import View
 from trainer.cards import mask_of
 
@@ -86,6 +86,8 @@ def test_an_evaluation_covers_every_legal_play_with_an_error() -> None:
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="no bot level 'grandmaster'"):
         make_bot("grandmaster")
+    with pytest.raises(ValueError, match="the greedy level weighs no ways"):
+        Bot("greedy", 1, Settings(8))
 
 
 @pytest.mark.parametrize("rules", ["sevens", "turkish"])
@@ -158,9 +160,6 @@ def test_a_lay_down_hints_the_cards_that_hand_lacks_until_it_plays_one() -> None
     """Classic rules (R13: only the card played must capture if it can): laying the 3♣ on the 7♦ hints that the hand
     holds no sota, the card that takes the 7♦ (R11); once that seat plays a sota, it held one and chose not to take,
     and the hint is dropped. Only where a player who can capture must (V1) is a hint a certainty."""
-    from trainer.ai.view import View
-    from trainer.cards import mask_of
-
     sotas = mask_of(card for card in DECK if card.value == 8)
     fives = mask_of(card for card in DECK if card.value == 5)
     deal = Deal.from_position(table=parse_cards("7♦"), hands=[parse_cards("3♣ J♣ 2♣"), parse_cards("K♥ A♥ 2♥")])

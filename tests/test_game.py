@@ -315,18 +315,22 @@ def test_a_loss_near_a_labels_bound_is_weighed_on_more_ways_until_its_label_is_s
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The review weighs a play on the coach's samples; where the loss lies within two standard errors of a label's
-    bound, the best play and the play made are weighed on further ways, so the label is the same whichever ways
-    were drawn first. A bound set right at the first estimate forces the further ways; with the bounds far off,
-    none are drawn."""
-    monkeypatch.setattr(game_module, "LABELS", (("blunder", 50.0),))  # far from any loss here: settled at once
-    decision, first = next(
-        (decision, weighed)
+    bound, the best play and the play made are weighed on further ways, ``MORE`` at a time up to ``MOST``. With the
+    bounds far from the loss none are drawn; with a bound right at it, ways are drawn until it is clear of the
+    bound or ``MOST`` are weighed, and the loss found stays within the first estimate's uncertainty."""
+    decision, best, made = next(
+        (decision, found[0], next(e for e in found if e.play == decision.play))
         for decision in map(first_choice, range(20))
-        for weighed in review((decision,), seed="a")
-        if weighed.error > 0
+        for found in [game_module.weigh(decision.before, 0, keep=decision.play, seed="a")]
+        if found[0].play != decision.play and found[0].margins
     )
-    assert len(game_module.weigh(decision.before, 0, keep=decision.play, seed="a")[0].margins) == game_module.SAMPLES
-    monkeypatch.setattr(game_module, "LABELS", (("blunder", first.loss),))
-    (settled,) = review((decision,), seed="a")
-    assert settled.error < first.error  # more ways weighed: a smaller standard error
-    assert abs(settled.loss - first.loss) < 4 * first.error  # and the same loss, within its uncertainty
+    first = [b - m for b, m in zip(best.margins, made.margins, strict=True)]
+    loss = sum(first) / len(first)
+    monkeypatch.setattr(game_module, "LABELS", (("blunder", loss + 50.0),))
+    assert game_module._settled(decision, best.play, best.margins, made.margins, "a") == first
+    monkeypatch.setattr(game_module, "LABELS", (("blunder", loss),))
+    settled = game_module._settled(decision, best.play, best.margins, made.margins, "a")
+    assert settled[: len(first)] == first and len(first) < len(settled) <= game_module.MOST
+    assert len(settled) == game_module.MOST or game_module._decided(settled)
+    spread = game_module._error(first)
+    assert abs(sum(settled) / len(settled) - loss) < 4 * spread

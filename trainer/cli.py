@@ -47,7 +47,7 @@ from trainer.text import either, marked
 T = TypeVar("T")
 MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long match's record is a few hundred kilobytes
 MAX_GAMES = 1_000_000  # simulate: about twenty minutes of random deals
-MAX_DEALS = 10_000  # arena: about an hour of the expert bot's play
+MAX_DEALS = 10_000  # arena and tune: decks, each dealt once a side; some hours of the master's play on two cores
 MAX_COUNT = 1_000  # generate: far more than a bank file holds
 SEEDS = (0, 2**64 - 1)  # the seeds a puzzle file may hold
 #: Why the output cannot be written: a full disk or quota, a file grown too large, a failing device.
@@ -458,7 +458,7 @@ def _executor(workers: int, dask: str | None) -> Iterator[Executor | None]:
             from distributed import Client  # an optional extra: pip install "escoba-trainer[cluster]"
         except ImportError:
             raise _ArgumentRefused(
-                "escoba-trainer arena: --dask needs Dask's distributed package: pip install 'escoba-trainer[cluster]'"
+                "escoba-trainer: --dask needs Dask's distributed package: pip install 'escoba-trainer[cluster]'"
             ) from None
         with Client(dask) as client:  # type: ignore[no-untyped-call]
             yield client.get_executor()

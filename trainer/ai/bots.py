@@ -284,6 +284,8 @@ class Bot:
     def __init__(self, level: str, seed: int | None = None, settings: Settings | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"no bot level {level!r}: the levels are {', '.join(LEVELS)}")
+        if settings is not None and level not in SETTINGS:
+            raise ValueError(f"the {level} level weighs no ways, so it takes no settings")
         self.level = level
         self.seed = random.SystemRandom().getrandbits(32) if seed is None else seed
         self.settings = settings or SETTINGS.get(level)
@@ -295,12 +297,14 @@ class Bot:
             raise ValueError(f"seat {view.seat} is not to play")
         # The same for positions this seat cannot tell apart, and different from one move to the next.
         moment = f"{self.seed}:{view.hand}:{view.table}:{view.piles}:{view.escobas}:{view.hand_counts}"
+        if len(plays := view.legal_plays()) == 1:
+            return plays[0]
         if self.settings is not None:
             settings = self.settings
             found = evaluate(view, settings.samples, moment, settings.race, None, settings.infer, settings.policy)
             return found[0].play
         if self.level == "random":
-            return random.Random(moment).choice(view.legal_plays())
+            return random.Random(moment).choice(plays)
         world = view.world(random.Random(moment))  # the hidden cards do not matter to the greedy choice
         bit, captured = greedy_move(world)
         return play_of(bit.bit_length() - 1, captured)

@@ -263,7 +263,7 @@ def _weighed(decision: Decision, number: int, samples: int, seed: str) -> Review
     found = weigh(decision.before, number, samples, decision.play, seed)
     best = found[0]
     made = next(e for e in found if e.play == decision.play)
-    if best.margins:  # sampled, not exact
+    if best.margins:  # weighed on ways drawn (or played out on the cards as they lie), not solved exactly
         differences = _settled(decision, best.play, best.margins, made.margins, f"{seed}:{number}")
         loss, error = statistics.fmean(differences), _error(differences)
     else:
@@ -279,7 +279,7 @@ def _settled(decision: Decision, best: Play, bests: Sequence[int], mades: Sequen
     differences = [float(b - m) for b, m in zip(bests, mades, strict=True)]
     view, batch = View.of(decision.before), 0
     while len(differences) < MOST and not _decided(differences):
-        worlds = sampled_worlds(view, MORE, f"{seed}:more:{batch}")
+        worlds = sampled_worlds(view, min(MORE, MOST - len(differences)), f"{seed}:more:{batch}")
         ahead, behind = played_out(best, worlds, view.side), played_out(decision.play, worlds, view.side)
         differences += [float(b - m) for b, m in zip(ahead, behind, strict=True)]
         batch += 1
