@@ -338,7 +338,7 @@ def test_ctrl_c_stops_a_long_simulation_without_a_traceback():
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(3)  # past the imports, into the deals
+    time.sleep(10)  # past the imports, into the deals, on a loaded machine too (a million deals take minutes)
     running.send_signal(signal.SIGINT)
     out, err = running.communicate(timeout=30)
     assert (running.returncode, out, err) == (130, "", "escoba-trainer: interrupted\n")
