@@ -3,6 +3,7 @@ lead nowhere near a card their seat cannot see."""
 
 import gc
 import random
+import types
 
 import pytest
 from test_bots import hidden_reshuffled
@@ -75,11 +76,13 @@ def test_the_fast_engine_refuses_an_illegal_play() -> None:
 
 
 def reachable(root: object) -> list[object]:
-    """Every object reachable from ``root`` by references, ``root`` included."""
+    """Every object reachable from ``root`` by references, ``root`` included, through the data it holds: classes,
+    modules and functions are not followed, as through them lies the whole program (any cache a module keeps)."""
+    code = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
     seen, stack, found = set(), [root], []
     while stack:
         obj = stack.pop()
-        if id(obj) in seen:
+        if id(obj) in seen or isinstance(obj, code):
             continue
         seen.add(id(obj))
         found.append(obj)
