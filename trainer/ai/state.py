@@ -160,11 +160,11 @@ class Fast:
         return self.view(self.position.to_play).legal_plays() if self.position.to_play >= 0 else []
 
     def play(self, play: Play) -> GameState:
-        if play not in self.legal_plays():
+        before, seat, move = self.position, self.position.to_play, (play.card.bit, play.captured_mask)
+        if seat < 0 or move not in before.moves():  # the moves, not a whole view: this is the arena's every play
             raise ValueError(f"{play} is not a legal play now")
-        before, seat = self.position, self.position.to_play
         after = before.copy()
-        after.apply((play.card.bit, play.captured_mask))
+        after.apply(move)
         if len(after.stock) < len(before.stock):
             return Fast(after)  # new hands: what was played before says nothing of them
         bars = 0 if play.captured else lay_down_bars(before.table)
