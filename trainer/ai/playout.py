@@ -28,9 +28,9 @@ from trainer.profile import PROFILES, RuleProfile
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
 
 #: By a card's bit length (its index + 1), the sum the table cards must make with it.
-_NEEDED = (0, *(CAPTURE_SUM - value for value in VALUES))
+NEEDED = (0, *(CAPTURE_SUM - value for value in VALUES))
 #: By a card's index, the same.
-_NEEDED_BY_INDEX = _NEEDED[1:]
+_NEEDED_BY_INDEX = NEEDED[1:]
 #: Moves are (card bit, captured bitmask); a lay captures 0.
 Move = tuple[int, int]
 
@@ -72,7 +72,7 @@ def forget_tables() -> None:
     _GROUPS.clear()
 
 
-def _groups(table: int) -> tuple[tuple[int, ...], ...]:
+def table_groups(table: int) -> tuple[tuple[int, ...], ...]:
     """``groups_by_sum`` with a cache large enough for the many tables of many playouts."""
     return _GROUPS.get(table) or _keep(table, groups_by_sum.__wrapped__(table))
 
@@ -106,13 +106,13 @@ def _without(sums: tuple[tuple[int, ...], ...], table: int, taken: int) -> tuple
 
 def legal_moves(hand: int, table: int, must_any: bool) -> list[Move]:
     """The legal plays of a hand on a table, in ``Deal.legal_plays`` order."""
-    sums = _groups(table)
+    sums = table_groups(table)
     moves: list[Move] = []
     can_capture = False
     while hand:
         low = hand & -hand
         hand ^= low
-        groups = sums[_NEEDED[low.bit_length()]]
+        groups = sums[NEEDED[low.bit_length()]]
         if groups:
             moves.extend([(low, group) for group in sorted(groups)])
             can_capture = True
@@ -291,7 +291,7 @@ def play_deal(
     table, piles, escobas, last = _opening(deck, players, rules)
     sides, must_any, needed = len(piles), rules.must_any, _NEEDED_BY_INDEX
     moves: list[Move] = []
-    sums = _groups(table)
+    sums = table_groups(table)
     cached = _GROUPS.get
     while True:
         for seat in range(players):
