@@ -1,0 +1,95 @@
+"""The compiled ways play and score exactly as the Python playouts do, and deal the hidden cards as a view allows."""
+
+import random
+
+import numpy as np
+import pytest
+from numba import njit
+
+from trainer import DECK, Deal, parse_cards
+from trainer.ai import batch
+from trainer.ai.bots import _finish, greedy_move, played_out, quick_move
+from trainer.ai.playout import Position, Rules
+from trainer.ai.view import View
+from trainer.profile import PROFILES
+
+
+@pytest.mark.parametrize("rules", sorted(PROFILES))
+def test_the_compiled_choice_playout_and_score_are_the_python_ones(rules: str) -> None:
+    """On every position of deals played partly at random, at every table size of every rule set: the move chosen,
+    the piles and escobas the deal ends with when played out from there, and the points they score."""
+    profile, rng, checked = PROFILES[rules], random.Random(rules), 0
+    scoring = batch._scoring(*(getattr(Rules.of(profile), name) for name in ("points", "in_place_of", "suit_prices")))
+    for players in profile.players:
+        for _ in range(12):
+            position = Position.from_deck(rng.sample(range(len(DECK)), len(DECK)), players, Rules.of(profile))
+            while position.to_play >= 0:
+                careful = rng.random() < 0.5
+                index, captured = batch._choose(
+                    position.hands[position.to_play], position.table, careful, *batch._MASKS
+                )
+                assert (1 << index, captured) == quick_move(position, careful)
+                python = position.copy()
+                points = _finish(python, careful)
+                hands, piles, escobas = (
+                    np.array(part, np.int64) for part in (position.hands, position.piles, position.escobas)
+                )
+                state = np.array([position.table, 0, position.last, position.to_play], np.int64)
+                stock = np.array(position.stock, np.int64)
+                batch._finish(hands, piles, escobas, stock, state, profile.hand_size, careful, batch._MASKS)
+                assert (piles.tolist(), escobas.tolist()) == (python.piles, python.escobas)
+                assert batch._points(piles, escobas, *scoring, *batch._MASKS).tolist() == points
+                checked += 1
+                position.apply(rng.choice(position.moves()) if rng.random() < 0.3 else greedy_move(position))
+    assert checked > 500
+
+
+@njit
+def _dealt(seed, unseen, seat, hand, counts, barred, order, stock_count):  # type: ignore[no-untyped-def]
+    np.random.seed(seed)
+    return batch._deal_hidden(unseen, seat, hand, counts, barred, order, stock_count)
+
+
+def views() -> list[View]:
+    """Views of deals part played, at 2, 3, 4 and 6 players, with the stock full, part used and empty, where a lay-down
+    bars cards and where it does not, and of a position set up with cards out of play."""
+    found, rng = [], random.Random(5)
+    for rules, players, plays in (("classic", 2, 1), ("sevens", 2, 9), ("classic", 2, 14), ("sevens", 3, 4),
+                                  ("turkish", 4, 10), ("turkish", 6, 7)):  # fmt: skip
+        deal = Deal.new(players, seed=players * plays, profile=PROFILES[rules])
+        for _ in range(plays):
+            deal = deal.play(rng.choice(deal.legal_plays()))
+        found.append(View.of(deal))
+    setup = Deal.from_position(table=parse_cards("5♥ 2♣ Q♥ 6♠"), hands=[parse_cards("A♣ J♥"), parse_cards("3♥ 3♠")])
+    return [*found, View.of(setup)]
+
+
+@pytest.mark.parametrize("infer", [False, True])
+def test_the_compiled_ways_deal_what_the_view_leaves_unseen_within_its_counts_and_bars(infer: bool) -> None:
+    for view in views():
+        unseen, seat, _, _, barred, order, _ = setup = batch.hidden(view, infer)
+        for seed in range(40):
+            hands, stock = _dealt(seed, *setup)
+            assert hands[seat] == view.hand
+            dealt = [int(h) for s, h in enumerate(hands) if s != seat] + [1 << int(card) for card in stock]
+            assert sum(dealt) == np.bitwise_or.reduce(dealt, initial=0)  # no card dealt twice
+            assert not np.bitwise_or.reduce(dealt, initial=0) & ~view.unseen
+            assert [int(h).bit_count() for h in hands] == list(view.hand_counts) and len(stock) == view.stock_count
+            first = order[0]  # dealt first: from every unseen card, those barred left out while enough are not
+            if sum(not int(barred[first]) >> int(card) & 1 for card in unseen) >= view.hand_counts[first]:
+                assert not hands[first] & barred[first]
+
+
+@pytest.mark.parametrize("careful", [False, True])
+def test_the_margins_on_compiled_ways_are_the_python_playouts_of_those_ways(careful: bool) -> None:
+    """Each way drawn, set out as a Python position and played out after each legal play, ends with the same margin."""
+    for view in views():
+        plays = view.legal_plays()
+        for seed in range(15):
+            hands, stock = _dealt(batch.seed_of(seed), *batch.hidden(view))
+            world = Position(
+                view.rules, view.players, hands.tolist(), view.table, stock.tolist(), list(view.piles),
+                list(view.escobas), view.last, view.seat,
+            )  # fmt: skip
+            python = [played_out(play, [world], view.side, "careful" if careful else "greedy") for play in plays]
+            assert batch.margins_on_ways(view, plays, 1, seed, careful=careful) == python

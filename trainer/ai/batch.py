@@ -1,0 +1,308 @@
+"""Many ways the hidden cards may lie, each played out after each of a few plays, compiled with Numba.
+
+The review measures how much a play lost on thousands of ways where the loss sits near a label's bound; in Python
+that takes seconds. Here the ways are drawn and played out in machine code, as ``View.world`` draws them and as
+``bots._finish`` plays them (each seat choosing as ``quick_move`` does), and scored as ``deal_points`` scores them;
+tests check the playouts and the scores against those on many positions of every rule set. The ways come from
+Numba's own random numbers, seeded from ``seed``, so they are not the ones ``View.world`` would draw for it.
+
+A card is its index in ``DECK``; a hand, the table and a pile are bitmasks in 64-bit integers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+
+import numpy as np
+from numba import njit
+
+from trainer.ai.playout import NEEDED
+from trainer.ai.view import View
+from trainer.cards import DECK, VALUES
+from trainer.plays import Play
+from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
+
+#: The scoring categories, by their number here.
+CATEGORIES = ("escoba", "few_cards", "cards", "coins", "all_coins", "sevens", "all_sevens", "setenta", "seven_of_coins")
+_ESCOBA, _FEW_CARDS, _CARDS, _COINS, _ALL_COINS, _SEVENS, _ALL_SEVENS, _SETENTA, _SEVEN_OF_COINS = range(9)
+_CARD_VALUES = np.array(VALUES, dtype=np.int64)
+_NEEDED = np.array(NEEDED[1:], dtype=np.int64)  # by card index
+
+
+@cache
+def _scoring(
+    points: tuple[tuple[str, int], ...],
+    in_place_of: tuple[tuple[str, str], ...],
+    suit_prices: tuple[tuple[tuple[int, int], ...], ...],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A rule set's scoring (``Rules``) as arrays: each category's worth (0 where it scores nothing), which categories
+    are weighed (a pair such as coins and all the coins is weighed together), the (bonus, replaced) pairs, and per
+    suit its cards by price, best first, with their prices."""
+    worth, weighed = np.zeros(len(CATEGORIES), np.int64), np.zeros(len(CATEGORIES), np.bool_)
+    for name, worth_of in points:
+        worth[CATEGORIES.index(name)] = worth_of
+        for pair in (("coins", "all_coins"), ("sevens", "all_sevens"), (name,)):
+            if name in pair:
+                weighed[[CATEGORIES.index(member) for member in pair]] = True
+    in_place = np.array([(CATEGORIES.index(b), CATEGORIES.index(r)) for b, r in in_place_of], np.int64)
+    prices = np.array(
+        [[(bit.bit_length() - 1, price) for bit, price in suit] for suit in suit_prices], np.int64
+    ).reshape(4, -1, 2)
+    return worth, weighed, in_place.reshape(-1, 2), prices
+
+
+@njit(cache=True)
+def _count(mask: int) -> int:
+    found = 0
+    while mask:
+        mask &= mask - 1
+        found += 1
+    return found
+
+
+@njit(cache=True)
+def _most(figures: np.ndarray) -> int:
+    """The side strictly ahead of every other, or -1; a negative figure takes no part."""
+    best, who, shared = -1, -1, False
+    for side in range(len(figures)):
+        if figures[side] < 0:
+            continue
+        if figures[side] > best:
+            best, who, shared = figures[side], side, False
+        elif figures[side] == best:
+            shared = True
+    return -1 if shared else who
+
+
+@njit(cache=True)
+def _full(counts: np.ndarray, whole: int) -> int:
+    for side in range(len(counts)):
+        if counts[side] == whole:
+            return side
+    return -1
+
+
+@njit(cache=True)
+def _points(piles, escobas, worth, weighed, in_place, prices, coins_mask, sevens_mask, seven_of_coins):  # type: ignore[no-untyped-def]
+    """Every side's points for a finished deal, as ``deal_points`` gives them."""
+    sides = len(piles)
+    cards, coins = np.zeros(sides, np.int64), np.zeros(sides, np.int64)
+    sevens, setenta = np.zeros(sides, np.int64), np.zeros(sides, np.int64)
+    for side in range(sides):
+        cards[side] = _count(piles[side])
+        coins[side] = _count(piles[side] & coins_mask)
+        sevens[side] = _count(piles[side] & sevens_mask)
+        for suit in range(4):
+            price = -1
+            for place in range(prices.shape[1]):
+                if price < 0 and piles[side] >> prices[suit, place, 0] & 1:
+                    price = prices[suit, place, 1]
+            if price < 0 or setenta[side] < 0:
+                setenta[side] = -1  # a suit missing: no setenta
+            else:
+                setenta[side] += price
+    winners = np.full(len(worth), -1, np.int64)
+    winners[_CARDS], winners[_COINS], winners[_ALL_COINS] = _most(cards), _most(coins), _full(coins, 10)
+    winners[_SEVENS], winners[_ALL_SEVENS], winners[_SETENTA] = _most(sevens), _full(sevens, 4), _most(setenta)
+    for side in range(sides):
+        if piles[side] & seven_of_coins:
+            winners[_SEVEN_OF_COINS] = side
+            break
+    for pair in range(len(in_place)):
+        bonus, replaced = in_place[pair, 0], in_place[pair, 1]
+        if weighed[bonus] and weighed[replaced] and winners[bonus] >= 0 and winners[replaced] == winners[bonus]:
+            winners[replaced] = -1
+    points = np.zeros(sides, np.int64)
+    for side in range(sides):
+        points[side] += escobas[side] * worth[_ESCOBA]
+        if sides == 2 and cards[1 - side] < 10:
+            points[side] += worth[_FEW_CARDS]
+    for category in range(_CARDS, len(worth)):
+        if worth[category] and winners[category] >= 0:
+            points[winners[category]] += worth[category]
+    return points
+
+
+@njit(cache=True)
+def _choose(hand, table, careful, coins_mask, sevens_mask, seven_of_coins):  # type: ignore[no-untyped-def]
+    """The move ``quick_move`` makes: (card index, captured bitmask)."""
+    on_table = np.empty(40, np.int64)
+    k, total = 0, 0
+    for index in range(40):
+        if table >> index & 1:
+            on_table[k] = index
+            total += _CARD_VALUES[index]
+            k += 1
+    sums, groups = np.zeros(1 << k, np.int64), np.zeros(1 << k, np.int64)
+    for subset in range(1, 1 << k):
+        low = 0
+        while not subset >> low & 1:
+            low += 1
+        rest = subset & (subset - 1)
+        sums[subset] = sums[rest] + _CARD_VALUES[on_table[low]]
+        groups[subset] = groups[rest] | 1 << on_table[low]
+    best_card, best_group, best_rank = -1, 0, -1
+    for index in range(40):
+        if not hand >> index & 1:
+            continue
+        bit = 1 << index
+        for subset in range(1, 1 << k):
+            if sums[subset] != _NEEDED[index]:
+                continue
+            group = groups[subset]
+            taken = group | bit
+            rank = (
+                (group == table) << 14 | (taken & seven_of_coins != 0) << 13 | _count(taken & sevens_mask) << 9
+                | _count(taken & coins_mask) << 5 | _count(taken)
+            )  # fmt: skip
+            if careful:
+                left = total - _NEEDED[index]
+                rank |= (not 5 <= left <= 14) << 12
+            if rank > best_rank or (rank == best_rank and index == best_card and group < best_group):
+                best_card, best_group, best_rank = index, group, rank
+    if best_rank >= 0:
+        return best_card, best_group
+    for index in range(40):
+        if not hand >> index & 1:
+            continue
+        bit, value = 1 << index, _CARD_VALUES[index]
+        rank = (
+            (not 5 <= total + value <= 14) << 8 | (bit & seven_of_coins == 0) << 7 | (bit & sevens_mask == 0) << 6
+            | (bit & coins_mask == 0) << 5 | 10 - value
+        )  # fmt: skip
+        if rank > best_rank:
+            best_card, best_rank = index, rank
+    return best_card, 0
+
+
+#: A deal's state besides the hands, piles and escobas, in one array changed in place: the table, how many stock
+#: cards are dealt, the side that took last (-1 for none) and the seat to play (-1 once the deal is over).
+_TABLE, _DEALT, _LAST, _TO_PLAY = range(4)
+
+
+@njit(cache=True)
+def _apply(hands, piles, escobas, stock, state, index, captured, hand_size):  # type: ignore[no-untyped-def]
+    """Make a play, as ``Position.apply`` does."""
+    players, seat, bit = len(hands), state[_TO_PLAY], 1 << index
+    hands[seat] ^= bit
+    if captured:
+        side = seat % len(piles)
+        state[_TABLE] ^= captured
+        piles[side] |= captured | bit
+        state[_LAST] = side
+        if not state[_TABLE]:
+            escobas[side] += 1
+    else:
+        state[_TABLE] |= bit
+    state[_TO_PLAY] = (seat + 1) % players
+    if state[_TO_PLAY] or hands.any():
+        return
+    if state[_DEALT] < len(stock):
+        count = min(hand_size * players, len(stock) - state[_DEALT])
+        for i in range(count):
+            hands[i % players] |= 1 << stock[state[_DEALT] + i]
+        state[_DEALT] += count
+    else:
+        if state[_LAST] >= 0:
+            piles[state[_LAST]] |= state[_TABLE]
+            state[_TABLE] = 0
+        state[_TO_PLAY] = -1
+
+
+@njit(cache=True)
+def _finish(hands, piles, escobas, stock, state, hand_size, careful, masks):  # type: ignore[no-untyped-def]
+    """Play the deal out in place, every seat choosing as ``quick_move`` does."""
+    while state[_TO_PLAY] >= 0:
+        hand = hands[state[_TO_PLAY]]
+        index, captured = _choose(hand, state[_TABLE], careful, masks[0], masks[1], masks[2])
+        _apply(hands, piles, escobas, stock, state, index, captured, hand_size)
+
+
+@njit(cache=True)
+def _deal_hidden(unseen, seat, hand, counts, barred, order, stock_count):  # type: ignore[no-untyped-def]
+    """One way the unseen cards may lie, as ``View.world`` deals them: the hands and the stock, from a shuffle."""
+    left = unseen.copy()
+    np.random.shuffle(left)
+    hands = np.zeros(len(counts), np.int64)
+    hands[seat] = hand
+    taken = np.zeros(len(left), np.bool_)
+    for other in order:
+        allowed = 0
+        for i in range(len(left)):
+            allowed += not taken[i] and not barred[other] >> left[i] & 1
+        need = counts[other]
+        for i in range(len(left)):
+            if need and not taken[i] and (allowed < counts[other] or not barred[other] >> left[i] & 1):
+                hands[other] |= 1 << left[i]
+                taken[i] = True
+                need -= 1
+    stock = np.empty(stock_count, np.int64)
+    filled = 0
+    for i in range(len(left)):
+        if filled < stock_count and not taken[i]:
+            stock[filled] = left[i]
+            filled += 1
+    return hands, stock
+
+
+@njit(cache=True)
+def _margins(  # type: ignore[no-untyped-def]
+    unseen, seat, hand, counts, barred, order, stock_count, start, piles, escobas,
+    cards, captures, ways, seed, hand_size, careful, masks, worth, weighed, in_place, prices,
+):  # fmt: skip
+    """For each of ``ways`` ways the unseen cards may lie, the margin of ``seat``'s side at the end of the deal after
+    each play (``cards[i]`` taking ``captures[i]``), the rest played out; ``start`` is the state (``_TABLE`` ...)."""
+    np.random.seed(seed)
+    side = seat % len(piles)
+    found = np.zeros((len(cards), ways), np.int64)
+    for way in range(ways):
+        hands, stock = _deal_hidden(unseen, seat, hand, counts, barred, order, stock_count)
+        for play in range(len(cards)):
+            now_hands, now_piles, now_escobas, state = hands.copy(), piles.copy(), escobas.copy(), start.copy()
+            _apply(now_hands, now_piles, now_escobas, stock, state, cards[play], captures[play], hand_size)
+            _finish(now_hands, now_piles, now_escobas, stock, state, hand_size, careful, masks)
+            points = _points(now_piles, now_escobas, worth, weighed, in_place, prices, masks[0], masks[1], masks[2])
+            best_other = -(1 << 30)
+            for other in range(len(piles)):
+                if other != side:
+                    best_other = max(best_other, points[other])
+            found[play, way] = points[side] - best_other
+    return found
+
+
+_MASKS = np.array([COINS_MASK, SEVENS_MASK, SEVEN_OF_COINS.bit], np.int64)
+
+
+def margins_on_ways(
+    view: View, plays: Sequence[Play], ways: int, seed: int | str, infer: bool = False, careful: bool = False
+) -> list[list[int]]:
+    """For each of ``plays``, the margin the side of ``view``'s seat ends the deal with after it, on each of ``ways``
+    ways the hidden cards may lie (the same ways for every play; with ``infer``, dealt as the lay-downs hint), the
+    rest played out as ``played_out`` plays it (the greedy policy, or with ``careful`` the careful one)."""
+    rules = view.rules
+    worth, weighed, in_place, prices = _scoring(rules.points, rules.in_place_of, rules.suit_prices)
+    found = _margins(
+        *hidden(view, infer), np.array([view.table, 0, view.last, view.seat], np.int64), np.array(view.piles, np.int64),
+        np.array(view.escobas, np.int64), np.array([play.card.index for play in plays], np.int64),
+        np.array([play.captured_mask for play in plays], np.int64), ways, seed_of(seed), rules.profile.hand_size,
+        careful, _MASKS, worth, weighed, in_place, prices,
+    )  # fmt: skip
+    margins: list[list[int]] = found.tolist()
+    return margins
+
+
+def hidden(view: View, infer: bool = False) -> tuple[np.ndarray, int, int, np.ndarray, np.ndarray, np.ndarray, int]:
+    """What dealing the hidden cards needs (``_deal_hidden``): the unseen cards, the seat and its hand, the hand
+    counts, the cards barred from each seat, the other seats in the order they are dealt, and the stock's count."""
+    barred = np.array((view.hinted if infer else view.barred) or (0,) * view.players, np.int64)
+    order = sorted((s for s in range(view.players) if s != view.seat), key=lambda s: -int(barred[s]).bit_count())
+    unseen = np.array([index for index in range(len(DECK)) if view.unseen >> index & 1], np.int64)
+    counts = np.array(view.hand_counts, np.int64)
+    return unseen, view.seat, view.hand, counts, barred, np.array(order, np.int64), view.stock_count
+
+
+def seed_of(seed: int | str) -> int:
+    """The seed of Numba's random numbers for ``seed``."""
+    return random.Random(seed).getrandbits(32)
