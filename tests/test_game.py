@@ -93,7 +93,9 @@ def test_every_play_is_saved_but_a_deal_over_waits_for_its_review(tmp_path: Path
         assert (left[1].reviewed, left[1].lost, left[1].luck) == (18, reviewed.lost, reviewed.luck)
 
 
-def test_plays_the_hints_name_lose_nothing_in_the_review() -> None:
+def test_plays_the_hints_name_lose_nothing_in_the_review_of_a_seeded_deal() -> None:
+    """The review weighs the plays of a hint's race again, on ways of its own: in this deal it agrees with every
+    hint, and a play as good as any is reviewed as the best."""
     game = Game.start(2, "greedy", seed=17)
     while not game.deal.is_over:
         game = game.learner_plays(game.hint().play) if game.learner_to_play else game.computer_turn()
@@ -311,26 +313,25 @@ def first_choice(seed: int) -> game_module.Decision:
         game = game.learner_plays(game.deal.legal_plays()[0])
 
 
-def test_a_loss_near_a_labels_bound_is_weighed_on_more_ways_until_its_label_is_settled(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The review weighs a play on the coach's samples; where the loss lies within two standard errors of a label's
-    bound, the best play and the play made are weighed on further ways, ``MORE`` at a time up to ``MOST``. With the
-    bounds far from the loss none are drawn; with a bound right at it, ways are drawn until it is clear of the
-    bound or ``MOST`` are weighed, and the loss found stays within the first estimate's uncertainty."""
-    decision, best, made = next(
-        (decision, found[0], next(e for e in found if e.play == decision.play))
+def test_a_loss_is_measured_on_fresh_ways_and_more_of_them_near_a_labels_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review picks the best play on the coach's samples but measures the loss on ways of its own, ``FEWEST`` at
+    first: with the bounds far from the loss no more are drawn; with a bound right at it, ways are drawn until it is
+    clear of the bound or ``MOST`` are weighed. The best play is the best of the plays that stayed in the race."""
+    decision, found = next(
+        (decision, found)
         for decision in map(first_choice, range(20))
         for found in [game_module.weigh(decision.before, 0, keep=decision.play, seed="a")]
         if found[0].play != decision.play and found[0].margins
     )
-    first = [b - m for b, m in zip(best.margins, made.margins, strict=True)]
+    rivals = [e.play for e in found if len(e.margins) == len(found[0].margins) and e.play != decision.play]
+    monkeypatch.setattr(game_module, "LABELS", (("blunder", 50.0),))
+    best, first = game_module._settled(decision, rivals, "a")
+    assert best in rivals and len(first) == game_module.FEWEST
+    made = next(e for e in found if e.play == decision.play)
+    assert first != [b - m for b, m in zip(found[0].margins, made.margins, strict=True)]  # fresh ways
     loss = sum(first) / len(first)
-    monkeypatch.setattr(game_module, "LABELS", (("blunder", loss + 50.0),))
-    assert game_module._settled(decision, best.play, best.margins, made.margins, "a") == first
     monkeypatch.setattr(game_module, "LABELS", (("blunder", loss),))
-    settled = game_module._settled(decision, best.play, best.margins, made.margins, "a")
+    _, settled = game_module._settled(decision, rivals, "a")
     assert settled[: len(first)] == first and len(first) < len(settled) <= game_module.MOST
     assert len(settled) == game_module.MOST or game_module._decided(settled)
-    spread = game_module._error(first)
-    assert abs(sum(settled) / len(settled) - loss) < 4 * spread
+    assert abs(sum(settled) / len(settled) - loss) < 4 * game_module._error(first)
