@@ -93,3 +93,8 @@ def test_the_margins_on_compiled_ways_are_the_python_playouts_of_those_ways(care
             )  # fmt: skip
             python = [played_out(play, [world], view.side, "careful" if careful else "greedy") for play in plays]
             assert batch.margins_on_ways(view, plays, 1, seed, careful=careful) == python
+
+
+def test_warming_up_compiles_what_a_review_calls() -> None:
+    batch.warm_up()
+    assert batch._margins.signatures and batch._deal_hidden.signatures

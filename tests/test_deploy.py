@@ -28,6 +28,8 @@ def test_the_proxy_finds_every_replica_on_streamlits_port_and_keeps_each_browser
     dockerfile = (DEPLOY / "Dockerfile").read_text(encoding="utf-8")
     assert "WORKDIR /app" in dockerfile and '"/src[server]"' in dockerfile and "EXPOSE 8501" in dockerfile
     assert 'CMD ["escoba-trainer", "app", "--network"]' in dockerfile
+    user = dockerfile.index("USER escoba")
+    assert dockerfile.index("from trainer.ai.batch import warm_up; warm_up()") > user  # into the app user's cache
 
 
 def test_the_example_secrets_turn_the_club_on_and_real_ones_are_never_committed() -> None:
