@@ -1,0 +1,47 @@
+"""How much faster the compiled ways are than the Python playouts: ``python bench/ways.py [--ways 2000]``.
+
+Takes the learner's decisions with a choice in seeded two-player deals, and for each weighs every legal play on
+``--ways`` ways the hidden cards may lie, once with the Python playouts (``sampled_worlds``, ``played_out``) and
+once compiled (``margins_on_ways``), in CPU time, after one call has compiled the code. Prints the medians and their
+ratio, from one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from labels import decisions
+
+from trainer.ai.batch import margins_on_ways, warm_up
+from trainer.ai.bots import played_out, sampled_worlds
+from trainer.ai.view import View
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--ways", type=int, default=2000)
+    args = parser.parse_args()
+    warm_up()
+    python, compiled = [], []
+    for decision in decisions(args.deals):
+        view = View.of(decision.before)
+        plays = view.legal_plays()
+        began = time.process_time()
+        worlds = sampled_worlds(view, args.ways, "bench")
+        for play in plays:
+            played_out(play, worlds, view.side)
+        python.append((time.process_time() - began) / len(plays) / args.ways)
+        began = time.process_time()
+        margins_on_ways(view, plays, args.ways, "bench")
+        compiled.append((time.process_time() - began) / len(plays) / args.ways)
+    slow, fast = statistics.median(python), statistics.median(compiled)
+    print(f"{len(python)} decisions, every play on {args.ways} ways; CPU time per play and way, median:")
+    print(f"Python playouts: {1e6 * slow:6.1f} µs")
+    print(f"compiled ways:   {1e6 * fast:6.1f} µs   ({slow / fast:.1f} times faster)")
+
+
+if __name__ == "__main__":
+    main()
