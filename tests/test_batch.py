@@ -92,7 +92,7 @@ def test_the_margins_on_compiled_ways_are_the_python_playouts_of_those_ways(care
                 list(view.escobas), view.last, view.seat,
             )  # fmt: skip
             python = [played_out(play, [world], view.side, "careful" if careful else "greedy") for play in plays]
-            assert batch.margins_on_ways(view, plays, 1, seed, careful=careful) == python
+            assert batch.margins_on_ways(view, plays, 1, seed, careful=careful).tolist() == python
 
 
 def test_warming_up_compiles_what_a_review_calls() -> None:

@@ -270,7 +270,8 @@ def _margins(  # type: ignore[no-untyped-def]
                 if other != side:
                     best_other = max(best_other, points[other])
             found[play, way] = points[side] - best_other
-    return found
+    margins: np.ndarray = found
+    return margins
 
 
 _MASKS = np.array([COINS_MASK, SEVENS_MASK, SEVEN_OF_COINS.bit], np.int64)
@@ -278,10 +279,10 @@ _MASKS = np.array([COINS_MASK, SEVENS_MASK, SEVEN_OF_COINS.bit], np.int64)
 
 def margins_on_ways(
     view: View, plays: Sequence[Play], ways: int, seed: int | str, infer: bool = False, careful: bool = False
-) -> list[list[int]]:
-    """For each of ``plays``, the margin the side of ``view``'s seat ends the deal with after it, on each of ``ways``
-    ways the hidden cards may lie (the same ways for every play; with ``infer``, dealt as the lay-downs hint), the
-    rest played out as ``played_out`` plays it (the greedy policy, or with ``careful`` the careful one)."""
+) -> np.ndarray:
+    """For each of ``plays``, a row: the margin the side of ``view``'s seat ends the deal with after it, on each of
+    ``ways`` ways the hidden cards may lie (the same ways for every play; with ``infer``, dealt as the lay-downs
+    hint), the rest played out as ``played_out`` plays it (the greedy policy, or with ``careful`` the careful one)."""
     rules = view.rules
     worth, weighed, in_place, prices = _scoring(rules.points, rules.in_place_of, rules.suit_prices)
     found = _margins(
@@ -290,7 +291,7 @@ def margins_on_ways(
         np.array([play.captured_mask for play in plays], np.int64), ways, seed_of(seed), rules.profile.hand_size,
         careful, _MASKS, worth, weighed, in_place, prices,
     )  # fmt: skip
-    margins: list[list[int]] = found.tolist()
+    margins: np.ndarray = found
     return margins
 
 

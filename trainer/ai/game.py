@@ -29,6 +29,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+import numpy as np
+
 from trainer.ai.batch import margins_on_ways
 from trainer.ai.bots import Evaluation, evaluate, make_bot
 from trainer.ai.luck import deal_luck
@@ -285,24 +287,24 @@ def _settled(decision: Decision, rivals: Sequence[Play], seed: str) -> tuple[Pla
     most ``MOST``), and its margins less the play made's, way by way: more ways while the loss's interval of
     ``SURE`` standard errors still reaches past a label's bound."""
     view, plays = View.of(decision.before), [decision.play, *rivals]
-    margins: list[list[int]] = [[] for _ in plays]
+    margins = np.empty((len(plays), 0), np.int64)
     while True:
-        drawn = margins_on_ways(view, plays, MORE, f"{seed}:more:{len(margins[0]) // MORE}")
-        for found, more in zip(margins, drawn, strict=True):
-            found += more
-        best = max(range(1, len(plays)), key=lambda i: sum(margins[i]))
-        differences = [float(b - m) for b, m in zip(margins[best], margins[0], strict=True)]
+        drawn = margins_on_ways(view, plays, MORE, f"{seed}:more:{margins.shape[1] // MORE}")
+        margins = np.concatenate((margins, drawn), axis=1)
+        best = 1 + int(np.argmax(margins[1:].sum(axis=1)))
+        differences = (margins[best] - margins[0]).astype(float)
         if not view.hidden or len(differences) >= MOST or (len(differences) >= FEWEST and _decided(differences)):
-            return plays[best], differences
+            return plays[best], differences.tolist()
 
 
 def _error(values: Sequence[float]) -> float:
-    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    """The standard error of the mean of ``values``."""
+    return float(np.std(values, ddof=1) / math.sqrt(len(values))) if len(values) > 1 else 0.0
 
 
 def _decided(differences: Sequence[float]) -> bool:
     """Whether a loss's label is settled: no label's bound lies within ``SURE`` standard errors of it."""
-    loss, error = statistics.fmean(differences), _error(differences)
+    loss, error = float(np.mean(differences)), _error(differences)
     return all(abs(loss - size) >= SURE * error for _, size in LABELS)
 
 
