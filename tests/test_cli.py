@@ -330,6 +330,13 @@ def test_ctrl_c_before_the_app_starts_ends_in_one_line(capsys, monkeypatch):
     assert capsys.readouterr().err == "escoba-trainer: interrupted\n"
 
 
+def as_from_a_terminal() -> None:
+    """Ctrl-C delivered as a terminal delivers it: a child keeps an ignored or blocked SIGINT of the process that
+    starts it, and the test process's signal state is not a user's terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def test_ctrl_c_stops_a_long_simulation_without_a_traceback():
     running = subprocess.Popen(
         [sys.executable, "-m", "trainer.cli", "simulate", "--games", "1000000"],
@@ -337,6 +344,7 @@ def test_ctrl_c_stops_a_long_simulation_without_a_traceback():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=as_from_a_terminal,
     )
     time.sleep(10)  # past the imports, into the deals, on a loaded machine too (a million deals take minutes)
     running.send_signal(signal.SIGINT)
