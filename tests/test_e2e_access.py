@@ -44,10 +44,16 @@ TARGETS = f"""() => {{
       return {{name, width: box.width, height: box.height}};
     }});
 }}"""
-#: The size in pixels at which each value badge's text is drawn: its font size times the card's scale.
+#: The size in pixels at which each value badge's text is drawn: its font size times the card's scale, whether the
+#: card is upright or turned.
 BADGES = f"""() => {{
   {EVERYWHERE}
-  return everywhere("text.badge").map((text) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a);
+  return everywhere(".badge text")
+    .filter((text) => text.getClientRects().length)
+    .map((text) => {{
+      const turn = text.getScreenCTM();
+      return parseFloat(getComputedStyle(text).fontSize) * Math.hypot(turn.a, turn.b);
+    }});
 }}"""
 #: The focused element, looking into shadow roots: its role, tabindex and text.
 FOCUSED = """() => {

@@ -43,6 +43,11 @@ def title(root: ET.Element) -> str | None:
     return None if element is None else element.text
 
 
+def badge_groups(root: ET.Element) -> list[ET.Element]:
+    """The value badges of a drawing: each a group of its pill and its text."""
+    return [group for group in root.iter(f"{NS}g") if group.get("class") == "badge"]
+
+
 def ring(svg: str) -> str:
     found = re.search(r'<rect class="highlight-[^>]*>', svg)
     return found.group() if found else ""
@@ -127,10 +132,8 @@ def test_every_corner_index_reaches_4_5_to_1_against_its_face(style: str, theme:
         assert len(corners) == 2, card
         for corner in corners:
             assert contrast_ratio(corner.get("fill", ""), face) >= 4.5, (card, corner.get("fill"), face)
-        for badge in root.iter(f"{NS}text"):  # the value badge: the face colour on a pill of ink
-            if badge.get("class") == "badge":
-                pill = next(r for r in root.iter(f"{NS}rect") if r.get("width") == "44")
-                assert contrast_ratio(badge.get("fill", ""), pill.get("fill", "")) >= 4.5, card
+        for pill, badge in map(list, badge_groups(root)):  # the value badge: the face colour on a pill of ink
+            assert contrast_ratio(badge.get("fill", ""), pill.get("fill", "")) >= 4.5, card
 
 
 def test_a_value_badge_is_11_pixels_or_more_on_the_smallest_card_shown() -> None:
@@ -141,8 +144,9 @@ def test_a_value_badge_is_11_pixels_or_more_on_the_smallest_card_shown() -> None
     assert smallest  # both found
     for card in (parse_card("Kc"), parse_card("Ac")):
         for style, courts in itertools.product(STYLES, COURTS):
-            badges = [t for t in ET.fromstring(draw(card, style=style, courts=courts)).iter(f"{NS}text")
-                      if t.get("class") == "badge"]  # fmt: skip
+            badges = [
+                group.find(f"{NS}text") for group in badge_groups(ET.fromstring(draw(card, style=style, courts=courts)))
+            ]
             if style == "spanish" and courts == "printed" and card.rank == "A":
                 assert not badges  # a printed 1 is its value
                 continue

@@ -242,10 +242,10 @@ def _face(card: Card, style: str, colours: Theme, printed: bool) -> list[str]:
     parts = [_outline(colours.face, colours.border), corner, f'<g transform="rotate(180 50 75)">{corner}</g>']
     if index != str(card.value):  # the corner is not the capture value (R3): a badge says it, upright at both ends
         parts += [
-            f'<rect x="{x}" y="{y}" width="44" height="28" rx="14" fill="{colours.ink}"/><text class="badge" '
+            f'<g class="badge"><rect x="{x}" y="{y}" width="44" height="28" rx="14" fill="{colours.ink}"/><text '
             f'x="{x + 22}" y="{y + 22}" font-size="{BADGE_FONT}" font-weight="700" text-anchor="middle" '
             f'textLength="{22 + 8 * len(str(card.value))}" lengthAdjust="spacingAndGlyphs" fill="{colours.face}">'
-            f"={card.value}</text>"
+            f"={card.value}</text></g>"
             for x, y in ((49, 7), (7, 114))
         ]
     if card.rank == "A":
