@@ -13,7 +13,7 @@ import random
 import time
 from itertools import permutations
 
-from trainer.ai.game import SAMPLES, Decision, Game, review
+from trainer.ai.game import COACH, Decision, Game, review
 
 
 def decisions(deals: int) -> list[Decision]:
@@ -39,7 +39,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seeds", type=int, default=4)
     parser.add_argument(
-        "--samples", type=int, default=SAMPLES, help=f"ways the hidden cards are dealt (default {SAMPLES})"
+        "--samples", type=int, default=COACH.samples, help=f"ways the hidden cards are dealt (default {COACH.samples})"
     )
     args = parser.parse_args()
     chosen = decisions(args.deals)

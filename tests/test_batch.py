@@ -1,4 +1,5 @@
-"""The compiled ways play and score exactly as the Python playouts do, and deal the hidden cards as a view allows."""
+"""The compiled ways play and score exactly as the Python engine with the playout policies does, and deal the hidden
+cards as a view allows."""
 
 import random
 
@@ -8,16 +9,24 @@ from numba import njit
 
 from trainer import DECK, Deal, parse_cards
 from trainer.ai import batch
-from trainer.ai.bots import _finish, greedy_move, played_out, quick_move
+from trainer.ai.bots import careful_key, greedy_move, margin
 from trainer.ai.playout import Position, Rules
 from trainer.ai.view import View
 from trainer.profile import PROFILES
 
 
+def finish(position: Position, careful: bool) -> list[int]:
+    """The deal played out in Python, every seat choosing by the greedy key (or the careful one); the points."""
+    while position.to_play >= 0:
+        position.apply(greedy_move(position, careful_key if careful else None))
+    return position.points()
+
+
 @pytest.mark.parametrize("rules", sorted(PROFILES))
 def test_the_compiled_choice_playout_and_score_are_the_python_ones(rules: str) -> None:
-    """On every position of deals played partly at random, at every table size of every rule set: the move chosen,
-    the piles and escobas the deal ends with when played out from there, and the points they score."""
+    """On every position of deals played partly at random, at every table size of every rule set: the move chosen
+    (ties included: the packed ranks order the moves as the keys do), the piles and escobas the deal ends with when
+    played out from there, and the points they score."""
     profile, rng, checked = PROFILES[rules], random.Random(rules), 0
     scoring = batch._scoring(*(getattr(Rules.of(profile), name) for name in ("points", "in_place_of", "suit_prices")))
     for players in profile.players:
@@ -28,9 +37,9 @@ def test_the_compiled_choice_playout_and_score_are_the_python_ones(rules: str) -
                 index, captured = batch._choose(
                     position.hands[position.to_play], position.table, careful, *batch._MASKS
                 )
-                assert (1 << index, captured) == quick_move(position, careful)
+                assert (1 << index, captured) == greedy_move(position, careful_key if careful else None)
                 python = position.copy()
-                points = _finish(python, careful)
+                points = finish(python, careful)
                 hands, piles, escobas = (
                     np.array(part, np.int64) for part in (position.hands, position.piles, position.escobas)
                 )
@@ -91,7 +100,11 @@ def test_the_margins_on_compiled_ways_are_the_python_playouts_of_those_ways(care
                 view.rules, view.players, hands.tolist(), view.table, stock.tolist(), list(view.piles),
                 list(view.escobas), view.last, view.seat,
             )  # fmt: skip
-            python = [played_out(play, [world], view.side, "careful" if careful else "greedy") for play in plays]
+            python = []
+            for play in plays:
+                after = world.copy()
+                after.apply((play.card.bit, play.captured_mask))
+                python.append([margin(finish(after, careful), view.side)])
             assert batch.margins_on_ways(view, plays, 1, seed, careful=careful).tolist() == python
 
 

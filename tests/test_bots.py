@@ -5,11 +5,9 @@ import random
 import pytest
 
 from trainer import DECK, Deal, parse_card, parse_cards, parse_play
-from trainer.ai.bots import LEVELS, Bot, Settings, careful_key, evaluate, greedy_move, make_bot, quick_move
-from trainer.ai.playout import Position, Rules
+from trainer.ai.bots import LEVELS, Bot, Settings, careful_key, evaluate, greedy_move, make_bot
 from trainer.ai.view import View
 from trainer.cards import mask_of
-from trainer.profile import PROFILES
 
 
 def hidden_reshuffled(deal: Deal, rng: random.Random) -> Deal:
@@ -64,22 +62,6 @@ def test_the_careful_playout_takes_so_as_to_leave_no_sweep() -> None:
     world = View.of(deal).world(random.Random(0))
     assert greedy_move(world) == (parse_card("A♣").bit, mask_of(parse_cards("5♥ Q♥")))
     assert greedy_move(world, careful_key) == (parse_card("J♥").bit, mask_of(parse_cards("2♣ 5♥")))
-
-
-@pytest.mark.parametrize("rules", sorted(PROFILES))
-def test_the_playouts_quick_choice_is_the_greedy_and_the_careful_choice(rules: str) -> None:
-    """The packed ranks of ``quick_move`` order every move as the keys do, ties included, at every table size: checked
-    on every position of deals played partly at random, so that tables of every size and shape come up."""
-    profile, rng, checked = PROFILES[rules], random.Random(rules), 0
-    for players in profile.players:
-        for _ in range(40):
-            position = Position.from_deck(rng.sample(range(len(DECK)), len(DECK)), players, Rules.of(profile))
-            while position.to_play >= 0:
-                assert quick_move(position) == greedy_move(position)
-                assert quick_move(position, careful=True) == greedy_move(position, careful_key)
-                checked += 1
-                position.apply(rng.choice(position.moves()) if rng.random() < 0.3 else greedy_move(position))
-    assert checked > 1000
 
 
 def test_with_nothing_hidden_the_evaluation_is_exact() -> None:

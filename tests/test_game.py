@@ -8,6 +8,7 @@ import pytest
 from store_kit import T0
 
 from trainer.ai import game as game_module
+from trainer.ai.bots import standard_error
 from trainer.ai.game import Game, review
 from trainer.deal import EventKind
 from trainer.match import Match
@@ -328,10 +329,11 @@ def test_a_loss_is_measured_on_fresh_ways_and_more_of_them_near_a_labels_bound(m
     best, first = game_module._settled(decision, rivals, "a")
     assert best in rivals and len(first) == game_module.FEWEST
     made = next(e for e in found if e.play == decision.play)
-    assert first != [b - m for b, m in zip(found[0].margins, made.margins, strict=True)]  # fresh ways
+    hinted = [b - m for b, m in zip(found[0].margins, made.margins, strict=True)]
+    assert first != hinted[: len(first)]  # fresh ways, not the first of the hint's
     loss = sum(first) / len(first)
     monkeypatch.setattr(game_module, "LABELS", (("blunder", loss),))
     _, settled = game_module._settled(decision, rivals, "a")
     assert settled[: len(first)] == first and len(first) < len(settled) <= game_module.MOST
     assert len(settled) == game_module.MOST or game_module._decided(settled)
-    assert abs(sum(settled) / len(settled) - loss) < 4 * game_module._error(first)
+    assert abs(sum(settled) / len(settled) - loss) < 4 * standard_error(first)

@@ -18,7 +18,6 @@ takes any ``concurrent.futures`` executor (processes here, or a Dask cluster's).
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import time
@@ -26,7 +25,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 
-from trainer.ai.bots import Bot, Settings
+from trainer.ai.bots import Bot, Settings, standard_error
 from trainer.ai.state import CHANCE, OVER, GameState, start
 from trainer.cards import DECK
 from trainer.profile import CLASSIC, RuleProfile
@@ -113,11 +112,6 @@ class ArenaResult:
             median, p95 = median_and_p95(times)
             lines.append(f"time per choice, {level}: median {1000 * median:.1f} ms, p95 {1000 * p95:.1f} ms")
         return "\n".join(lines)
-
-
-def standard_error(values: Sequence[float]) -> float:
-    """The standard error of the mean of ``values`` (infinite for fewer than two)."""
-    return statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
 
 
 def median_and_p95(times: list[float]) -> tuple[float, float]:

@@ -1,10 +1,11 @@
 """Many ways the hidden cards may lie, each played out after each of a few plays, compiled with Numba.
 
-The review measures how much a play lost on thousands of ways where the loss sits near a label's bound; in Python
-that takes seconds. Here the ways are drawn and played out in machine code, as ``View.world`` draws them and as
-``bots._finish`` plays them (each seat choosing as ``quick_move`` does), and scored as ``deal_points`` scores them;
-tests check the playouts and the scores against those on many positions of every rule set. The ways come from
-Numba's own random numbers, seeded from ``seed``, so they are not the ones ``View.world`` would draw for it.
+The bots and the coach weigh a play by playing the deal out on hundreds or thousands of ways the hidden cards may
+lie; in Python that takes seconds. Here the ways are drawn and played out in machine code, as ``View.world`` draws
+them and as ``greedy_move`` chooses (with ``greedy_key``, or ``careful_key``), and scored as ``deal_points`` scores
+them; tests check the choices, playouts and scores against the Python ones on many positions of every rule set.
+The ways come from Numba's own random numbers, seeded from ``seed``, so they are not the ones ``View.world`` would
+draw for it.
 
 A card is its index in ``DECK``; a hand, the table and a pile are bitmasks in 64-bit integers.
 """
@@ -128,7 +129,10 @@ def _points(piles, escobas, worth, weighed, in_place, prices, coins_mask, sevens
 
 @njit(cache=True)
 def _choose(hand, table, careful, coins_mask, sevens_mask, seven_of_coins):  # type: ignore[no-untyped-def]
-    """The move ``quick_move`` makes: (card index, captured bitmask)."""
+    """The move ``greedy_move`` makes with ``greedy_key`` (or with ``careful``, ``careful_key``): (card index,
+    captured bitmask). Each key is packed into one integer, its fields from the most to the least significant; a tie
+    goes to the move listed first, as with ``max``. Any take beats any lay-down, so lay-downs are ranked only where
+    there is no take."""
     on_table = np.empty(40, np.int64)
     k, total = 0, 0
     for index in range(40):
@@ -214,7 +218,7 @@ def _apply(hands, piles, escobas, stock, state, index, captured, hand_size):  # 
 
 @njit(cache=True)
 def _finish(hands, piles, escobas, stock, state, hand_size, careful, masks):  # type: ignore[no-untyped-def]
-    """Play the deal out in place, every seat choosing as ``quick_move`` does."""
+    """Play the deal out in place, every seat choosing as ``_choose`` does."""
     while state[_TO_PLAY] >= 0:
         hand = hands[state[_TO_PLAY]]
         index, captured = _choose(hand, state[_TABLE], careful, masks[0], masks[1], masks[2])
@@ -251,15 +255,19 @@ def _deal_hidden(unseen, seat, hand, counts, barred, order, stock_count):  # typ
 @njit(cache=True)
 def _margins(  # type: ignore[no-untyped-def]
     unseen, seat, hand, counts, barred, order, stock_count, start, piles, escobas,
-    cards, captures, ways, seed, hand_size, careful, masks, worth, weighed, in_place, prices,
+    cards, captures, skip, ways, seed, hand_size, careful, masks, worth, weighed, in_place, prices,
 ):  # fmt: skip
-    """For each of ``ways`` ways the unseen cards may lie, the margin of ``seat``'s side at the end of the deal after
-    each play (``cards[i]`` taking ``captures[i]``), the rest played out; ``start`` is the state (``_TABLE`` ...)."""
+    """For each of ``ways`` ways the unseen cards may lie, after the first ``skip`` drawn, the margin of ``seat``'s
+    side at the end of the deal after each play (``cards[i]`` taking ``captures[i]``), the rest played out; ``start``
+    is the state (``_TABLE`` ...)."""
     np.random.seed(seed)
     side = seat % len(piles)
     found = np.zeros((len(cards), ways), np.int64)
-    for way in range(ways):
+    for drawn in range(skip + ways):
         hands, stock = _deal_hidden(unseen, seat, hand, counts, barred, order, stock_count)
+        way = drawn - skip
+        if way < 0:
+            continue
         for play in range(len(cards)):
             now_hands, now_piles, now_escobas, state = hands.copy(), piles.copy(), escobas.copy(), start.copy()
             _apply(now_hands, now_piles, now_escobas, stock, state, cards[play], captures[play], hand_size)
@@ -278,17 +286,24 @@ _MASKS = np.array([COINS_MASK, SEVENS_MASK, SEVEN_OF_COINS.bit], np.int64)
 
 
 def margins_on_ways(
-    view: View, plays: Sequence[Play], ways: int, seed: int | str, infer: bool = False, careful: bool = False
+    view: View,
+    plays: Sequence[Play],
+    ways: int,
+    seed: int | str | None,
+    infer: bool = False,
+    careful: bool = False,
+    skip: int = 0,
 ) -> np.ndarray:
-    """For each of ``plays``, a row: the margin the side of ``view``'s seat ends the deal with after it, on each of
-    ``ways`` ways the hidden cards may lie (the same ways for every play; with ``infer``, dealt as the lay-downs
-    hint), the rest played out as ``played_out`` plays it (the greedy policy, or with ``careful`` the careful one)."""
+    """For each of ``plays``, a row: the margin the side of ``view``'s seat ends the deal with after it (its points
+    less the best other side's), on each of ``ways`` ways the hidden cards may lie (the same ways for every play;
+    with ``infer``, dealt as the lay-downs hint), the rest played out by the greedy policy (with ``careful``, the
+    careful one). With ``skip``, the ways are those the same seed draws after its first ``skip``."""
     rules = view.rules
     worth, weighed, in_place, prices = _scoring(rules.points, rules.in_place_of, rules.suit_prices)
     found = _margins(
         *hidden(view, infer), np.array([view.table, 0, view.last, view.seat], np.int64), np.array(view.piles, np.int64),
         np.array(view.escobas, np.int64), np.array([play.card.index for play in plays], np.int64),
-        np.array([play.captured_mask for play in plays], np.int64), ways, seed_of(seed), rules.profile.hand_size,
+        np.array([play.captured_mask for play in plays], np.int64), skip, ways, seed_of(seed), rules.profile.hand_size,
         careful, _MASKS, worth, weighed, in_place, prices,
     )  # fmt: skip
     margins: np.ndarray = found
@@ -305,8 +320,8 @@ def hidden(view: View, infer: bool = False) -> tuple[np.ndarray, int, int, np.nd
     return unseen, view.seat, view.hand, counts, barred, np.array(order, np.int64), view.stock_count
 
 
-def seed_of(seed: int | str) -> int:
-    """The seed of Numba's random numbers for ``seed``."""
+def seed_of(seed: int | str | None) -> int:
+    """The seed of Numba's random numbers for ``seed`` (None: one at random)."""
     return random.Random(seed).getrandbits(32)
 
 

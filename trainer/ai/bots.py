@@ -1,13 +1,12 @@
 """Computer players, and the evaluation of every play a seat can make.
 
 A bot is handed only what its seat can know (a ``View``): its hand, the table, the piles and escobas, what the
-lay-downs so far show, and how many cards each hand and the stock hold. The expert fills in the hidden cards
-in many ways at random (the same ones for every play it weighs), plays each way out with the greedy
-policy and takes the play with the best average point margin; once nothing is hidden (two players,
-stock empty, no card out of play) it solves the rest of the deal exactly, by an alpha-beta search that
-remembers the positions it has weighed. A search that would weigh more than ``SOLVE_BUDGET`` positions
-gives up (``SearchBudgetExceeded``), and the evaluation then plays the known cards out as it plays out
-hidden ones.
+lay-downs so far show, and how many cards each hand and the stock hold. The expert fills in the hidden cards in
+many ways at random (the same ones for every play it weighs), plays each way out with the greedy policy (in
+compiled code, ``trainer.ai.batch``) and takes the play with the best average point margin; once nothing is hidden
+(two players, stock empty, no card out of play) it solves the rest of the deal exactly, by an alpha-beta search
+that remembers the positions it has weighed. A search that would weigh more than ``SOLVE_BUDGET`` positions gives
+up (``SearchBudgetExceeded``), and the evaluation then plays the known cards out as it plays out hidden ones.
 
 >>> from trainer import Deal
 >>> deal = Deal.new(seed=5)
@@ -22,13 +21,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from trainer.ai.playout import NEEDED, Move, Position, table_groups
+import numpy as np
+
+from trainer.ai.batch import margins_on_ways
+from trainer.ai.playout import Move, Position
 from trainer.ai.view import View
 from trainer.cards import VALUES, value_of
 from trainer.plays import Play, play_of
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
-
-_SEVEN_OF_COINS = SEVEN_OF_COINS.bit
 
 LEVELS = ("random", "greedy", "expert", "master")
 
@@ -76,54 +76,9 @@ Key = Callable[[Move, int, int], tuple[int, ...]]
 POLICIES: dict[str, Key] = {"greedy": greedy_key, "careful": careful_key}
 
 
-def quick_move(position: Position, careful: bool = False) -> Move:
-    """``greedy_move(position, careful_key if careful else None)``, found without listing every move and ranking
-    each by a tuple: the playouts spend most of their time choosing moves. Each key is packed into one integer, its
-    fields from the most to the least significant; a tie goes to the move listed first, as with ``max``. Any take
-    beats any lay-down, so the lay-downs are looked at only where there is none."""
-    hand, table = position.hands[position.to_play], position.table
-    groups_by_need, total = table_groups(table), -1
-    best, best_rank, cards = (0, 0), -1, hand
-    while cards:
-        bit = cards & -cards
-        cards ^= bit
-        for group in groups_by_need[NEEDED[bit.bit_length()]]:
-            taken = group | bit
-            rank = (
-                (group == table) << 14 | bool(taken & _SEVEN_OF_COINS) << 13 | (taken & SEVENS_MASK).bit_count() << 9
-                | (taken & COINS_MASK).bit_count() << 5 | taken.bit_count()
-            )  # fmt: skip
-            if careful:
-                total = value_of(table) if total < 0 else total
-                rank |= (not 5 <= total - NEEDED[bit.bit_length()] <= 14) << 12
-            if rank > best_rank or (rank == best_rank and bit == best[0] and group < best[1]):
-                best, best_rank = (bit, group), rank
-    if best_rank >= 0:
-        return best
-    total, cards = value_of(table), hand
-    while cards:
-        bit = cards & -cards
-        cards ^= bit
-        value = VALUES[bit.bit_length() - 1]
-        rank = (
-            (not 5 <= total + value <= 14) << 8 | (not bit & _SEVEN_OF_COINS) << 7 | (not bit & SEVENS_MASK) << 6
-            | (not bit & COINS_MASK) << 5 | 10 - value
-        )  # fmt: skip
-        if rank > best_rank:
-            best, best_rank = (bit, 0), rank
-    return best
-
-
 def margin(points: Sequence[int], side: int) -> int:
     """A side's points minus the best of the other sides'."""
     return points[side] - max(point for other, point in enumerate(points) if other != side)
-
-
-def _finish(position: Position, careful: bool = False) -> list[int]:
-    """Play the deal out, every seat choosing as ``quick_move`` does; the points per side."""
-    while position.to_play >= 0:
-        position.apply(quick_move(position, careful))
-    return position.points()
 
 
 #: The positions one exact search may weigh, for all the plays of the seat to move together, before it gives up:
@@ -221,8 +176,8 @@ class Evaluation:
 
 
 def sampled_worlds(view: View, samples: int, seed: int | str | None = 0, infer: bool = False) -> list[Position]:
-    """The ways the hidden cards may lie that ``evaluate`` weighs with the same ``samples``, ``seed`` and ``infer``:
-    one, the cards as they lie, where nothing is hidden."""
+    """``samples`` ways the hidden cards may lie, drawn in Python from ``seed`` as ``evaluate``'s compiled ways are
+    drawn (not the same ones): one, the cards as they lie, where nothing is hidden."""
     rng = random.Random(seed)
     return [view.world(rng, infer) for _ in range(samples if view.hidden else 1)]
 
@@ -242,56 +197,46 @@ def evaluate(
 ) -> list[Evaluation]:
     """Every legal play of the seat to move with its expected point margin (its side minus the best other side)
     to the end of the deal: exact where nothing is hidden, else over ``samples`` ways the hidden cards may lie,
-    the same ways for every play, each played out by ``policy`` (``POLICIES``). Best first. Where nothing is hidden
-    but the exact search exceeds its budget, each play is played out by that policy on the cards as they lie. With
-    ``infer``, the hidden cards are dealt as the round's lay-downs hint (``View.hinted``).
+    the same ways for every play, each played out by ``policy`` (``POLICIES``), in compiled code
+    (``trainer.ai.batch``). Best first. Where nothing is hidden but the exact search exceeds its budget, each play is
+    played out by that policy on the cards as they lie. With ``infer``, the hidden cards are dealt as the round's
+    lay-downs hint (``View.hinted``).
 
     With ``first``, every play is played out on the first ``first`` ways only, and a play that is then more than
     ``RACE_GAP`` standard errors of their difference behind the leader goes no further (unless it is ``keep``): it
     is listed after the plays weighed on every sample, with the figures of its first ones."""
-    side, plays = view.side, view.legal_plays()
+    if policy not in POLICIES:
+        raise ValueError(f"no playout policy {policy!r}: the policies are {', '.join(POLICIES)}")
+    plays = view.legal_plays()
     if not view.hidden:
         try:
             exact = exact_margins(view)
         except SearchBudgetExceeded:
-            pass  # too many ways for the deal to go: each play is played out, on the one way the cards lie
+            samples = 1  # too many ways for the deal to go: each play is played out, on the one way the cards lie
         else:
             return sorted((Evaluation(play, float(exact[play]), 0.0) for play in plays), key=lambda e: -e.margin)
-    worlds = sampled_worlds(view, samples, seed, infer)
-    start = first if 0 < first < len(worlds) else len(worlds)
-    margins = {play: played_out(play, worlds[:start], side, policy) for play in plays}
-    leader = list(max(margins.values(), key=sum))  # as it stands after the first samples
-    for play in plays:
-        if play == keep or not _clearly_behind(margins[play], leader):
-            margins[play] += played_out(play, worlds[start:], side, policy)
-    results = []
-    for play, found in margins.items():
-        mean = sum(found) / len(found)
-        spread = sum((m - mean) ** 2 for m in found) / max(1, len(found) - 1)
-        results.append(Evaluation(play, mean, math.sqrt(spread / len(found)), tuple(found)))
+    careful = policy == "careful"
+    start = first if 0 < first < samples else samples
+    found = margins_on_ways(view, plays, start, seed, infer, careful)
+    leader = found[int(np.argmax(found.sum(axis=1)))]  # as it stands after the first samples
+    going_on = [i for i, play in enumerate(plays) if play == keep or not _clearly_behind(found[i], leader)]
+    rest = margins_on_ways(view, [plays[i] for i in going_on], samples - start, seed, infer, careful, skip=start)
+    rows = dict(enumerate(found)) | {i: np.concatenate((found[i], rest[k])) for k, i in enumerate(going_on)}
+    error = standard_error if view.hidden else lambda _: 0.0  # nothing hidden: one way, the cards as they lie
+    results = [Evaluation(plays[i], float(row.mean()), error(row), tuple(row.tolist())) for i, row in rows.items()]
     return sorted(results, key=lambda e: (-len(e.margins), -e.margin))
 
 
-def played_out(play: Play, worlds: Sequence[Position], side: int, policy: str = "greedy") -> list[int]:
-    """The margin ``side`` ends the deal with after ``play``, in each of ``worlds``, the rest played by ``policy``
-    (``POLICIES``)."""
-    if policy not in POLICIES:
-        raise ValueError(f"no playout policy {policy!r}: the policies are {', '.join(POLICIES)}")
-    careful, margins = policy == "careful", []
-    for world in worlds:
-        after = world.copy()
-        after.apply((play.card.bit, play.captured_mask))
-        margins.append(margin(_finish(after, careful), side))
-    return margins
+def standard_error(values: Sequence[float] | np.ndarray) -> float:
+    """The standard error of the mean of ``values`` (infinite for fewer than two: nothing is known of their spread)."""
+    return float(np.std(values, ddof=1) / math.sqrt(len(values))) if len(values) > 1 else math.inf
 
 
-def _clearly_behind(margins: Sequence[int], leader: Sequence[int]) -> bool:
+def _clearly_behind(margins: np.ndarray, leader: np.ndarray) -> bool:
     """Whether a play's margins are behind the leader's, sample by sample, by more than ``RACE_GAP`` standard errors
     of the difference."""
-    differences = [a - b for a, b in zip(leader, margins, strict=True)]
-    mean = sum(differences) / len(differences)
-    spread = sum((d - mean) ** 2 for d in differences) / max(1, len(differences) - 1)
-    return mean > RACE_GAP * math.sqrt(spread / len(differences))
+    differences = leader - margins
+    return bool(differences.mean() > RACE_GAP * standard_error(differences))
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,6 @@ and of the play, so a resumed match overlooks the same captures.
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 from collections.abc import Iterable, Iterator, Sequence
@@ -32,7 +31,7 @@ from itertools import pairwise
 import numpy as np
 
 from trainer.ai.batch import margins_on_ways
-from trainer.ai.bots import Evaluation, evaluate, make_bot
+from trainer.ai.bots import SETTINGS, Evaluation, evaluate, make_bot, standard_error
 from trainer.ai.luck import deal_luck
 from trainer.ai.view import View
 from trainer.ai.why import reasons
@@ -59,14 +58,11 @@ OVERLOOK = {"random": 0.25, "greedy": 0.1, "expert": 0.0, "master": 0.0}
 SURE = 3.0
 FEWEST = MORE = 160
 MOST = 16_000
-#: The ways the hidden cards are dealt to weigh the plays of a position, for a hint and in the review alike, and
-#: the same ways for both. The review then weighs the plays still in the race on more ways of its own, so it may
-#: find that the play a hint named lost a little. Every play is
-#: played out on the first ``RACE`` of them, and only the plays not clearly behind on all of them. This is the
-#: expert's evaluation on five times its ways: the master's (``SETTINGS``) would take a review of a whole deal past
-#: its two seconds.
-SAMPLES = 160
-RACE = 40
+#: How the coach weighs the plays of a position, for a hint and in the review alike, on the same ways for both: the
+#: master's evaluation (``SETTINGS``), the strongest there is, which keeps a hint within its second and the review
+#: of a deal within its two. The review then weighs the plays still in the race on more ways of its own, dealt and
+#: played out the same way, so it may find that the play a hint named lost a little.
+COACH = SETTINGS["master"]
 
 
 @dataclass(frozen=True)
@@ -236,20 +232,22 @@ def points_lost(reviewed: Iterable[Reviewed]) -> float:
 
 
 def weigh(
-    deal: Deal, number: int, samples: int = SAMPLES, keep: Play | None = None, seed: str = "decision"
+    deal: Deal, number: int, samples: int = COACH.samples, keep: Play | None = None, seed: str = "decision"
 ) -> list[Evaluation]:
     """Every legal play of the learner's ``number``-th decision in a deal (from 0), best first: what a hint shows and
     what the review sets each play against, from the same samples; ``keep`` (the play the review weighs) is played
     out on every sample, however far behind."""
-    return evaluate(View.of(deal), samples, f"{seed}:{number}", first=RACE, keep=keep)
+    return evaluate(View.of(deal), samples, f"{seed}:{number}", COACH.race, keep, COACH.infer, COACH.policy)
 
 
-def review(decisions: tuple[Decision, ...], samples: int = SAMPLES, seed: str = "decision") -> list[Reviewed]:
+def review(decisions: tuple[Decision, ...], samples: int = COACH.samples, seed: str = "decision") -> list[Reviewed]:
     """Every decision weighed, as ``reviewing`` weighs them one by one."""
     return list(reviewing(decisions, samples, seed))
 
 
-def reviewing(decisions: tuple[Decision, ...], samples: int = SAMPLES, seed: str = "decision") -> Iterator[Reviewed]:
+def reviewing(
+    decisions: tuple[Decision, ...], samples: int = COACH.samples, seed: str = "decision"
+) -> Iterator[Reviewed]:
     """Weigh each decision against the best play of its position (exact where nothing is hidden and the search keeps
     within its budget, see ``evaluate``), one at a time as each is done: the expected points lost, with its standard
     error, measured on ways of their own against the plays that stayed in the hint's race (``_settled``), labelled
@@ -271,7 +269,7 @@ def _weighed(decision: Decision, number: int, samples: int, seed: str) -> Review
     rivals = [e.play for e in found if len(e.margins) == len(found[0].margins) and e.play != decision.play]
     if found[0].margins and rivals:  # weighed on ways drawn (or on the cards as they lie), not solved exactly
         best, differences = _settled(decision, rivals, f"{seed}:{number}")
-        loss, error = statistics.fmean(differences), _error(differences)
+        loss, error = statistics.fmean(differences), standard_error(differences)
         if loss <= 0:  # as good as any play in the race
             return Reviewed(decision, decision.play, 0.0, error, "")
     else:  # solved exactly, or every other play fell clearly behind in the race
@@ -289,7 +287,8 @@ def _settled(decision: Decision, rivals: Sequence[Play], seed: str) -> tuple[Pla
     view, plays = View.of(decision.before), [decision.play, *rivals]
     margins = np.empty((len(plays), 0), np.int64)
     while True:
-        drawn = margins_on_ways(view, plays, MORE, f"{seed}:more:{margins.shape[1] // MORE}")
+        batch_seed = f"{seed}:more:{margins.shape[1] // MORE}"  # not the hint's ways, nor an earlier batch's
+        drawn = margins_on_ways(view, plays, MORE, batch_seed, COACH.infer, COACH.policy == "careful")
         margins = np.concatenate((margins, drawn), axis=1)
         best = 1 + int(np.argmax(margins[1:].sum(axis=1)))
         differences = (margins[best] - margins[0]).astype(float)
@@ -297,14 +296,9 @@ def _settled(decision: Decision, rivals: Sequence[Play], seed: str) -> tuple[Pla
             return plays[best], differences.tolist()
 
 
-def _error(values: Sequence[float]) -> float:
-    """The standard error of the mean of ``values``."""
-    return float(np.std(values, ddof=1) / math.sqrt(len(values))) if len(values) > 1 else 0.0
-
-
 def _decided(differences: Sequence[float]) -> bool:
     """Whether a loss's label is settled: no label's bound lies within ``SURE`` standard errors of it."""
-    loss, error = float(np.mean(differences)), _error(differences)
+    loss, error = float(np.mean(differences)), standard_error(differences)
     return all(abs(loss - size) >= SURE * error for _, size in LABELS)
 
 

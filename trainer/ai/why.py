@@ -51,8 +51,8 @@ class _Reason:
 def reasons(before: Deal, made: Play, best: Play, samples: int = 32, seed: int | str | None = 0) -> tuple[Said, ...]:
     """Why ``best`` is better than ``made`` in the position ``before``, most important first; none when they are
     the same play. A chance is exact, over every hand of the cards the seat to play has not seen, unless the rule set
-    lets a lay-down show cards the next player cannot hold: then it is taken over the ways the hidden cards may lie
-    that ``evaluate`` weighs with the same ``samples`` and ``seed``."""
+    lets a lay-down show cards the next player cannot hold: then it is taken over ``samples`` ways the hidden cards
+    may lie, drawn from ``seed`` (``sampled_worlds``)."""
     if made == best:
         return ()
     worlds = _Worlds(View.of(before), samples, seed)
