@@ -1,9 +1,9 @@
 """How fast the computer players think: ``python bench/ai.py``.
 
-Prints, from one run: the expert's time per move, a hint's time and a whole deal's review time (medians
-and 95th percentiles). The playout engine's deals per second are in ``bench/engine.py``, beside ``Deal``'s.
-The exact endgame search, before and after alpha-beta, is in ``bench/endgame.py``.
-"""
+Prints, from one run: the expert's and the master's time per move (in the learner's seat), a hint's time and a
+whole deal's review time (medians and 95th percentiles), by the clock. The playout engine's deals per second are
+in ``bench/engine.py``, beside ``Deal``'s. The exact endgame search, before and after alpha-beta, is in
+``bench/endgame.py``."""
 
 from __future__ import annotations
 
@@ -26,8 +26,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20, help="deals played and reviewed for the timings")
     args = parser.parse_args()
 
-    expert = make_bot("expert", 1)
+    expert, master = make_bot("expert", 1), make_bot("master", 1)
     moves: list[float] = []
+    master_moves: list[float] = []
     hints: list[float] = []
     reviews: list[float] = []
     for number in range(args.deals):
@@ -42,11 +43,15 @@ def main() -> None:
             play = expert.choose(View.of(game.deal))
             hints.append(middle - start)
             moves.append(time.perf_counter() - middle)
+            start = time.perf_counter()
+            master.choose(View.of(game.deal))
+            master_moves.append(time.perf_counter() - start)
             game = game.learner_plays(play)
         start = time.perf_counter()
         review(game.decisions)
         reviews.append(time.perf_counter() - start)
     print(f"expert move:           {figures(moves)}")
+    print(f"master move:           {figures(master_moves)}")
     print(f"hint:                  {figures(hints)}")
     print(f"review of a deal:      {figures(reviews)}")
 

@@ -94,15 +94,18 @@ def test_every_play_is_saved_but_a_deal_over_waits_for_its_review(tmp_path: Path
         assert (left[1].reviewed, left[1].lost, left[1].luck) == (18, reviewed.lost, reviewed.luck)
 
 
-def test_plays_the_hints_name_lose_nothing_in_the_review_of_a_seeded_deal() -> None:
-    """The review weighs the plays of a hint's race again, on ways of its own: in this deal it agrees with every
-    hint, and a play as good as any is reviewed as the best."""
-    game = Game.start(2, "greedy", seed=17)
-    while not game.deal.is_over:
-        game = game.learner_plays(game.hint().play) if game.learner_to_play else game.computer_turn()
-    reviewed = review(game.decisions)
-    assert len(reviewed) == 18
-    assert all(r.best == r.decision.play and r.loss == 0 and not r.label for r in reviewed)
+def test_plays_the_hints_name_earn_no_label_in_the_review_of_seeded_deals() -> None:
+    """The review weighs the plays of a hint's race again, on ways of its own, many more of them: a hinted play may
+    be found to lose a little, never as much as the smallest label, and most are found to be the best."""
+    reviewed = []
+    for seed in (17, 18, 19):
+        game = Game.start(2, "greedy", seed=seed)
+        while not game.deal.is_over:
+            game = game.learner_plays(game.hint().play) if game.learner_to_play else game.computer_turn()
+        reviewed += review(game.decisions)
+    assert len(reviewed) == 3 * 18
+    assert all(not r.label and r.loss < game_module.LABELS[-1][1] for r in reviewed)
+    assert sum(r.best == r.decision.play and r.loss == 0 for r in reviewed) >= 0.9 * len(reviewed)
 
 
 def test_a_second_tab_holding_an_older_state_of_the_match_is_told_and_can_load_it(tmp_path: Path) -> None:

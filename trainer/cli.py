@@ -176,8 +176,8 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
     _table_options(duel)
 
     tuning = commands.add_parser("tune", help="search the master's settings by arena results against another bot")
-    tuning.add_argument("--samples", type=_list(_whole(1, 4096)), default=[256, 512], help="default 256,512")
-    tuning.add_argument("--race", type=_list(_whole(0, 4096)), default=[128], help="default 128 (0: no race)")
+    tuning.add_argument("--samples", type=_list(_whole(1, 65536)), default=[1024, 4096], help="default 1024,4096")
+    tuning.add_argument("--race", type=_list(_whole(0, 65536)), default=[256], help="default 256 (0: no race)")
     tuning.add_argument("--infer", type=_list(_yes_no), default=[False, True], help="default no,yes")
     tuning.add_argument("--policy", type=_list(_one_of(POLICIES)), default=["careful"], help="default careful")
     tuning.add_argument("--against", choices=LEVELS, default="expert", help="the opponent (default expert)")

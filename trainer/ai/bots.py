@@ -258,7 +258,7 @@ class Settings:
 #: The evaluating levels' settings. The master's were chosen by arena results against the expert (README).
 SETTINGS = {
     "expert": Settings(samples=32),
-    "master": Settings(samples=512, race=128, infer=True, policy="careful"),
+    "master": Settings(samples=2048, race=256, infer=True, policy="careful"),
 }
 
 

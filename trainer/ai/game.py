@@ -54,7 +54,7 @@ OVERLOOK = {"random": 0.25, "greedy": 0.1, "expert": 0.0, "master": 0.0}
 #: flattered by them): the play made and each other play that stayed in the race are played out on ``MORE`` fresh
 #: ways at a time (compiled, ``trainer.ai.batch``), at least ``FEWEST`` and at most ``MOST`` in all, until no
 #: label's bound lies within ``SURE`` standard errors of the loss against the best of them. These settle the same
-#: label under another seed for 96.6% of the labelled plays in ``bench/labels.py``.
+#: label under another seed for 96.3% of the labelled plays in ``bench/labels.py``.
 SURE = 3.0
 FEWEST = MORE = 160
 MOST = 16_000
