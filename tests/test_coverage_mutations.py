@@ -23,7 +23,7 @@ from types import MappingProxyType
 import pytest
 
 from trainer import cards, course, deal, match, plays, profile, scoring
-from trainer.ai import bots, playout
+from trainer.ai import playout
 from trainer.cards import R4, Card, Notation, Suit, parse_cards
 from trainer.course import LEVELS, Stage, _Builder
 from trainer.puzzles import kinds, load_puzzles, reachable
@@ -45,8 +45,7 @@ Mutation = Callable[[pytest.MonkeyPatch], None]
 def _playout_sums(mp: pytest.MonkeyPatch) -> None:
     """The bots' playout engine (which solves endgames) told the sums each card needs, after a change to them."""
     needed = (0, *(plays.CAPTURE_SUM - value for value in plays.VALUES))
-    for module in (playout, bots):
-        mp.setattr(module, "NEEDED", needed)
+    mp.setattr(playout, "NEEDED", needed)
     mp.setattr(playout, "_NEEDED_BY_INDEX", needed[1:])
 
 
