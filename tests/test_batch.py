@@ -9,7 +9,7 @@ from numba import njit
 
 from trainer import DECK, Deal, parse_cards
 from trainer.ai import batch
-from trainer.ai.bots import careful_key, greedy_move, margin
+from trainer.ai.bots import _Search, careful_key, greedy_move, margin
 from trainer.ai.playout import Position, Rules
 from trainer.ai.view import View
 from trainer.profile import PROFILES
@@ -20,6 +20,44 @@ def finish(position: Position, careful: bool) -> list[int]:
     while position.to_play >= 0:
         position.apply(greedy_move(position, careful_key if careful else None))
     return position.points()
+
+
+def finished_margin(position: Position, careful: bool, side: int, exact: int = 0) -> int:
+    """``side``'s margin at the end of the deal played out as ``finish`` plays it, except that with ``exact`` and two
+    sides the last ``exact`` cards, once the stock is used up, are played by the exact search."""
+    while exact and len(position.piles) == 2 and position.to_play >= 0:
+        if not position.stock and sum(hand.bit_count() for hand in position.hands) <= exact:
+            return int(_Search(side).value(position))
+        position.apply(greedy_move(position, careful_key if careful else None))
+    return margin(finish(position, careful), side)
+
+
+def best(position: Position, side: int) -> int:
+    """The compiled ``_best`` of a position whose stock is used up."""
+    hands, piles, escobas = (np.array(part, np.int64) for part in (position.hands, position.piles, position.escobas))
+    state = np.array([position.table, 0, position.last, position.to_play], np.int64)
+    rules = position.rules
+    scoring = batch._scoring(rules.points, rules.in_place_of, rules.suit_prices)
+    stock = np.zeros(0, np.int64)
+    return int(batch._best(hands, piles, escobas, stock, state, side, rules.must_any, scoring, batch._MASKS))
+
+
+@pytest.mark.parametrize("rules", sorted(PROFILES))
+def test_r15_the_compiled_last_plays_at_best_are_the_exact_search_s(rules: str) -> None:
+    """From every position of a last round with two sides (two players, or four in pairs), both sides playing their
+    best to the end (R15's sweep of the table included): the compiled search finds the margin the Python one finds."""
+    profile, rng, checked = PROFILES[rules], random.Random(rules), 0
+    for players in (2, 4):
+        for _ in range(16 if players == 2 else 4):
+            position = Position.from_deck(rng.sample(range(len(DECK)), len(DECK)), players, Rules.of(profile))
+            while position.stock or sum(hand.bit_count() for hand in position.hands) > 6:
+                position.apply(rng.choice(position.moves()) if rng.random() < 0.3 else greedy_move(position))
+            while position.to_play >= 0:
+                for side in (0, 1):
+                    assert best(position, side) == _Search(side).value(position.copy())
+                checked += 1
+                position.apply(rng.choice(position.moves()))
+    assert checked > 100
 
 
 @pytest.mark.parametrize("rules", sorted(PROFILES))
@@ -89,9 +127,10 @@ def test_the_compiled_ways_deal_what_the_view_leaves_unseen_within_its_counts_an
                 assert not hands[first] & barred[first]
 
 
-@pytest.mark.parametrize("careful", [False, True])
-def test_the_margins_on_compiled_ways_are_the_python_playouts_of_those_ways(careful: bool) -> None:
-    """Each way drawn, set out as a Python position and played out after each legal play, ends with the same margin."""
+@pytest.mark.parametrize(("careful", "exact"), [(False, 0), (True, 0), (True, 6)])
+def test_the_margins_on_compiled_ways_are_the_python_playouts_of_those_ways(careful: bool, exact: int) -> None:
+    """Each way drawn, set out as a Python position and played out after each legal play (the last ``exact`` cards at
+    best), ends with the same margin."""
     for view in views():
         plays = view.legal_plays()
         for seed in range(15):
@@ -104,10 +143,22 @@ def test_the_margins_on_compiled_ways_are_the_python_playouts_of_those_ways(care
             for play in plays:
                 after = world.copy()
                 after.apply((play.card.bit, play.captured_mask))
-                python.append([margin(finish(after, careful), view.side)])
-            assert batch.margins_on_ways(view, plays, 1, seed, careful=careful).tolist() == python
+                python.append([finished_margin(after, careful, view.side, exact)])
+            assert batch.margins_on_ways(view, plays, 1, seed, careful=careful, exact=exact).tolist() == python
 
 
 def test_warming_up_compiles_what_a_review_calls() -> None:
     batch.warm_up()
     assert batch._margins.signatures and batch._deal_hidden.signatures
+
+
+def test_with_more_than_two_sides_every_way_is_played_out_to_its_end_whatever_exact_says() -> None:
+    """Best play is only defined here for a side against one other: at three sides the last cards stay greedy."""
+    deal = Deal.new(3, seed=7, profile=PROFILES["sevens"])
+    rng = random.Random(7)
+    while len(deal.stock) or sum(len(hand) for hand in deal.hands) > 5:
+        deal = deal.play(rng.choice(deal.legal_plays()))
+    view = View.of(deal)
+    plays = view.legal_plays()
+    greedy = batch.margins_on_ways(view, plays, 50, 1, careful=True)
+    assert batch.margins_on_ways(view, plays, 50, 1, careful=True, exact=6).tolist() == greedy.tolist()

@@ -2,8 +2,9 @@
 
 The bots and the coach weigh a play by playing the deal out on hundreds or thousands of ways the hidden cards may
 lie; in Python that takes seconds. Here the ways are drawn and played out in machine code, as ``View.world`` draws
-them and as ``greedy_move`` chooses (with ``greedy_key``, or ``careful_key``), and scored as ``deal_points`` scores
-them; tests check the choices, playouts and scores against the Python ones on many positions of every rule set.
+them and as ``greedy_move`` chooses (with ``greedy_key``, or ``careful_key``), the last few cards perhaps at best as
+``exact_search`` plays them, and scored as ``deal_points`` scores them; tests check the choices, playouts, searches
+and scores against the Python ones on many positions of every rule set.
 The ways come from Numba's own random numbers, seeded from ``seed``, so they are not the ones ``View.world`` would
 draw for it.
 
@@ -128,6 +129,20 @@ def _points(piles, escobas, worth, weighed, in_place, prices, coins_mask, sevens
 
 
 @njit(cache=True)
+def _margin(piles, escobas, side, scoring, masks):  # type: ignore[no-untyped-def]
+    """A side's points less the best other side's, for a finished deal; ``scoring`` is ``_points``'s worth, weighed,
+    in_place and prices."""
+    worth, weighed, in_place, prices = scoring
+    points = _points(piles, escobas, worth, weighed, in_place, prices, masks[0], masks[1], masks[2])
+    best_other = -(1 << 30)
+    for other in range(len(piles)):
+        if other != side:
+            best_other = max(best_other, points[other])
+    found: int = points[side] - best_other
+    return found
+
+
+@njit(cache=True)
 def _choose(hand, table, careful, coins_mask, sevens_mask, seven_of_coins):  # type: ignore[no-untyped-def]
     """The move ``greedy_move`` makes with ``greedy_key`` (or with ``careful``, ``careful_key``): (card index,
     captured bitmask). Each key is packed into one integer, its fields from the most to the least significant; a tie
@@ -217,12 +232,98 @@ def _apply(hands, piles, escobas, stock, state, index, captured, hand_size):  # 
 
 
 @njit(cache=True)
-def _finish(hands, piles, escobas, stock, state, hand_size, careful, masks):  # type: ignore[no-untyped-def]
-    """Play the deal out in place, every seat choosing as ``_choose`` does."""
+def _finish(hands, piles, escobas, stock, state, hand_size, careful, masks, exact=0):  # type: ignore[no-untyped-def]
+    """Play the deal out in place, every seat choosing as ``_choose`` does; with ``exact``, only until the stock is
+    used up and at most ``exact`` cards are left in the hands (two sides only)."""
     while state[_TO_PLAY] >= 0:
+        if exact and len(piles) == 2 and state[_DEALT] == len(stock):
+            left = 0
+            for hand in hands:
+                left += _count(hand)
+            if left <= exact:
+                return
         hand = hands[state[_TO_PLAY]]
         index, captured = _choose(hand, state[_TABLE], careful, masks[0], masks[1], masks[2])
         _apply(hands, piles, escobas, stock, state, index, captured, hand_size)
+
+
+@njit(cache=True)
+def _moves(hand, table, must_any):  # type: ignore[no-untyped-def]
+    """The legal plays of ``hand`` on ``table``, those of ``legal_moves`` with the takes first: (card indices,
+    captured bitmasks)."""
+    on_table = np.empty(40, np.int64)
+    k = 0
+    for index in range(40):
+        if table >> index & 1:
+            on_table[k] = index
+            k += 1
+    sums, groups = np.zeros(1 << k, np.int64), np.zeros(1 << k, np.int64)
+    for subset in range(1, 1 << k):
+        low = 0
+        while not subset >> low & 1:
+            low += 1
+        rest = subset & (subset - 1)
+        sums[subset] = sums[rest] + _CARD_VALUES[on_table[low]]
+        groups[subset] = groups[rest] | 1 << on_table[low]
+    takes = np.zeros(40, np.int64)  # how many groups each card of the hand can take
+    for index in range(40):
+        if hand >> index & 1:
+            for subset in range(1, 1 << k):
+                takes[index] += sums[subset] == _NEEDED[index]
+    lay_downs = 0 if must_any and takes.any() else _count(hand) - (takes > 0).sum()
+    cards, captured = np.empty(takes.sum() + lay_downs, np.int64), np.zeros(takes.sum() + lay_downs, np.int64)
+    move = 0
+    for index in range(40):  # the takes first: they are more often the best, and the search then cuts sooner
+        if hand >> index & 1 and takes[index]:
+            for subset in range(1, 1 << k):
+                if sums[subset] == _NEEDED[index]:
+                    cards[move], captured[move], move = index, groups[subset], move + 1
+    for index in range(40):
+        if hand >> index & 1 and not takes[index] and lay_downs:
+            cards[move], move = index, move + 1
+    return cards, captured
+
+
+@njit(cache=True)
+def _best(hands, piles, escobas, stock, state, side, must_any, scoring, masks):  # type: ignore[no-untyped-def]
+    """The margin of ``side`` (of two) at the end of the deal when both sides play their best from here, the stock
+    used up: alpha-beta over every legal play, each made and taken back in place, with a stack of its own (Numba
+    cannot keep a recursive function on disk). ``scoring`` is ``_points``'s worth, weighed, in_place and prices."""
+    big, levels = 1 << 30, 1
+    for hand in hands:
+        levels += _count(hand)
+    alpha, beta, best = np.full(levels, -big), np.full(levels, big), np.zeros(levels, np.int64)
+    next_move, saved = np.zeros(levels, np.int64), np.zeros((levels, 8), np.int64)
+    cards, captured = [np.empty(0, np.int64)] * levels, [np.empty(0, np.int64)] * levels
+    depth, entering, value = 0, True, 0
+    while True:
+        seat = state[_TO_PLAY] if entering else saved[depth, 7]
+        if entering and seat < 0:  # the deal is over: its margin goes back to the position before
+            value, depth, entering = _margin(piles, escobas, side, scoring, masks), depth - 1, False
+            if depth < 0:
+                return value
+            continue
+        mine = seat % 2 == side
+        if entering:
+            cards[depth], captured[depth] = _moves(hands[seat], state[_TABLE], must_any)
+            next_move[depth], best[depth] = 0, -big if mine else big
+            saved[depth] = (hands[seat], piles[0], piles[1], escobas[0], escobas[1], state[_TABLE], state[_LAST], seat)
+        else:  # a play of this position weighed: take it back
+            hands[seat], piles[0], piles[1], escobas[0], escobas[1] = saved[depth, :5]
+            state[_TABLE], state[_LAST], state[_TO_PLAY] = saved[depth, 5:]
+            if mine:
+                best[depth], alpha[depth] = max(best[depth], value), max(alpha[depth], value)
+            else:
+                best[depth], beta[depth] = min(best[depth], value), min(beta[depth], value)
+        if next_move[depth] < len(cards[depth]) and alpha[depth] < beta[depth]:
+            move = next_move[depth]
+            next_move[depth] += 1
+            _apply(hands, piles, escobas, stock, state, cards[depth][move], captured[depth][move], 0)
+            alpha[depth + 1], beta[depth + 1], depth, entering = alpha[depth], beta[depth], depth + 1, True
+        else:
+            value, depth, entering = best[depth], depth - 1, False
+            if depth < 0:
+                return value
 
 
 @njit(cache=True)
@@ -255,11 +356,11 @@ def _deal_hidden(unseen, seat, hand, counts, barred, order, stock_count):  # typ
 @njit(cache=True)
 def _margins(  # type: ignore[no-untyped-def]
     unseen, seat, hand, counts, barred, order, stock_count, start, piles, escobas,
-    cards, captures, skip, ways, seed, hand_size, careful, masks, worth, weighed, in_place, prices,
+    cards, captures, skip, ways, seed, hand_size, careful, exact, must_any, masks, scoring,
 ):  # fmt: skip
     """For each of ``ways`` ways the unseen cards may lie, after the first ``skip`` drawn, the margin of ``seat``'s
-    side at the end of the deal after each play (``cards[i]`` taking ``captures[i]``), the rest played out; ``start``
-    is the state (``_TABLE`` ...)."""
+    side at the end of the deal after each play (``cards[i]`` taking ``captures[i]``), the rest played out (the last
+    ``exact`` cards at best, ``_best``); ``start`` is the state (``_TABLE`` ...)."""
     np.random.seed(seed)
     side = seat % len(piles)
     found = np.zeros((len(cards), ways), np.int64)
@@ -271,13 +372,12 @@ def _margins(  # type: ignore[no-untyped-def]
         for play in range(len(cards)):
             now_hands, now_piles, now_escobas, state = hands.copy(), piles.copy(), escobas.copy(), start.copy()
             _apply(now_hands, now_piles, now_escobas, stock, state, cards[play], captures[play], hand_size)
-            _finish(now_hands, now_piles, now_escobas, stock, state, hand_size, careful, masks)
-            points = _points(now_piles, now_escobas, worth, weighed, in_place, prices, masks[0], masks[1], masks[2])
-            best_other = -(1 << 30)
-            for other in range(len(piles)):
-                if other != side:
-                    best_other = max(best_other, points[other])
-            found[play, way] = points[side] - best_other
+            _finish(now_hands, now_piles, now_escobas, stock, state, hand_size, careful, masks, exact)
+            if state[_TO_PLAY] >= 0:
+                now = (now_hands, now_piles, now_escobas, stock, state)
+                found[play, way] = _best(*now, side, must_any, scoring, masks)
+                continue
+            found[play, way] = _margin(now_piles, now_escobas, side, scoring, masks)
     margins: np.ndarray = found
     return margins
 
@@ -293,18 +393,20 @@ def margins_on_ways(
     infer: bool = False,
     careful: bool = False,
     skip: int = 0,
+    exact: int = 0,
 ) -> np.ndarray:
     """For each of ``plays``, a row: the margin the side of ``view``'s seat ends the deal with after it (its points
     less the best other side's), on each of ``ways`` ways the hidden cards may lie (the same ways for every play;
     with ``infer``, dealt as the lay-downs hint), the rest played out by the greedy policy (with ``careful``, the
-    careful one). With ``skip``, the ways are those the same seed draws after its first ``skip``."""
+    careful one). With ``skip``, the ways are those the same seed draws after its first ``skip``. With ``exact``
+    and two sides, once the stock is used up and at most ``exact`` cards are left in the hands, both sides play their
+    best from there (as ``exact_search`` finds it)."""
     rules = view.rules
-    worth, weighed, in_place, prices = _scoring(rules.points, rules.in_place_of, rules.suit_prices)
     found = _margins(
         *hidden(view, infer), np.array([view.table, 0, view.last, view.seat], np.int64), np.array(view.piles, np.int64),
         np.array(view.escobas, np.int64), np.array([play.card.index for play in plays], np.int64),
         np.array([play.captured_mask for play in plays], np.int64), skip, ways, seed_of(seed), rules.profile.hand_size,
-        careful, _MASKS, worth, weighed, in_place, prices,
+        careful, exact, rules.must_any, _MASKS, _scoring(rules.points, rules.in_place_of, rules.suit_prices),
     )  # fmt: skip
     margins: np.ndarray = found
     return margins
