@@ -87,11 +87,12 @@ def test_the_tuning_plays_every_candidate_on_the_same_decks_and_names_the_best_w
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     command = ["tune", "--samples", "4,8", "--race", "0,4", "--infer", "no,yes", "--policy", "greedy,careful"]
-    assert main([*command, "--against", "greedy", "--deals", "3", "--workers", "1"]) == 0
+    assert main([*command, "--exact", "0,4", "--against", "greedy", "--deals", "3", "--workers", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "12 settings for the master, each on 3 duplicate decks against greedy"  # race 4 of 4 ways: none
+    assert out[0] == "24 settings for the master, each on 3 duplicate decks against greedy"  # race 4 of 4 ways: none
     rows = out[2:-1]
-    assert len(rows) == 12 and all(row.endswith(("yes", "no")) for row in rows)
+    assert len(rows) == 24 and all(row.endswith(("yes", "no")) for row in rows)
+    assert sum("last 4 at best" in row for row in rows) == 12
     margins = [float(row.split()[-5]) for row in rows]
     assert margins == sorted(margins, reverse=True)  # the best margin first
     assert out[-1].startswith("best within the budget: Settings(samples=")

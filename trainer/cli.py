@@ -180,6 +180,7 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
     tuning.add_argument("--race", type=_list(_whole(0, 65536)), default=[256], help="default 256 (0: no race)")
     tuning.add_argument("--infer", type=_list(_yes_no), default=[False, True], help="default no,yes")
     tuning.add_argument("--policy", type=_list(_one_of(POLICIES)), default=["careful"], help="default careful")
+    tuning.add_argument("--exact", type=_list(_whole(0, 12)), default=[0, 4], help="last cards at best, default 0,4")
     tuning.add_argument("--against", choices=LEVELS, default="expert", help="the opponent (default expert)")
     _table_options(tuning)
 
@@ -252,8 +253,10 @@ def _run(args: argparse.Namespace, t: Translator) -> int:
         return _arena(args.a, args.b, args.deals, args.seed, args.rules, args.players, args.workers, args.dask)
     if args.command == "tune":
         grid = [
-            Settings(samples, race, infer, policy)
-            for samples, race, infer, policy in product(args.samples, args.race, args.infer, args.policy)
+            Settings(samples, race, infer, policy, exact)
+            for samples, race, infer, policy, exact in product(
+                args.samples, args.race, args.infer, args.policy, args.exact
+            )
             if race < samples
         ]
         table = (args.rules, args.players, args.workers, args.dask)

@@ -194,13 +194,15 @@ def evaluate(
     keep: Play | None = None,
     infer: bool = False,
     policy: str = "greedy",
+    exact: int = 0,
 ) -> list[Evaluation]:
     """Every legal play of the seat to move with its expected point margin (its side minus the best other side)
     to the end of the deal: exact where nothing is hidden, else over ``samples`` ways the hidden cards may lie,
     the same ways for every play, each played out by ``policy`` (``POLICIES``), in compiled code
     (``trainer.ai.batch``). Best first. Where nothing is hidden but the exact search exceeds its budget, each play is
     played out by that policy on the cards as they lie. With ``infer``, the hidden cards are dealt as the round's
-    lay-downs hint (``View.hinted``).
+    lay-downs hint (``View.hinted``). With ``exact`` and two sides, a way's last ``exact`` cards are played at best
+    (``margins_on_ways``).
 
     With ``first``, every play is played out on the first ``first`` ways only, and a play that is then more than
     ``RACE_GAP`` standard errors of their difference behind the leader goes no further (unless it is ``keep``): it
@@ -210,17 +212,18 @@ def evaluate(
     plays = view.legal_plays()
     if not view.hidden:
         try:
-            exact = exact_margins(view)
+            solved = exact_margins(view)
         except SearchBudgetExceeded:
             samples = 1  # too many ways for the deal to go: each play is played out, on the one way the cards lie
         else:
-            return sorted((Evaluation(play, float(exact[play]), 0.0) for play in plays), key=lambda e: -e.margin)
+            return sorted((Evaluation(play, float(solved[play]), 0.0) for play in plays), key=lambda e: -e.margin)
     careful = policy == "careful"
     start = first if 0 < first < samples else samples
-    found = margins_on_ways(view, plays, start, seed, infer, careful)
+    found = margins_on_ways(view, plays, start, seed, infer, careful, exact=exact)
     leader = found[int(np.argmax(found.sum(axis=1)))]  # as it stands after the first samples
     going_on = [i for i, play in enumerate(plays) if play == keep or not _clearly_behind(found[i], leader)]
-    rest = margins_on_ways(view, [plays[i] for i in going_on], samples - start, seed, infer, careful, skip=start)
+    going = [plays[i] for i in going_on]
+    rest = margins_on_ways(view, going, samples - start, seed, infer, careful, skip=start, exact=exact)
     rows = dict(enumerate(found)) | {i: np.concatenate((found[i], rest[k])) for k, i in enumerate(going_on)}
     error = standard_error if view.hidden else lambda _: 0.0  # nothing hidden: one way, the cards as they lie
     results = [Evaluation(plays[i], float(row.mean()), error(row), tuple(row.tolist())) for i, row in rows.items()]
@@ -243,22 +246,25 @@ def _clearly_behind(margins: np.ndarray, leader: np.ndarray) -> bool:
 class Settings:
     """How an evaluating level weighs its plays (``evaluate``): over how many ways the hidden cards may lie, how
     many of them every play is weighed on before a play clearly behind is dropped (0: none is), whether the hidden
-    cards are dealt as the lay-downs hint, and how the ways are played out."""
+    cards are dealt as the lay-downs hint, how the ways are played out, and how many last cards of a way are played
+    at best (0: none; two sides only)."""
 
     samples: int
     race: int = 0
     infer: bool = False
     policy: str = "greedy"
+    exact: int = 0
 
     def __str__(self) -> str:
         race = f", race {self.race}" if self.race else ""
-        return f"{self.samples} ways{race}, {'inferred' if self.infer else 'uniform'}, {self.policy}"
+        exact = f", last {self.exact} at best" if self.exact else ""
+        return f"{self.samples} ways{race}, {'inferred' if self.infer else 'uniform'}, {self.policy}{exact}"
 
 
 #: The evaluating levels' settings. The master's were chosen by arena results against the expert (README).
 SETTINGS = {
     "expert": Settings(samples=32),
-    "master": Settings(samples=2048, race=256, infer=True, policy="careful"),
+    "master": Settings(samples=2048, race=256, infer=True, policy="careful", exact=4),
 }
 
 
@@ -287,7 +293,8 @@ class Bot:
             return plays[0]
         if self.settings is not None:
             settings = self.settings
-            found = evaluate(view, settings.samples, moment, settings.race, None, settings.infer, settings.policy)
+            options = (settings.infer, settings.policy, settings.exact)
+            found = evaluate(view, settings.samples, moment, settings.race, None, *options)
             return found[0].play
         if self.level == "random":
             return random.Random(moment).choice(plays)
