@@ -143,32 +143,40 @@ def _margin(piles, escobas, side, scoring, masks):  # type: ignore[no-untyped-de
 
 
 @njit(cache=True)
-def _choose(hand, table, careful, coins_mask, sevens_mask, seven_of_coins):  # type: ignore[no-untyped-def]
-    """The move ``greedy_move`` makes with ``greedy_key`` (or with ``careful``, ``careful_key``): (card index,
-    captured bitmask). Each key is packed into one integer, its fields from the most to the least significant; a tie
-    goes to the move listed first, as with ``max``. Any take beats any lay-down, so lay-downs are ranked only where
-    there is no take."""
+def _groups(table):  # type: ignore[no-untyped-def]
+    """Every group of cards on ``table``, by a number whose bits pick them from the table's cards in order: the
+    group's sum and its bitmask (the last group is the whole table)."""
     on_table = np.empty(40, np.int64)
-    k, total = 0, 0
+    k = 0
     for index in range(40):
         if table >> index & 1:
             on_table[k] = index
-            total += _CARD_VALUES[index]
             k += 1
     sums, groups = np.zeros(1 << k, np.int64), np.zeros(1 << k, np.int64)
-    for subset in range(1, 1 << k):
+    for subset in range(1, len(sums)):
         low = 0
         while not subset >> low & 1:
             low += 1
         rest = subset & (subset - 1)
         sums[subset] = sums[rest] + _CARD_VALUES[on_table[low]]
         groups[subset] = groups[rest] | 1 << on_table[low]
+    return sums, groups
+
+
+@njit(cache=True)
+def _choose(hand, table, careful, coins_mask, sevens_mask, seven_of_coins):  # type: ignore[no-untyped-def]
+    """The move ``greedy_move`` makes with ``greedy_key`` (or with ``careful``, ``careful_key``): (card index,
+    captured bitmask). Each key is packed into one integer, its fields from the most to the least significant; a tie
+    goes to the move listed first, as with ``max``. Any take beats any lay-down, so lay-downs are ranked only where
+    there is no take."""
+    sums, groups = _groups(table)
+    total = sums[-1]
     best_card, best_group, best_rank = -1, 0, -1
     for index in range(40):
         if not hand >> index & 1:
             continue
         bit = 1 << index
-        for subset in range(1, 1 << k):
+        for subset in range(1, len(sums)):
             if sums[subset] != _NEEDED[index]:
                 continue
             group = groups[subset]
@@ -251,31 +259,18 @@ def _finish(hands, piles, escobas, stock, state, hand_size, careful, masks, exac
 def _moves(hand, table, must_any):  # type: ignore[no-untyped-def]
     """The legal plays of ``hand`` on ``table``, those of ``legal_moves`` with the takes first: (card indices,
     captured bitmasks)."""
-    on_table = np.empty(40, np.int64)
-    k = 0
-    for index in range(40):
-        if table >> index & 1:
-            on_table[k] = index
-            k += 1
-    sums, groups = np.zeros(1 << k, np.int64), np.zeros(1 << k, np.int64)
-    for subset in range(1, 1 << k):
-        low = 0
-        while not subset >> low & 1:
-            low += 1
-        rest = subset & (subset - 1)
-        sums[subset] = sums[rest] + _CARD_VALUES[on_table[low]]
-        groups[subset] = groups[rest] | 1 << on_table[low]
+    sums, groups = _groups(table)
     takes = np.zeros(40, np.int64)  # how many groups each card of the hand can take
     for index in range(40):
         if hand >> index & 1:
-            for subset in range(1, 1 << k):
+            for subset in range(1, len(sums)):
                 takes[index] += sums[subset] == _NEEDED[index]
     lay_downs = 0 if must_any and takes.any() else _count(hand) - (takes > 0).sum()
     cards, captured = np.empty(takes.sum() + lay_downs, np.int64), np.zeros(takes.sum() + lay_downs, np.int64)
     move = 0
     for index in range(40):  # the takes first: they are more often the best, and the search then cuts sooner
         if hand >> index & 1 and takes[index]:
-            for subset in range(1, 1 << k):
+            for subset in range(1, len(sums)):
                 if sums[subset] == _NEEDED[index]:
                     cards[move], captured[move], move = index, groups[subset], move + 1
     for index in range(40):
