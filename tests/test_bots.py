@@ -77,10 +77,10 @@ def test_with_nothing_hidden_the_evaluation_is_exact() -> None:
 
 def test_an_evaluation_covers_every_legal_play_with_an_error() -> None:
     deal = Deal.new(seed=11)
-    found = evaluate(View.of(deal), samples=16, seed=1)
+    found = evaluate(View.of(deal), Settings(16), seed=1)
     assert sorted(str(e.play) for e in found) == sorted(str(p) for p in deal.legal_plays())
     assert all(e.error > 0 or len(found) == 1 for e in found)
-    assert evaluate(View.of(deal), samples=16, seed=1) == found  # the same samples give the same figures
+    assert evaluate(View.of(deal), Settings(16), seed=1) == found  # the same samples give the same figures
 
 
 def test_an_unknown_level_is_refused() -> None:
@@ -115,9 +115,9 @@ def test_a_play_clearly_behind_after_the_first_samples_is_weighed_no_further_but
     deal = Deal.new(seed=10)
     for _ in range(6):  # the second round's first play, where some plays are poor
         deal = deal.play(deal.legal_plays()[0])
-    whole = evaluate(View.of(deal), 160, "race")
+    whole = evaluate(View.of(deal), Settings(160), "race")
     worst = whole[-1].play
-    raced = evaluate(View.of(deal), 160, "race", first=40, keep=worst)
+    raced = evaluate(View.of(deal), Settings(160, race=40), "race", keep=worst)
     assert raced[0] == whole[0]  # the same best play, with every sample's margin
     kept = next(e for e in raced if e.play == worst)
     assert kept == whole[-1]  # the play kept is weighed on every sample, however far behind
@@ -153,7 +153,7 @@ def test_every_bot_plays_a_set_up_position_and_its_worlds_hold_the_positions_cou
             assert not dealt & ~seen.unseen  # no card the seat has seen is dealt again
         for level in LEVELS:
             assert make_bot(level, seed=1).choose(View.of(deal)) in deal.legal_plays(), level
-        assert {e.play for e in evaluate(View.of(deal), samples=4)} == set(deal.legal_plays())
+        assert {e.play for e in evaluate(View.of(deal), Settings(4))} == set(deal.legal_plays())
 
 
 def test_a_lay_down_hints_the_cards_that_hand_lacks_until_it_plays_one() -> None:

@@ -3,7 +3,7 @@ real deal reaches."""
 
 from math import comb
 
-from trainer.ai.bots import evaluate, sampled_worlds
+from trainer.ai.bots import Settings, evaluate, sampled_worlds
 from trainer.ai.game import Decision, review
 from trainer.ai.view import View
 from trainer.ai.why import MOST, reasons
@@ -27,7 +27,7 @@ def real(table: str, hands: list[str], piles: tuple[str, str] = ("", ""), stock:
 def test_taking_the_seven_of_coins_is_the_first_reason_when_the_best_play_takes_it_and_yours_did_not() -> None:
     # 4♠ takes 7♦ + 4♥ (R12); Q♠ takes only 6♣
     deal = real("7♦ 4♥ 6♣", ["4♠ Q♠ K♠", "A♥ 3♥ 5♥"])
-    best = evaluate(View.of(deal), 64)[0].play
+    best = evaluate(View.of(deal), Settings(64))[0].play
     assert best == parse_play("4♠ 7♦ 4♥")
     why = reasons(deal, parse_play("Q♠ 6♣"), best)
     assert why[0] == said("The best play took {card}.", card="7♦")

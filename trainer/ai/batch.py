@@ -368,11 +368,11 @@ def _margins(  # type: ignore[no-untyped-def]
             now_hands, now_piles, now_escobas, state = hands.copy(), piles.copy(), escobas.copy(), start.copy()
             _apply(now_hands, now_piles, now_escobas, stock, state, cards[play], captures[play], hand_size)
             _finish(now_hands, now_piles, now_escobas, stock, state, hand_size, careful, masks, exact)
-            if state[_TO_PLAY] >= 0:
+            if state[_TO_PLAY] >= 0:  # stopped short for its last cards, played at best
                 now = (now_hands, now_piles, now_escobas, stock, state)
                 found[play, way] = _best(*now, side, must_any, scoring, masks)
-                continue
-            found[play, way] = _margin(now_piles, now_escobas, side, scoring, masks)
+            else:
+                found[play, way] = _margin(now_piles, now_escobas, side, scoring, masks)
     margins: np.ndarray = found
     return margins
 

@@ -186,62 +186,6 @@ def sampled_worlds(view: View, samples: int, seed: int | str | None = 0, infer: 
 RACE_GAP = 3.0
 
 
-def evaluate(
-    view: View,
-    samples: int = 32,
-    seed: int | str | None = 0,
-    first: int = 0,
-    keep: Play | None = None,
-    infer: bool = False,
-    policy: str = "greedy",
-    exact: int = 0,
-) -> list[Evaluation]:
-    """Every legal play of the seat to move with its expected point margin (its side minus the best other side)
-    to the end of the deal: exact where nothing is hidden, else over ``samples`` ways the hidden cards may lie,
-    the same ways for every play, each played out by ``policy`` (``POLICIES``), in compiled code
-    (``trainer.ai.batch``). Best first. Where nothing is hidden but the exact search exceeds its budget, each play is
-    played out by that policy on the cards as they lie. With ``infer``, the hidden cards are dealt as the round's
-    lay-downs hint (``View.hinted``). With ``exact`` and two sides, a way's last ``exact`` cards are played at best
-    (``margins_on_ways``).
-
-    With ``first``, every play is played out on the first ``first`` ways only, and a play that is then more than
-    ``RACE_GAP`` standard errors of their difference behind the leader goes no further (unless it is ``keep``): it
-    is listed after the plays weighed on every sample, with the figures of its first ones."""
-    if policy not in POLICIES:
-        raise ValueError(f"no playout policy {policy!r}: the policies are {', '.join(POLICIES)}")
-    plays = view.legal_plays()
-    if not view.hidden:
-        try:
-            solved = exact_margins(view)
-        except SearchBudgetExceeded:
-            samples = 1  # too many ways for the deal to go: each play is played out, on the one way the cards lie
-        else:
-            return sorted((Evaluation(play, float(solved[play]), 0.0) for play in plays), key=lambda e: -e.margin)
-    careful = policy == "careful"
-    start = first if 0 < first < samples else samples
-    found = margins_on_ways(view, plays, start, seed, infer, careful, exact=exact)
-    leader = found[int(np.argmax(found.sum(axis=1)))]  # as it stands after the first samples
-    going_on = [i for i, play in enumerate(plays) if play == keep or not _clearly_behind(found[i], leader)]
-    going = [plays[i] for i in going_on]
-    rest = margins_on_ways(view, going, samples - start, seed, infer, careful, skip=start, exact=exact)
-    rows = dict(enumerate(found)) | {i: np.concatenate((found[i], rest[k])) for k, i in enumerate(going_on)}
-    error = standard_error if view.hidden else lambda _: 0.0  # nothing hidden: one way, the cards as they lie
-    results = [Evaluation(plays[i], float(row.mean()), error(row), tuple(row.tolist())) for i, row in rows.items()]
-    return sorted(results, key=lambda e: (-len(e.margins), -e.margin))
-
-
-def standard_error(values: Sequence[float] | np.ndarray) -> float:
-    """The standard error of the mean of ``values`` (infinite for fewer than two: nothing is known of their spread)."""
-    return float(np.std(values, ddof=1) / math.sqrt(len(values))) if len(values) > 1 else math.inf
-
-
-def _clearly_behind(margins: np.ndarray, leader: np.ndarray) -> bool:
-    """Whether a play's margins are behind the leader's, sample by sample, by more than ``RACE_GAP`` standard errors
-    of the difference."""
-    differences = leader - margins
-    return bool(differences.mean() > RACE_GAP * standard_error(differences))
-
-
 @dataclass(frozen=True)
 class Settings:
     """How an evaluating level weighs its plays (``evaluate``): over how many ways the hidden cards may lie, how
@@ -268,6 +212,56 @@ SETTINGS = {
 }
 
 
+def evaluate(
+    view: View, settings: Settings = SETTINGS["expert"], seed: int | str | None = 0, keep: Play | None = None
+) -> list[Evaluation]:
+    """Every legal play of the seat to move with its expected point margin (its side minus the best other side)
+    to the end of the deal: exact where nothing is hidden, else over ``settings.samples`` ways the hidden cards may
+    lie, the same ways for every play, each played out by ``settings.policy`` (``POLICIES``), in compiled code
+    (``trainer.ai.batch``). Best first. Where nothing is hidden but the exact search exceeds its budget, each play is
+    played out by that policy on the cards as they lie. With ``settings.infer``, the hidden cards are dealt as the
+    round's lay-downs hint (``View.hinted``). With ``settings.exact`` and two sides, a way's last ``exact`` cards are
+    played at best (``margins_on_ways``).
+
+    With ``settings.race``, every play is played out on the first ``race`` ways only, and a play that is then more
+    than ``RACE_GAP`` standard errors of their difference behind the leader goes no further (unless it is ``keep``):
+    it is listed after the plays weighed on every sample, with the figures of its first ones."""
+    if settings.policy not in POLICIES:
+        raise ValueError(f"no playout policy {settings.policy!r}: the policies are {', '.join(POLICIES)}")
+    samples = settings.samples
+    plays = view.legal_plays()
+    if not view.hidden:
+        try:
+            solved = exact_margins(view)
+        except SearchBudgetExceeded:
+            samples = 1  # too many ways for the deal to go: each play is played out, on the one way the cards lie
+        else:
+            return sorted((Evaluation(play, float(solved[play]), 0.0) for play in plays), key=lambda e: -e.margin)
+    ways = (settings.infer, settings.policy == "careful")
+    start = settings.race if 0 < settings.race < samples else samples
+    found = margins_on_ways(view, plays, start, seed, *ways, exact=settings.exact)
+    leader = found[int(np.argmax(found.sum(axis=1)))]  # as it stands after the first samples
+    going_on = [i for i, play in enumerate(plays) if play == keep or not _clearly_behind(found[i], leader)]
+    going = [plays[i] for i in going_on]
+    rest = margins_on_ways(view, going, samples - start, seed, *ways, skip=start, exact=settings.exact)
+    rows = dict(enumerate(found)) | {i: np.concatenate((found[i], rest[k])) for k, i in enumerate(going_on)}
+    error = standard_error if view.hidden else lambda _: 0.0  # nothing hidden: one way, the cards as they lie
+    results = [Evaluation(plays[i], float(row.mean()), error(row), tuple(row.tolist())) for i, row in rows.items()]
+    return sorted(results, key=lambda e: (-len(e.margins), -e.margin))
+
+
+def standard_error(values: Sequence[float] | np.ndarray) -> float:
+    """The standard error of the mean of ``values`` (infinite for fewer than two: nothing is known of their spread)."""
+    return float(np.std(values, ddof=1) / math.sqrt(len(values))) if len(values) > 1 else math.inf
+
+
+def _clearly_behind(margins: np.ndarray, leader: np.ndarray) -> bool:
+    """Whether a play's margins are behind the leader's, sample by sample, by more than ``RACE_GAP`` standard errors
+    of the difference."""
+    differences = leader - margins
+    return bool(differences.mean() > RACE_GAP * standard_error(differences))
+
+
 class Bot:
     """A computer player of one level; ``choose(view)`` plays for the seat of the view, which must be to play.
     An evaluating level (``SETTINGS``) may be given other ``settings``, as the tuning does; ``name`` tells such a
@@ -292,10 +286,7 @@ class Bot:
         if len(plays := view.legal_plays()) == 1:
             return plays[0]
         if self.settings is not None:
-            settings = self.settings
-            options = (settings.infer, settings.policy, settings.exact)
-            found = evaluate(view, settings.samples, moment, settings.race, None, *options)
-            return found[0].play
+            return evaluate(view, self.settings, moment)[0].play
         if self.level == "random":
             return random.Random(moment).choice(plays)
         world = view.world(random.Random(moment))  # the hidden cards do not matter to the greedy choice

@@ -238,8 +238,7 @@ def weigh(
     """Every legal play of the learner's ``number``-th decision in a deal (from 0), best first: what a hint shows and
     what the review sets each play against, from the same samples; ``keep`` (the play the review weighs) is played
     out on every sample, however far behind."""
-    options = (COACH.infer, COACH.policy, COACH.exact)
-    return evaluate(View.of(deal), samples, f"{seed}:{number}", COACH.race, keep, *options)
+    return evaluate(View.of(deal), replace(COACH, samples=samples), f"{seed}:{number}", keep)
 
 
 def review(decisions: tuple[Decision, ...], samples: int = COACH.samples, seed: str = "decision") -> list[Reviewed]:
