@@ -103,3 +103,14 @@ def test_the_tuning_refuses_a_grid_with_no_candidate(capsys: pytest.CaptureFixtu
     assert "no candidate: each --race must be below a --samples" in capsys.readouterr().err
     assert main(["tune", "--infer", "maybe"]) == 1
     assert "expected yes or no, not 'maybe'" in capsys.readouterr().err
+
+
+def test_the_tuning_tries_the_round_search_for_each_bonus_and_the_ways_alone_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    command = ["tune", "--samples", "8", "--race", "0", "--infer", "yes", "--exact", "0", "--tree", "0,20"]
+    tree = ["--explore", "4,9"]
+    assert main([*command, *tree, "--against", "greedy", "--deals", "2", "--workers", "1"]) == 0
+    rows = capsys.readouterr().out.splitlines()[2:-1]
+    names = sorted(row.split(",")[0] for row in rows)
+    assert names == ["8 ways", "tree 20 x4", "tree 20 x9"]

@@ -149,6 +149,13 @@ def _yes_no(text: str) -> bool:
     return text == "yes"
 
 
+def _positive(text: str) -> float:
+    with contextlib.suppress(ValueError):
+        if 0 < (value := float(text)) <= 100:
+            return value
+    raise argparse.ArgumentTypeError(f"expected a number above 0 and at most 100, not {shorten(text)!r}")
+
+
 def _one_of(names: Iterable[str]) -> Callable[[str], str]:
     allowed = list(names)
 
@@ -181,6 +188,8 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
     tuning.add_argument("--infer", type=_list(_yes_no), default=[False, True], help="default no,yes")
     tuning.add_argument("--policy", type=_list(_one_of(POLICIES)), default=["careful"], help="default careful")
     tuning.add_argument("--exact", type=_list(_whole(0, 12)), default=[0, 4], help="last cards at best, default 0,4")
+    tuning.add_argument("--tree", type=_list(_whole(0, 65536)), default=[0], help="round search passes, default 0")
+    tuning.add_argument("--explore", type=_list(_positive), default=[12.0], help="its bonus, in points, default 12")
     tuning.add_argument("--against", choices=LEVELS, default="expert", help="the opponent (default expert)")
     _table_options(tuning)
 
@@ -252,13 +261,15 @@ def _run(args: argparse.Namespace, t: Translator) -> int:
     if args.command == "arena":
         return _arena(args.a, args.b, args.deals, args.seed, args.rules, args.players, args.workers, args.dask)
     if args.command == "tune":
-        grid = [
-            Settings(samples, race, infer, policy, exact)
-            for samples, race, infer, policy, exact in product(
-                args.samples, args.race, args.infer, args.policy, args.exact
+        ways = (args.samples, args.race, args.infer, args.policy, args.exact)
+        options = (*ways, args.tree, args.explore)
+        grid = list(
+            dict.fromkeys(  # without a tree, its bonus makes no difference: one candidate for them all
+                Settings(samples, race, infer, policy, exact, tree, *((explore,) if tree else ()))
+                for samples, race, infer, policy, exact, tree, explore in product(*options)
+                if race < samples
             )
-            if race < samples
-        ]
+        )
         table = (args.rules, args.players, args.workers, args.dask)
         return _tune(grid, args.against, args.deals, args.seed, *table)
     if args.command == "check":

@@ -232,11 +232,11 @@ def tune(
 
 def tuning_report(tried: Sequence[Tried]) -> str:
     """The candidates as a table, best margin first, and the best one within the budget."""
-    lines = [f"{'settings':<40} {'margin':>7} {'s.e.':>6} {'median':>8} {'p95':>8}  within budget"]
+    lines = [f"{'settings':<48} {'margin':>7} {'s.e.':>6} {'median':>8} {'p95':>8}  within budget"]
     for t in tried:
         median, p95 = median_and_p95(t.result.seconds[t.result.a])
         lines.append(
-            f"{t.settings!s:<40} {t.result.margin:+7.3f} {t.result.error:6.3f} {1000 * median:6.0f}ms "
+            f"{t.settings!s:<48} {t.result.margin:+7.3f} {t.result.error:6.3f} {1000 * median:6.0f}ms "
             f"{1000 * p95:6.0f}ms  {'yes' if t.within_budget else 'no'}"
         )
     best = next((t for t in tried if t.within_budget), None)

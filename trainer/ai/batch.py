@@ -398,13 +398,36 @@ def margins_on_ways(
     best from there (as ``exact_search`` finds it)."""
     rules = view.rules
     found = _margins(
-        *hidden(view, infer), np.array([view.table, 0, view.last, view.seat], np.int64), np.array(view.piles, np.int64),
-        np.array(view.escobas, np.int64), np.array([play.card.index for play in plays], np.int64),
-        np.array([play.captured_mask for play in plays], np.int64), skip, ways, seed_of(seed), rules.profile.hand_size,
-        careful, exact, rules.must_any, _MASKS, _scoring(rules.points, rules.in_place_of, rules.suit_prices),
+        *compiled_position(view, plays, infer), skip, ways, seed_of(seed), rules.profile.hand_size, careful, exact,
+        rules.must_any, _MASKS, _scoring(rules.points, rules.in_place_of, rules.suit_prices),
     )  # fmt: skip
     margins: np.ndarray = found
     return margins
+
+
+def compiled_position(
+    view: View, plays: Sequence[Play], infer: bool
+) -> tuple[
+    np.ndarray,
+    int,
+    int,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    int,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+]:
+    """The view and the plays weighed as the compiled code takes them: what dealing the hidden cards needs
+    (``hidden``), the state (``_TABLE`` ...), the piles, the escobas, and the plays' cards and captures."""
+    return (
+        *hidden(view, infer), np.array([view.table, 0, view.last, view.seat], np.int64), np.array(view.piles, np.int64),
+        np.array(view.escobas, np.int64), np.array([play.card.index for play in plays], np.int64),
+        np.array([play.captured_mask for play in plays], np.int64),
+    )  # fmt: skip
 
 
 def hidden(view: View, infer: bool = False) -> tuple[np.ndarray, int, int, np.ndarray, np.ndarray, np.ndarray, int]:

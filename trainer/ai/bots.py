@@ -25,6 +25,7 @@ import numpy as np
 
 from trainer.ai.batch import margins_on_ways
 from trainer.ai.playout import Move, Position
+from trainer.ai.tree import search_round
 from trainer.ai.view import View
 from trainer.cards import VALUES, value_of
 from trainer.plays import Play, play_of
@@ -191,18 +192,25 @@ class Settings:
     """How an evaluating level weighs its plays (``evaluate``): over how many ways the hidden cards may lie, how
     many of them every play is weighed on before a play clearly behind is dropped (0: none is), whether the hidden
     cards are dealt as the lay-downs hint, how the ways are played out, and how many last cards of a way are played
-    at best (0: none; two sides only)."""
+    at best (0: none; two sides only). With ``tree``, a bot chooses by that many passes of a search over the round
+    (``trainer.ai.tree``), each on one way, with ``explore`` as its bonus for a play little tried, instead of by
+    ``samples`` ways of each play (wherever cards are hidden); the coach's figures always come from the ways."""
 
     samples: int
     race: int = 0
     infer: bool = False
     policy: str = "greedy"
     exact: int = 0
+    tree: int = 0
+    explore: float = 12.0
 
     def __str__(self) -> str:
         race = f", race {self.race}" if self.race else ""
         exact = f", last {self.exact} at best" if self.exact else ""
-        return f"{self.samples} ways{race}, {'inferred' if self.infer else 'uniform'}, {self.policy}{exact}"
+        ways = f"{self.samples} ways{race}"
+        if self.tree:
+            ways = f"tree {self.tree} x{self.explore:g}"
+        return f"{ways}, {'inferred' if self.infer else 'uniform'}, {self.policy}{exact}"
 
 
 #: The evaluating levels' settings. The master's were chosen by arena results against the expert (README).
@@ -250,6 +258,13 @@ def evaluate(
     return sorted(results, key=lambda e: (-len(e.margins), -e.margin))
 
 
+def searched(view: View, plays: list[Play], settings: Settings, seed: str) -> Play:
+    """The play ``settings.tree`` passes of the search over the round go through most (the better margin on a tie)."""
+    ways = (settings.infer, settings.policy == "careful", settings.exact, settings.explore)
+    visits, means = search_round(view, plays, settings.tree, seed, *ways)
+    return plays[max(range(len(plays)), key=lambda i: (visits[i], means[i]))]
+
+
 def standard_error(values: Sequence[float] | np.ndarray) -> float:
     """The standard error of the mean of ``values`` (infinite for fewer than two: nothing is known of their spread)."""
     return float(np.std(values, ddof=1) / math.sqrt(len(values))) if len(values) > 1 else math.inf
@@ -285,6 +300,8 @@ class Bot:
         moment = f"{self.seed}:{view.hand}:{view.table}:{view.piles}:{view.escobas}:{view.hand_counts}"
         if len(plays := view.legal_plays()) == 1:
             return plays[0]
+        if self.settings is not None and self.settings.tree and view.hidden:
+            return searched(view, plays, self.settings, moment)
         if self.settings is not None:
             return evaluate(view, self.settings, moment)[0].play
         if self.level == "random":

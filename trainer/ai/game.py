@@ -61,9 +61,11 @@ MOST = 16_000
 #: How the coach weighs the plays of a position, for a hint and in the review alike, on the same ways for both: the
 #: master's evaluation (``SETTINGS``) but with every way played out greedily to its end, the strongest that keeps a
 #: hint within its second and the review of a deal within its two (the master's last cards at best double a
-#: review's time, to 3.4 s at the 95th percentile). The review then weighs the plays still in the race on more ways
-#: of its own, dealt and played out the same way, so it may find that the play a hint named lost a little.
-COACH = replace(SETTINGS["master"], exact=0)
+#: review's time, to 3.4 s at the 95th percentile), and on the ways alone (a search over the round,
+#: ``Settings.tree``, gives no margin with its error for each play). The review then weighs the plays still in the
+#: race on more ways of its own, dealt and played out the same way, so it may find that the play a hint named lost
+#: a little.
+COACH = replace(SETTINGS["master"], exact=0, tree=0)
 
 
 @dataclass(frozen=True)
