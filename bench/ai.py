@@ -1,9 +1,9 @@
 """How fast the computer players think: ``python bench/ai.py``.
 
-Prints, from one run: the expert's and the master's time per move (in the learner's seat), a hint's time and a
-whole deal's review time (medians and 95th percentiles), by the clock. The playout engine's deals per second are
-in ``bench/engine.py``, beside ``Deal``'s. The exact endgame search, before and after alpha-beta, is in
-``bench/endgame.py``."""
+Prints, from one run: the expert's time per move (in the learner's seat), the master's (at every turn, on both
+sides), a hint's time and a whole deal's review time (medians and 95th percentiles), by the clock. The playout
+engine's deals per second are in ``bench/engine.py``, beside ``Deal``'s. The exact endgame search, before and after
+alpha-beta, is in ``bench/endgame.py``."""
 
 from __future__ import annotations
 
@@ -34,6 +34,9 @@ def main() -> None:
     for number in range(args.deals):
         game = Game.start(2, "greedy", seed=number)
         while not game.deal.is_over:
+            start = time.perf_counter()
+            master.choose(View.of(game.deal))
+            master_moves.append(time.perf_counter() - start)
             if not game.learner_to_play:
                 game = game.computer_turn()
                 continue
@@ -43,9 +46,6 @@ def main() -> None:
             play = expert.choose(View.of(game.deal))
             hints.append(middle - start)
             moves.append(time.perf_counter() - middle)
-            start = time.perf_counter()
-            master.choose(View.of(game.deal))
-            master_moves.append(time.perf_counter() - start)
             game = game.learner_plays(play)
         start = time.perf_counter()
         review(game.decisions)
