@@ -129,16 +129,25 @@ def _points(piles, escobas, worth, weighed, in_place, prices, coins_mask, sevens
 
 
 @njit(cache=True)
-def _margin(piles, escobas, side, scoring, masks):  # type: ignore[no-untyped-def]
-    """A side's points less the best other side's, for a finished deal; ``scoring`` is ``_points``'s worth, weighed,
-    in_place and prices."""
+def _side_margins(piles, escobas, scoring, masks):  # type: ignore[no-untyped-def]
+    """Each side's points less the best other side's, for a finished deal; ``scoring`` is ``_points``'s worth,
+    weighed, in_place and prices."""
     worth, weighed, in_place, prices = scoring
     points = _points(piles, escobas, worth, weighed, in_place, prices, masks[0], masks[1], masks[2])
-    best_other = -(1 << 30)
-    for other in range(len(piles)):
-        if other != side:
-            best_other = max(best_other, points[other])
-    found: int = points[side] - best_other
+    found = np.zeros(len(piles), np.int64)
+    for side in range(len(piles)):
+        best_other = -(1 << 30)
+        for other in range(len(piles)):
+            if other != side:
+                best_other = max(best_other, points[other])
+        found[side] = points[side] - best_other
+    return found
+
+
+@njit(cache=True)
+def _margin(piles, escobas, side, scoring, masks):  # type: ignore[no-untyped-def]
+    """A side's margin (``_side_margins``)."""
+    found: int = _side_margins(piles, escobas, scoring, masks)[side]
     return found
 
 
@@ -322,6 +331,19 @@ def _best(hands, piles, escobas, stock, state, side, must_any, scoring, masks): 
 
 
 @njit(cache=True)
+def _end_margins(hands, piles, escobas, stock, state, hand_size, careful, exact, must_any, masks, scoring):  # type: ignore[no-untyped-def]
+    """Play the deal out in place from ``state`` (the last ``exact`` cards at best, ``_finish``); each side's margin
+    at its end. ``scoring`` is ``_points``'s worth, weighed, in_place and prices."""
+    _finish(hands, piles, escobas, stock, state, hand_size, careful, masks, exact)
+    if state[_TO_PLAY] < 0:
+        found: np.ndarray = _side_margins(piles, escobas, scoring, masks)
+        return found
+    # stopped short for its last cards, played at best; two sides, so one's margin is the other's negated
+    best = _best(hands, piles, escobas, stock, state, 0, must_any, scoring, masks)
+    return np.array([best, -best], np.int64)
+
+
+@njit(cache=True)
 def _deal_hidden(unseen, seat, hand, counts, barred, order, stock_count):  # type: ignore[no-untyped-def]
     """One way the unseen cards may lie, as ``View.world`` deals them: the hands and the stock, from a shuffle."""
     left = unseen.copy()
@@ -367,12 +389,8 @@ def _margins(  # type: ignore[no-untyped-def]
         for play in range(len(cards)):
             now_hands, now_piles, now_escobas, state = hands.copy(), piles.copy(), escobas.copy(), start.copy()
             _apply(now_hands, now_piles, now_escobas, stock, state, cards[play], captures[play], hand_size)
-            _finish(now_hands, now_piles, now_escobas, stock, state, hand_size, careful, masks, exact)
-            if state[_TO_PLAY] >= 0:  # stopped short for its last cards, played at best
-                now = (now_hands, now_piles, now_escobas, stock, state)
-                found[play, way] = _best(*now, side, must_any, scoring, masks)
-            else:
-                found[play, way] = _margin(now_piles, now_escobas, side, scoring, masks)
+            now = (now_hands, now_piles, now_escobas, stock, state)
+            found[play, way] = _end_margins(*now, hand_size, careful, exact, must_any, masks, scoring)[side]
     margins: np.ndarray = found
     return margins
 

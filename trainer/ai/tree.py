@@ -25,10 +25,8 @@ from trainer.ai.batch import (
     _TABLE,
     _TO_PLAY,
     _apply,
-    _best,
     _deal_hidden,
-    _finish,
-    _margin,
+    _end_margins,
     _moves,
     _scoring,
     compiled_position,
@@ -36,21 +34,6 @@ from trainer.ai.batch import (
 )
 from trainer.ai.view import View
 from trainer.plays import Play
-
-
-@njit(cache=True)
-def _end_margins(hands, piles, escobas, stock, state, hand_size, careful, exact, must_any, masks, scoring):  # type: ignore[no-untyped-def]
-    """Play the deal out in place from ``state``; each side's margin at its end."""
-    sides = len(piles)
-    found = np.zeros(sides, np.int64)
-    _finish(hands, piles, escobas, stock, state, hand_size, careful, masks, exact)
-    if state[_TO_PLAY] >= 0:  # stopped short for its last cards, played at best (two sides)
-        found[0] = _best(hands, piles, escobas, stock, state, 0, must_any, scoring, masks)
-        found[1] = -found[0]
-        return found
-    for side in range(sides):
-        found[side] = _margin(piles, escobas, side, scoring, masks)
-    return found
 
 
 @njit(cache=True)
@@ -73,7 +56,7 @@ def _search(  # type: ignore[no-untyped-def]
         sibling[node] = node + 1 if play + 1 < plays else -1
     first_child[0] = 1 if plays else -1
     nodes = 1 + plays
-    path = np.zeros(2 + 40, np.int64)
+    path = np.zeros(41, np.int64)  # the nodes walked, from the root: a round has at most 40 plays
     for _ in range(passes):
         hands, stock = _deal_hidden(unseen, seat, hand, counts, barred, order, stock_count)
         now_piles, now_escobas, state = piles.copy(), escobas.copy(), start.copy()
