@@ -9,27 +9,28 @@ from numba import njit
 
 from trainer import DECK, Deal, parse_cards
 from trainer.ai import batch
-from trainer.ai.bots import _Search, careful_key, greedy_move, margin
+from trainer.ai.bots import POLICIES, _Search, greedy_move, margin
 from trainer.ai.playout import Position, Rules
 from trainer.ai.view import View
+from trainer.cards import WHOLE_DECK
 from trainer.profile import PROFILES
 
 
-def finish(position: Position, careful: bool) -> list[int]:
-    """The deal played out in Python, every seat choosing by the greedy key (or the careful one); the points."""
+def finish(position: Position, policy: str) -> list[int]:
+    """The deal played out in Python, every seat choosing by the key of ``policy``; the points."""
     while position.to_play >= 0:
-        position.apply(greedy_move(position, careful_key if careful else None))
+        position.apply(greedy_move(position, POLICIES[policy]))
     return position.points()
 
 
-def finished_margin(position: Position, careful: bool, side: int, exact: int = 0) -> int:
+def finished_margin(position: Position, policy: str, side: int, exact: int = 0) -> int:
     """``side``'s margin at the end of the deal played out as ``finish`` plays it, except that with ``exact`` and two
     sides the last ``exact`` cards, once the stock is used up, are played by the exact search."""
     while exact and len(position.piles) == 2 and position.to_play >= 0:
         if not position.stock and sum(hand.bit_count() for hand in position.hands) <= exact:
             return int(_Search(side).value(position))
-        position.apply(greedy_move(position, careful_key if careful else None))
-    return margin(finish(position, careful), side)
+        position.apply(greedy_move(position, POLICIES[policy]))
+    return margin(finish(position, policy), side)
 
 
 def best(position: Position, side: int) -> int:
@@ -71,19 +72,20 @@ def test_the_compiled_choice_playout_and_score_are_the_python_ones(rules: str) -
         for _ in range(12):
             position = Position.from_deck(rng.sample(range(len(DECK)), len(DECK)), players, Rules.of(profile))
             while position.to_play >= 0:
-                careful = rng.random() < 0.5
-                index, captured = batch._choose(
-                    position.hands[position.to_play], position.table, careful, *batch._MASKS
-                )
-                assert (1 << index, captured) == greedy_move(position, careful_key if careful else None)
+                policy = rng.choice(batch.PLAYOUTS)
+                hand = position.hands[position.to_play]
+                unseen = WHOLE_DECK & ~(hand | position.table | sum(position.piles))
+                number = batch.playout_number(policy)
+                index, captured = batch._choose(hand, position.table, number, unseen, *batch._MASKS)
+                assert (1 << index, captured) == greedy_move(position, POLICIES[policy])
                 python = position.copy()
-                points = finish(python, careful)
+                points = finish(python, policy)
                 hands, piles, escobas = (
                     np.array(part, np.int64) for part in (position.hands, position.piles, position.escobas)
                 )
                 state = np.array([position.table, 0, position.last, position.to_play], np.int64)
                 stock = np.array(position.stock, np.int64)
-                batch._finish(hands, piles, escobas, stock, state, profile.hand_size, careful, batch._MASKS)
+                batch._finish(hands, piles, escobas, stock, state, profile.hand_size, number, batch._MASKS)
                 assert (piles.tolist(), escobas.tolist()) == (python.piles, python.escobas)
                 assert batch._points(piles, escobas, *scoring, *batch._MASKS).tolist() == points
                 checked += 1
@@ -127,8 +129,10 @@ def test_the_compiled_ways_deal_what_the_view_leaves_unseen_within_its_counts_an
                 assert not hands[first] & barred[first]
 
 
-@pytest.mark.parametrize(("careful", "exact"), [(False, 0), (True, 0), (True, 6)])
-def test_the_margins_on_compiled_ways_are_the_python_playouts_of_those_ways(careful: bool, exact: int) -> None:
+@pytest.mark.parametrize(
+    ("policy", "exact"), [("greedy", 0), ("careful", 0), ("careful", 6), ("counting", 0), ("counting", 4)]
+)
+def test_the_margins_on_compiled_ways_are_the_python_playouts_of_those_ways(policy: str, exact: int) -> None:
     """Each way drawn, set out as a Python position and played out after each legal play (the last ``exact`` cards at
     best), ends with the same margin."""
     for view in views():
@@ -143,8 +147,8 @@ def test_the_margins_on_compiled_ways_are_the_python_playouts_of_those_ways(care
             for play in plays:
                 after = world.copy()
                 after.apply((play.card.bit, play.captured_mask))
-                python.append([finished_margin(after, careful, view.side, exact)])
-            assert batch.margins_on_ways(view, plays, 1, seed, careful=careful, exact=exact).tolist() == python
+                python.append([finished_margin(after, policy, view.side, exact)])
+            assert batch.margins_on_ways(view, plays, 1, seed, policy=policy, exact=exact).tolist() == python
 
 
 def test_warming_up_compiles_what_a_review_calls() -> None:
@@ -160,5 +164,5 @@ def test_with_more_than_two_sides_every_way_is_played_out_to_its_end_whatever_ex
         deal = deal.play(rng.choice(deal.legal_plays()))
     view = View.of(deal)
     plays = view.legal_plays()
-    greedy = batch.margins_on_ways(view, plays, 50, 1, careful=True)
-    assert batch.margins_on_ways(view, plays, 50, 1, careful=True, exact=6).tolist() == greedy.tolist()
+    greedy = batch.margins_on_ways(view, plays, 50, 1, policy="careful")
+    assert batch.margins_on_ways(view, plays, 50, 1, policy="careful", exact=6).tolist() == greedy.tolist()

@@ -5,7 +5,18 @@ import random
 import pytest
 
 from trainer import DECK, Deal, parse_card, parse_cards, parse_play
-from trainer.ai.bots import LEVELS, Bot, Settings, careful_key, evaluate, greedy_move, make_bot
+from trainer.ai import batch
+from trainer.ai.bots import (
+    LEVELS,
+    POLICIES,
+    Bot,
+    Settings,
+    careful_key,
+    counting_key,
+    evaluate,
+    greedy_move,
+    make_bot,
+)
 from trainer.ai.view import View
 from trainer.cards import mask_of
 
@@ -62,6 +73,31 @@ def test_the_careful_playout_takes_so_as_to_leave_no_sweep() -> None:
     world = View.of(deal).world(random.Random(0))
     assert greedy_move(world) == (parse_card("A♣").bit, mask_of(parse_cards("5♥ Q♥")))
     assert greedy_move(world, careful_key) == (parse_card("J♥").bit, mask_of(parse_cards("2♣ 5♥")))
+
+
+def test_the_counting_playout_fears_a_sweep_only_from_a_card_it_has_not_seen() -> None:
+    """The careful position above, with a 5♠ that takes nothing: A♣'s take leaves 2♣ 6♠ (8), which only a 7 sweeps
+    (R14). While a 7 is still unseen, the counting policy leaves no sweep, as the careful one does; once all four
+    sevens are in the piles, that take leaves nothing to fear and the counting policy ranks the two takes as the
+    greedy one does. It counts only what its seat has seen: sevens in the other hand still count."""
+    table, hands = parse_cards("5♥ 2♣ Q♥ 6♠"), [parse_cards("A♣ J♥ 5♠"), parse_cards("3♥ 3♠ 3♣")]
+    a_take = (parse_card("A♣").bit, mask_of(parse_cards("5♥ Q♥")))
+    j_take = (parse_card("J♥").bit, mask_of(parse_cards("2♣ 5♥")))
+    sevens = parse_cards("7♣ 7♥ 7♠ 7♦")
+    unseen_sevens = View.of(Deal.from_position(table=table, hands=hands, stock=sevens)).world(random.Random(0))
+    assert greedy_move(unseen_sevens, counting_key) == j_take
+    seen_sevens = View.of(Deal.from_position(table=table, hands=hands, piles=[sevens[:2], sevens[2:]]))
+    assert (
+        greedy_move(seen_sevens.world(random.Random(0)), counting_key)
+        == a_take
+        == greedy_move(seen_sevens.world(random.Random(0)))
+    )
+    held = Deal.from_position(table=table, hands=[hands[0], (parse_card("3♥"), *sevens[:2])], piles=[sevens[2:], ()])
+    assert greedy_move(View.of(held).world(random.Random(0)), counting_key) == j_take
+
+
+def test_the_playout_policies_are_the_compiled_ones() -> None:
+    assert tuple(POLICIES) == batch.PLAYOUTS
 
 
 def test_with_nothing_hidden_the_evaluation_is_exact() -> None:

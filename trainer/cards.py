@@ -216,3 +216,9 @@ def value_of(mask: int) -> int:
         total += VALUES[low.bit_length() - 1]
         mask ^= low
     return total
+
+
+#: Per capture value (1 to 10), the bitmask of the four cards of that value.
+VALUE_MASKS = {value: mask_of(card for card in DECK if card.value == value) for value in range(1, 11)}
+#: Every card of the deck, as a bitmask.
+WHOLE_DECK = (1 << len(DECK)) - 1

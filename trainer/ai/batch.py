@@ -2,9 +2,9 @@
 
 The bots and the coach weigh a play by playing the deal out on hundreds or thousands of ways the hidden cards may
 lie; in Python that takes seconds. Here the ways are drawn and played out in machine code, as ``View.world`` draws
-them and as ``greedy_move`` chooses (with ``greedy_key``, or ``careful_key``), the last few cards perhaps at best as
-``exact_search`` plays them, and scored as ``deal_points`` scores them; tests check the choices, playouts, searches
-and scores against the Python ones on many positions of every rule set.
+them and as ``greedy_move`` chooses (with ``greedy_key``, ``careful_key`` or ``counting_key``), the last few cards
+perhaps at best as ``exact_search`` plays them, and scored as ``deal_points`` scores them; tests check the choices,
+playouts, searches and scores against the Python ones on many positions of every rule set.
 The ways come from Numba's own random numbers, seeded from ``seed``, so they are not the ones ``View.world`` would
 draw for it.
 
@@ -22,15 +22,19 @@ from numba import njit
 
 from trainer.ai.playout import NEEDED
 from trainer.ai.view import View
-from trainer.cards import DECK, VALUES
+from trainer.cards import DECK, VALUE_MASKS, VALUES, WHOLE_DECK
 from trainer.deal import Deal
-from trainer.plays import Play
+from trainer.plays import CAPTURE_SUM, Play
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
 
 #: The scoring categories, by their number here.
 CATEGORIES = ("escoba", "few_cards", "cards", "coins", "all_coins", "sevens", "all_sevens", "setenta", "seven_of_coins")
 _ESCOBA, _FEW_CARDS, _CARDS, _COINS, _ALL_COINS, _SEVENS, _ALL_SEVENS, _SETENTA, _SEVEN_OF_COINS = range(9)
 _CARD_VALUES = np.array(VALUES, dtype=np.int64)
+_VALUE_MASKS = np.array([0, *VALUE_MASKS.values()], np.int64)  # by value
+#: The playout policies, by their number here (``bots.POLICIES`` has their keys in Python).
+PLAYOUTS = ("greedy", "careful", "counting")
+_COUNTING = PLAYOUTS.index("counting")
 _NEEDED = np.array(NEEDED[1:], dtype=np.int64)  # by card index
 
 
@@ -173,11 +177,19 @@ def _groups(table):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _choose(hand, table, careful, coins_mask, sevens_mask, seven_of_coins):  # type: ignore[no-untyped-def]
-    """The move ``greedy_move`` makes with ``greedy_key`` (or with ``careful``, ``careful_key``): (card index,
-    captured bitmask). Each key is packed into one integer, its fields from the most to the least significant; a tie
-    goes to the move listed first, as with ``max``. Any take beats any lay-down, so lay-downs are ranked only where
-    there is no take."""
+def _sweepable(total, policy, unseen):  # type: ignore[no-untyped-def]
+    """Whether one card can sweep a table of ``total`` (``sweepable``): with the counting policy, one of ``unseen``."""
+    if not 5 <= total <= 14:
+        return False
+    return policy != _COUNTING or unseen & _VALUE_MASKS[CAPTURE_SUM - total] != 0
+
+
+@njit(cache=True)
+def _choose(hand, table, policy, unseen, coins_mask, sevens_mask, seven_of_coins):  # type: ignore[no-untyped-def]
+    """The move ``greedy_move`` makes with the key of ``policy`` (``PLAYOUTS``, by its number): (card index,
+    captured bitmask); ``unseen`` is the cards the seat has not seen, as ``counting_key`` counts them. Each key is
+    packed into one integer, its fields from the most to the least significant; a tie goes to the move listed first,
+    as with ``max``. Any take beats any lay-down, so lay-downs are ranked only where there is no take."""
     sums, groups = _groups(table)
     total = sums[-1]
     best_card, best_group, best_rank = -1, 0, -1
@@ -194,9 +206,8 @@ def _choose(hand, table, careful, coins_mask, sevens_mask, seven_of_coins):  # t
                 (group == table) << 14 | (taken & seven_of_coins != 0) << 13 | _count(taken & sevens_mask) << 9
                 | _count(taken & coins_mask) << 5 | _count(taken)
             )  # fmt: skip
-            if careful:
-                left = total - _NEEDED[index]
-                rank |= (not 5 <= left <= 14) << 12
+            if policy:
+                rank |= (not _sweepable(total - _NEEDED[index], policy, unseen)) << 12
             if rank > best_rank or (rank == best_rank and index == best_card and group < best_group):
                 best_card, best_group, best_rank = index, group, rank
     if best_rank >= 0:
@@ -206,8 +217,8 @@ def _choose(hand, table, careful, coins_mask, sevens_mask, seven_of_coins):  # t
             continue
         bit, value = 1 << index, _CARD_VALUES[index]
         rank = (
-            (not 5 <= total + value <= 14) << 8 | (bit & seven_of_coins == 0) << 7 | (bit & sevens_mask == 0) << 6
-            | (bit & coins_mask == 0) << 5 | 10 - value
+            (not _sweepable(total + value, policy, unseen)) << 8 | (bit & seven_of_coins == 0) << 7
+            | (bit & sevens_mask == 0) << 6 | (bit & coins_mask == 0) << 5 | 10 - value
         )  # fmt: skip
         if rank > best_rank:
             best_card, best_rank = index, rank
@@ -249,9 +260,9 @@ def _apply(hands, piles, escobas, stock, state, index, captured, hand_size):  # 
 
 
 @njit(cache=True)
-def _finish(hands, piles, escobas, stock, state, hand_size, careful, masks, exact=0):  # type: ignore[no-untyped-def]
-    """Play the deal out in place, every seat choosing as ``_choose`` does; with ``exact``, only until the stock is
-    used up and at most ``exact`` cards are left in the hands (two sides only)."""
+def _finish(hands, piles, escobas, stock, state, hand_size, policy, masks, exact=0):  # type: ignore[no-untyped-def]
+    """Play the deal out in place, every seat choosing as ``_choose`` does with ``policy``; with ``exact``, only
+    until the stock is used up and at most ``exact`` cards are left in the hands (two sides only)."""
     while state[_TO_PLAY] >= 0:
         if exact and len(piles) == 2 and state[_DEALT] == len(stock):
             left = 0
@@ -259,8 +270,11 @@ def _finish(hands, piles, escobas, stock, state, hand_size, careful, masks, exac
                 left += _count(hand)
             if left <= exact:
                 return
-        hand = hands[state[_TO_PLAY]]
-        index, captured = _choose(hand, state[_TABLE], careful, masks[0], masks[1], masks[2])
+        hand, seen = hands[state[_TO_PLAY]], state[_TABLE]
+        for pile in piles:
+            seen |= pile
+        unseen = WHOLE_DECK & ~(seen | hand)
+        index, captured = _choose(hand, state[_TABLE], policy, unseen, masks[0], masks[1], masks[2])
         _apply(hands, piles, escobas, stock, state, index, captured, hand_size)
 
 
@@ -331,10 +345,10 @@ def _best(hands, piles, escobas, stock, state, side, must_any, scoring, masks): 
 
 
 @njit(cache=True)
-def _end_margins(hands, piles, escobas, stock, state, hand_size, careful, exact, must_any, masks, scoring):  # type: ignore[no-untyped-def]
+def _end_margins(hands, piles, escobas, stock, state, hand_size, policy, exact, must_any, masks, scoring):  # type: ignore[no-untyped-def]
     """Play the deal out in place from ``state`` (the last ``exact`` cards at best, ``_finish``); each side's margin
     at its end. ``scoring`` is ``_points``'s worth, weighed, in_place and prices."""
-    _finish(hands, piles, escobas, stock, state, hand_size, careful, masks, exact)
+    _finish(hands, piles, escobas, stock, state, hand_size, policy, masks, exact)
     if state[_TO_PLAY] < 0:
         found: np.ndarray = _side_margins(piles, escobas, scoring, masks)
         return found
@@ -373,7 +387,7 @@ def _deal_hidden(unseen, seat, hand, counts, barred, order, stock_count):  # typ
 @njit(cache=True)
 def _margins(  # type: ignore[no-untyped-def]
     unseen, seat, hand, counts, barred, order, stock_count, start, piles, escobas,
-    cards, captures, skip, ways, seed, hand_size, careful, exact, must_any, masks, scoring,
+    cards, captures, skip, ways, seed, hand_size, policy, exact, must_any, masks, scoring,
 ):  # fmt: skip
     """For each of ``ways`` ways the unseen cards may lie, after the first ``skip`` drawn, the margin of ``seat``'s
     side at the end of the deal after each play (``cards[i]`` taking ``captures[i]``), the rest played out (the last
@@ -390,7 +404,7 @@ def _margins(  # type: ignore[no-untyped-def]
             now_hands, now_piles, now_escobas, state = hands.copy(), piles.copy(), escobas.copy(), start.copy()
             _apply(now_hands, now_piles, now_escobas, stock, state, cards[play], captures[play], hand_size)
             now = (now_hands, now_piles, now_escobas, stock, state)
-            found[play, way] = _end_margins(*now, hand_size, careful, exact, must_any, masks, scoring)[side]
+            found[play, way] = _end_margins(*now, hand_size, policy, exact, must_any, masks, scoring)[side]
     margins: np.ndarray = found
     return margins
 
@@ -404,20 +418,21 @@ def margins_on_ways(
     ways: int,
     seed: int | str | None,
     infer: bool = False,
-    careful: bool = False,
+    policy: str = "greedy",
     skip: int = 0,
     exact: int = 0,
 ) -> np.ndarray:
     """For each of ``plays``, a row: the margin the side of ``view``'s seat ends the deal with after it (its points
     less the best other side's), on each of ``ways`` ways the hidden cards may lie (the same ways for every play;
-    with ``infer``, dealt as the lay-downs hint), the rest played out by the greedy policy (with ``careful``, the
-    careful one). With ``skip``, the ways are those the same seed draws after its first ``skip``. With ``exact``
-    and two sides, once the stock is used up and at most ``exact`` cards are left in the hands, both sides play their
-    best from there (as ``exact_search`` finds it)."""
+    with ``infer``, dealt as the lay-downs hint), the rest played out by ``policy`` (``PLAYOUTS``). With ``skip``,
+    the ways are those the same seed draws after its first ``skip``. With ``exact`` and two sides, once the stock is
+    used up and at most ``exact`` cards are left in the hands, both sides play their best from there (as
+    ``exact_search`` finds it)."""
     rules = view.rules
     found = _margins(
-        *compiled_position(view, plays, infer), skip, ways, seed_of(seed), rules.profile.hand_size, careful, exact,
-        rules.must_any, _MASKS, _scoring(rules.points, rules.in_place_of, rules.suit_prices),
+        *compiled_position(view, plays, infer), skip, ways, seed_of(seed), rules.profile.hand_size,
+        playout_number(policy), exact, rules.must_any, _MASKS,
+        _scoring(rules.points, rules.in_place_of, rules.suit_prices),
     )  # fmt: skip
     margins: np.ndarray = found
     return margins
@@ -456,6 +471,13 @@ def hidden(view: View, infer: bool = False) -> tuple[np.ndarray, int, int, np.nd
     unseen = np.array([index for index in range(len(DECK)) if view.unseen >> index & 1], np.int64)
     counts = np.array(view.hand_counts, np.int64)
     return unseen, view.seat, view.hand, counts, barred, np.array(order, np.int64), view.stock_count
+
+
+def playout_number(policy: str) -> int:
+    """The number the compiled code knows a playout policy by (its place in ``PLAYOUTS``)."""
+    if policy not in PLAYOUTS:
+        raise ValueError(f"no playout policy {policy!r}: the policies are {', '.join(PLAYOUTS)}")
+    return PLAYOUTS.index(policy)
 
 
 def seed_of(seed: int | str | None) -> int:

@@ -20,6 +20,8 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 import numpy as np
 
@@ -27,8 +29,8 @@ from trainer.ai.batch import margins_on_ways
 from trainer.ai.playout import Move, Position
 from trainer.ai.tree import search_round
 from trainer.ai.view import View
-from trainer.cards import VALUES, value_of
-from trainer.plays import Play, play_of
+from trainer.cards import VALUE_MASKS, VALUES, WHOLE_DECK, value_of
+from trainer.plays import CAPTURE_SUM, Play, play_of
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
 
 LEVELS = ("random", "greedy", "expert", "master")
@@ -37,44 +39,59 @@ LEVELS = ("random", "greedy", "expert", "master")
 def greedy_move(position: Position, key: Key | None = None) -> Move:
     """The best immediate take: an escoba, then the 7♦, sevens, coins, cards; without a take, the least dangerous
     card to lay down (one that leaves no single card able to sweep, and gives away no seven or coin). With another
-    ``key`` (``careful_key``), the move that key ranks first."""
+    ``key`` (``careful_key``, ``counting_key``), the move that key ranks first."""
     table = position.table
     moves = position.moves()
     if len(moves) == 1:
         return moves[0]
-    total, rank = value_of(table), key or greedy_key
-    return max(moves, key=lambda move: rank(move, table, total))
+    seen = reduce(or_, position.piles, table | position.hands[position.to_play])
+    total, rank, unseen = value_of(table), key or greedy_key, WHOLE_DECK & ~seen
+    return max(moves, key=lambda move: rank(move, table, total, unseen))
 
 
-def greedy_key(move: Move, table: int, total: int) -> tuple[int, ...]:
+def sweepable(total: int, unseen: int | None = None) -> bool:
+    """Whether a single card can sweep a table of ``total`` (one of value 1 to 10 makes 15 with it); with
+    ``unseen``, one of those cards."""
+    if not 5 <= total <= 14:
+        return False
+    return unseen is None or bool(unseen & VALUE_MASKS[CAPTURE_SUM - total])
+
+
+def greedy_key(move: Move, table: int, total: int, unseen: int = 0) -> tuple[int, ...]:
+    """A move's rank for the greedy policy, as ``greedy_move`` describes it (the cards unseen do not matter)."""
+    return _rank(move, table, total, careful=False)
+
+
+def careful_key(move: Move, table: int, total: int, unseen: int = 0) -> tuple[int, ...]:
+    """``greedy_key``, and a take that leaves cards one card can sweep (a total of 5 to 14) comes after one that
+    does not, unless it takes more than the 7♦ tells apart."""
+    return _rank(move, table, total, careful=True)
+
+
+def counting_key(move: Move, table: int, total: int, unseen: int) -> tuple[int, ...]:
+    """``careful_key`` counting the cards: a table left is dangerous, after a take or a lay-down, only if a card that
+    could sweep it is one of ``unseen``, those the seat has not seen (another hand's, the stock's, out of play)."""
+    return _rank(move, table, total, careful=True, unseen=unseen)
+
+
+def _rank(move: Move, table: int, total: int, careful: bool, unseen: int | None = None) -> tuple[int, ...]:
     bit, captured = move
     if captured:
         taken = captured | bit
+        safe = (not sweepable(total - value_of(captured), unseen),) if careful else ()
         return (
-            1, captured == table, bool(taken & SEVEN_OF_COINS.bit), (taken & SEVENS_MASK).bit_count(),
+            1, captured == table, bool(taken & SEVEN_OF_COINS.bit), *safe, (taken & SEVENS_MASK).bit_count(),
             (taken & COINS_MASK).bit_count(), taken.bit_count(),
         )  # fmt: skip
     value = VALUES[bit.bit_length() - 1]
-    safe = not 5 <= total + value <= 14  # no card of value 1 to 10 makes 15 with the whole table
-    return (0, safe, not bit & SEVEN_OF_COINS.bit, not bit & SEVENS_MASK, not bit & COINS_MASK, -value)
+    safe_laid = not sweepable(total + value, unseen)
+    return (0, safe_laid, not bit & SEVEN_OF_COINS.bit, not bit & SEVENS_MASK, not bit & COINS_MASK, -value)
 
 
-def careful_key(move: Move, table: int, total: int) -> tuple[int, ...]:
-    """``greedy_key``, and a take that leaves cards one card can sweep (a total of 5 to 14) comes after one that
-    does not, unless it takes more than the 7♦ tells apart."""
-    bit, captured = move
-    if not captured:
-        return greedy_key(move, table, total)
-    taken, left = captured | bit, total - value_of(captured)
-    return (
-        1, captured == table, bool(taken & SEVEN_OF_COINS.bit), not 5 <= left <= 14, (taken & SEVENS_MASK).bit_count(),
-        (taken & COINS_MASK).bit_count(), taken.bit_count(),
-    )  # fmt: skip
-
-
-#: How a move is ranked for a playout: by the table before it and the table's total.
-Key = Callable[[Move, int, int], tuple[int, ...]]
-POLICIES: dict[str, Key] = {"greedy": greedy_key, "careful": careful_key}
+#: How a move is ranked for a playout: by the table before it, the table's total and the cards the seat has not
+#: seen (which only ``counting_key`` heeds).
+Key = Callable[[Move, int, int, int], tuple[int, ...]]
+POLICIES: dict[str, Key] = {"greedy": greedy_key, "careful": careful_key, "counting": counting_key}
 
 
 def margin(points: Sequence[int], side: int) -> int:
@@ -245,7 +262,7 @@ def evaluate(
             samples = 1  # too many ways for the deal to go: each play is played out, on the one way the cards lie
         else:
             return sorted((Evaluation(play, float(solved[play]), 0.0) for play in plays), key=lambda e: -e.margin)
-    ways = (settings.infer, settings.policy == "careful")
+    ways = (settings.infer, settings.policy)
     start = settings.race if 0 < settings.race < samples else samples
     found = margins_on_ways(view, plays, start, seed, *ways, exact=settings.exact)
     leader = found[int(np.argmax(found.sum(axis=1)))]  # as it stands after the first samples
@@ -260,7 +277,7 @@ def evaluate(
 
 def searched(view: View, plays: list[Play], settings: Settings, seed: str) -> Play:
     """The play ``settings.tree`` passes of the search over the round go through most (the better margin on a tie)."""
-    ways = (settings.infer, settings.policy == "careful", settings.exact, settings.explore)
+    ways = (settings.infer, settings.policy, settings.exact, settings.explore)
     visits, means = search_round(view, plays, settings.tree, seed, *ways)
     return plays[max(range(len(plays)), key=lambda i: (visits[i], means[i]))]
 

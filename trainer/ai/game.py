@@ -291,8 +291,7 @@ def _settled(decision: Decision, rivals: Sequence[Play], seed: str) -> tuple[Pla
     margins = np.empty((len(plays), 0), np.int64)
     while True:
         batch_seed = f"{seed}:more:{margins.shape[1] // MORE}"  # not the hint's ways, nor an earlier batch's
-        careful = COACH.policy == "careful"
-        drawn = margins_on_ways(view, plays, MORE, batch_seed, COACH.infer, careful, exact=COACH.exact)
+        drawn = margins_on_ways(view, plays, MORE, batch_seed, COACH.infer, COACH.policy, exact=COACH.exact)
         margins = np.concatenate((margins, drawn), axis=1)
         best = 1 + int(np.argmax(margins[1:].sum(axis=1)))
         differences = (margins[best] - margins[0]).astype(float)

@@ -30,6 +30,7 @@ from trainer.ai.batch import (
     _moves,
     _scoring,
     compiled_position,
+    playout_number,
     seed_of,
 )
 from trainer.ai.view import View
@@ -39,7 +40,7 @@ from trainer.plays import Play
 @njit(cache=True)
 def _search(  # type: ignore[no-untyped-def]
     unseen, seat, hand, counts, barred, order, stock_count, start, piles, escobas,
-    cards, captures, passes, seed, hand_size, careful, exact, must_any, explore, masks, scoring,
+    cards, captures, passes, seed, hand_size, policy, exact, must_any, explore, masks, scoring,
 ):  # fmt: skip
     """``passes`` passes of the search from the seat's position (``start`` is the state, ``_TABLE`` ...), its plays
     ``cards[i]`` taking ``captures[i]``: for each play, how many passes went through it and their margins' sum."""
@@ -90,7 +91,7 @@ def _search(  # type: ignore[no-untyped-def]
             if visits[node] == 0:
                 break
         now = (hands, now_piles, now_escobas, stock, state)
-        ends = _end_margins(*now, hand_size, careful, exact, must_any, masks, scoring)
+        ends = _end_margins(*now, hand_size, policy, exact, must_any, masks, scoring)
         for step in range(1, depth + 1):
             visits[path[step]] += 1
             total[path[step]] += ends[side_of[path[step]]]
@@ -103,17 +104,18 @@ def search_round(
     passes: int,
     seed: int | str | None,
     infer: bool = False,
-    careful: bool = False,
+    policy: str = "greedy",
     exact: int = 0,
     explore: float = 12.0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """For each of ``plays`` (the seat's legal plays), how many of ``passes`` passes of the search went through it,
     and their mean margin for the seat's side. With ``infer`` the hidden cards are dealt as the lay-downs hint; the
-    deal is played out by the greedy policy (``careful``: the careful one), the last ``exact`` cards at best (two
+    deal is played out by ``policy`` (``PLAYOUTS``), the last ``exact`` cards at best (two
     sides); ``explore`` weighs the bonus of a play little tried, in points."""
     rules = view.rules
     visits, totals = _search(
-        *compiled_position(view, plays, infer), passes, seed_of(seed), rules.profile.hand_size, careful, exact,
-        rules.must_any, float(explore), _MASKS, _scoring(rules.points, rules.in_place_of, rules.suit_prices),
+        *compiled_position(view, plays, infer), passes, seed_of(seed), rules.profile.hand_size,
+        playout_number(policy), exact, rules.must_any, float(explore), _MASKS,
+        _scoring(rules.points, rules.in_place_of, rules.suit_prices),
     )  # fmt: skip
     return visits, totals / np.maximum(visits, 1)

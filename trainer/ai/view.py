@@ -20,16 +20,14 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from trainer.ai.playout import Position, Rules, legal_moves
-from trainer.cards import DECK, mask_of
+from trainer.cards import DECK, VALUE_MASKS, WHOLE_DECK, mask_of
 from trainer.deal import Deal, EventKind
 from trainer.plays import CAPTURE_SUM, Play, groups_by_sum, play_of
 from trainer.profile import RuleProfile
 
-FULL = (1 << len(DECK)) - 1
 #: A play of the round under way: the seat, the card's bit, and for a lay-down the cards that could have captured
 #: on the table it was laid on (0 for a capture).
 Laid = tuple[int, int, int]
-_VALUE_MASKS = {value: mask_of(card for card in DECK if card.value == value) for value in range(1, 11)}
 
 
 @dataclass(frozen=True)
@@ -95,7 +93,7 @@ class View:
         seen = self.hand | self.table
         for pile in self.piles:
             seen |= pile
-        return FULL & ~seen
+        return WHOLE_DECK & ~seen
 
     @property
     def hidden(self) -> bool:
@@ -163,4 +161,4 @@ def barred(profile: RuleProfile, hinted: tuple[int, ...]) -> tuple[int, ...]:
 def lay_down_bars(table: int) -> int:
     """The cards a hand cannot hold if it laid a card down on ``table`` where it had to capture if it could."""
     sums = groups_by_sum(table)
-    return sum(_VALUE_MASKS[value] for value in range(1, 11) if sums[CAPTURE_SUM - value])
+    return sum(VALUE_MASKS[value] for value in range(1, 11) if sums[CAPTURE_SUM - value])
