@@ -192,6 +192,22 @@ def test_every_bot_plays_a_set_up_position_and_its_worlds_hold_the_positions_cou
         assert {e.play for e in evaluate(View.of(deal), Settings(4))} == set(deal.legal_plays())
 
 
+@pytest.mark.parametrize("rules", ["classic", "sevens"])
+def test_a_take_that_leaves_a_sweep_behind_hints_the_hand_lacks_the_card_for_it(rules: str) -> None:
+    """5♣ takes 4♠ 6♥ and leaves 2♣ on a table of 12 that a 3 would have swept, an escoba (R14): the hand probably
+    held no 3. A hint only, at any rules: a player who must capture (V1) may still choose which take."""
+    from trainer import PROFILES
+
+    threes = mask_of(card for card in DECK if card.value == 3)
+    deal = Deal.from_position(
+        table=parse_cards("4♠ 6♥ 2♣"), hands=[parse_cards("5♣ K♣"), parse_cards("A♥ 2♥")], profile=PROFILES[rules]
+    )
+    seen = View.of(deal.play(parse_play("5♣ 4♠ 6♥")))
+    assert seen.hinted == (threes, 0) and seen.barred == (0, 0)
+    swept = Deal.from_position(table=parse_cards("4♠ 6♥"), hands=[parse_cards("5♣ K♣"), parse_cards("A♥ 2♥")])
+    assert View.of(swept.play(parse_play("5♣ 4♠ 6♥"))).hinted == (0, 0)  # a sweep hints nothing
+
+
 def test_a_lay_down_hints_the_cards_that_hand_lacks_until_it_plays_one() -> None:
     """Classic rules (R13: only the card played must capture if it can): laying the 3♣ on the 7♦ hints that the hand
     holds no sota, the card that takes the 7♦ (R11); once that seat plays a sota, it held one and chose not to take,

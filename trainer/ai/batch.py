@@ -424,7 +424,7 @@ def margins_on_ways(
 ) -> np.ndarray:
     """For each of ``plays``, a row: the margin the side of ``view``'s seat ends the deal with after it (its points
     less the best other side's), on each of ``ways`` ways the hidden cards may lie (the same ways for every play;
-    with ``infer``, dealt as the lay-downs hint), the rest played out by ``policy`` (``PLAYOUTS``). With ``skip``,
+    with ``infer``, dealt as the round's plays hint), the rest played out by ``policy`` (``PLAYOUTS``). With ``skip``,
     the ways are those the same seed draws after its first ``skip``. With ``exact`` and two sides, once the stock is
     used up and at most ``exact`` cards are left in the hands, both sides play their best from there (as
     ``exact_search`` finds it)."""

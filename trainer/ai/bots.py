@@ -1,7 +1,7 @@
 """Computer players, and the evaluation of every play a seat can make.
 
 A bot is handed only what its seat can know (a ``View``): its hand, the table, the piles and escobas, what the
-lay-downs so far show, and how many cards each hand and the stock hold. The expert fills in the hidden cards in
+plays of the round show, and how many cards each hand and the stock hold. The expert fills in the hidden cards in
 many ways at random (the same ones for every play it weighs), plays each way out with the greedy policy (in
 compiled code, ``trainer.ai.batch``) and takes the play with the best average point margin; once nothing is hidden
 (two players, stock empty, no card out of play) it solves the rest of the deal exactly, by an alpha-beta search
@@ -208,7 +208,7 @@ RACE_GAP = 3.0
 class Settings:
     """How an evaluating level weighs its plays (``evaluate``): over how many ways the hidden cards may lie, how
     many of them every play is weighed on before a play clearly behind is dropped (0: none is), whether the hidden
-    cards are dealt as the lay-downs hint, how the ways are played out, and how many last cards of a way are played
+    cards are dealt as the round's plays hint, how the ways are played out, and how many last cards of a way are played
     at best (0: none; two sides only). With ``tree``, a bot chooses by that many passes of a search over the round
     (``trainer.ai.tree``), each on one way, with ``explore`` as its bonus for a play little tried, instead of by
     ``samples`` ways of each play (wherever cards are hidden); the coach's figures always come from the ways."""
@@ -245,7 +245,7 @@ def evaluate(
     lie, the same ways for every play, each played out by ``settings.policy`` (``POLICIES``), in compiled code
     (``trainer.ai.batch``). Best first. Where nothing is hidden but the exact search exceeds its budget, each play is
     played out by that policy on the cards as they lie. With ``settings.infer``, the hidden cards are dealt as the
-    round's lay-downs hint (``View.hinted``). With ``settings.exact`` and two sides, a way's last ``exact`` cards are
+    round's plays hint (``View.hinted``). With ``settings.exact`` and two sides, a way's last ``exact`` cards are
     played at best (``margins_on_ways``).
 
     With ``settings.race``, every play is played out on the first ``race`` ways only, and a play that is then more

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from trainer.ai.playout import Position, Rules
-from trainer.ai.view import Laid, View, barred, hints, lay_down_bars
+from trainer.ai.view import Laid, View, barred, hints, play_bars
 from trainer.cards import DECK
 from trainer.deal import Deal
 from trainer.plays import Play
@@ -167,18 +167,18 @@ class Fast:
         after.apply(move)
         if len(after.stock) < len(before.stock):
             return Fast(after)  # new hands: what was played before says nothing of them
-        bars = 0 if play.captured else lay_down_bars(before.table)
-        return Fast(after, (*self.plays, (seat, play.card.bit, bars)))
+        return Fast(after, (*self.plays, (seat, play.card.bit, *play_bars(before.table, play.captured_mask))))
 
     def view(self, seat: int) -> View:
         position = self.position
         if not 0 <= seat < position.players:
             raise ValueError(f"no seat {seat} at a table of {position.players}")
-        hinted = hints(position.players, self.plays)
+        plays = self.plays
         return View(
             position.rules, position.players, seat, position.hands[seat], position.table, tuple(position.piles),
             tuple(position.escobas), position.last, tuple(hand.bit_count() for hand in position.hands),
-            len(position.stock), barred(position.rules.profile, hinted), position.to_play, hinted,
+            len(position.stock), barred(position.rules.profile, position.players, plays), position.to_play,
+            hints(position.players, plays),
         )  # fmt: skip
 
     def returns(self) -> list[int]:

@@ -109,7 +109,7 @@ def search_round(
     explore: float = 12.0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """For each of ``plays`` (the seat's legal plays), how many of ``passes`` passes of the search went through it,
-    and their mean margin for the seat's side. With ``infer`` the hidden cards are dealt as the lay-downs hint; the
+    and their mean margin for the seat's side. With ``infer`` the hidden cards are dealt as the round's plays hint; the
     deal is played out by ``policy`` (``PLAYOUTS``), the last ``exact`` cards at best (two
     sides); ``explore`` weighs the bonus of a play little tried, in points."""
     rules = view.rules

@@ -1,7 +1,7 @@
 """What one seat can know of a deal in progress: the ``View`` every computer player and the coach work from.
 
 A view holds the seat's own hand, the table, the piles and escobas, the side of the last capture, how many cards
-each hand and the stock hold, and what the lay-downs of the round show or hint about the other hands; nothing
+each hand and the stock hold, and what the plays of the round show or hint about the other hands; nothing
 else. It keeps no reference to the ``Deal`` it was taken from, so a bot handed a view has no path to the other
 hands or the stock: two deals that differ only in cards the seat cannot see give equal views.
 
@@ -20,14 +20,14 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from trainer.ai.playout import Position, Rules, legal_moves
-from trainer.cards import DECK, VALUE_MASKS, WHOLE_DECK, mask_of
+from trainer.cards import DECK, VALUE_MASKS, WHOLE_DECK, mask_of, value_of
 from trainer.deal import Deal, EventKind
 from trainer.plays import CAPTURE_SUM, Play, groups_by_sum, play_of
 from trainer.profile import RuleProfile
 
-#: A play of the round under way: the seat, the card's bit, and for a lay-down the cards that could have captured
-#: on the table it was laid on (0 for a capture).
-Laid = tuple[int, int, int]
+#: A play of the round under way: the seat, the card's bit, the cards the play hints the seat lacks
+#: (``play_bars``), and whether it was a lay-down.
+Laid = tuple[int, int, int, bool]
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class View:
     stock_count: int
     barred: tuple[int, ...] = ()  # per seat, the cards its lay-downs show it cannot hold
     to_play: int = -1
-    hinted: tuple[int, ...] = ()  # per seat, the cards its lay-downs suggest it does not hold (``hints``)
+    hinted: tuple[int, ...] = ()  # per seat, the cards its plays suggest it does not hold (``hints``)
 
     @classmethod
     def of(cls, deal: Deal, seat: int | None = None) -> View:
@@ -58,7 +58,7 @@ class View:
             seat = deal.to_play
         if not 0 <= seat < deal.players:
             raise ValueError(f"no seat {seat} at a table of {deal.players}")
-        hinted = hints(deal.players, round_plays(deal))
+        plays = round_plays(deal)
         return cls(
             Rules.of(deal.profile),
             deal.players,
@@ -70,9 +70,9 @@ class View:
             -1 if deal.last_capturer is None else deal.last_capturer,
             tuple(len(hand) for hand in deal.hands),
             len(deal.stock),
-            barred(deal.profile, hinted),
+            barred(deal.profile, deal.players, plays),
             to_play,
-            hinted,
+            hints(deal.players, plays),
         )
 
     @property
@@ -104,7 +104,7 @@ class View:
 
     def world(self, rng: random.Random, infer: bool = False) -> Position:
         """One way the hidden cards may lie, consistent with what this seat has seen: the counts, and the cards a
-        lay-down shows a seat cannot hold (with ``infer``, those it hints a seat does not hold). The seats most
+        lay-down shows a seat cannot hold (with ``infer``, those its plays hint it does not hold). The seats most
         barred are dealt first; should the rest not fit, the last seats take what is left. The stock gets as many
         cards as it holds; in a position set up with cards out of play, the cards left over are out of play in this
         world."""
@@ -133,29 +133,37 @@ def round_plays(deal: Deal) -> tuple[Laid, ...]:
             break  # hands dealt: what was played before says nothing of the cards held now
         for e in reversed(after.events):
             if e.kind is EventKind.PLAY and e.play is not None and e.seat is not None:
-                bars = 0 if e.play.captured else lay_down_bars(mask_of(before.table))
-                found.append((e.seat, e.play.card.bit, bars))
+                found.append((e.seat, e.play.card.bit, *play_bars(mask_of(before.table), e.play.captured_mask)))
     return tuple(reversed(found))
 
 
 def hints(players: int, plays: Sequence[Laid]) -> tuple[int, ...]:
-    """Per seat, the cards its lay-downs this round suggest it does not hold: those that could have captured on the
-    table it laid on. A lay-down says nothing once the seat later plays one of those cards: it held one and chose
-    not to capture."""
+    """Per seat, the cards its plays this round suggest it does not hold (``play_bars``). A play says nothing once
+    the seat later plays one of those cards: it held one and chose otherwise."""
     found, later = [0] * players, [0] * players
-    for seat, card, bars in reversed(plays):
+    for seat, card, bars, _ in reversed(plays):
         if bars and not bars & later[seat]:
             found[seat] |= bars
         later[seat] |= card
     return tuple(found)
 
 
-def barred(profile: RuleProfile, hinted: tuple[int, ...]) -> tuple[int, ...]:
+def barred(profile: RuleProfile, players: int, plays: Sequence[Laid]) -> tuple[int, ...]:
     """Per seat, the cards it cannot hold: where a player who can capture must (``must_capture = "any"``), what its
-    lay-downs this round hint is certain; elsewhere nothing is."""
+    lay-downs this round hint is certain; elsewhere nothing is, and a take's hint never is."""
     if profile.must_capture != "any" or profile.penalties:
-        return (0,) * len(hinted)
-    return hinted
+        return (0,) * players
+    return hints(players, [(seat, card, bars if laid else 0, laid) for seat, card, bars, laid in plays])
+
+
+def play_bars(table: int, captured: int) -> tuple[int, bool]:
+    """The cards a play on ``table`` taking ``captured`` (0 for a lay-down) hints its hand lacks, and whether it was
+    a lay-down. A hand that laid a card down held none that could capture (``lay_down_bars``); one that took and
+    left cards on the table held no card that would have taken them all, an escoba and a point (R14)."""
+    if not captured:
+        return lay_down_bars(table), True
+    total = value_of(table)
+    return (VALUE_MASKS[CAPTURE_SUM - total] if captured != table and 5 <= total <= 14 else 0), False
 
 
 def lay_down_bars(table: int) -> int:
