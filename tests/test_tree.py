@@ -17,10 +17,10 @@ from trainer.profile import PROFILES
 @pytest.mark.parametrize("view", views(), ids=lambda view: f"{view.rules.profile.name}-{view.players}")
 def test_every_pass_goes_through_one_play_and_the_same_seed_searches_the_same(view: View) -> None:
     plays = view.legal_plays()
-    visits, means = search_round(view, plays, 400, "a", infer=True, policy="careful", exact=4)
+    visits, means = search_round(view, plays, 400, "a", infer=True, policy="counting", exact=4)
     assert visits.sum() == 400 and (visits >= 1).all()  # each play of the seat is tried before any twice
     assert np.isfinite(means).all() and (np.abs(means) <= 40).all()  # margins of a deal: never past its points
-    again = search_round(view, plays, 400, "a", infer=True, policy="careful", exact=4)
+    again = search_round(view, plays, 400, "a", infer=True, policy="counting", exact=4)
     assert (again[0] == visits).all() and (again[1] == means).all()
 
 
@@ -48,7 +48,7 @@ def test_r15_where_the_hidden_cards_are_known_the_search_finds_a_best_play(rules
 
 
 def test_a_bot_with_the_search_plays_a_legal_play_at_every_table() -> None:
-    bot = Bot("master", 3, Settings(samples=64, tree=300, infer=True, policy="careful", exact=4))
+    bot = Bot("master", 3, Settings(samples=64, tree=300, infer=True, policy="counting", exact=4))
     for view in views():
         if view.seat == view.to_play:
             assert bot.choose(view) in view.legal_plays()
