@@ -5,8 +5,9 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from trainer import PROFILES
-from trainer.ai.arena import Decks, Pairing, arena, deck, play_deck
-from trainer.ai.bots import Bot
+from trainer.ai.arena import Decks, Pairing, arena, deck, paired, play_deck
+from trainer.ai.batch import PLAYOUTS
+from trainer.ai.bots import Bot, Settings
 from trainer.cli import main
 
 
@@ -93,9 +94,21 @@ def test_the_tuning_plays_every_candidate_on_the_same_decks_and_names_the_best_w
     rows = out[2:-1]
     assert len(rows) == 24 and all(row.endswith(("yes", "no")) for row in rows)
     assert sum("last 4 at best" in row for row in rows) == 12
-    margins = [float(row.split()[-5]) for row in rows]
+    margins = [float(row.split()[-7]) for row in rows]
     assert margins == sorted(margins, reverse=True)  # the best margin first
+    to_best = [float(row.split()[-5]) for row in rows]  # the same decks, deck by deck: the mean of the differences
+    assert to_best[0] == 0 and all(abs(d - (m - margins[0])) < 0.0015 for d, m in zip(to_best, margins, strict=True))
     assert out[-1].startswith("best within the budget: Settings(samples=")
+
+
+def test_two_candidates_told_apart_deck_by_deck_have_a_smaller_error_than_their_margins() -> None:
+    """The same decks for both: the luck of the cards is shared, so the difference's error is below the error of
+    either margin combined as if they were played on different decks."""
+    decks = Decks(deals=40, seed=3)
+    a, b = (arena(Bot("master", 3, Settings(samples=8, policy=policy)), "greedy", decks) for policy in PLAYOUTS[:2])
+    difference, error = paired(a, b)
+    assert difference == pytest.approx(a.margin - b.margin)
+    assert 0 < error < (a.error**2 + b.error**2) ** 0.5
 
 
 def test_the_tuning_refuses_a_grid_with_no_candidate(capsys: pytest.CaptureFixture[str]) -> None:
