@@ -12,7 +12,6 @@ from trainer.ai import batch
 from trainer.ai.bots import POLICIES, _Search, greedy_move, margin
 from trainer.ai.playout import Position, Rules
 from trainer.ai.view import View
-from trainer.cards import WHOLE_DECK
 from trainer.profile import PROFILES
 
 
@@ -73,10 +72,8 @@ def test_the_compiled_choice_playout_and_score_are_the_python_ones(rules: str) -
             position = Position.from_deck(rng.sample(range(len(DECK)), len(DECK)), players, Rules.of(profile))
             while position.to_play >= 0:
                 policy = rng.choice(batch.PLAYOUTS)
-                hand = position.hands[position.to_play]
-                unseen = WHOLE_DECK & ~(hand | position.table | sum(position.piles))
-                number = batch.playout_number(policy)
-                index, captured = batch._choose(hand, position.table, number, unseen, *batch._MASKS)
+                hand, number = position.hands[position.to_play], batch.playout_number(policy)
+                index, captured = batch._choose(hand, position.table, number, position.unseen(), *batch._MASKS)
                 assert (1 << index, captured) == greedy_move(position, POLICIES[policy])
                 python = position.copy()
                 points = finish(python, policy)

@@ -20,16 +20,14 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import reduce
-from operator import or_
 
 import numpy as np
 
-from trainer.ai.batch import margins_on_ways
+from trainer.ai.batch import PLAYOUTS, margins_on_ways
 from trainer.ai.playout import Move, Position
 from trainer.ai.tree import search_round
 from trainer.ai.view import View
-from trainer.cards import VALUE_MASKS, VALUES, WHOLE_DECK, value_of
+from trainer.cards import VALUE_MASKS, VALUES, value_of
 from trainer.plays import CAPTURE_SUM, Play, play_of
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
 
@@ -44,8 +42,7 @@ def greedy_move(position: Position, key: Key | None = None) -> Move:
     moves = position.moves()
     if len(moves) == 1:
         return moves[0]
-    seen = reduce(or_, position.piles, table | position.hands[position.to_play])
-    total, rank, unseen = value_of(table), key or greedy_key, WHOLE_DECK & ~seen
+    total, rank, unseen = value_of(table), key or greedy_key, position.unseen()
     return max(moves, key=lambda move: rank(move, table, total, unseen))
 
 
@@ -91,7 +88,7 @@ def _rank(move: Move, table: int, total: int, careful: bool, unseen: int | None 
 #: How a move is ranked for a playout: by the table before it, the table's total and the cards the seat has not
 #: seen (which only ``counting_key`` heeds).
 Key = Callable[[Move, int, int, int], tuple[int, ...]]
-POLICIES: dict[str, Key] = {"greedy": greedy_key, "careful": careful_key, "counting": counting_key}
+POLICIES: dict[str, Key] = dict(zip(PLAYOUTS, (greedy_key, careful_key, counting_key), strict=True))
 
 
 def margin(points: Sequence[int], side: int) -> int:

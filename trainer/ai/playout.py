@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
 
-from trainer.cards import DECK, VALUES
+from trainer.cards import DECK, VALUES, WHOLE_DECK
 from trainer.plays import CAPTURE_SUM, groups_by_sum
 from trainer.profile import PROFILES, RuleProfile
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
@@ -237,6 +237,13 @@ class Position:
             self.rules, self.players, self.hands[:], self.table, self.stock[:], self.piles[:], self.escobas[:],
             self.last, self.to_play,
         )  # fmt: skip
+
+    def unseen(self) -> int:
+        """The cards the seat to play has not seen: the other hands', the stock's, any out of play."""
+        seen = self.table | self.hands[self.to_play]
+        for pile in self.piles:
+            seen |= pile
+        return WHOLE_DECK & ~seen
 
     def moves(self) -> list[Move]:
         """The legal plays of the seat to play."""

@@ -173,12 +173,11 @@ class Fast:
         position = self.position
         if not 0 <= seat < position.players:
             raise ValueError(f"no seat {seat} at a table of {position.players}")
-        plays = self.plays
         return View(
             position.rules, position.players, seat, position.hands[seat], position.table, tuple(position.piles),
             tuple(position.escobas), position.last, tuple(hand.bit_count() for hand in position.hands),
-            len(position.stock), barred(position.rules.profile, position.players, plays), position.to_play,
-            hints(position.players, plays),
+            len(position.stock), barred(position.rules.profile, position.players, self.plays), position.to_play,
+            hints(position.players, self.plays),
         )  # fmt: skip
 
     def returns(self) -> list[int]:
