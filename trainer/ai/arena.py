@@ -234,14 +234,16 @@ def tuning_report(tried: Sequence[Tried]) -> str:
     """The candidates as a table, best margin first, and the best one within the budget. Each candidate's margin is
     also given less the best one's deck by deck, with that difference's standard error: the same decks dealt, the
     luck of the cards cancels again, and two candidates are told apart on far fewer decks than by their margins."""
+    width = max(len(str(t.settings)) for t in tried)
     lines = [
-        f"{'settings':<48} {'margin':>7} {'s.e.':>6} {'to best':>7} {'s.e.':>6} {'median':>8} {'p95':>8}  within budget"
+        f"{'settings':<{width}} {'margin':>7} {'s.e.':>6} {'to best':>7} {'s.e.':>6} {'median':>8} {'p95':>8}  "
+        "within budget"
     ]
     for t in tried:
         median, p95 = median_and_p95(t.result.seconds[t.result.a])
         behind, error = paired(t.result, tried[0].result)
         lines.append(
-            f"{t.settings!s:<48} {t.result.margin:+7.3f} {t.result.error:6.3f} {behind:+7.3f} {error:6.3f} "
+            f"{t.settings!s:<{width}} {t.result.margin:+7.3f} {t.result.error:6.3f} {behind:+7.3f} {error:6.3f} "
             f"{1000 * median:6.0f}ms {1000 * p95:6.0f}ms  {'yes' if t.within_budget else 'no'}"
         )
     best = next((t for t in tried if t.within_budget), None)
