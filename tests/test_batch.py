@@ -127,7 +127,8 @@ def test_the_compiled_ways_deal_what_the_view_leaves_unseen_within_its_counts_an
 
 
 @pytest.mark.parametrize(
-    ("policy", "exact"), [("greedy", 0), ("careful", 0), ("careful", 6), ("counting", 0), ("counting", 4)]
+    ("policy", "exact"),
+    [("greedy", 0), ("careful", 0), ("careful", 6), ("counting", 0), ("counting", 4), ("sparing", 0), ("sparing", 4)],
 )
 def test_the_margins_on_compiled_ways_are_the_python_playouts_of_those_ways(policy: str, exact: int) -> None:
     """Each way drawn, set out as a Python position and played out after each legal play (the last ``exact`` cards at

@@ -16,6 +16,7 @@ from trainer.ai.bots import (
     evaluate,
     greedy_move,
     make_bot,
+    sparing_key,
 )
 from trainer.ai.view import View
 from trainer.cards import mask_of
@@ -94,6 +95,30 @@ def test_the_counting_playout_fears_a_sweep_only_from_a_card_it_has_not_seen() -
     )
     held = Deal.from_position(table=table, hands=[hands[0], (parse_card("3♥"), *sevens[:2])], piles=[sevens[2:], ()])
     assert greedy_move(View.of(held).world(random.Random(0)), counting_key) == j_take
+
+
+def test_the_sparing_playout_lays_down_the_card_it_can_best_spare() -> None:
+    """Where nothing can be taken (R12), the counting policy lays the lowest card that leaves no sweep; the sparing
+    one first lays a 9 or a 10 and keeps the low cards, then, wherever every lay-down leaves a sweep (R14), leaves the
+    table the fewest unseen cards sweep, and it leaves no seven that an unseen card could take (R18's setenta)."""
+
+    def laid(table: str, hands: tuple[str, str], piles: tuple[str, str] = ("", "")) -> dict[str, str]:
+        deal = Deal.from_position(
+            table=parse_cards(table), hands=[parse_cards(hand) for hand in hands],
+            piles=[parse_cards(pile) for pile in piles],
+        )  # fmt: skip
+        world = View.of(deal).world(random.Random(0))
+        moves = {name: greedy_move(world, key) for name, key in (("counting", counting_key), ("sparing", sparing_key))}
+        assert all(captured == 0 for _, captured in moves.values())
+        return {name: str(DECK[bit.bit_length() - 1]) for name, (bit, _) in moves.items()}
+
+    # Both leave 22 or more on the table: the sparing policy keeps the 3.
+    assert laid("K♣ Q♥", ("Q♠ 3♣", "A♥ A♠")) == {"counting": "3♣", "sparing": "Q♠"}
+    # 4♣ leaves 6, which any of the four caballos sweeps; 5♣ leaves 7, which only the two sotas unseen sweep.
+    assert laid("2♠", ("4♣ 5♣", "3♥ 3♠"), ("J♥", "J♠")) == {"counting": "4♣", "sparing": "5♣"}
+    # Every sota and the other 4s are in the piles: 4♣ leaves the 7♥ to no card; 2♣ lets a 6 take 7♥ 2♣.
+    sotas_and_fours = ("J♥ J♠ J♣ 4♥", "J♦ 4♠ 4♦")
+    assert laid("7♥ K♣", ("2♣ 4♣", "A♥ A♠"), sotas_and_fours) == {"counting": "2♣", "sparing": "4♣"}
 
 
 def test_the_playout_policies_are_the_compiled_ones() -> None:

@@ -33,8 +33,12 @@ _ESCOBA, _FEW_CARDS, _CARDS, _COINS, _ALL_COINS, _SEVENS, _ALL_SEVENS, _SETENTA,
 _CARD_VALUES = np.array(VALUES, dtype=np.int64)
 _VALUE_MASKS = np.array([0, *VALUE_MASKS.values()], np.int64)  # by value
 #: The playout policies, by their number here (``bots.POLICIES`` has their keys in Python).
-PLAYOUTS = ("greedy", "careful", "counting")
-_COUNTING = PLAYOUTS.index("counting")
+PLAYOUTS = ("greedy", "careful", "counting", "sparing")
+_COUNTING, _SPARING = PLAYOUTS.index("counting"), PLAYOUTS.index("sparing")
+#: The values the sparing policy lays down first to last, other things equal: the cards that take a seven (the
+#: sota) and those worth most towards the setenta are kept.
+LAY_ORDER = (9, 10, 1, 2, 8, 3, 4, 5, 6, 7)
+_KEPT = np.array([0, *(LAY_ORDER.index(value) for value in range(1, 11))], np.int64)  # by value
 _NEEDED = np.array(NEEDED[1:], dtype=np.int64)  # by card index
 
 
@@ -178,10 +182,29 @@ def _groups(table):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def _sweepable(total, policy, unseen):  # type: ignore[no-untyped-def]
-    """Whether one card can sweep a table of ``total`` (``sweepable``): with the counting policy, one of ``unseen``."""
+    """Whether one card can sweep a table of ``total`` (``sweepable``): with a counting policy, one of ``unseen``."""
     if not 5 <= total <= 14:
         return False
-    return policy != _COUNTING or unseen & _VALUE_MASKS[CAPTURE_SUM - total] != 0
+    return policy < _COUNTING or unseen & _VALUE_MASKS[CAPTURE_SUM - total] != 0
+
+
+@njit(cache=True)
+def _sweepers(total, unseen):  # type: ignore[no-untyped-def]
+    """How many of ``unseen`` would sweep a table of ``total`` (``sweepers``)."""
+    return _count(unseen & _VALUE_MASKS[CAPTURE_SUM - total]) if 5 <= total <= 14 else 0
+
+
+@njit(cache=True)
+def _seven_open(table, unseen, sevens_mask):  # type: ignore[no-untyped-def]
+    """Whether one of ``unseen`` could take a seven from ``table`` (``seven_open``)."""
+    if not table & sevens_mask:
+        return False
+    sums, groups = _groups(table)
+    for subset in range(1, len(sums)):
+        total = sums[subset]
+        if groups[subset] & sevens_mask and 5 <= total <= 14 and unseen & _VALUE_MASKS[CAPTURE_SUM - total]:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -189,7 +212,8 @@ def _choose(hand, table, policy, unseen, coins_mask, sevens_mask, seven_of_coins
     """The move ``greedy_move`` makes with the key of ``policy`` (``PLAYOUTS``, by its number): (card index,
     captured bitmask); ``unseen`` is the cards the seat has not seen, as ``counting_key`` counts them. Each key is
     packed into one integer, its fields from the most to the least significant; a tie goes to the move listed first,
-    as with ``max``. Any take beats any lay-down, so lay-downs are ranked only where there is no take."""
+    as with ``max``. Any take beats any lay-down, so lay-downs are ranked only where there is no take; the sparing
+    policy ranks them by fields of its own (``sparing_key``)."""
     sums, groups = _groups(table)
     total = sums[-1]
     best_card, best_group, best_rank = -1, 0, -1
@@ -216,10 +240,13 @@ def _choose(hand, table, policy, unseen, coins_mask, sevens_mask, seven_of_coins
         if not hand >> index & 1:
             continue
         bit, value = 1 << index, _CARD_VALUES[index]
-        rank = (
-            (not _sweepable(total + value, policy, unseen)) << 8 | (bit & seven_of_coins == 0) << 7
-            | (bit & sevens_mask == 0) << 6 | (bit & coins_mask == 0) << 5 | 10 - value
-        )  # fmt: skip
+        rank = (bit & seven_of_coins == 0) << 6 | (bit & sevens_mask == 0) << 5 | (bit & coins_mask == 0) << 4
+        if policy == _SPARING:
+            closed = not _seven_open(table | bit, unseen, sevens_mask)
+            rank |= (4 - _sweepers(total + value, unseen)) << 8 | closed << 7
+            rank = rank << 4 | 10 - _KEPT[value]
+        else:
+            rank = ((not _sweepable(total + value, policy, unseen)) << 7 | rank) << 4 | 10 - value
         if rank > best_rank:
             best_card, best_rank = index, rank
     return best_card, 0
@@ -270,12 +297,18 @@ def _finish(hands, piles, escobas, stock, state, hand_size, policy, masks, exact
                 left += _count(hand)
             if left <= exact:
                 return
-        hand, seen = hands[state[_TO_PLAY]], state[_TABLE]
-        for pile in piles:
-            seen |= pile
-        unseen = WHOLE_DECK & ~(seen | hand)
-        index, captured = _choose(hand, state[_TABLE], policy, unseen, masks[0], masks[1], masks[2])
-        _apply(hands, piles, escobas, stock, state, index, captured, hand_size)
+        _step(hands, piles, escobas, stock, state, hand_size, policy, masks)
+
+
+@njit(cache=True)
+def _step(hands, piles, escobas, stock, state, hand_size, policy, masks):  # type: ignore[no-untyped-def]
+    """The seat to play makes the move ``_choose`` chooses with ``policy``, counting the cards that seat has seen."""
+    hand, seen = hands[state[_TO_PLAY]], state[_TABLE]
+    for pile in piles:
+        seen |= pile
+    unseen = WHOLE_DECK & ~(seen | hand)
+    index, captured = _choose(hand, state[_TABLE], policy, unseen, masks[0], masks[1], masks[2])
+    _apply(hands, piles, escobas, stock, state, index, captured, hand_size)
 
 
 @njit(cache=True)

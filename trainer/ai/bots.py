@@ -23,12 +23,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from trainer.ai.batch import PLAYOUTS, margins_on_ways
+from trainer.ai.batch import LAY_ORDER, PLAYOUTS, margins_on_ways
 from trainer.ai.playout import Move, Position
 from trainer.ai.tree import search_round
 from trainer.ai.view import View
 from trainer.cards import VALUE_MASKS, VALUES, value_of
-from trainer.plays import CAPTURE_SUM, Play, play_of
+from trainer.plays import CAPTURE_SUM, Play, groups_by_sum, play_of
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
 
 LEVELS = ("random", "greedy", "expert", "master")
@@ -37,7 +37,7 @@ LEVELS = ("random", "greedy", "expert", "master")
 def greedy_move(position: Position, key: Key | None = None) -> Move:
     """The best immediate take: an escoba, then the 7♦, sevens, coins, cards; without a take, the least dangerous
     card to lay down (one that leaves no single card able to sweep, and gives away no seven or coin). With another
-    ``key`` (``careful_key``, ``counting_key``), the move that key ranks first."""
+    ``key`` (``careful_key``, ``counting_key``, ``sparing_key``), the move that key ranks first."""
     table = position.table
     moves = position.moves()
     if len(moves) == 1:
@@ -52,6 +52,21 @@ def sweepable(total: int, unseen: int | None = None) -> bool:
     if not 5 <= total <= 14:
         return False
     return unseen is None or bool(unseen & VALUE_MASKS[CAPTURE_SUM - total])
+
+
+def sweepers(total: int, unseen: int) -> int:
+    """How many of ``unseen`` would sweep a table of ``total``."""
+    return (unseen & VALUE_MASKS[CAPTURE_SUM - total]).bit_count() if 5 <= total <= 14 else 0
+
+
+def seven_open(table: int, unseen: int) -> bool:
+    """Whether one of ``unseen`` could take a seven from ``table`` (with other cards or alone)."""
+    return any(
+        group & SEVENS_MASK and unseen & VALUE_MASKS[CAPTURE_SUM - total]
+        for total, groups in enumerate(groups_by_sum(table))
+        if total >= 5
+        for group in groups
+    )
 
 
 def greedy_key(move: Move, table: int, total: int, unseen: int = 0) -> tuple[int, ...]:
@@ -71,6 +86,21 @@ def counting_key(move: Move, table: int, total: int, unseen: int) -> tuple[int, 
     return _rank(move, table, total, careful=True, unseen=unseen)
 
 
+def sparing_key(move: Move, table: int, total: int, unseen: int) -> tuple[int, ...]:
+    """``counting_key`` for a take. A lay-down comes first if it leaves a table the fewest of ``unseen`` can sweep,
+    then if none of them can take a seven from it, then as the greedy policy ranks it but for the value: the card the
+    hand can best spare is laid first (``LAY_ORDER``: a 9 or a 10 before a low card, the sota and the high cards of
+    the setenta last)."""
+    bit, captured = move
+    if captured:
+        return _rank(move, table, total, careful=True, unseen=unseen)
+    value = VALUES[bit.bit_length() - 1]
+    return (
+        0, -sweepers(total + value, unseen), not seven_open(table | bit, unseen), not bit & SEVEN_OF_COINS.bit,
+        not bit & SEVENS_MASK, not bit & COINS_MASK, -LAY_ORDER.index(value),
+    )  # fmt: skip
+
+
 def _rank(move: Move, table: int, total: int, careful: bool, unseen: int | None = None) -> tuple[int, ...]:
     bit, captured = move
     if captured:
@@ -88,7 +118,7 @@ def _rank(move: Move, table: int, total: int, careful: bool, unseen: int | None 
 #: How a move is ranked for a playout: by the table before it, the table's total and the cards the seat has not
 #: seen (which only ``counting_key`` heeds).
 Key = Callable[[Move, int, int, int], tuple[int, ...]]
-POLICIES: dict[str, Key] = dict(zip(PLAYOUTS, (greedy_key, careful_key, counting_key), strict=True))
+POLICIES: dict[str, Key] = dict(zip(PLAYOUTS, (greedy_key, careful_key, counting_key, sparing_key), strict=True))
 
 
 def margin(points: Sequence[int], side: int) -> int:
