@@ -32,11 +32,11 @@ def _duel(hands, piles, escobas, stock, state, hand_size, policies, masks, scori
 
 def margins(a: str, b: str, decks: list[Position], scoring: tuple[np.ndarray, ...]) -> list[float]:
     """Per deck, ``a``'s margin against ``b`` averaged over the two seatings."""
-    found = []
+    found, numbers = [], (batch.playout_number(a), batch.playout_number(b))
+    seatings = (np.array(numbers, np.int64), np.array(numbers[::-1], np.int64))  # by the seat of ``a``
     for position in decks:
         total = 0
-        for seat_of_a in (0, 1):
-            policies = np.array([batch.playout_number(name) for name in ([a, b] if seat_of_a == 0 else [b, a])])
+        for seat_of_a, policies in enumerate(seatings):
             parts = [np.array(part, np.int64) for part in (position.hands, position.piles, position.escobas)]
             state = np.array([position.table, 0, position.last, position.to_play], np.int64)
             stock, size = np.array(position.stock, np.int64), position.rules.profile.hand_size
