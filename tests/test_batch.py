@@ -10,7 +10,7 @@ from numba import njit
 from trainer import DECK, Deal, parse_cards
 from trainer.ai import batch
 from trainer.ai.bots import POLICIES, _Search, greedy_move, margin
-from trainer.ai.playout import Position, Rules
+from trainer.ai.playout import Position, Rules, legal_moves
 from trainer.ai.view import View
 from trainer.profile import PROFILES
 
@@ -60,6 +60,19 @@ def test_r15_the_compiled_last_plays_at_best_are_the_exact_search_s(rules: str) 
     assert checked > 100
 
 
+def test_the_compiled_search_makes_room_for_a_table_of_many_groups() -> None:
+    """Nine cards on the table make 512 groups and three cards in hand up to 1,536 plays, more than the search first
+    has room for: it makes more, lists the plays ``legal_moves`` lists, and finds the Python search's margin."""
+    texts = ("A♣ A♥ 2♣ 2♥ 3♣ 3♥ 4♣ 4♥ 5♣", "7♠ 6♠ 5♠", "J♠ Q♠ 4♠")
+    table, *hands = (sum(card.bit for card in parse_cards(text)) for text in texts)
+    position = Position(Rules.of(PROFILES["classic"]), 2, hands, table, [], [0, 0], [0, 0])
+    cards, captured = batch._moves(hands[0], table, False)
+    listed = {(1 << int(card), int(taken)) for card, taken in zip(cards, captured, strict=True)}
+    assert len(listed) == len(cards) > 64 and listed == set(legal_moves(hands[0], table, False))
+    for side in (0, 1):
+        assert best(position, side) == _Search(side).value(position.copy())
+
+
 @pytest.mark.parametrize("rules", sorted(PROFILES))
 def test_the_compiled_choice_playout_and_score_are_the_python_ones(rules: str) -> None:
     """On every position of deals played partly at random, at every table size of every rule set: the move chosen
@@ -84,7 +97,8 @@ def test_the_compiled_choice_playout_and_score_are_the_python_ones(rules: str) -
                 stock = np.array(position.stock, np.int64)
                 batch._finish(hands, piles, escobas, stock, state, profile.hand_size, number, batch._MASKS)
                 assert (piles.tolist(), escobas.tolist()) == (python.piles, python.escobas)
-                assert batch._points(piles, escobas, *scoring, *batch._MASKS).tolist() == points
+                room = batch._room_to_score(len(piles))
+                assert batch._points(piles, escobas, scoring, batch._MASKS, *room).tolist() == points
                 checked += 1
                 position.apply(rng.choice(position.moves()) if rng.random() < 0.3 else greedy_move(position))
     assert checked > 500

@@ -96,11 +96,15 @@ def _full(counts: np.ndarray, whole: int) -> int:
 
 
 @njit(cache=True)
-def _points(piles, escobas, worth, weighed, in_place, prices, coins_mask, sevens_mask, seven_of_coins):  # type: ignore[no-untyped-def]
-    """Every side's points for a finished deal, as ``deal_points`` gives them."""
+def _points(piles, escobas, scoring, masks, figures, winners):  # type: ignore[no-untyped-def]
+    """Every side's points for a finished deal, as ``deal_points`` gives them; ``scoring`` is the rule set's
+    (``_scoring``). ``figures`` (five rows of a column a side) and ``winners`` (one a category) are room for the
+    counting, so that a search scoring many deals allocates nothing for each: the points are its last row."""
+    worth, weighed, in_place, prices = scoring
+    coins_mask, sevens_mask, seven_of_coins = masks
     sides = len(piles)
-    cards, coins = np.zeros(sides, np.int64), np.zeros(sides, np.int64)
-    sevens, setenta = np.zeros(sides, np.int64), np.zeros(sides, np.int64)
+    figures[:] = 0
+    cards, coins, sevens, setenta, points = figures[0], figures[1], figures[2], figures[3], figures[4]
     for side in range(sides):
         cards[side] = _count(piles[side])
         coins[side] = _count(piles[side] & coins_mask)
@@ -114,7 +118,7 @@ def _points(piles, escobas, worth, weighed, in_place, prices, coins_mask, sevens
                 setenta[side] = -1  # a suit missing: no setenta
             else:
                 setenta[side] += price
-    winners = np.full(len(worth), -1, np.int64)
+    winners[:] = -1
     winners[_CARDS], winners[_COINS], winners[_ALL_COINS] = _most(cards), _most(coins), _full(coins, 10)
     winners[_SEVENS], winners[_ALL_SEVENS], winners[_SETENTA] = _most(sevens), _full(sevens, 4), _most(setenta)
     for side in range(sides):
@@ -125,7 +129,6 @@ def _points(piles, escobas, worth, weighed, in_place, prices, coins_mask, sevens
         bonus, replaced = in_place[pair, 0], in_place[pair, 1]
         if weighed[bonus] and weighed[replaced] and winners[bonus] >= 0 and winners[replaced] == winners[bonus]:
             winners[replaced] = -1
-    points = np.zeros(sides, np.int64)
     for side in range(sides):
         points[side] += escobas[side] * worth[_ESCOBA]
         if sides == 2 and cards[1 - side] < 10:
@@ -138,24 +141,29 @@ def _points(piles, escobas, worth, weighed, in_place, prices, coins_mask, sevens
 
 @njit(cache=True)
 def _side_margins(piles, escobas, scoring, masks):  # type: ignore[no-untyped-def]
-    """Each side's points less the best other side's, for a finished deal; ``scoring`` is ``_points``'s worth,
-    weighed, in_place and prices."""
-    worth, weighed, in_place, prices = scoring
-    points = _points(piles, escobas, worth, weighed, in_place, prices, masks[0], masks[1], masks[2])
+    """Each side's points less the best other side's, for a finished deal; ``scoring`` is the rule set's
+    (``_scoring``)."""
+    points = _points(piles, escobas, scoring, masks, *_room_to_score(len(piles)))
     found = np.zeros(len(piles), np.int64)
     for side in range(len(piles)):
-        best_other = -(1 << 30)
-        for other in range(len(piles)):
-            if other != side:
-                best_other = max(best_other, points[other])
-        found[side] = points[side] - best_other
+        found[side] = _ahead(points, side)
     return found
 
 
 @njit(cache=True)
-def _margin(piles, escobas, side, scoring, masks):  # type: ignore[no-untyped-def]
-    """A side's margin (``_side_margins``)."""
-    found: int = _side_margins(piles, escobas, scoring, masks)[side]
+def _room_to_score(sides):  # type: ignore[no-untyped-def]
+    """The room ``_points`` counts in, for ``sides`` sides."""
+    return np.zeros((5, sides), np.int64), np.zeros(len(CATEGORIES), np.int64)
+
+
+@njit(cache=True)
+def _ahead(points, side):  # type: ignore[no-untyped-def]
+    """A side's points less the best other side's."""
+    best_other = -(1 << 30)
+    for other in range(len(points)):
+        if other != side:
+            best_other = max(best_other, points[other])
+    found: int = points[side] - best_other
     return found
 
 
@@ -163,21 +171,23 @@ def _margin(piles, escobas, side, scoring, masks):  # type: ignore[no-untyped-de
 def _groups(table):  # type: ignore[no-untyped-def]
     """Every group of cards on ``table``, by a number whose bits pick them from the table's cards in order: the
     group's sum and its bitmask (the last group is the whole table)."""
-    on_table = np.empty(40, np.int64)
-    k = 0
-    for index in range(40):
-        if table >> index & 1:
-            on_table[k] = index
-            k += 1
-    sums, groups = np.zeros(1 << k, np.int64), np.zeros(1 << k, np.int64)
-    for subset in range(1, len(sums)):
-        low = 0
-        while not subset >> low & 1:
-            low += 1
-        rest = subset & (subset - 1)
-        sums[subset] = sums[rest] + _CARD_VALUES[on_table[low]]
-        groups[subset] = groups[rest] | 1 << on_table[low]
+    size = 1 << _count(table)
+    sums, groups = np.zeros(size, np.int64), np.zeros(size, np.int64)
+    _groups_into(table, sums, groups)
     return sums, groups
+
+
+@njit(cache=True)
+def _groups_into(table, sums, groups):  # type: ignore[no-untyped-def]
+    """Write ``_groups(table)`` at the start of ``sums`` and ``groups``, which must have room for them; how many."""
+    sums[0], groups[0], size = 0, 0, 1
+    for index in range(40):
+        if table >> index & 1:  # the groups with this card: those before it, each with it added
+            for subset in range(size):
+                sums[size + subset] = sums[subset] + _CARD_VALUES[index]
+                groups[size + subset] = groups[subset] | 1 << index
+            size *= 2
+    return size
 
 
 @njit(cache=True)
@@ -315,48 +325,66 @@ def _step(hands, piles, escobas, stock, state, hand_size, policy, masks):  # typ
 def _moves(hand, table, must_any):  # type: ignore[no-untyped-def]
     """The legal plays of ``hand`` on ``table``, those of ``legal_moves`` with the takes first: (card indices,
     captured bitmasks)."""
-    sums, groups = _groups(table)
-    takes = np.zeros(40, np.int64)  # how many groups each card of the hand can take
-    for index in range(40):
-        if hand >> index & 1:
-            for subset in range(1, len(sums)):
-                takes[index] += sums[subset] == _NEEDED[index]
-    lay_downs = 0 if must_any and takes.any() else _count(hand) - (takes > 0).sum()
-    cards, captured = np.empty(takes.sum() + lay_downs, np.int64), np.zeros(takes.sum() + lay_downs, np.int64)
-    move = 0
+    room = 1 << _count(table)
+    sums, groups = np.empty(room, np.int64), np.empty(room, np.int64)
+    cards, captured = np.empty(_count(hand) * room, np.int64), np.empty(_count(hand) * room, np.int64)
+    moves = _moves_into(hand, table, must_any, sums, groups, cards, captured)
+    return cards[:moves], captured[:moves]
+
+
+@njit(cache=True)
+def _moves_into(hand, table, must_any, sums, groups, cards, captured):  # type: ignore[no-untyped-def]
+    """Write ``_moves(hand, table, must_any)`` at the start of ``cards`` and ``captured``; how many. ``sums`` and
+    ``groups`` are room for the table's groups (``_groups_into``); a hand's count times as many will hold the plays."""
+    size = _groups_into(table, sums, groups)
+    moves, taking = 0, 0
     for index in range(40):  # the takes first: they are more often the best, and the search then cuts sooner
-        if hand >> index & 1 and takes[index]:
-            for subset in range(1, len(sums)):
+        if hand >> index & 1:
+            for subset in range(1, size):
                 if sums[subset] == _NEEDED[index]:
-                    cards[move], captured[move], move = index, groups[subset], move + 1
+                    cards[moves], captured[moves], moves = index, groups[subset], moves + 1
+                    taking |= 1 << index
+    if must_any and taking:
+        return moves
     for index in range(40):
-        if hand >> index & 1 and not takes[index] and lay_downs:
-            cards[move], move = index, move + 1
-    return cards, captured
+        if (hand & ~taking) >> index & 1:
+            cards[moves], captured[moves], moves = index, 0, moves + 1
+    return moves
 
 
 @njit(cache=True)
 def _best(hands, piles, escobas, stock, state, side, must_any, scoring, masks):  # type: ignore[no-untyped-def]
     """The margin of ``side`` (of two) at the end of the deal when both sides play their best from here, the stock
     used up: alpha-beta over every legal play, each made and taken back in place, with a stack of its own (Numba
-    cannot keep a recursive function on disk). ``scoring`` is ``_points``'s worth, weighed, in_place and prices."""
+    cannot keep a recursive function on disk). ``scoring`` is the rule set's (``_scoring``). The room for the plays
+    and the scoring is made once and grows when a table needs more, so a node allocates nothing."""
     big, levels = 1 << 30, 1
     for hand in hands:
         levels += _count(hand)
     alpha, beta, best = np.full(levels, -big), np.full(levels, big), np.zeros(levels, np.int64)
-    next_move, saved = np.zeros(levels, np.int64), np.zeros((levels, 8), np.int64)
-    cards, captured = [np.empty(0, np.int64)] * levels, [np.empty(0, np.int64)] * levels
+    next_move, count, saved = np.zeros(levels, np.int64), np.zeros(levels, np.int64), np.zeros((levels, 8), np.int64)
+    sums, groups, plays = np.empty(64, np.int64), np.empty(64, np.int64), np.empty((levels, 2, 64), np.int64)
+    figures, winners = _room_to_score(2)
     depth, entering, value = 0, True, 0
     while True:
         seat = state[_TO_PLAY] if entering else saved[depth, 7]
         if entering and seat < 0:  # the deal is over: its margin goes back to the position before
-            value, depth, entering = _margin(piles, escobas, side, scoring, masks), depth - 1, False
+            value = _ahead(_points(piles, escobas, scoring, masks, figures, winners), side)
+            depth, entering = depth - 1, False
             if depth < 0:
                 return value
             continue
         mine = seat % 2 == side
         if entering:
-            cards[depth], captured[depth] = _moves(hands[seat], state[_TABLE], must_any)
+            room = 1 << _count(state[_TABLE])
+            if room > len(sums):
+                sums, groups = np.empty(room, np.int64), np.empty(room, np.int64)
+            if _count(hands[seat]) * room > plays.shape[2]:
+                wider = np.empty((levels, 2, _count(hands[seat]) * room), np.int64)
+                wider[:, :, : plays.shape[2]] = plays
+                plays = wider
+            moves_room = plays[depth, 0], plays[depth, 1]
+            count[depth] = _moves_into(hands[seat], state[_TABLE], must_any, sums, groups, *moves_room)
             next_move[depth], best[depth] = 0, -big if mine else big
             saved[depth] = (hands[seat], piles[0], piles[1], escobas[0], escobas[1], state[_TABLE], state[_LAST], seat)
         else:  # a play of this position weighed: take it back
@@ -366,10 +394,10 @@ def _best(hands, piles, escobas, stock, state, side, must_any, scoring, masks): 
                 best[depth], alpha[depth] = max(best[depth], value), max(alpha[depth], value)
             else:
                 best[depth], beta[depth] = min(best[depth], value), min(beta[depth], value)
-        if next_move[depth] < len(cards[depth]) and alpha[depth] < beta[depth]:
+        if next_move[depth] < count[depth] and alpha[depth] < beta[depth]:
             move = next_move[depth]
             next_move[depth] += 1
-            _apply(hands, piles, escobas, stock, state, cards[depth][move], captured[depth][move], 0)
+            _apply(hands, piles, escobas, stock, state, plays[depth, 0, move], plays[depth, 1, move], 0)
             alpha[depth + 1], beta[depth + 1], depth, entering = alpha[depth], beta[depth], depth + 1, True
         else:
             value, depth, entering = best[depth], depth - 1, False
