@@ -187,7 +187,7 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
     tuning.add_argument("--race", type=_list(_whole(0, 65536)), default=[256], help="default 256 (0: no race)")
     tuning.add_argument("--infer", type=_list(_yes_no), default=[False, True], help="default no,yes")
     tuning.add_argument("--policy", type=_list(_one_of(POLICIES)), default=["counting"], help="default counting")
-    tuning.add_argument("--exact", type=_list(_whole(0, 12)), default=[0, 4], help="last cards at best, default 0,4")
+    tuning.add_argument("--exact", type=_list(_whole(0, 12)), default=[4, 6], help="last cards at best, default 4,6")
     tuning.add_argument("--tree", type=_list(_whole(0, 65536)), default=[0], help="round search passes, default 0")
     tuning.add_argument("--explore", type=_list(_positive), default=[12.0], help="its bonus, in points, default 12")
     tuning.add_argument("--against", choices=LEVELS, default="expert", help="the opponent (default expert)")

@@ -260,7 +260,7 @@ class Settings:
 #: The evaluating levels' settings. The master's were chosen by arena results against the expert (README).
 SETTINGS = {
     "expert": Settings(samples=32),
-    "master": Settings(samples=2048, race=256, infer=True, policy="counting", exact=4),
+    "master": Settings(samples=2048, race=256, infer=True, policy="counting", exact=6),
 }
 
 
