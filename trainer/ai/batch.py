@@ -172,7 +172,7 @@ def _groups(table):  # type: ignore[no-untyped-def]
     """Every group of cards on ``table``, by a number whose bits pick them from the table's cards in order: the
     group's sum and its bitmask (the last group is the whole table)."""
     size = 1 << _count(table)
-    sums, groups = np.zeros(size, np.int64), np.zeros(size, np.int64)
+    sums, groups = np.empty(size, np.int64), np.empty(size, np.int64)  # every one written by ``_groups_into``
     _groups_into(table, sums, groups)
     return sums, groups
 
@@ -335,7 +335,8 @@ def _moves(hand, table, must_any):  # type: ignore[no-untyped-def]
 @njit(cache=True)
 def _moves_into(hand, table, must_any, sums, groups, cards, captured):  # type: ignore[no-untyped-def]
     """Write ``_moves(hand, table, must_any)`` at the start of ``cards`` and ``captured``; how many. ``sums`` and
-    ``groups`` are room for the table's groups (``_groups_into``); a hand's count times as many will hold the plays."""
+    ``groups`` are room for the table's groups (``_groups_into``); room for the hand's count times that many groups
+    holds every play (each card takes at most every group but the empty one, or is laid down)."""
     size = _groups_into(table, sums, groups)
     moves, taking = 0, 0
     for index in range(40):  # the takes first: they are more often the best, and the search then cuts sooner
