@@ -26,7 +26,8 @@ def test_the_proxy_finds_every_replica_on_streamlits_port_and_keeps_each_browser
     caddyfile = (DEPLOY / "Caddyfile").read_text(encoding="utf-8")
     assert re.search(r"dynamic a \{\s*name app\s*port 8501", caddyfile) and "lb_policy cookie" in caddyfile
     dockerfile = (DEPLOY / "Dockerfile").read_text(encoding="utf-8")
-    assert "WORKDIR /app" in dockerfile and '"/src[server]"' in dockerfile and "EXPOSE 8501" in dockerfile
+    assert "WORKDIR /app" in dockerfile and "EXPOSE 8501" in dockerfile
+    assert '-c /src/constraints.txt "/src[server]"' in dockerfile  # the versions CI passed with
     assert 'CMD ["escoba-trainer", "app", "--network"]' in dockerfile
     user = dockerfile.index("USER escoba")
     assert dockerfile.index("from trainer.ai.batch import warm_up; warm_up()") > user  # into the app user's cache
