@@ -34,15 +34,13 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
-from trainer.text import Joined, Listed, Said
+from trainer.text import Said, english, spoken_in
 
 #: The language the messages are written in.
 SOURCE = "en"
 #: Where the catalogues are, read at each call, so a test may point it elsewhere.
 LOCALES = Path(__file__).parent / "locales"
 _DOMAIN = "messages"
-# The English text writes its lists without a comma before "and", as British English does.
-_SOURCE_LOCALE = Locale.parse("en_GB")
 
 
 class Translator:
@@ -101,22 +99,7 @@ class Translator:
     def said(self, words: Said) -> str:
         """Words the engine keeps as a message and its parameters (``trainer.text.Said``), in this language; other
         words among the parameters are said first, in the same language."""
-        params = {name: self._param(value) for name, value in words.params}
-        if words.plural:
-            count = dict(words.params)["n"]
-            assert isinstance(count, int)
-            return self._messages.ngettext(words.message, words.plural, count).format(**params)
-        return self._messages.gettext(words.message).format(**params)
-
-    def _param(self, value: object) -> object:
-        if isinstance(value, Said):
-            return self.said(value)
-        if isinstance(value, Listed):
-            items = [str(self._param(item)) for item in value.items]
-            return format_list(items, style="or" if value.word == "or" else "standard", locale=self._locale)
-        if isinstance(value, Joined):
-            return value.separator.join(str(self._param(item)) for item in value.items)
-        return value
+        return spoken_in(words, self._messages, self._locale)
 
 
 def languages() -> dict[str, str]:
@@ -148,7 +131,7 @@ def _compiled(language: str, folder: Path) -> Translator:
     """A language's catalogue, compiled in memory rather than shipped compiled: the ``.po`` file stays the one file
     to edit, with no build step to forget, and compiling one takes milliseconds."""
     if language == SOURCE:
-        return Translator(NullTranslations(), _SOURCE_LOCALE)
+        return Translator(NullTranslations(), english())
     with open(folder / language / "LC_MESSAGES" / f"{_DOMAIN}.po", "rb") as po:
         catalog = read_po(po, locale=language)
     compiled = BytesIO()

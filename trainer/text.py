@@ -3,9 +3,14 @@ parameters, so the app can say them in the learner's language."""
 
 from __future__ import annotations
 
+import functools
+import gettext
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from babel import Locale
+from babel.lists import format_list
 
 #: The sides of a deal as a learner reads them: side A, B and, with three players each alone, C (V3).
 SIDES = ("A", "B", "C")
@@ -82,9 +87,7 @@ class Said:
     plural: str = ""
 
     def __str__(self) -> str:
-        from trainer.i18n import SOURCE, translator  # the English reading; the engine needs the catalogues only here
-
-        return translator(SOURCE).said(self)
+        return spoken_in(self, gettext.NullTranslations(), english())
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,3 +126,31 @@ def said(message: str, **params: object) -> Said:
 def said_plural(singular: str, plural: str, n: int, **params: object) -> Said:
     """Words that count ``n``: the singular and plural English messages, marked for the catalogues."""
     return Said(singular, (("n", n), *params.items()), plural)
+
+
+def spoken_in(words: Said, messages: gettext.NullTranslations, locale: Locale) -> str:
+    """``words`` in one language: its ``messages`` translate them, its ``locale`` lists as it does. Other words among
+    the parameters are said first, in the same language."""
+
+    def param(value: object) -> object:
+        if isinstance(value, Said):
+            return spoken_in(value, messages, locale)
+        if isinstance(value, Listed):
+            items = [str(param(item)) for item in value.items]
+            return format_list(items, style="or" if value.word == "or" else "standard", locale=locale)
+        if isinstance(value, Joined):
+            return value.separator.join(str(param(item)) for item in value.items)
+        return value
+
+    params = {name: param(value) for name, value in words.params}
+    if words.plural:
+        count = dict(words.params)["n"]
+        assert isinstance(count, int)
+        return messages.ngettext(words.message, words.plural, count).format(**params)
+    return messages.gettext(words.message).format(**params)
+
+
+@functools.cache
+def english() -> Locale:
+    """The locale of the English the messages are written in: British, which lists without a comma before "and"."""
+    return Locale.parse("en_GB")
