@@ -27,11 +27,10 @@ from trainer.ai.batch import LAY_ORDER, PLAYOUTS, margins_on_ways
 from trainer.ai.playout import Move, Position
 from trainer.ai.tree import search_round
 from trainer.ai.view import View
+from trainer.bot_levels import LEVELS as LEVELS  # the name the callers of bots know it by
 from trainer.cards import VALUE_MASKS, VALUES, value_of
 from trainer.plays import CAPTURE_SUM, Play, groups_by_sum, play_of
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
-
-LEVELS = ("random", "greedy", "expert", "master")
 
 
 def greedy_move(position: Position, key: Key | None = None) -> Move:
