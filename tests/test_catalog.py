@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from trainer import DECK, parse_card, parse_cards
-from trainer.course import load_levels
+from trainer.course import load_levels, task_rules
 from trainer.puzzles import THEMES, first_puzzle, load_puzzles, rule_coverage, rules_of
 from trainer.puzzles.catalog import (
     ALL_RULES,
@@ -19,7 +19,6 @@ from trainer.puzzles.catalog import (
     UNDRILLABLE,
     VARIANT_RULES,
     found_themes,
-    task_rules,
 )
 from trainer.puzzles.kinds import (
     GOALS,

@@ -25,9 +25,9 @@ import pytest
 from trainer import cards, course, deal, match, plays, profile, scoring
 from trainer.ai import playout
 from trainer.cards import R4, Card, Notation, Suit, parse_cards
-from trainer.course import LEVELS, Stage, _Builder
+from trainer.course import LEVELS, Stage, _Builder, task_rules
 from trainer.puzzles import kinds, load_puzzles, reachable
-from trainer.puzzles.catalog import RULE_IDS, rules_of, task_rules
+from trainer.puzzles.catalog import RULE_IDS, rules_of
 from trainer.puzzles.kinds import Puzzle
 from trainer.puzzles.yamlfile import read_yaml
 

@@ -57,11 +57,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from trainer.cards import R4, Card, CardError, Notation, cards_text, parse_cards
+from trainer.cards import R4, Card, CardError, Notation, cards_text, parse_card, parse_cards
 from trainer.deal import Deal, Event, EventKind
 from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, missing_value, parse_play, refusal_of
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
-from trainer.puzzles.catalog import RULE_IDS
+from trainer.puzzles.catalog import RULE_IDS, RULES_OF_TASK, RULES_OF_TASK_ELSEWHERE, rules_of
 from trainer.puzzles.kinds import (
     HEADINGS,
     OUTCOMES,
@@ -269,6 +269,44 @@ class Stage:
             return said("{play}: {why}.", play=play_text(best), why=self.goal.why(str(best)))
         shown = said(choice_label(sorted(self.accept)[0]))
         return said("{answer}. {why}", answer=shown, why=self.why) if self.why else said("{answer}.", answer=shown)
+
+
+#: The rule book's worked example (R20): 3♥ played on A♦ 4♣ 7♦, and on the same table with Q♠ as well (in card
+#: order).
+WORKED_EXAMPLE = (parse_cards("A♦ 4♣ 7♦"), parse_cards("A♦ 4♣ 7♦ Q♠"))
+WORKED_EXAMPLE_CARD = parse_card("3♥")
+
+
+def task_rules(stage: Stage) -> tuple[str, ...]:
+    """The rules R1-R22 and V1-V6 a course task's answer depends on, in rule order; none for a stage that only says
+    something. A task posed as a puzzle (a play with a goal, a seats or match question) depends on what that puzzle
+    does, and a play on the rule book's worked example on R20 too; a figure of one side of a finished deal, on the
+    escobas it made (R14), a first table it swept (R9) and, for its cards, the last take (R15); a three-sided tie,
+    on V2; the cards worth 8 to 10, on their printed numbers (V6)."""
+    if not stage.is_task:
+        return ()
+    if stage.goal is not None:  # a play with a goal: the rule book's own example also depends on R20
+        worked = tuple(sorted(stage.goal.table)) in WORKED_EXAMPLE and WORKED_EXAMPLE_CARD in stage.goal.hand
+        return tuple(rule for rule in RULE_IDS if rule in {*rules_of(stage.goal), *(("R20",) if worked else ())})
+    if stage.puzzle is not None:
+        return rules_of(stage.puzzle)
+    key = (stage.task, stage.question)
+    elsewhere = stage.profile.name != CLASSIC.name and key in RULES_OF_TASK_ELSEWHERE
+    found = set(RULES_OF_TASK_ELSEWHERE[key] if elsewhere else RULES_OF_TASK[key])
+    deal, side = stage.deal, stage.side
+    if deal is not None and side is not None:
+        if stage.task == "number" and stage.question == "points" and deal.escobas[side]:
+            found.add("R14")
+        swept = any(event.kind is EventKind.SWEEP and event.side == side for event in deal.log)
+        if stage.question in ("points", "cards") and swept:
+            found.add("R9")
+        if stage.question == "cards" and deal.last_capturer == side and deal.remainder:
+            found.add("R15")
+    if stage.task == "who" and deal is not None and deal.sides > 2 and stage.accept == {"nobody"}:
+        found.add("V2")
+    if stage.question == "value" and stage.worth is not None and stage.worth > 7:
+        found.add("V6")
+    return tuple(rule for rule in RULE_IDS if rule in found)
 
 
 def choice_label(choice: str) -> str:

@@ -3,8 +3,8 @@
 A task (a stage that asks the learner something; a stage that only says something teaches but is not one) or a
 puzzle is credited with a rule only where its answer depends on it: changed in the engine, the rule gives another
 answer. What each kind of task and puzzle depends on is declared in one place, ``trainer.puzzles.catalog``
-(``task_rules`` and ``rules_of``), and a test changes every rule credited and sees the answers change. Every rule
-needs at least one task and ``DRILLS`` puzzles that depend on it.
+(``rules_of``, and the tables ``trainer.course.task_rules`` reads), and a test changes every rule credited and sees
+the answers change. Every rule needs at least one task and ``DRILLS`` puzzles that depend on it.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from trainer.course import Level
-from trainer.puzzles.catalog import RULE_IDS, rule_coverage, task_rules
+from trainer.course import Level, task_rules
+from trainer.puzzles.catalog import RULE_IDS, rule_coverage
 from trainer.puzzles.kinds import Puzzle
 
 DRILLS = 2
