@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 from trainer import Deal
-from trainer.ai.game import Game, can_be_puzzle, endgame_yaml
+from trainer.ai.game import Game
 from trainer.puzzles import check_paths, load_puzzles
+from trainer.puzzles.generate import can_be_puzzle, endgame_yaml
 from trainer.puzzles.kinds import EndgamePuzzle
 
 ROOT = Path(__file__).parent.parent

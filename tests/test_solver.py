@@ -10,10 +10,11 @@ from solver_kit import Plain, hard_position, plain_margins
 from trainer import PROFILES, Deal
 from trainer.ai import bots
 from trainer.ai.bots import SearchBudgetExceeded, _Search, evaluate, exact_search, make_bot
-from trainer.ai.game import Decision, endgame_yaml, review, weigh
+from trainer.ai.game import Decision, review, weigh
 from trainer.ai.playout import Position
 from trainer.ai.view import View
 from trainer.puzzles import check_paths
+from trainer.puzzles.generate import endgame_yaml
 
 TWO_PLAYER_RULES = [name for name, profile in PROFILES.items() if 2 in profile.players]
 

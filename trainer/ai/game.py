@@ -40,7 +40,6 @@ from trainer.deal import Deal, EventKind
 from trainer.match import Match
 from trainer.plays import Play
 from trainer.profile import CLASSIC, RuleProfile
-from trainer.puzzles.generate import to_yaml
 from trainer.text import Said
 
 LEARNER = 0  # the learner's match seat
@@ -303,29 +302,3 @@ def _decided(differences: Sequence[float]) -> bool:
     """Whether a loss's label is settled: no label's bound lies within ``SURE`` standard errors of it."""
     loss, error = float(np.mean(differences)), standard_error(differences)
     return all(abs(loss - size) >= SURE * error for _, size in LABELS)
-
-
-def can_be_puzzle(decision: Decision) -> bool:
-    """Whether a decision's position can become an endgame puzzle: nothing hidden (two players, stock used up)."""
-    return decision.before.deck is not None and not View.of(decision.before).hidden
-
-
-def endgame_yaml(decision: Decision, puzzle_id: str) -> str:
-    """The position before a decision as an endgame puzzle in YAML, which ``escoba-trainer check`` accepts: the
-    deal's deck and the plays that led there, so the loader replays them and the engine solves it."""
-    before = decision.before
-    if not can_be_puzzle(decision) or before.deck is None:
-        raise ValueError("only a position with nothing hidden can be an endgame puzzle")
-    left = sum(len(hand) for hand in before.hands)
-    puzzle = {
-        "id": puzzle_id,
-        "kind": "endgame",
-        "level": 1 if left <= 2 else 2 if left <= 4 else 3,  # two, four or six cards still to play
-        "themes": ["endgame"],
-        "title": "Every card is known: which play ends furthest ahead?",
-        **({"rules": before.profile.name} if before.profile.name != CLASSIC.name else {}),
-        "players": before.players,
-        "deck": " ".join(str(card) for card in before.deck),
-        "plays": [str(play) for play in before.plays],
-    }
-    return to_yaml([puzzle])

@@ -10,7 +10,8 @@ Deals are dealt and judged under a rule set (``rules``). Played by penalties
 a card that could capture, and the next player sometimes claims it. Score and
 claim puzzles keep their deal's record (players, seed and plays), which the
 loader replays to show the position is real. A puzzle is written as data only:
-the loader words its title and hints (``trainer.puzzles.wording``).
+the loader words its title and hints (``trainer.puzzles.wording``). A position met
+in a match against the computer, with nothing hidden, becomes an endgame puzzle.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from typing import Any
 
 import yaml
 
+from trainer.ai.game import Decision
+from trainer.ai.view import View
 from trainer.cards import Card, cards_text
 from trainer.deal import Deal, EventKind
 from trainer.plays import Play, captures, legal_plays
@@ -327,3 +330,29 @@ def to_yaml(puzzles: list[dict[str, Any]]) -> str:
     shaped = [{key: _Inline(value) if key in inline else value for key, value in p.items()} for p in puzzles]
     text = yaml.dump(shaped, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=120)
     return text.replace("\n- id:", "\n\n- id:")
+
+
+def can_be_puzzle(decision: Decision) -> bool:
+    """Whether a decision's position can become an endgame puzzle: nothing hidden (two players, stock used up)."""
+    return decision.before.deck is not None and not View.of(decision.before).hidden
+
+
+def endgame_yaml(decision: Decision, puzzle_id: str) -> str:
+    """The position before a decision as an endgame puzzle in YAML, which ``escoba-trainer check`` accepts: the
+    deal's deck and the plays that led there, so the loader replays them and the engine solves it."""
+    before = decision.before
+    if not can_be_puzzle(decision) or before.deck is None:
+        raise ValueError("only a position with nothing hidden can be an endgame puzzle")
+    left = sum(len(hand) for hand in before.hands)
+    puzzle = {
+        "id": puzzle_id,
+        "kind": "endgame",
+        "level": 1 if left <= 2 else 2 if left <= 4 else 3,  # two, four or six cards still to play
+        "themes": ["endgame"],
+        "title": "Every card is known: which play ends furthest ahead?",
+        **({"rules": before.profile.name} if before.profile.name != CLASSIC.name else {}),
+        "players": before.players,
+        "deck": " ".join(str(card) for card in before.deck),
+        "plays": [str(play) for play in before.plays],
+    }
+    return to_yaml([puzzle])

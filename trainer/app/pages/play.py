@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from trainer.ai.game import Game, Reviewed, can_be_puzzle, endgame_yaml, points_lost, reviewing
+from trainer.ai.game import Game, Reviewed, points_lost, reviewing
 from trainer.app.board import score_markdown
 from trainer.app.common import ANSWER_CHARS, page, profile, rules, saving, store, tr
 from trainer.app.components import Pick, announce, seat_table
@@ -31,6 +31,7 @@ from trainer.plays import IllegalPlay, Play, parse_play
 from trainer.progress.stats import plain
 from trainer.progress.store import StaleMatch
 from trainer.progress.training import keep_game, kept_game, unfinished_game
+from trainer.puzzles.generate import can_be_puzzle, endgame_yaml
 from trainer.text import marked
 
 cards = page("Play")
