@@ -34,8 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from trainer.match import Match
+from trainer.progress import rows as rows_module
 from trainer.progress import store as store_module
-from trainer.progress.store import DB_NAME, Attempt, GameSummary, ProgressStore, SaveError, Store
+from trainer.progress.errors import SaveError
+from trainer.progress.model import Attempt, GameSummary
+from trainer.progress.sqlite import DB_NAME, Store
+from trainer.progress.store import ProgressStore
 from trainer.progress.stores import open_store
 from trainer.records import record_of
 
@@ -125,10 +129,10 @@ def keep_matches(folder: Path, count: int) -> None:
     for number in range(count):
         match = matches[number % len(matches)]
         summary = GameSummary.of(match, T0 + timedelta(hours=number), "greedy", 30, 4.5)
-        rows.append((*store_module._game_row(summary), json.dumps(record_of(match), ensure_ascii=False)))
+        rows.append((*rows_module.game_row(summary), json.dumps(record_of(match), ensure_ascii=False)))
     with closing(sqlite3.connect(folder / DB_NAME)) as conn, conn:
         pid = conn.execute("INSERT INTO profiles (name, created) VALUES ('Player', ?)", (T0.isoformat(),)).lastrowid
-        fields = ", ".join(store_module._GAME_FIELDS)
+        fields = ", ".join(rows_module.GAME_FIELDS)
         conn.executemany(
             f"INSERT INTO games (profile_id, {fields}, record) VALUES (?{', ?' * len(rows[0])})",
             [(pid, *row) for row in rows],
@@ -197,7 +201,7 @@ def add_profiles(store: ProgressStore, first: int, stop: int) -> None:
             name = f"Learner {n}"
             conn.execute(
                 "INSERT INTO profiles (name, name_key, created) VALUES (?, ?, ?)",
-                (name, store_module._name_key(name), T0.isoformat()),
+                (name, store_module.name_key(name), T0.isoformat()),
             )
 
 

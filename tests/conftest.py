@@ -10,7 +10,8 @@ from hypothesis import settings
 from pg_kit import Server, database_server, programs
 
 from trainer.progress import accounts, stores
-from trainer.progress.store import ProgressStore, Store
+from trainer.progress.sqlite import Store
+from trainer.progress.store import ProgressStore
 
 # No example may fail for being slow: CI runs on a shared, loaded machine where one example can take seconds.
 settings.register_profile("shared-machine", deadline=None)

@@ -15,8 +15,10 @@ from typing import Any
 import fsrs
 import psycopg
 
+from trainer.progress.model import Learner
 from trainer.progress.postgres import PostgresStore
-from trainer.progress.store import DB_NAME, Learner, ProgressStore, Store
+from trainer.progress.sqlite import DB_NAME, Store
+from trainer.progress.store import ProgressStore
 from trainer.progress.stores import is_url
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

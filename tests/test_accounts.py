@@ -19,7 +19,9 @@ from trainer.progress.accounts import (
     reset_password,
     sign_in,
 )
-from trainer.progress.store import CODE_LENGTH, CODE_LETTERS, Account, Learner, NotYours, ProgressStore
+from trainer.progress.errors import NotYours
+from trainer.progress.model import Account, Learner
+from trainer.progress.store import CODE_LENGTH, CODE_LETTERS, ProgressStore
 
 ISSUER = "https://accounts.example"
 

@@ -16,7 +16,7 @@ from trainer.cards import parse_card
 from trainer.course import choice_label, load_levels, stars
 from trainer.i18n import LOCALES, translator
 from trainer.profile import PROFILES
-from trainer.progress.store import Store
+from trainer.progress.sqlite import Store
 from trainer.puzzles import load_puzzles
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")

@@ -17,7 +17,7 @@ from trainer.app.play_words import luck_words
 from trainer.cards import SPANISH_NOTATION
 from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, captures
-from trainer.progress.store import Store
+from trainer.progress.sqlite import Store
 from trainer.progress.training import keep_game
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")

@@ -11,8 +11,8 @@ from pg_kit import Server
 from store_kit import edit
 from streamlit.testing.v1 import AppTest
 
+from trainer.progress.model import Attempt
 from trainer.progress.postgres import PostgresStore, shown
-from trainer.progress.store import Attempt
 from trainer.progress.stores import DB_VAR
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")

@@ -10,8 +10,9 @@ from app_kit import seen
 from streamlit.testing.v1 import AppTest
 
 from trainer.i18n import translator
+from trainer.progress.model import Attempt
+from trainer.progress.sqlite import DB_NAME, Store
 from trainer.progress.stats import plain
-from trainer.progress.store import DB_NAME, Attempt, Store
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 

@@ -14,8 +14,9 @@ from test_i18n import TRANSLATED, catalog, english_in, shown
 from trainer import Deal
 from trainer.course import load_levels
 from trainer.i18n import LOCALES
+from trainer.progress.model import Attempt, GameSummary
+from trainer.progress.sqlite import Store
 from trainer.progress.stats import plain
-from trainer.progress.store import Attempt, GameSummary, Store
 from trainer.records import record_of
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")

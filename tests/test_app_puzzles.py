@@ -15,8 +15,8 @@ from trainer.app.puzzle_words import answer_words
 from trainer.i18n import LOCALES, translator
 from trainer.plays import legal_plays
 from trainer.profile import PROFILES
+from trainer.progress.sqlite import Store
 from trainer.progress.stats import plain
-from trainer.progress.store import Store
 from trainer.progress.training import ANSWERS_PER_LEVEL, MODES
 from trainer.puzzles import THEMES, load_puzzles
 from trainer.puzzles.kinds import KINDS, MatchPuzzle, RefereePuzzle, ScorePuzzle, SeatsPuzzle, SetentaDuelPuzzle

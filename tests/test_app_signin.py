@@ -14,7 +14,8 @@ from streamlit.testing.v1.element_tree import Node
 
 from trainer.ai.game import Game
 from trainer.progress.accounts import add_learner
-from trainer.progress.store import Attempt, Learner, Store
+from trainer.progress.model import Attempt, Learner
+from trainer.progress.sqlite import Store
 from trainer.progress.training import keep_game
 from trainer.puzzles import load_puzzles
 from trainer.puzzles.loader import bank_folder

@@ -10,7 +10,9 @@ from store_kit import T0
 from streamlit.testing.v1 import AppTest
 
 from trainer.app.common import _store
-from trainer.progress.store import DB_NAME, Attempt, SaveError, Store
+from trainer.progress.errors import SaveError
+from trainer.progress.model import Attempt
+from trainer.progress.sqlite import DB_NAME, Store
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 

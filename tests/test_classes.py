@@ -9,7 +9,9 @@ from store_kit import CARD, T0, class_of
 from test_store_games import SUMMARY, finished_deal
 
 from trainer.progress.classes import class_csv, class_table
-from trainer.progress.store import Attempt, Learner, NotYours, ProgressStore
+from trainer.progress.errors import NotYours
+from trainer.progress.model import Attempt, Learner
+from trainer.progress.store import ProgressStore
 from trainer.records import record_of
 
 HEADERS = ["learner", "levels", "stars", "rating", "answers", "right", "weak", "due", "matches", "lost", "last"]

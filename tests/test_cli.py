@@ -25,8 +25,9 @@ import trainer.app
 from trainer import Deal, Match
 from trainer.cli import APP_FLAGS, main
 from trainer.progress.postgres import PostgresStore
-from trainer.progress.store import IMPORT_BYTES, Store
+from trainer.progress.sqlite import Store
 from trainer.progress.stores import DB_VAR
+from trainer.progress.transfer import IMPORT_BYTES
 from trainer.puzzles import load_puzzles
 from trainer.records import dump_record, record_of
 from trainer.simulate import play_randomly

@@ -22,7 +22,7 @@ import pytest
 from browser_kit import CARD_NAME, CHROMIUM, ROOT, app_server, click_and_settle, open_app
 
 from trainer.course import choice_label, load_levels
-from trainer.progress.store import Store
+from trainer.progress.sqlite import Store
 
 SHOTS = Path(os.environ.get("SCREENSHOTS", ROOT / "build" / "screenshots"))
 PAGES = {

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from trainer.cli import main
 from trainer.deal import Deal
-from trainer.progress.store import Store
+from trainer.progress.sqlite import Store
 from trainer.records import record_of
 
 SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)

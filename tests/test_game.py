@@ -14,7 +14,8 @@ from trainer.deal import EventKind
 from trainer.match import Match
 from trainer.plays import IllegalPlay, Play, captures
 from trainer.profile import PROFILES, RuleProfile
-from trainer.progress.store import StaleMatch, Store
+from trainer.progress.errors import StaleMatch
+from trainer.progress.sqlite import Store
 from trainer.progress.training import keep_game, kept_game, unfinished_game
 from trainer.records import dump_record, load_record, record_of
 

@@ -8,8 +8,10 @@ import pytest
 from store_kit import class_of
 from test_store_games import SUMMARY, finished_deal
 
+from trainer.progress.errors import NotYours
 from trainer.progress.homework import ItemResult, choose_puzzles, results, standing
-from trainer.progress.store import Attempt, Learner, NotYours, ProgressStore
+from trainer.progress.model import Attempt, Learner
+from trainer.progress.store import ProgressStore
 from trainer.puzzles import load_puzzles
 from trainer.puzzles.loader import bank_folder
 from trainer.records import record_of

@@ -34,7 +34,7 @@ from trainer.course import load_levels
 from trainer.course_messages import extract_levels, extract_puzzles
 from trainer.i18n import LOCALES, SOURCE, Translator, languages, translator
 from trainer.profile import PROFILES
-from trainer.progress.store import Store
+from trainer.progress.sqlite import Store
 from trainer.puzzles import check_paths
 from trainer.puzzles.kinds import (
     ChecksumPuzzle,

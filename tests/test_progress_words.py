@@ -5,8 +5,8 @@ from datetime import UTC, datetime
 from trainer.app.progress_words import match_lines, named, rating_summary, share_line
 from trainer.app.topics import TOPICS, topic
 from trainer.i18n import translator
+from trainer.progress.model import GameSummary
 from trainer.progress.stats import Accuracy
-from trainer.progress.store import GameSummary
 from trainer.puzzles import KINDS
 from trainer.puzzles.catalog import THEMES
 

@@ -5,6 +5,7 @@ from datetime import UTC, datetime
 import pytest
 
 from trainer.app.svg import contrast_ratio
+from trainer.progress.model import Attempt
 from trainer.progress.stats import (
     ACCENT,
     accuracy,
@@ -15,7 +16,6 @@ from trainer.progress.stats import (
     recent_mistakes,
     strengths_and_weak_spots,
 )
-from trainer.progress.store import Attempt
 
 WHEN = datetime(2026, 1, 1, tzinfo=UTC)
 

@@ -21,18 +21,10 @@ import pytest
 from store_kit import edit, kill_once_started
 
 from trainer.progress import store as store_module
-from trainer.progress.store import (
-    DB_NAME,
-    ENV_VAR,
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    Attempt,
-    Learner,
-    ProfileGone,
-    Store,
-    StoreError,
-    data_dir,
-)
+from trainer.progress.errors import ProfileGone, StoreError
+from trainer.progress.model import Attempt, Learner
+from trainer.progress.schema import MIGRATIONS, SCHEMA_VERSION
+from trainer.progress.sqlite import DB_NAME, ENV_VAR, Store, data_dir
 from trainer.progress.stores import open_store
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)

@@ -3,6 +3,7 @@
 import dataclasses
 import os
 import signal
+import socket
 import sqlite3
 import threading
 from datetime import timedelta
@@ -14,16 +15,19 @@ import pytest
 from store_kit import T0, edit, kill_once_started
 
 from trainer.progress import store as store_module
-from trainer.progress.store import Attempt, SaveError, Store
+from trainer.progress.errors import SaveError
+from trainer.progress.model import Attempt
+from trainer.progress.sqlite import Store
 from trainer.progress.stores import open_store
+from trainer.progress.transfer import FORMAT, FORMAT_VERSION
 
 
 def export_of(count: int) -> dict[str, Any]:
     """An export of a profile "Big" with ``count`` attempts, made by the store itself."""
     one = Attempt("p1", "capture", 1, ("sum",), "drill", "7", True, 2.0, 0, False, T0)
     return {
-        "format": store_module.FORMAT,
-        "version": store_module.FORMAT_VERSION,
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
         "name": "Big",
         "created": T0.isoformat(),
         "attempts": [
@@ -62,7 +66,7 @@ def test_a_profile_being_imported_is_hidden_and_cannot_be_answered_into(
     seen: list[tuple[list[str], str]] = []
     with open_store(place) as store, open_store(place) as other:
         with_ana(store)
-        importer = store_module._importer
+        importer = store_module.importer
 
         def look_between_chunks() -> str:
             with pytest.raises(ValueError) as refused:
@@ -70,7 +74,7 @@ def test_a_profile_being_imported_is_hidden_and_cannot_be_answered_into(
             seen.append((other.profiles(), str(refused.value)))
             return importer()
 
-        monkeypatch.setattr(store_module, "_importer", look_between_chunks)
+        monkeypatch.setattr(store_module, "importer", look_between_chunks)
         store.import_profile(export_of(25))
         assert seen and all(entry == (["Ana"], "no profile 'Big'") for entry in seen)
         assert other.profiles() == ["Ana", "Big"] and len(other.attempts("Big")) == 25
@@ -112,7 +116,7 @@ def test_answers_from_another_tab_go_through_during_a_large_import(place: str, m
 def import_slowly(place: str, started: Any) -> None:
     """Child process: import a profile in small chunks, saying so once a few chunks are written."""
     store_module.IMPORT_CHUNK = 10
-    importer = store_module._importer
+    importer = store_module.importer
     chunks = 0
 
     def slow() -> str:
@@ -123,7 +127,7 @@ def import_slowly(place: str, started: Any) -> None:
         threading.Event().wait(0.05)
         return importer()
 
-    store_module._importer = slow
+    store_module.importer = slow
     with open_store(place) as store:
         store.import_profile(export_of(5_000))
 
@@ -144,15 +148,15 @@ def test_an_import_killed_half_way_leaves_nothing_and_can_be_run_again(place: st
 def test_a_name_being_imported_by_a_live_import_is_refused_with_a_reason(place: str) -> None:
     with open_store(place) as store:
         with store._writing() as conn:
-            store_module._insert_profile(conn, "Big", T0.isoformat(), importing=store_module._importer())
+            store_module.insert_profile(conn, "Big", T0.isoformat(), importing=store_module.importer())
         with pytest.raises(ValueError, match="'Big' is being imported right now"):
             store.create_profile("big")
 
 
 def test_an_import_that_wrote_nothing_for_long_is_taken_as_dead(place: str) -> None:
-    stale = f"{store_module.socket.gethostname()} {os.getpid()} {T0.isoformat()}"  # this process, long ago
+    stale = f"{socket.gethostname()} {os.getpid()} {T0.isoformat()}"  # this process, long ago
     with open_store(place) as store, store._writing() as conn:
-        store_module._insert_profile(conn, "Big", T0.isoformat(), importing=stale)
+        store_module.insert_profile(conn, "Big", T0.isoformat(), importing=stale)
     with open_store(place) as store:
         assert store.profiles() == []
         store.create_profile("Big")

@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from store_kit import CARD, T0
 
-from trainer.progress import store as store_module
-from trainer.progress.store import DB_NAME, Attempt, Store, StoreError
+from trainer.progress import sqlite as sqlite_module
+from trainer.progress.errors import StoreError
+from trainer.progress.model import Attempt
+from trainer.progress.sqlite import DB_NAME, Store
 
 
 def attempt(answer: str) -> Attempt:
@@ -176,7 +178,7 @@ def test_the_damage_count_is_kept_until_another_connection_writes(
 ) -> None:
     assert opened.damaged_rows("Ana") == {}
     opened.record_attempt("Ana", attempt("NEW-ANSWER"))  # its own writes check their values: no need to look again
-    monkeypatch.setattr(store_module, "_damaged", lambda *args: pytest.fail("the rows were read again"))
+    monkeypatch.setattr(sqlite_module, "damaged_in", lambda *args: pytest.fail("the rows were read again"))
     assert opened.damaged_rows("Ana") == {}
     monkeypatch.undo()
     damage(folder, "UPDATE attempts SET at = 'never' WHERE answer = 'MARKED-ANSWER'")
@@ -189,12 +191,12 @@ def test_the_damage_check_reads_on_its_own_connection_holding_up_no_other_call(
     opened: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     held: list[bool] = []
-    read = store_module._damaged
+    read = sqlite_module.damaged_in
 
     def noting(conn: sqlite3.Connection, table: str, profile_id: int, sound: str | None) -> list[tuple[object, ...]]:
         held.append(opened._lock.locked())
         return read(conn, table, profile_id, sound)
 
-    monkeypatch.setattr(store_module, "_damaged", noting)
+    monkeypatch.setattr(sqlite_module, "damaged_in", noting)
     assert opened.damaged_rows("Ana") == {}
     assert held and not any(held)

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from trainer.progress.store import DB_NAME, Store, StoreError
+from trainer.progress.errors import StoreError
+from trainer.progress.sqlite import DB_NAME, Store
 
 AS_ROOT = os.geteuid() == 0  # root reads and writes whatever the permissions say
 

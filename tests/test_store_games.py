@@ -9,8 +9,10 @@ import pytest
 from store_kit import T0, edit
 
 from trainer import Deal, Match
-from trainer.progress import store as store_module
-from trainer.progress.store import GameSummary, StaleMatch, Store
+from trainer.progress import checks, transfer
+from trainer.progress.errors import StaleMatch
+from trainer.progress.model import GameSummary
+from trainer.progress.sqlite import Store
 from trainer.records import load_record, record_of
 
 
@@ -145,7 +147,7 @@ def test_a_match_won_by_a_shut_out_counts_as_won_whatever_the_totals(store: Stor
 
 def test_a_record_too_large_to_be_a_match_is_refused(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     record = record_of(finished_deal())
-    monkeypatch.setattr(store_module, "RECORD_BYTES", len(json.dumps(record, ensure_ascii=False)) - 1)
+    monkeypatch.setattr(checks, "RECORD_BYTES", len(json.dumps(record, ensure_ascii=False)) - 1)
     with pytest.raises(ValueError, match=r"^record: [\d,]+ bytes, more than the [\d,]+ a game record may have"):
         store.save_game("Ana", SUMMARY, record)
     assert store.games("Ana") == []
@@ -157,11 +159,11 @@ def test_an_import_with_too_many_matches_or_too_large_a_record_is_refused(
     store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     data = store.export_profile("Ana")
-    monkeypatch.setattr(store_module, "IMPORT_GAMES", 1)
+    monkeypatch.setattr(transfer, "IMPORT_GAMES", 1)
     with pytest.raises(ValueError, match=r"^games: 2 matches, more than the 1 an import may hold"):
         store.import_profile(data, name="Bea")
-    monkeypatch.setattr(store_module, "IMPORT_GAMES", 2)
-    monkeypatch.setattr(store_module, "RECORD_BYTES", 100)
+    monkeypatch.setattr(transfer, "IMPORT_GAMES", 2)
+    monkeypatch.setattr(checks, "RECORD_BYTES", 100)
     with pytest.raises(ValueError, match=r"^games\[0\]\.record: [\d,]+ bytes, more than the 100"):
         store.import_profile(data, name="Bea")
     assert store.profiles() == ["Ana"]
@@ -271,7 +273,7 @@ def test_a_match_s_luck_is_kept_travels_with_an_export_and_an_older_export_impor
 
 def test_a_luck_no_deal_could_bring_is_refused(store: Store) -> None:
     with pytest.raises(ValueError, match=r"^luck: "):
-        dataclasses.replace(KEPT, luck=KEPT.decisions * store_module.LOST_PER_PLAY + 1)
+        dataclasses.replace(KEPT, luck=KEPT.decisions * checks.LOST_PER_PLAY + 1)
     data = {**store.export_profile("Ana"), "games": [{**dataclasses.asdict(KEPT), "played_at": T0.isoformat()}]}
     data["games"][0].update(record=record_of(MATCH), luck=float("1e9"))
     with pytest.raises(ValueError, match=r"^games\[0\]: luck: "):

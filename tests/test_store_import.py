@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 from store_kit import CARD, T0
 
-from trainer.progress.store import IMPORT_BYTES, Attempt, Store
+from trainer.progress.model import Attempt
+from trainer.progress.sqlite import Store
+from trainer.progress.transfer import IMPORT_BYTES
 
 
 @pytest.fixture

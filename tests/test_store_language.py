@@ -3,7 +3,7 @@
 import pytest
 from store_kit import edit
 
-from trainer.progress.store import Store
+from trainer.progress.sqlite import Store
 
 
 def test_a_profile_has_no_language_until_one_is_chosen_then_keeps_it(store: Store) -> None:

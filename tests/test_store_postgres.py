@@ -12,8 +12,9 @@ from store_kit import edit
 from test_store import attempt, fill
 
 from trainer.progress import postgres
+from trainer.progress.errors import SaveError, StoreError
 from trainer.progress.postgres import PostgresStore
-from trainer.progress.store import SaveError, Store, StoreError
+from trainer.progress.sqlite import Store
 from trainer.progress.stores import DB_VAR, chosen, is_url, open_store
 
 

@@ -4,7 +4,7 @@ import pytest
 from store_kit import edit
 
 from trainer import PROFILES
-from trainer.progress.store import Store
+from trainer.progress.sqlite import Store
 
 
 def test_a_new_profile_plays_the_classic_rules(store: Store) -> None:

@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 from store_kit import CARD, T0
 
-from trainer.progress import store as store_module
-from trainer.progress.store import Attempt, SaveError, Store
+from trainer.progress import sqlite as sqlite_module
+from trainer.progress.errors import SaveError
+from trainer.progress.model import Attempt
+from trainer.progress.sqlite import Store
 
 ANSWER = Attempt("p1", "capture", 1, ("sum",), "drill", "7" * 400, True, 2.0, 0, False, T0)
 
@@ -40,7 +42,7 @@ def test_an_answer_on_a_full_disk_is_refused_whole_and_saved_once_there_is_room(
 
 
 def test_a_lock_held_past_the_busy_time_is_a_save_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store_module, "BUSY_SECONDS", 0.1)
+    monkeypatch.setattr(sqlite_module, "BUSY_SECONDS", 0.1)
     with Store.open(tmp_path) as store, closing(sqlite3.connect(store.path, isolation_level=None)) as other:
         store.create_profile("Ana")
         other.execute("BEGIN IMMEDIATE")
@@ -51,9 +53,9 @@ def test_a_lock_held_past_the_busy_time_is_a_save_error(tmp_path: Path, monkeypa
 
 
 def test_opening_a_file_another_program_holds_is_a_save_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(store_module, "BUSY_SECONDS", 0.1)
+    monkeypatch.setattr(sqlite_module, "BUSY_SECONDS", 0.1)
     Store.open(tmp_path).close()
-    with closing(sqlite3.connect(tmp_path / store_module.DB_NAME, isolation_level=None)) as other:
+    with closing(sqlite3.connect(tmp_path / sqlite_module.DB_NAME, isolation_level=None)) as other:
         other.execute("PRAGMA locking_mode = EXCLUSIVE")
         other.execute("BEGIN EXCLUSIVE")
         with pytest.raises(SaveError, match=r"is held by another program .* please try again"):

@@ -10,7 +10,8 @@ import pytest
 
 from trainer.cards import parse_card, parse_cards
 from trainer.i18n import translator
-from trainer.progress.store import Attempt, Store
+from trainer.progress.model import Attempt
+from trainer.progress.sqlite import Store
 from trainer.progress.training import (
     MODES,
     RUSH_SECONDS,

@@ -13,7 +13,7 @@ from browser_kit import app_server
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from classroom import NEXT, PASSWORD, Tally, WireLearner, set_up
 
-from trainer.progress.store import Store
+from trainer.progress.sqlite import Store
 
 
 async def answer_three(url: str, code: str) -> tuple[list[str], Tally, str]:

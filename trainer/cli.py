@@ -32,7 +32,8 @@ from trainer.deal import Deal
 from trainer.i18n import SOURCE, Translator, languages, translator
 from trainer.match import Match
 from trainer.profile import PROFILES
-from trainer.progress.store import DB_NAME, StoreError
+from trainer.progress.errors import StoreError
+from trainer.progress.sqlite import DB_NAME
 from trainer.progress.stores import DB_VAR, copy_profiles, is_url, open_store
 from trainer.puzzles import KINDS, THEMES, check_paths, rule_coverage
 from trainer.puzzles.catalog import UNDRILLABLE

@@ -15,17 +15,11 @@ from trainer.app.board import View
 from trainer.course import Level, load_levels
 from trainer.i18n import SOURCE, Translator, languages, translator
 from trainer.profile import PROFILES, RuleProfile
+from trainer.progress.errors import ProfileGone, SaveError, StoreError
+from trainer.progress.model import Learner
+from trainer.progress.sqlite import Store, data_dir
 from trainer.progress.stats import plain
-from trainer.progress.store import (
-    NAME_LENGTH,
-    Learner,
-    ProfileGone,
-    ProgressStore,
-    SaveError,
-    Store,
-    StoreError,
-    data_dir,
-)
+from trainer.progress.store import NAME_LENGTH, ProgressStore
 from trainer.progress.stores import chosen, open_store
 from trainer.puzzles import Puzzle, load_puzzles
 from trainer.puzzles.loader import bank_folder

@@ -5,7 +5,7 @@ import streamlit as st
 from trainer.app.common import pages, save_trouble
 from trainer.app.svg import card_svg
 from trainer.cards import parse_card
-from trainer.progress.store import ProfileGone, SaveError
+from trainer.progress.errors import ProfileGone, SaveError
 
 # The favicon and logo are a card the app draws itself: nothing is fetched from elsewhere.
 ICON = card_svg(parse_card("7d"), width=48)

@@ -17,8 +17,8 @@ from trainer.app.names import BOT_LEVELS
 from trainer.app.topics import topic
 from trainer.i18n import Translator
 from trainer.progress.homework import LearnerResult
+from trainer.progress.model import Assignment, Attempt, GameSummary
 from trainer.progress.stats import Accuracy, LevelResults, plain
-from trainer.progress.store import Assignment, Attempt, GameSummary
 
 #: A figure that may fall either side of 0, written with its sign: "+2.10", "-0.50".
 SIGNED = "+0.00;-0.00"

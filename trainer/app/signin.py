@@ -14,8 +14,10 @@ import streamlit as st
 
 from trainer.app.common import said_or_told, saving, tr
 from trainer.progress import accounts
+from trainer.progress.errors import ProfileGone
+from trainer.progress.model import Account, Learner
 from trainer.progress.stats import plain
-from trainer.progress.store import CODE_LENGTH, NAME_LENGTH, Account, Learner, ProfileGone, ProgressStore
+from trainer.progress.store import CODE_LENGTH, NAME_LENGTH, ProgressStore
 
 #: An OpenID provider's settings hold these; a table under ``[auth]`` that has them is one provider.
 _PROVIDER_KEYS = {"client_id", "server_metadata_url"}

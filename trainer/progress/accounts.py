@@ -13,7 +13,8 @@ from contextlib import suppress
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from trainer.progress.store import Classroom, Learner, ProgressStore, Who, sign_in_key
+from trainer.progress.model import Classroom, Learner, Who
+from trainer.progress.store import ProgressStore, sign_in_key
 from trainer.text import SaidError, said
 
 #: Argon2id with the library's own settings (RFC 9106's low-memory choice): about 50 ms a check here.

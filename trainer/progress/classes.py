@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from trainer.progress.model import Learner, Who
 from trainer.progress.stats import Accuracy, accuracy, strengths_and_weak_spots
-from trainer.progress.store import Learner, ProgressStore, Who
+from trainer.progress.store import ProgressStore
 
 
 @dataclass(frozen=True)

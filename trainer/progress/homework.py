@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from trainer.progress.store import Assignment, Learner, ProgressStore, Who
+from trainer.progress.model import Assignment, Learner, Who
+from trainer.progress.store import ProgressStore
 from trainer.puzzles import Puzzle
 from trainer.text import SaidError, said
 

@@ -1,6 +1,6 @@
 """Learners' progress on a PostgreSQL server, for a club or a class: several app servers may share one database.
 
-The tables are those of the SQLite file (``store.MIGRATIONS``), with PostgreSQL's types: every column keeps its
+The tables are those of the SQLite file (``schema.MIGRATIONS``), with PostgreSQL's types: every column keeps its
 type, so a row cannot hold a value of another type as a damaged SQLite file can. Writes are made one at a time,
 as in SQLite, under a transaction-level advisory lock that every app server on the database takes; reads see one
 snapshot each and never wait for a write.
@@ -19,23 +19,12 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from trainer.progress.store import (
-    _READERS,
-    ACCOUNT_TABLES,
-    APPLICATION_ID,
-    BUSY_SECONDS,
-    HOMEWORK_TABLES,
-    ProgressStore,
-    SaveError,
-    Statements,
-    StoreError,
-    Who,
-    _damaged,
-    _damaged_rows,
-    _drop_dead_imports,
-    _iso,
-    _profile_id,
-)
+from trainer.progress.checks import iso
+from trainer.progress.errors import SaveError, StoreError
+from trainer.progress.model import Who
+from trainer.progress.rows import READERS, Statements, damaged_in, find_damage
+from trainer.progress.schema import ACCOUNT_TABLES, APPLICATION_ID, HOMEWORK_TABLES
+from trainer.progress.store import BUSY_SECONDS, ProgressStore, drop_dead_imports, profile_id
 
 #: The connections one app server keeps open at most: a read takes one for a millisecond or so.
 POOL_SIZE = 8
@@ -164,7 +153,7 @@ class PostgresStore(ProgressStore):
             store = cls(pool, url)
             store._migrate()
             with store._writing() as conn:
-                _drop_dead_imports(conn)
+                drop_dead_imports(conn)
         except BaseException:
             pool.close()
             raise
@@ -222,14 +211,14 @@ class PostgresStore(ProgressStore):
         """How many of the profile's rows its readers cannot read, by table: each row is read to find out. Every
         column keeps its type and this store writes only checked values, so only a hand edit makes one."""
         with self._reading() as conn:
-            pid = _profile_id(conn, profile)
-            return {table: count for table in _READERS if (count := len(_damaged(conn, table, pid)))}
+            pid = profile_id(conn, profile)
+            return {table: count for table in READERS if (count := len(damaged_in(conn, table, pid)))}
 
     def set_aside_damaged(self, profile: Who) -> str | None:
         """Move the profile's damaged rows into the table ``set_aside``, as JSON with the time; return where they
         are (the database, then the table in brackets), or None if no row was damaged."""
         with self._writing() as conn:
-            if (damaged := _damaged_rows(conn, _profile_id(conn, profile), {})) is None:
+            if (damaged := find_damage(conn, profile_id(conn, profile), {})) is None:
                 return None
             conn.execute("INSERT INTO set_aside (at, rows) VALUES (?, ?)", (_now(), json.dumps(damaged.shown)))
             damaged.delete(conn)
@@ -237,4 +226,4 @@ class PostgresStore(ProgressStore):
 
 
 def _now() -> str:
-    return _iso("now", datetime.now(UTC))
+    return iso("now", datetime.now(UTC))

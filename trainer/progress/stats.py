@@ -1,7 +1,7 @@
 """Figures about a learner's attempts, for the Progress page.
 
 >>> from datetime import UTC, datetime
->>> from trainer.progress.store import Attempt, GameSummary
+>>> from trainer.progress.model import Attempt, GameSummary
 >>> when = datetime(2026, 1, 1, tzinfo=UTC)
 >>> tries = [Attempt("p1", "capture", 1, ("escoba",), "practice", "5♦", ok, 3.0, 0, False, when) for ok in (1, 0)]
 >>> accuracy(groups_of(tries), "kind")
@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from trainer.progress.model import Attempt, GameSummary
 from trainer.progress.rating import START
-from trainer.progress.store import Attempt, GameSummary
 
 MIN_ANSWERS = 3  # answers on a theme before it counts as a strength or a weak spot
 

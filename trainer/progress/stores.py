@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from trainer.progress.store import ProgressStore, Store, StoreError
+from trainer.progress.errors import StoreError
+from trainer.progress.sqlite import Store
+from trainer.progress.store import ProgressStore
 
 #: A PostgreSQL URL (``postgresql://user@host/database``) for the app to keep progress in, for a club's server.
 DB_VAR = "ESCOBA_TRAINER_DB"

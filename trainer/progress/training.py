@@ -20,8 +20,9 @@ import fsrs
 from trainer.ai.game import LEARNER, Game
 from trainer.course import stars
 from trainer.match import Match
+from trainer.progress.model import Attempt, GameSummary, KeptGame, Who
 from trainer.progress.rating import LEVEL_RATINGS, START, Rating, puzzle_rating, score_of, update
-from trainer.progress.store import Attempt, GameSummary, KeptGame, ProgressStore, Who
+from trainer.progress.store import ProgressStore
 from trainer.puzzles import Puzzle
 from trainer.puzzles.kinds import Verdict
 from trainer.records import read_record, record_of

@@ -10,8 +10,9 @@ from trainer.app.play_words import level_words
 from trainer.app.topics import topic
 from trainer.progress import accounts, homework
 from trainer.progress.classes import LearnerRow, class_csv, class_table, ordered
+from trainer.progress.model import Assignment, Classroom, Learner
 from trainer.progress.stats import plain
-from trainer.progress.store import NAME_LENGTH, Assignment, Classroom, Learner, ProgressStore
+from trainer.progress.store import NAME_LENGTH, ProgressStore
 from trainer.puzzles.catalog import THEMES
 
 VIEW = page("Classes")

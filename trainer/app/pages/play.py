@@ -28,8 +28,8 @@ from trainer.app.seat_table import pick_rows, seat_table_data, since_learner
 from trainer.cards import CardError, Notation
 from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, Play, parse_play
+from trainer.progress.errors import StaleMatch
 from trainer.progress.stats import plain
-from trainer.progress.store import StaleMatch
 from trainer.progress.training import keep_game, kept_game, unfinished_game
 from trainer.puzzles.generate import can_be_puzzle, endgame_yaml
 from trainer.text import marked

@@ -40,9 +40,9 @@ from trainer.app.topics import topic
 from trainer.cards import R4, Card, Notation
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress import homework
+from trainer.progress.model import Attempt
 from trainer.progress.rating import START, Rating
 from trainer.progress.stats import plain
-from trainer.progress.store import Attempt
 from trainer.progress.training import ANSWERS_PER_LEVEL, MODES, Choice, Run, answer_puzzle, highest_level, pick_next
 from trainer.puzzles import KINDS, THEMES, Puzzle
 from trainer.puzzles.catalog import first_puzzle

@@ -1,0 +1,148 @@
+"""The bounds every value the store keeps is held to, and the checks that hold it: a value written, read back or
+imported passes the same ones. Each refusal is a ValueError that names the field."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import reprlib
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import fsrs
+
+from trainer.cards import DECK
+from trainer.profile import PROFILES, RuleProfile
+from trainer.scoring import WRONG_CAPTURE_COST
+
+#: The largest game record kept, as JSON: a deal takes under a kilobyte, and a long match of 14 deals 9 KB.
+RECORD_BYTES = 256_000
+
+#: The ratings kept: beyond these Glicko-2 overflows or stops moving, so a value outside is damage or a bad import.
+RATING_RANGE, RD_RANGE, VOL_RANGE = (0.0, 4000.0), (1.0, 500.0), (0.0, 1.0)
+
+#: A puzzle's or a course level's id: only its form is checked, as the store does not load the bank. An answer to a
+#: puzzle since removed from the bank (or never in it) is kept, and the pages show none they cannot find.
+_ID = re.compile(r"[A-Za-z0-9_.\-]{1,80}")
+WORD_LENGTH, ANSWER_LENGTH = 40, 1000  # the longest kind or mode, and the longest answer, in characters
+PUZZLE_LEVELS = (1, 5)
+MOST_HINTS = 1000
+SECONDS_KEPT = 86_400.0  # a puzzle left open longer than a day is kept as answered in a day
+MOST_BEST = 1_000_000  # the highest streak or rush best an import may hold
+MOST_STAGE = 10_000  # the highest stage of a course level
+
+
+def _most_deal_points(rules: RuleProfile) -> int:
+    """The most points all sides of one deal can score together under ``rules``, however unlikely: each category
+    once, an escoba with each card of the deck, and (where the rule set has penalties) the dearest penalty, 4 and
+    1 more for each of those escobas, on each card."""
+    cards = len(DECK)
+    categories = sum(worth for name, worth in rules.points.items() if name != "escoba")
+    penalties = (WRONG_CAPTURE_COST + cards) * cards if rules.penalties_allowed else 0
+    return categories + cards * rules.points.get("escoba", 0) + penalties
+
+
+#: The most points one play can lose: it cannot move its deal's margin between the sides by more than the span of
+#: the points that deal can score, in the rule set with the most.
+LOST_PER_PLAY = 2 * max(map(_most_deal_points, PROFILES.values()))
+
+#: A language as the store keeps it: a two- or three-letter code; which ones the app speaks is the app's business.
+LANGUAGE_CODE = re.compile("[a-z]{2,3}")
+
+
+def check_id(field: str, value: str) -> str:
+    if not _ID.fullmatch(value):
+        raise ValueError(f"{field}: {reprlib.repr(value)} is not an id: 1 to 80 letters, digits, '-', '_' or '.'")
+    return value
+
+
+def check_mode(field: str, mode: str) -> str:
+    if not 1 <= len(mode) <= WORD_LENGTH:
+        raise ValueError(f"{field}: {reprlib.repr(mode)} is not 1 to {WORD_LENGTH} characters")
+    return mode
+
+
+def named(field: str, check: Callable[..., Any], *args: Any) -> Any:
+    """``check(*args)``, its ValueError prefixed with the field's name."""
+    try:
+        return check(*args)
+    except ValueError as error:
+        raise ValueError(f"{field}: {error}") from None
+
+
+def int_of(value: object, low: int, high: int) -> int:
+    if not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{reprlib.repr(value)} is not an integer from {low} to {high}")
+    return value
+
+
+def record_text(field: str, record: object) -> str:
+    """A game record as the JSON text kept; ValueError if it is larger than ``RECORD_BYTES``."""
+    text = json.dumps(record, ensure_ascii=False)
+    if (size := len(text.encode("utf-8", "surrogatepass"))) > RECORD_BYTES:
+        raise ValueError(f"{field}: {size:,} bytes, more than the {RECORD_BYTES:,} a game record may have")
+    return text
+
+
+def iso(field: str, moment: datetime) -> str:
+    """``moment`` as fixed-width ISO-8601 UTC text, which sorts in time order."""
+    if moment.utcoffset() is None:
+        raise ValueError(f"{field}: {moment} has no time zone")
+    try:
+        return moment.astimezone(UTC).isoformat(timespec="microseconds")
+    except OverflowError:
+        raise ValueError(f"{field}: {moment} is out of the range of time") from None
+
+
+def finite(field: str, value: float) -> float:
+    if not math.isfinite(value):
+        raise ValueError(f"{field}: {value} is not a finite number")
+    return value
+
+
+def check_themes(field: str, themes: tuple[str, ...]) -> None:
+    if any(theme.split() != [theme] for theme in themes):
+        raise ValueError(f"{field}: each theme must be one word without spaces, got {themes!r}")
+
+
+def check_rating(prefix: str, rating: float, rd: float, vol: float) -> tuple[float, float, float]:
+    """A Glicko-2 rating whose parts are finite and in range, or ValueError naming the part."""
+    for field, value, (low, high) in (("rating", rating, RATING_RANGE), ("rd", rd, RD_RANGE)):
+        if not (math.isfinite(value) and low <= value <= high):
+            raise ValueError(f"{prefix}{field}: {value} is not from {low:g} to {high:g}")
+    if not (math.isfinite(vol) and VOL_RANGE[0] < vol < VOL_RANGE[1]):
+        raise ValueError(f"{prefix}vol: {vol} is not between {VOL_RANGE[0]:g} and {VOL_RANGE[1]:g}")
+    return rating, rd, vol
+
+
+def check_card(field: str, text: str) -> str:
+    """Review card JSON that the scheduler reads back, or ValueError."""
+    try:
+        card = fsrs.Card.from_dict(json.loads(text))
+        iso(field, card.due)
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        raise ValueError(f"{field}: {reprlib.repr(text)} is not a review card") from None
+    return text
+
+
+def rules_of(name: object, target: object) -> RuleProfile:
+    """The rule set of a saved name and target; ValueError if either is not one this program knows."""
+    if not isinstance(name, str) or name not in PROFILES:
+        raise ValueError(f"{reprlib.repr(name)} is not a rule set: known are {', '.join(PROFILES)}")
+    if target is not None and not isinstance(target, int):
+        raise ValueError(f"{reprlib.repr(target)} is not a target")
+    return PROFILES[name].with_options(target=target)
+
+
+def rules_row(rules: RuleProfile) -> tuple[str, int | None]:
+    """The name and target kept for a rule set: the target only where it is not the usual one."""
+    usual = rules_of(rules.name, rules.target)  # refuses a rule set or target this program does not know
+    return usual.name, None if usual.target == PROFILES[usual.name].target else usual.target
+
+
+def check_language(field: str, code: str) -> str:
+    if not LANGUAGE_CODE.fullmatch(code):
+        raise ValueError(f"{field}: {reprlib.repr(code)} is not a language code such as 'es'")
+    return code

@@ -1,0 +1,36 @@
+"""What a progress store raises beyond a ValueError for a bad value: storage that cannot be read or written, and
+writes that the data's state refuses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StoreError(Exception):
+    """The progress cannot be read, or a newer version wrote it; it was left as it was. ``path`` is the file, or
+    the database server as messages name it."""
+
+    def __init__(self, message: str, path: Path | str) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class SaveError(StoreError):
+    """The progress file could not be read or written just now (a full disk, a file made read-only, another program
+    holding it); the write was rolled back, so nothing saved before is changed and trying again is safe."""
+
+
+class ProfileGone(ValueError):
+    """The profile asked for is not in the file (any more): deleted, or never there."""
+
+
+class StaleMatch(ValueError):
+    """A save of a match that went on without it (in another tab, say), or that is over: nothing was written."""
+
+    def __init__(self, game: int) -> None:
+        super().__init__(f"match {game} was saved since, or is over: this save does not go on from it")
+        self.game = game
+
+
+class NotYours(PermissionError):
+    """An action on a class by someone who does not teach it, or by a learner who does not teach at all."""

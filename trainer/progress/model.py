@@ -1,0 +1,193 @@
+"""What the store keeps and answers with, as values: a learner, an answer, a match's summary, an account, a class and
+its homework. Each checks its fields when made, so a value that exists can be kept."""
+
+from __future__ import annotations
+
+import reprlib
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from trainer.bot_levels import LEVELS as BOT_LEVELS
+from trainer.match import Match
+from trainer.progress.checks import (
+    ANSWER_LENGTH,
+    LOST_PER_PLAY,
+    MOST_HINTS,
+    PUZZLE_LEVELS,
+    WORD_LENGTH,
+    check_id,
+    check_themes,
+    finite,
+    int_of,
+    iso,
+    named,
+)
+
+
+@dataclass(frozen=True)
+class Learner:
+    """A profile as a session holds it: its row id, which a rename keeps, and its name when last read.
+
+    Every method that takes a profile takes a Learner or a name. The app passes Learners, so an answer goes to the
+    profile the learner chose even if another tab renamed it meanwhile, and to no other if it was deleted."""
+
+    id: int
+    name: str
+
+
+#: A profile, by the row that holds it (``Learner``) or by name, up to case and width.
+Who = str | Learner
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One answer to one puzzle; ``at`` carries a time zone and each theme is one word."""
+
+    puzzle_id: str
+    kind: str
+    level: int
+    themes: tuple[str, ...]
+    mode: str
+    answer: str
+    correct: bool
+    seconds: float
+    hints: int
+    skipped: bool
+    at: datetime
+    rating_after: float | None = None
+    rd_after: float | None = None
+
+    def __post_init__(self) -> None:
+        check_id("puzzle_id", self.puzzle_id)
+        check_themes("themes", self.themes)
+        for field, low, high in (("kind", 1, WORD_LENGTH), ("mode", 1, WORD_LENGTH), ("answer", 0, ANSWER_LENGTH)):
+            if not low <= len(getattr(self, field)) <= high:
+                raise ValueError(f"{field}: {reprlib.repr(getattr(self, field))} is not {low} to {high} characters")
+            if "\x00" in getattr(self, field):  # no answer has one, and PostgreSQL keeps no text with it
+                raise ValueError(f"{field}: {reprlib.repr(getattr(self, field))} holds a NUL character")
+        for field, (low, high) in (("level", PUZZLE_LEVELS), ("hints", (0, MOST_HINTS))):
+            named(field, int_of, getattr(self, field), low, high)
+        iso("at", self.at)
+        if finite("seconds", self.seconds) < 0:
+            raise ValueError(f"seconds: {self.seconds} is below zero")
+        for field in ("rating_after", "rd_after"):
+            if (value := getattr(self, field)) is not None:
+                finite(field, value)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A match against the computer: when, at which bot level, the learner's side's points and the best other
+    side's, whether it is over, how many of the learner's plays were reviewed and the points they lost, and the luck
+    of its reviewed deals: the margin their cards were worth to the learner's side (None where it was not kept)."""
+
+    played_at: datetime
+    level: str
+    players: int
+    points: int
+    against: int
+    over: bool
+    decisions: int
+    lost: float
+    won: bool = False
+    luck: float | None = None
+
+    def __post_init__(self) -> None:
+        iso("played_at", self.played_at)
+        finite("lost", self.lost)
+        if self.level not in BOT_LEVELS:
+            raise ValueError(f"level: {self.level!r} is not one of {', '.join(BOT_LEVELS)}")
+        for name, low, high in (("players", 2, 6), ("decisions", 0, 2**31), ("points", -(2**31), 2**31),
+                                ("against", -(2**31), 2**31)):  # fmt: skip
+            try:
+                int_of(getattr(self, name), low, high)
+            except ValueError as error:
+                raise ValueError(f"{error} (the {name} field)") from None
+        if self.lost < 0:
+            raise ValueError(f"lost: {self.lost} points lost cannot be below zero")
+        if self.lost > self.decisions * LOST_PER_PLAY:
+            raise ValueError(
+                f"lost: {self.lost:g} points over {self.decisions} plays is more than the {LOST_PER_PLAY} a play can "
+                "lose at most"
+            )
+        if self.won and not self.over:
+            raise ValueError("won: a match still under way has no winner yet")
+        if self.luck is not None and abs(finite("luck", self.luck)) > self.decisions * LOST_PER_PLAY:
+            raise ValueError(
+                f"luck: {self.luck:g} points over {self.decisions} plays is more than the deals they were made in "
+                "can score"
+            )
+
+    @classmethod
+    def of(
+        cls,
+        match: Match,
+        played_at: datetime,
+        level: str,
+        decisions: int,
+        lost: float,
+        side: int = 0,
+        luck: float | None = None,
+    ) -> GameSummary:
+        """The summary of a match as it stands, for the learner's match ``side``."""
+        totals = match.totals
+        against = max(total for other, total in enumerate(totals) if other != side)
+        won = match.winner == side
+        return cls(played_at, level, match.players, totals[side], against, match.is_over, decisions, lost, won, luck)
+
+
+@dataclass(frozen=True)
+class Account:
+    """A way in to a profile on a club's server: whose profile it is, and whether they teach."""
+
+    learner: Learner
+    teacher: bool
+
+
+@dataclass(frozen=True)
+class Classroom:
+    """A teacher's class: its number, its name, and the code its learners sign in or join with."""
+
+    id: int
+    name: str
+    code: str
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Homework for a class: ``kind`` is "levels", "puzzles" or "match", and ``items`` the level or puzzle ids, or
+    the computer strength to play; due by ``due``, set at ``created``."""
+
+    id: int
+    class_id: int
+    kind: str
+    items: tuple[str, ...]
+    due: datetime
+    created: datetime
+
+    def __post_init__(self) -> None:
+        if self.kind not in ASSIGNMENT_KINDS:
+            raise ValueError(f"kind: {self.kind!r} is not one of {', '.join(ASSIGNMENT_KINDS)}")
+        if not 1 <= len(self.items) <= MOST_ITEMS:
+            raise ValueError(f"items: {len(self.items)} is not 1 to {MOST_ITEMS}")
+        for item in self.items:
+            check_id("items", item)
+        if self.kind == "match" and (len(self.items) != 1 or self.items[0] not in BOT_LEVELS):
+            raise ValueError(f"items: a match is against one of {', '.join(BOT_LEVELS)}, not {self.items!r}")
+        iso("due", self.due)
+        iso("created", self.created)
+
+
+ASSIGNMENT_KINDS = ("levels", "puzzles", "match")
+MOST_ITEMS = 100  # the most levels or puzzles in one piece of homework
+
+
+class KeptGame(NamedTuple):
+    """A match against the computer as kept: its number and version (what a save that goes on from it passes),
+    its summary and its game record."""
+
+    number: int
+    version: int
+    summary: GameSummary
+    record: dict[str, Any]

@@ -1,0 +1,134 @@
+"""The tables of the progress file, as the migrations that make them; PostgreSQL's schema takes the accounts' and the
+homework's from here too."""
+
+from __future__ import annotations
+
+#: ``PRAGMA application_id`` of a progress file ("EsTr"); files made before it have 0 and the tables of the first
+#: migration.
+APPLICATION_ID = 0x45735472
+
+#: The tables of accounts and classes (a migration of the file, and of a PostgreSQL database).
+ACCOUNT_TABLES = (
+    """CREATE TABLE accounts (
+        profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+        issuer TEXT NOT NULL, subject TEXT NOT NULL, password TEXT, teacher INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (issuer, subject))""",
+    """CREATE TABLE classes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        teacher_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        name TEXT NOT NULL, code TEXT NOT NULL UNIQUE, created TEXT NOT NULL)""",
+    "CREATE INDEX classes_by_teacher ON classes(teacher_id)",
+    """CREATE TABLE members (
+        class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        PRIMARY KEY (class_id, profile_id))""",
+    "CREATE INDEX members_by_profile ON members(profile_id)",
+)
+#: The table of homework (likewise).
+HOMEWORK_TABLES = (
+    """CREATE TABLE assignments (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL, items TEXT NOT NULL, due TEXT NOT NULL, created TEXT NOT NULL)""",
+    "CREATE INDEX assignments_by_class ON assignments(class_id)",
+)
+
+#: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new file is at version 0.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        "CREATE TABLE profiles (id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL, created TEXT NOT NULL)",
+        """CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            puzzle_id TEXT NOT NULL, kind TEXT NOT NULL, level INTEGER NOT NULL, themes TEXT NOT NULL,
+            mode TEXT NOT NULL, answer TEXT NOT NULL, correct INTEGER NOT NULL, seconds REAL NOT NULL,
+            hints INTEGER NOT NULL, skipped INTEGER NOT NULL, at TEXT NOT NULL, rating_after REAL, rd_after REAL)""",
+        "CREATE INDEX attempts_by_profile ON attempts(profile_id, at)",
+        """CREATE TABLE ratings (
+            profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+            rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL)""",
+        """CREATE TABLE review_cards (
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            puzzle_id TEXT NOT NULL, card_json TEXT NOT NULL, due TEXT NOT NULL,
+            PRIMARY KEY (profile_id, puzzle_id))""",
+        """CREATE TABLE records (
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            mode TEXT NOT NULL, best INTEGER NOT NULL,
+            PRIMARY KEY (profile_id, mode))""",
+    ),
+    (
+        """CREATE TABLE stars (
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            level_id TEXT NOT NULL, stars INTEGER NOT NULL CHECK (stars BETWEEN 1 AND 3),
+            PRIMARY KEY (profile_id, level_id))""",
+        """CREATE TABLE places (
+            profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+            level_id TEXT NOT NULL, stage INTEGER NOT NULL CHECK (stage >= 0))""",
+    ),
+    # NULL for a profile in use; while an import writes a profile, who writes it and when it last wrote.
+    ("ALTER TABLE profiles ADD COLUMN importing TEXT",),
+    # The rule set the learner plays by, and the target chosen for it (NULL: the rule set's usual one).
+    (
+        "ALTER TABLE profiles ADD COLUMN rule_set TEXT NOT NULL DEFAULT 'classic'",
+        "ALTER TABLE profiles ADD COLUMN target INTEGER",
+    ),
+    # Matches against the computer: a summary to show on Progress, and the game record to replay.
+    (
+        """CREATE TABLE games (
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            played_at TEXT NOT NULL, level TEXT NOT NULL, players INTEGER NOT NULL, points INTEGER NOT NULL,
+            against INTEGER NOT NULL, over INTEGER NOT NULL, decisions INTEGER NOT NULL, lost REAL NOT NULL,
+            record TEXT NOT NULL)""",
+        "CREATE INDEX games_by_profile ON games(profile_id, played_at)",
+    ),
+    # Whether the learner's side won: usually the higher total, but a shut-out ends a match whatever the totals.
+    ("ALTER TABLE games ADD COLUMN won INTEGER NOT NULL DEFAULT 0",),
+    # A profile's id is never given again once deleted, so a tab that holds it cannot write into a newer profile.
+    # SQLite adds AUTOINCREMENT only to a new table: the rows move over (foreign keys are off while migrating).
+    (
+        """CREATE TABLE profiles_kept (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE NOT NULL, created TEXT NOT NULL, importing TEXT,
+            rule_set TEXT NOT NULL DEFAULT 'classic', target INTEGER)""",
+        """INSERT INTO profiles_kept (id, name, created, importing, rule_set, target)
+            SELECT id, name, created, importing, rule_set, target FROM profiles""",
+        "DROP TABLE profiles",
+        "ALTER TABLE profiles_kept RENAME TO profiles",
+    ),
+    # Indexes that hold what the Progress page counts and lists: its counts never visit the rows, nor its match list
+    # the records.
+    (
+        "CREATE INDEX attempts_counted ON attempts(profile_id, skipped, kind, themes, correct, puzzle_id)",
+        """CREATE INDEX games_listed ON games(
+            profile_id, played_at, level, players, points, against, over, decisions, lost, won)""",
+        "DROP INDEX games_by_profile",
+    ),
+    # The language the learner reads the app in, as a code ("es"); NULL until one is chosen.
+    ("ALTER TABLE profiles ADD COLUMN language TEXT",),
+    # A match's saves in order: a save goes on from the version it read, so a tab holding an older state of the
+    # match (or one of a match since finished) cannot write over it.
+    ("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 1",),
+    # A match's luck: what the cards of its reviewed deals were worth to the learner's side, apart from the play
+    # (NULL for a match kept before it was). The match list's index holds it too.
+    (
+        "ALTER TABLE games ADD COLUMN luck REAL",
+        "DROP INDEX games_listed",
+        """CREATE INDEX games_listed ON games(
+            profile_id, played_at, level, players, points, against, over, decisions, lost, won, luck)""",
+    ),
+    # Each name's key (``name_key``: what two names must share to be one profile), unique: a profile is found by
+    # the index, not by reading every name, and no two writers can both make "Ana" and "ana". A damaged name has
+    # none (NULL), as it names no one.
+    (
+        "ALTER TABLE profiles ADD COLUMN name_key TEXT",
+        "UPDATE profiles SET name_key = name_key(name) WHERE is_text(CAST(name AS BLOB))",
+        "CREATE UNIQUE INDEX profiles_by_key ON profiles(name_key)",
+    ),
+    # Signing in on a club's server: an account is a profile's way in, by the issuer and subject of an OpenID
+    # provider or, for one a teacher made, by its class code, name and password (a hash). A class is a teacher's,
+    # with a code to join it by.
+    ACCOUNT_TABLES,
+    # Homework a teacher sets a class: course levels, a set of puzzles, or a match against a computer strength,
+    # with its items (ids, or the strength) as a JSON list, and a due time.
+    HOMEWORK_TABLES,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
