@@ -18,7 +18,7 @@ from test_e2e import WIDTHS, shoot
 
 from trainer.app.board import View
 from trainer.profile import PROFILES
-from trainer.progress.store import Store
+from trainer.progress.sqlite import Store
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
