@@ -1,7 +1,9 @@
 """Large imports are written in chunks: other tabs keep answering meanwhile, and a killed import leaves nothing."""
 
 import dataclasses
+import itertools
 import os
+import queue
 import signal
 import socket
 import sqlite3
@@ -81,36 +83,46 @@ def test_a_profile_being_imported_is_hidden_and_cannot_be_answered_into(
 
 
 def test_answers_from_another_tab_go_through_during_a_large_import(place: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The other tab answers every 20 ms while 100,000 rows are imported: its answers land between the import's
-    chunks, while the import goes on, not once it is over (one transaction for every row would hold the file till
-    its end). Counted, not timed: a busy machine makes the import slower and the count larger."""
-    data = export_of(100_000)
-    failures: list[BaseException] = []
-    saved = 0
-    done = threading.Event()
+    """Between any two of the import's chunks the other tab answers once, and the import goes on only once that
+    answer is saved: every answer lands while the import goes on, not once it is over (one transaction for every row
+    would hold the data till its end, and the answer would wait in vain). Each wait is bounded, so a held lock fails
+    the test instead of hanging it."""
+    monkeypatch.setattr(store_module, "IMPORT_CHUNK", 100)
+    asked: queue.Queue[bool] = queue.Queue()
+    saved: queue.Queue[BaseException | None] = queue.Queue()
 
     def other_tab() -> None:
-        nonlocal saved
         with open_store(place) as tab:
-            while not done.wait(0.02):
+            for best in itertools.count(2):
+                if not asked.get():
+                    return
                 try:
-                    tab.record_best("Ana", "streak", saved)
-                    saved += 1
+                    tab.record_best("Ana", "streak", best)
                 except (sqlite3.OperationalError, psycopg.OperationalError, SaveError) as error:
-                    failures.append(error)
+                    saved.put(error)
+                else:
+                    saved.put(None)
 
+    answers: list[BaseException | None] = []
+
+    def answer_between_chunks() -> None:
+        asked.put(True)
+        answers.append(saved.get(timeout=30))
+
+    monkeypatch.setattr(store_module, "between_chunks", answer_between_chunks)
     with open_store(place) as store:
         with_ana(store)
         writer = threading.Thread(target=other_tab)
         writer.start()
         try:
-            store.import_profile(data)
-            saved_during_import = saved
+            store.import_profile(export_of(2_000))
         finally:
-            done.set()
+            asked.put(False)
             writer.join()
-        assert len(store.attempts("Big")) == 100_000
-    assert failures == [] and saved_during_import >= 3
+        assert len(store.attempts("Big")) == 2_000
+        chunks = 2_000 // 100 + 2  # the attempts, then the records and the stars
+        assert answers == [None] * (chunks - 1)
+        assert store.best("Ana", "streak") == chunks
 
 
 def import_slowly(place: str, started: Any) -> None:

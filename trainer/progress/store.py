@@ -612,7 +612,7 @@ class ProgressStore(ABC):
         try:
             for number, (statement, chunk) in enumerate(chunks):
                 if number:
-                    time.sleep(IMPORT_PAUSE)  # between chunks only: another tab's write gets in
+                    between_chunks()
                 with self._writing() as conn:
                     conn.executemany(statement, [(pid, *row) for row in chunk])
                     conn.execute("UPDATE profiles SET importing = ? WHERE id = ?", (importer(), pid))
@@ -714,6 +714,12 @@ def _assignments(conn: Statements, where: str, *values: object) -> list[Assignme
 
 def _new_code() -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def between_chunks() -> None:
+    """What an import does between two of its chunks (and only there): rest ``IMPORT_PAUSE``, in which another
+    tab's write gets in."""
+    time.sleep(IMPORT_PAUSE)
 
 
 def importer() -> str:
