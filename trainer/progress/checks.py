@@ -1,5 +1,6 @@
 """The bounds every value the store keeps is held to, and the checks that hold it: a value written, read back or
-imported passes the same ones. Each refusal is a ValueError that names the field."""
+imported passes the same ones. Each refusal is a ValueError: a ``check_`` one names the field, and the ``_of`` one
+it wraps says only what is wrong, for a caller that places the field itself (the export's schema)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 import reprlib
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import fsrs
 
@@ -51,20 +52,30 @@ LOST_PER_PLAY = 2 * max(map(_most_deal_points, PROFILES.values()))
 #: A language as the store keeps it: a two- or three-letter code; which ones the app speaks is the app's business.
 LANGUAGE_CODE = re.compile("[a-z]{2,3}")
 
+T = TypeVar("T")
 
-def check_id(field: str, value: str) -> str:
+
+def id_of(value: str) -> str:
     if not _ID.fullmatch(value):
-        raise ValueError(f"{field}: {reprlib.repr(value)} is not an id: 1 to 80 letters, digits, '-', '_' or '.'")
+        raise ValueError(f"{reprlib.repr(value)} is not an id: 1 to 80 letters, digits, '-', '_' or '.'")
     return value
 
 
-def check_mode(field: str, mode: str) -> str:
+def check_id(field: str, value: str) -> str:
+    return named(field, id_of, value)
+
+
+def mode_of(mode: str) -> str:
     if not 1 <= len(mode) <= WORD_LENGTH:
-        raise ValueError(f"{field}: {reprlib.repr(mode)} is not 1 to {WORD_LENGTH} characters")
+        raise ValueError(f"{reprlib.repr(mode)} is not 1 to {WORD_LENGTH} characters")
     return mode
 
 
-def named(field: str, check: Callable[..., Any], *args: Any) -> Any:
+def check_mode(field: str, mode: str) -> str:
+    return named(field, mode_of, mode)
+
+
+def named(field: str, check: Callable[..., T], *args: Any) -> T:
     """``check(*args)``, its ValueError prefixed with the field's name."""
     try:
         return check(*args)
@@ -86,14 +97,19 @@ def record_text(field: str, record: object) -> str:
     return text
 
 
-def iso(field: str, moment: datetime) -> str:
+def utc_of(moment: datetime) -> str:
     """``moment`` as fixed-width ISO-8601 UTC text, which sorts in time order."""
     if moment.utcoffset() is None:
-        raise ValueError(f"{field}: {moment} has no time zone")
+        raise ValueError(f"{moment} has no time zone")
     try:
         return moment.astimezone(UTC).isoformat(timespec="microseconds")
     except OverflowError:
-        raise ValueError(f"{field}: {moment} is out of the range of time") from None
+        raise ValueError(f"{moment} is out of the range of time") from None
+
+
+def iso(field: str, moment: datetime) -> str:
+    """``utc_of(moment)``, a refusal naming the field."""
+    return named(field, utc_of, moment)
 
 
 def finite(field: str, value: float) -> float:
@@ -102,9 +118,14 @@ def finite(field: str, value: float) -> float:
     return value
 
 
-def check_themes(field: str, themes: tuple[str, ...]) -> None:
+def themes_of(themes: tuple[str, ...]) -> tuple[str, ...]:
     if any(theme.split() != [theme] for theme in themes):
-        raise ValueError(f"{field}: each theme must be one word without spaces, got {themes!r}")
+        raise ValueError(f"each theme must be one word without spaces, got {themes!r}")
+    return themes
+
+
+def check_themes(field: str, themes: tuple[str, ...]) -> None:
+    named(field, themes_of, themes)
 
 
 def check_rating(prefix: str, rating: float, rd: float, vol: float) -> tuple[float, float, float]:
@@ -117,14 +138,18 @@ def check_rating(prefix: str, rating: float, rd: float, vol: float) -> tuple[flo
     return rating, rd, vol
 
 
-def check_card(field: str, text: str) -> str:
+def review_card_of(text: str) -> str:
     """Review card JSON that the scheduler reads back, or ValueError."""
     try:
         card = fsrs.Card.from_dict(json.loads(text))
-        iso(field, card.due)
+        utc_of(card.due)
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
-        raise ValueError(f"{field}: {reprlib.repr(text)} is not a review card") from None
+        raise ValueError(f"{reprlib.repr(text)} is not a review card") from None
     return text
+
+
+def check_card(field: str, text: str) -> str:
+    return named(field, review_card_of, text)
 
 
 def rules_of(name: object, target: object) -> RuleProfile:
@@ -142,7 +167,11 @@ def rules_row(rules: RuleProfile) -> tuple[str, int | None]:
     return usual.name, None if usual.target == PROFILES[usual.name].target else usual.target
 
 
-def check_language(field: str, code: str) -> str:
+def language_of(code: str) -> str:
     if not LANGUAGE_CODE.fullmatch(code):
-        raise ValueError(f"{field}: {reprlib.repr(code)} is not a language code such as 'es'")
+        raise ValueError(f"{reprlib.repr(code)} is not a language code such as 'es'")
     return code
+
+
+def check_language(field: str, code: str) -> str:
+    return named(field, language_of, code)

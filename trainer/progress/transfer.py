@@ -1,15 +1,30 @@
-"""A profile's export, and reading one back: every field is checked before a row is written, and an import is
-refused whole, naming its first bad field."""
+"""A profile's export, and reading one back: the export's schema is stated as pydantic models, with the bounds of
+every field, and an import is refused whole, naming its first bad field. What is not schema stays as code: a match's
+summary must be what its record replays to."""
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import reprlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any, Self, cast
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    PrivateAttr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import ErrorDetails
 
 from trainer.match import Match
 from trainer.profile import CLASSIC, RuleProfile
@@ -17,22 +32,22 @@ from trainer.progress.checks import (
     LANGUAGE_CODE,
     MOST_BEST,
     SECONDS_KEPT,
-    check_card,
-    check_id,
-    check_language,
-    check_mode,
     check_rating,
-    check_themes,
-    finite,
+    id_of,
     int_of,
     iso,
-    named,
+    language_of,
+    mode_of,
     record_text,
+    review_card_of,
     rules_of,
+    themes_of,
+    utc_of,
 )
 from trainer.progress.model import Attempt, GameSummary
 from trainer.progress.rows import Statements, attempt_data, attempt_row, game_row, read_rows, select_attempts
 from trainer.records import RecordError, read_record
+from trainer.text import SaidError
 
 FORMAT = "escoba-trainer-profile"
 FORMAT_VERSION = 1
@@ -119,198 +134,296 @@ class Imported:
 
 
 def read_export(data: Any, name_of: Callable[[str], str]) -> Imported:
-    """The export ``data`` checked field by field, in the file's order; a ValueError names the first bad field.
+    """The export ``data`` checked against its schema, in the file's order; a ValueError names the first bad field.
     ``name_of`` gives the name to import under from the exported one, or refuses it."""
-    top = _Fields(data, "")
-    if top.get("format") != FORMAT:
-        raise ValueError(f"format: expected {FORMAT!r}, got {reprlib.repr(top.get('format'))}")
-    if (version := top.integer("version")) != FORMAT_VERSION:
-        raise ValueError(f"version: {version} is not {FORMAT_VERSION}, the only version this program reads")
-    name = name_of(top.string("name"))
-    created = iso("created", top.moment("created"))
-    attempts = [_read_attempt(_Fields(item, f"attempts[{i}]")) for i, item in enumerate(top.items("attempts"))]
-    rating = None
-    if top.get("rating") is not None:
-        fields = _Fields(top.get("rating"), "rating")
-        rating = check_rating("rating.", fields.number("rating"), fields.number("rd"), fields.number("vol"))
-    cards: dict[str, tuple[str, str]] = {}
-    for i, item in enumerate(top.items("review_cards")):
-        card = _Fields(item, f"review_cards[{i}]")
-        if (puzzle_id := card.string("puzzle_id")) in cards:
-            raise ValueError(f"{card.name('puzzle_id')}: {puzzle_id!r} has two cards")
-        cards[puzzle_id] = (
-            check_card(card.name("card_json"), card.string("card_json")),
-            iso(card.name("due"), card.moment("due")),
-        )
-    records_fields = _Fields(top.get("records"), "records")
-    records: dict[str, int] = {}
-    for mode in records_fields:
-        check_mode(field := records_fields.name(mode), mode)
-        records[mode] = named(field, int_of, records_fields.integer(mode), 0, MOST_BEST)
-    stars: dict[str, int] = {}
-    if isinstance(data, dict) and data.get("stars") is not None:  # exports made before the course have none
-        stars_fields = _Fields(top.get("stars"), "stars")
-        for level_id in stars_fields:
-            check_id(stars_fields.name(level_id), level_id)
-            if (count := stars_fields.integer(level_id)) not in (1, 2, 3):
-                raise ValueError(f"{stars_fields.name(level_id)}: {count} is not 1, 2 or 3")
-            stars[level_id] = count
-    rules = CLASSIC
-    if isinstance(data, dict) and data.get("rules") is not None:  # exports made before the rule sets have none
-        fields = _Fields(top.get("rules"), "rules")
-        target = fields.optional_integer("target")
-        try:
-            rules = rules_of(fields.string("name"), target)
-        except ValueError as error:
-            raise ValueError(f"rules: {error}") from None
-    language = None
-    if isinstance(data, dict) and data.get("language") is not None:  # exports made before languages have none
-        language = check_language("language", top.string("language"))
-    if len(listed := top.optional_items("games")) > IMPORT_GAMES:
-        raise ValueError(f"games: {len(listed):,} matches, more than the {IMPORT_GAMES:,} an import may hold")
-    games = [_read_game(_Fields(item, f"games[{i}]")) for i, item in enumerate(listed)]
-    return Imported(
-        name,
-        created,
-        rules,
-        language,
-        rating,
-        attempts=[attempt_row(a) for a in attempts],
-        cards=[(p, card, due) for p, (card, due) in cards.items()],
-        records=list(records.items()),
-        stars=list(stars.items()),
-        games=games,
-    )
-
-
-def _read_attempt(f: _Fields) -> Attempt:
-    """An imported answer, each field checked; its seconds are refused past ``SECONDS_KEPT``, as none is kept longer."""
-    fields: dict[str, Any] = dict(
-        puzzle_id=f.string("puzzle_id"),
-        kind=f.string("kind"),
-        level=f.integer("level"),
-        themes=f.themes("themes"),
-        mode=f.string("mode"),
-        answer=f.string("answer"),
-        correct=f.flag("correct"),
-        seconds=f.number("seconds"),
-        hints=f.integer("hints"),
-        skipped=f.flag("skipped"),
-        at=f.moment("at"),
-        rating_after=f.optional_number("rating_after"),
-        rd_after=f.optional_number("rd_after"),
-    )
-    if (seconds := fields["seconds"]) > SECONDS_KEPT:
-        raise ValueError(f"{f.name('seconds')}: {seconds:g} is more than the {SECONDS_KEPT:g} seconds kept")
-    try:  # each field is read and named above; what Attempt refuses gets the answer's place here
-        return Attempt(**fields)
-    except ValueError as error:
-        raise ValueError(f"{f.name('')}{error}") from None
-
-
-def _read_game(f: _Fields) -> tuple[object, ...]:
-    """An imported game: its summary checked field by field, and its record replayed through the engine. The
-    summary must say what the record replays to: its players, points, against, over and won (which exports made
-    before it was kept leave out: it is then taken from the replay), and no more reviewed plays than the record
-    holds; otherwise the import is refused, naming the field."""
-    over, points, against = f.flag("over"), f.integer("points"), f.integer("against")
-    played_at, level, players = f.moment("played_at"), f.string("level"), f.integer("players")
-    decisions, lost = f.integer("decisions"), f.number("lost")
-    luck = f.optional_number("luck") if "luck" in f else None  # exports made before it was kept leave it out
-    try:  # each field is read and named above; what GameSummary refuses gets the game's place here
-        GameSummary(played_at, level, players, points, against, over, decisions, lost, over and points > against, luck)
-    except ValueError as error:
-        raise ValueError(f"{f.name('')[:-1]}: {error}") from None
-    record = f.get("record")
-    text = record_text(f.name("record"), record)  # before the replay, which takes time in proportion
     try:
-        match = read_record(record)
-    except (RecordError, TypeError, ValueError) as error:
-        raise ValueError(f"{f.name('record')}: {error}") from None
-    if not isinstance(match, Match):
-        raise ValueError(f"{f.name('record')}: the record of a single deal, not of a match")
-    if match.players != players:
-        raise ValueError(f"{f.name('players')}: {players}, but its record was played by {match.players}")
-    deals = [done.deal for done in match.finished] + ([] if match.current.is_over else [match.current])
-    plays = sum(len(deal.plays) for deal in deals)
-    if decisions > plays:
-        raise ValueError(f"{f.name('decisions')}: {decisions} plays reviewed, but its record holds {plays} plays")
-    replayed = GameSummary.of(match, played_at, level, decisions, lost, luck=luck)
-    stated = {"points": points, "against": against, "over": over, "won": f.optional_flag("won", replayed.won)}
-    for field, value in stated.items():
-        if value != (truth := getattr(replayed, field)):
-            raise ValueError(f"{f.name(field)}: {value!r}, but its record replays to {truth!r}")
-    return (*game_row(replayed), text)
+        export = _Export.model_validate(data, context=name_of)
+    except ValidationError as error:
+        raise _refusal(error.errors()[0]) from None
+    rating = export.rating
+    return Imported(
+        export.name,
+        utc_of(export.created),
+        CLASSIC if export.rules is None else export.rules.rule_set,
+        export.language,
+        None if rating is None else (rating.rating, rating.rd, rating.vol),
+        attempts=[answer.row for answer in export.attempts],
+        cards=[(card.puzzle_id, card.card_json, utc_of(card.due)) for card in export.review_cards],
+        records=list(export.records.items()),
+        stars=list((export.stars or {}).items()),
+        games=[game.row for game in export.games or []],
+    )
 
 
-class _Fields:
-    """One JSON object of an import, read field by field; each error names the field by its path."""
+class _Inside(ValueError):
+    """A refusal of a field inside the object refused: its message begins with the field's place in the object
+    (".rd", "[1].puzzle_id"), which follows the object's own path."""
 
-    def __init__(self, data: object, path: str) -> None:
-        if not isinstance(data, dict):
-            raise ValueError(f"{path or 'profile data'}: expected a JSON object, got {reprlib.repr(data)}")
-        self._data: dict[str, object] = data
-        self._path = path
 
-    def name(self, key: str) -> str:
-        return f"{self._path}.{key}" if self._path else key
+#: The wording of what an export's type errors expected, by pydantic's error type: a time is written as text, and
+#: the themes as a list.
+_EXPECTED = {
+    "string_type": "text",
+    "datetime_type": "text",
+    "int_type": "an integer",
+    "float_type": "a number",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "tuple_type": "a list",
+    "dict_type": "a JSON object",
+    "model_type": "a JSON object",
+}
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
 
-    def get(self, key: str) -> object:
-        if key not in self._data:
-            raise ValueError(f"{self.name(key)}: missing")
-        return self._data[key]
+def _refusal(error: ErrorDetails) -> ValueError:
+    """A bad field as pydantic reports it, in the words the store uses for every refusal: its path, then what is
+    wrong ("attempts[0].level: expected an integer, got '1'"). A refusal in the learner's words (a name's) is
+    passed on as it is, to be shown in their language."""
+    path = "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in error["loc"] if step != "[key]")
+    path = path.removeprefix(".")
+    kind = error["type"]
+    if kind == "value_error":
+        raised = error["ctx"]["error"]
+        if isinstance(raised, SaidError):
+            return raised
+        return ValueError(f"{path}{raised}" if isinstance(raised, _Inside) else f"{path}: {raised}")
+    if kind == "missing":
+        text = "missing"
+    elif kind in _EXPECTED:
+        text = f"expected {_EXPECTED[kind]}, got {reprlib.repr(error['input'])}"
+    elif kind == "finite_number":
+        text = f"{error['input']} is not a finite number"
+    else:
+        text = error["msg"]
+    return ValueError(f"{path or 'profile data'}: {text}")
 
-    def _typed(self, key: str, kinds: tuple[type, ...], expected: str) -> Any:
-        value = self.get(key)
-        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-            raise ValueError(f"{self.name(key)}: expected {expected}, got {reprlib.repr(value)}")
+
+def _int64(value: int) -> int:
+    if not -(2**63) <= value < 2**63:
+        raise ValueError(f"{reprlib.repr(value)} is too large an integer")
+    return value
+
+
+def _parsed_moment(value: object) -> object:
+    """Text read as a time (other values are left to be refused as not text)."""
+    if not isinstance(value, str):
         return value
+    try:
+        return datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"{value!r} is not an ISO-8601 time") from None
 
-    def string(self, key: str) -> str:
-        return str(self._typed(key, (str,), "text"))
 
-    def integer(self, key: str) -> int:
-        value = int(self._typed(key, (int,), "an integer"))
-        if not -(2**63) <= value < 2**63:
-            raise ValueError(f"{self.name(key)}: {reprlib.repr(value)} is too large an integer")
+def _zoned(moment: datetime) -> datetime:
+    utc_of(moment)
+    return moment
+
+
+def _listed_themes(value: object) -> object:
+    """A list of text as the themes' tuple (other values are left to be refused as not a list)."""
+    if not isinstance(value, list):
         return value
+    if not all(isinstance(theme, str) for theme in value):
+        raise ValueError(f"expected a list of text, got {reprlib.repr(value)}")
+    return tuple(value)
 
-    def number(self, key: str) -> float:
-        return finite(self.name(key), float(self._typed(key, (int, float), "a number")))
 
-    def optional_flag(self, key: str, default: bool) -> bool:
-        return default if self._data.get(key) is None else self.flag(key)
+def _kept_seconds(seconds: float) -> float:
+    if seconds > SECONDS_KEPT:
+        raise ValueError(f"{seconds:g} is more than the {SECONDS_KEPT:g} seconds kept")
+    return seconds
 
-    def optional_integer(self, key: str) -> int | None:
-        return None if self._data.get(key) is None else self.integer(key)
 
-    def optional_number(self, key: str) -> float | None:
-        return None if self.get(key) is None else self.number(key)
+def _star_count(count: int) -> int:
+    if count not in (1, 2, 3):
+        raise ValueError(f"{count} is not 1, 2 or 3")
+    return count
 
-    def flag(self, key: str) -> bool:
-        return bool(self._typed(key, (bool,), "true or false"))
 
-    def optional_items(self, key: str) -> list[object]:
-        return [] if self._data.get(key) is None else self.items(key)
+Integer = Annotated[int, AfterValidator(_int64)]
+Moment = Annotated[datetime, BeforeValidator(_parsed_moment), AfterValidator(_zoned)]
+Themes = Annotated[tuple[str, ...], BeforeValidator(_listed_themes), AfterValidator(themes_of)]
+Seconds = Annotated[float, AfterValidator(_kept_seconds)]
+Best = Annotated[Integer, AfterValidator(functools.partial(int_of, low=0, high=MOST_BEST))]
+Stars = Annotated[Integer, AfterValidator(_star_count)]
 
-    def items(self, key: str) -> list[object]:
-        return list(self._typed(key, (list,), "a list"))
 
-    def themes(self, key: str) -> tuple[str, ...]:
-        themes = self.items(key)
-        if not all(isinstance(theme, str) for theme in themes):
-            raise ValueError(f"{self.name(key)}: expected a list of text, got {reprlib.repr(themes)}")
-        check_themes(self.name(key), tuple(map(str, themes)))
-        return tuple(map(str, themes))
+class _Schema(BaseModel):
+    """A JSON object of an export: each field of the type stated, with no text taken for a number nor true for 1,
+    and every number finite; other keys are ignored."""
 
-    def moment(self, key: str) -> datetime:
-        text = self.string(key)
+    model_config = ConfigDict(strict=True, allow_inf_nan=False)
+
+
+class _Answer(_Schema):
+    """An answer, as ``Attempt`` takes it."""
+
+    puzzle_id: str
+    kind: str
+    level: Integer
+    themes: Themes
+    mode: str
+    answer: str
+    correct: bool
+    seconds: Seconds
+    hints: Integer
+    skipped: bool
+    at: Moment
+    rating_after: float | None
+    rd_after: float | None
+    _row: tuple[object, ...] = PrivateAttr()
+
+    @model_validator(mode="after")
+    def _kept(self) -> Self:
         try:
-            moment = datetime.fromisoformat(text)
-        except ValueError:
-            raise ValueError(f"{self.name(key)}: {text!r} is not an ISO-8601 time") from None
-        iso(self.name(key), moment)
-        return moment
+            self._row = attempt_row(Attempt(**dict(self)))
+        except ValueError as error:
+            raise _Inside(f".{error}") from None
+        return self
+
+    @property
+    def row(self) -> tuple[object, ...]:
+        """The answer's row."""
+        return self._row
+
+
+class _Rating(_Schema):
+    rating: float
+    rd: float
+    vol: float
+
+    @model_validator(mode="after")
+    def _in_range(self) -> Self:
+        try:
+            check_rating(".", self.rating, self.rd, self.vol)
+        except ValueError as error:
+            raise _Inside(str(error)) from None
+        return self
+
+
+class _Card(_Schema):
+    puzzle_id: str
+    card_json: Annotated[str, AfterValidator(review_card_of)]
+    due: Moment
+
+
+class _Rules(_Schema):
+    target: Integer | None = None
+    name: str
+    _rules: RuleProfile = PrivateAttr()
+
+    @model_validator(mode="after")
+    def _known(self) -> Self:
+        self._rules = rules_of(self.name, self.target)
+        return self
+
+    @property
+    def rule_set(self) -> RuleProfile:
+        """The rule set named, with its target."""
+        return self._rules
+
+
+class _Game(_Schema):
+    """A match against the computer: its summary, checked as ``GameSummary`` checks it, and its record, replayed
+    through the engine. The summary must say what the record replays to: its players, points, against, over and won
+    (which exports made before it was kept leave out: it is then taken from the replay), and no more reviewed plays
+    than the record holds."""
+
+    over: bool
+    points: Integer
+    against: Integer
+    played_at: Moment
+    level: str
+    players: Integer
+    decisions: Integer
+    lost: float
+    luck: float | None = None  # exports made before it was kept leave it out
+    won: bool | None = None
+    record: Any
+    _row: tuple[object, ...] = PrivateAttr()
+
+    @model_validator(mode="after")
+    def _replayed(self) -> Self:
+        stated = self.played_at, self.level, self.players, self.points, self.against, self.over, self.decisions
+        GameSummary(*stated, self.lost, self.over and self.points > self.against, self.luck)
+        try:
+            text = record_text("record", self.record)  # before the replay, which takes time in proportion
+        except ValueError as error:
+            raise _Inside(f".{error}") from None
+        try:
+            match = read_record(self.record)
+        except (RecordError, TypeError, ValueError) as error:
+            raise _Inside(f".record: {error}") from None
+        if not isinstance(match, Match):
+            raise _Inside(".record: the record of a single deal, not of a match")
+        if match.players != self.players:
+            raise _Inside(f".players: {self.players}, but its record was played by {match.players}")
+        deals = [done.deal for done in match.finished] + ([] if match.current.is_over else [match.current])
+        if self.decisions > (plays := sum(len(deal.plays) for deal in deals)):
+            raise _Inside(f".decisions: {self.decisions} plays reviewed, but its record holds {plays} plays")
+        replayed = GameSummary.of(match, self.played_at, self.level, self.decisions, self.lost, luck=self.luck)
+        won = replayed.won if self.won is None else self.won
+        for field, value in {"points": self.points, "against": self.against, "over": self.over, "won": won}.items():
+            if value != (truth := getattr(replayed, field)):
+                raise _Inside(f".{field}: {value!r}, but its record replays to {truth!r}")
+        self._row = (*game_row(replayed), text)
+        return self
+
+    @property
+    def row(self) -> tuple[object, ...]:
+        """The match's row: its summary as replayed, and its record as JSON text."""
+        return self._row
+
+
+class _Export(_Schema):
+    """A profile's export. The stars, rules, language and games are left out by exports made before each was kept."""
+
+    format: Any
+    version: Integer
+    name: str
+    created: Moment
+    attempts: list[_Answer]
+    rating: _Rating | None
+    review_cards: list[_Card]
+    records: dict[Annotated[str, AfterValidator(mode_of)], Best]
+    stars: dict[Annotated[str, AfterValidator(id_of)], Stars] | None = None
+    rules: _Rules | None = None
+    language: Annotated[str, AfterValidator(language_of)] | None = None
+    games: list[_Game] | None = None
+
+    @field_validator("format")
+    @classmethod
+    def _ours(cls, value: object) -> object:
+        if value != FORMAT:
+            raise ValueError(f"expected {FORMAT!r}, got {reprlib.repr(value)}")
+        return value
+
+    @field_validator("version")
+    @classmethod
+    def _readable(cls, version: int) -> int:
+        if version != FORMAT_VERSION:
+            raise ValueError(f"{version} is not {FORMAT_VERSION}, the only version this program reads")
+        return version
+
+    @field_validator("name")
+    @classmethod
+    def _imported_as(cls, name: str, info: ValidationInfo) -> str:
+        return cast(Callable[[str], str], info.context)(name)
+
+    @field_validator("review_cards")
+    @classmethod
+    def _one_card_each(cls, cards: list[_Card]) -> list[_Card]:
+        seen: set[str] = set()
+        for i, card in enumerate(cards):
+            if card.puzzle_id in seen:
+                raise _Inside(f"[{i}].puzzle_id: {card.puzzle_id!r} has two cards")
+            seen.add(card.puzzle_id)
+        return cards
+
+    @field_validator("games", mode="before")
+    @classmethod
+    def _few_enough(cls, games: object) -> object:
+        """The cap on matches, before any is replayed."""
+        if isinstance(games, list) and len(games) > IMPORT_GAMES:
+            raise ValueError(f"{len(games):,} matches, more than the {IMPORT_GAMES:,} an import may hold")
+        return games
