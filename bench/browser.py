@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from browser_kit import CARD_NAME, PLAY_TABLE, app_server, chromium, click_and_settle, good_play, open_app, table_ready
 
 from trainer.ai.arena import median_and_p95
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 
 LEARN_NEXT = re.compile(r"^Next( level)?\b")
 NARRATED = "/learn?level=whole-deal&stage=5"  # the narrated deal, after its first prediction
@@ -94,7 +94,7 @@ class Bench:
             settle(self.page, self.page.get_by_role("button", name="Start the match"))
             table_ready(self.page)
         table = self.page.locator(PLAY_TABLE)
-        for label in good_play(self.page, View()):
+        for label in good_play(self.page, CardStyle()):
             table.get_by_role("button", name=label).click()
         ms, refused = settle(self.page, table.get_by_role("button", name="Play", exact=True))
         over = table_ready(self.page)[0] == "done"  # the deal's last play: its score, then its review, drawn

@@ -5,7 +5,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from trainer import Deal
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 from trainer.app.names import say, spoken_label
 from trainer.puzzles.kinds import play_text
 
@@ -18,15 +18,15 @@ def test_home_page_shows_a_real_deal_and_deals_again():
     assert at.title[0].value == "Escoba Trainer"
     first = Deal.new(players=2, seed=at.session_state.home_seed)
     html = at.get("html")[0].proto.body
-    assert all(spoken_label(card, View()) in html for card in (*first.hands[0], *first.table))
+    assert all(spoken_label(card, CardStyle()) in html for card in (*first.hands[0], *first.table))
     assert "face-down card" in html  # the other player's hand is hidden
     at.button[0].click().run()
     second = Deal.new(players=2, seed=at.session_state.home_seed)
     assert second.hands != first.hands
-    assert all(spoken_label(card, View()) in at.get("html")[0].proto.body for card in second.hands[0])
+    assert all(spoken_label(card, CardStyle()) in at.get("html")[0].proto.body for card in second.hands[0])
     captures = [p for p in second.legal_plays() if p.captured]
     if captures:
-        assert any(f"- {say(str(play_text(captures[0])), View())}" in m.value for m in at.markdown)
+        assert any(f"- {say(str(play_text(captures[0])), CardStyle())}" in m.value for m in at.markdown)
 
 
 def test_home_leads_to_the_course_the_puzzles_and_a_match():

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from test_course import wrong_answers
 from test_i18n import TRANSLATED, catalog, english_in, shown
 
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 from trainer.app.names import say, spoken_label
 from trainer.cards import parse_card
 from trainer.course import choice_label, load_levels, stars
@@ -87,7 +87,7 @@ def test_every_stage_of_every_level_is_done_right_for_three_stars_by_tapping(dat
     assert at.title[0].value == level.title
     for number, stage in enumerate(level.stages, start=1):
         assert f"step {number} of {len(level.stages)}" in at.get("progress")[0].proto.text
-        assert any(m.value == say(str(stage.text), View()) for m in at.markdown), stage.text
+        assert any(m.value == say(str(stage.text), CardStyle()) for m in at.markdown), stage.text
         if stage.is_task:
             last = "Finish the level ▶" if number == len(level.stages) else "Next ▶"
             assert button(at, last).disabled  # a task is done before moving on
@@ -293,7 +293,7 @@ def test_a_miss_and_a_shown_answer_are_worded_in_the_language(data, code):
     t = translator(code)
     at.radio(key="answer").set_value(wrong)
     click(at, t.text("Check"))
-    missed = say(t.said(stage.judge(wrong).reason), View())
+    missed = say(t.said(stage.judge(wrong).reason), CardStyle())
     assert missed.startswith(t.text("Not quite: {reason}. Look again, or show the answer.", reason="|").split("|")[0])
     assert verdict(at) == ("error", missed)
     assert [english for english in english_in(learn_texts(at)) if english not in same_as_english(code)] == []
@@ -385,10 +385,10 @@ def test_a_miss_says_at_once_what_is_wrong_and_not_the_answer(data, level_id, nu
     wrong = wrong_answers(stage)[0]
     answer(at, stage, wrong)
     tone, text = verdict(at)
-    assert tone == "error" and text == say(str(stage.judge(wrong).reason), View())
+    assert tone == "error" and text == say(str(stage.judge(wrong).reason), CardStyle())
     reason = text.removeprefix("Not quite: ").removesuffix(". Look again, or show the answer.")
     assert reason and reason != text
-    right = say(str(stage.answer()), View()).split(". ")[0]  # the answer itself, before its reason
+    right = say(str(stage.answer()), CardStyle()).split(". ")[0]  # the answer itself, before its reason
     assert not re.search(rf"\b{re.escape(right)}\b", reason, 0 if len(right) == 1 else re.IGNORECASE), (right, text)
     assert not at.info  # the answer waits for "Show the answer", which costs a star
 
@@ -401,7 +401,7 @@ def test_r12_a_second_miss_at_a_task_looks_closer_without_the_answer(data):
     assert "Look closer" not in verdict(at)[1]
     answer(at, stage, other)
     tone, text = verdict(at)
-    assert tone == "error" and text == say(str(stage.judge(other, again=True).reason), View())
+    assert tone == "error" and text == say(str(stage.judge(other, again=True).reason), CardStyle())
     assert " Look closer: " in text and not at.info
 
 
@@ -421,7 +421,7 @@ def test_the_answer_shown_is_marked_on_the_board(data):
 def test_r19_a_task_about_the_piles_shows_them_suit_by_suit_beside_the_cards_to_tap(data):
     at = open_learn(level="counting", stage="4")  # "three sevens already sit in the piles: tap the fourth one"
     piles = " ".join(html.proto.body for html in at.get("html"))
-    assert all(spoken_label(parse_card(card), View()) in piles for card in ("7♦", "7♥", "7♣"))
+    assert all(spoken_label(parse_card(card), CardStyle()) in piles for card in ("7♦", "7♥", "7♣"))
     assert "hand" in card_table_rows(at)  # the cards to tap are still on the card table
 
 

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.ai import game as game_module
 from trainer.ai.game import review
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 from trainer.app.names import card_name, cards_name, say
 from trainer.app.play_words import luck_words
 from trainer.cards import SPANISH_NOTATION
@@ -88,7 +88,7 @@ def test_a_deal_against_the_computer_is_played_reviewed_and_kept(data: Path) -> 
     assert table.splitlines()[21] == "Why the best play was better, play by play:"
     after = at.session_state.game
     assert after.luck is not None  # the deal's luck, beside the points the plays lost
-    assert any(m.value == luck_words(after.luck, after.lost, View()) for m in at.markdown)
+    assert any(m.value == luck_words(after.luck, after.lost, CardStyle()) for m in at.markdown)
     with Store.open(data) as saved:
         [game] = saved.games("Player")
     assert (game.level, game.players, game.decisions, game.over, game.luck) == ("greedy", 2, 18, False, after.luck)
@@ -111,7 +111,7 @@ def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(data: Pa
     refusal = at.session_state.play_error.error
     assert isinstance(refusal, IllegalPlay) and refusal.reason == ("must_capture" if taking else "not_in_hand")
     message = turn_message(at)  # said in the language's words, and in English as the engine words it
-    assert message["tone"] == "error" and message["text"] == say(f"Not allowed: {refusal}", View())
+    assert message["tone"] == "error" and message["text"] == say(f"Not allowed: {refusal}", CardStyle())
     assert alerts(at) == [message["text"]]  # read out once, where the learner plays
 
 
@@ -364,9 +364,9 @@ def test_v5_a_missed_capture_is_offered_to_claim_until_the_next_play(data: Path,
         claims = game.claims()
         assert len(claim_buttons(at)) == len(claims)
         if claims:
-            play = claims[0]
+            play, style = claims[0], CardStyle()
             assert claim_buttons(at)[0] == (
-                f"Claim: take {cards_name(sorted(play.captured), View())} with {card_name(play.card, View())} "
+                f"Claim: take {cards_name(sorted(play.captured), style)} with {card_name(play.card, style)} "
                 "(the card laid down could have taken them)"
             )
             assert any("although a capture was there: it stands (V5)" in words for words in moves_said(at))
@@ -376,7 +376,7 @@ def test_v5_a_missed_capture_is_offered_to_claim_until_the_next_play(data: Path,
             after = at.session_state.game
             assert after.deal.log[-1].kind is EventKind.CLAIM and after.learner_to_play
             assert claim_buttons(at) == []
-            took = f"{cards_name(sorted(play.captured), View())} with {card_name(play.card, View())}"
+            took = f"{cards_name(sorted(play.captured), CardStyle())} with {card_name(play.card, CardStyle())}"
             assert announced(at) == f"Claimed: you took {took}. Now play your card."
         elif claims:
             passed = True  # not claimed: the chance is gone with the learner's play

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from test_i18n import TRANSLATED, catalog, english_in, heard, shown
 from test_puzzle_kinds import wrong_answers
 
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 from trainer.app.names import say
 from trainer.app.puzzle_words import answer_words
 from trainer.i18n import LOCALES, translator
@@ -573,7 +573,7 @@ def english_left(at: AppTest, code: str) -> list[str]:
     puzzle, t = current(at), translator(code)
     content = [t.written(text) for text in (puzzle.title, *puzzle.hints, puzzle.explain) if text]
     content += THEMES.values()
-    view = View(language=code)
+    view = CardStyle(language=code)
     texts = puzzle_texts(at)
     for words in sorted({said for text in content if text for said in (text, say(text, view))}, key=len, reverse=True):
         texts = [text.replace(words, "") for text in texts]
@@ -699,10 +699,10 @@ def test_a_miss_says_at_once_what_is_wrong_with_the_answer_and_not_the_answer(da
     else:
         give_widgets(at, puzzle, wrong)
     tone, text = verdict(at)
-    miss = say(translator("en").said(puzzle.check(wrong).miss), View())
+    miss = say(translator("en").said(puzzle.check(wrong).miss), CardStyle())
     assert tone == "error" and text.startswith(f"Not quite: {miss}. Your rating -"), text
     for solution in puzzle.solutions():
-        assert answer_words(puzzle, solution, View()) not in text, (solution, text)
+        assert answer_words(puzzle, solution, CardStyle()) not in text, (solution, text)
     assert not any("the engine accepts" in m.value for m in at.markdown)  # the answer waits for "Show the answer"
 
 

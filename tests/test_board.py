@@ -7,7 +7,7 @@ import pytest
 
 from trainer import DECK, Deal, parse_cards, parse_play
 from trainer.app.board import (
-    View,
+    CardStyle,
     board_html,
     board_rows,
     last_play,
@@ -25,7 +25,7 @@ from trainer.puzzles.kinds import CapturePuzzle, ChecksumPuzzle, ChoosePuzzle, S
 from trainer.simulate import play_randomly
 
 COMMON = {"id": "t", "level": 1, "themes": ("making-15",), "title": "t"}
-SPANISH, FRENCH = View(), View(style="french")
+SPANISH, FRENCH = CardStyle(), CardStyle(style="french")
 
 
 def alt(card, view=SPANISH, mark=None) -> str:
@@ -95,7 +95,7 @@ def test_empty_rows_are_one_line_and_cards_shrink_on_a_phone():
 def test_view_refuses_unknown_settings():
     for bad in ({"style": "german"}, {"theme": "sepia"}, {"courts": "roman"}, {"width": 0}):
         with pytest.raises(ValueError):
-            View(**bad)
+            CardStyle(**bad)
 
 
 def test_score_table_has_every_category_with_its_figures():
@@ -171,26 +171,26 @@ def test_a_first_table_taken_without_an_escoba_says_so():
 
 def test_a_board_is_worded_in_the_views_language():
     deal = Deal.new(seed=4)
-    spanish = board_html(deal, View(language="es"), face_up=(0,))
+    spanish = board_html(deal, CardStyle(language="es"), face_up=(0,))
     assert "Asiento 1, reparte: 3 cartas en la mano · montón: vacío" in spanish
     assert "Tú (asiento 0): 3 cartas en la mano" in spanish and "mazo: 30 cartas" in spanish
     assert spanish.count('alt="carta boca abajo"') == 3 and 'aria-label="Mesa de juego"' in spanish
-    russian = board_html(deal, View(language="ru"), face_up=(0,))
+    russian = board_html(deal, CardStyle(language="ru"), face_up=(0,))
     assert "Место 1, сдаёт: 3 карты на руке · стопка: пусто" in russian and "колода: 30 карт" in russian
     table = parse_cards("A♦ 4♣ 7♦ Q♠")
     after = Deal.from_position(table=table, hands=[parse_cards("3♥ K♠"), parse_cards("2♠ 5♣")])
     after = after.play(parse_play("3♥ A♦ 4♣ 7♦"))
     assert "Последний ход: 3 de copas, взято: as de oros, 4 de bastos и 7 de oros" in board_html(
-        after, View(language="ru"), events=after.events
+        after, CardStyle(language="ru"), events=after.events
     )
     assert "Última jugada: 3♥, que se llevó A♦ 4♣ 7♦" in board_html(
-        after, View(style="french", language="es"), events=after.events
+        after, CardStyle(style="french", language="es"), events=after.events
     )
 
 
 def test_view_refuses_a_language_it_has_no_words_for():
     with pytest.raises(ValueError):
-        View(language="xx")
+        CardStyle(language="xx")
 
 
 def test_score_tables_word_every_category_as_the_engine_counts_it():

@@ -13,7 +13,7 @@ import pytest
 from browser_kit import CHROMIUM, click_and_settle, good_play, open_app, table_ready
 from test_e2e import WIDTHS, shoot
 
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
@@ -134,7 +134,7 @@ def test_after_a_play_each_move_is_read_out_once_then_the_turn_and_the_focus_is_
     click_and_settle(page, page.get_by_role("button", name="Start the match"))
     _, seq = table_ready(page)
     page.evaluate(HEARD)
-    labels = good_play(page, View(style="french", courts="letters"))
+    labels = good_play(page, CardStyle(style="french", courts="letters"))
     for label in labels:  # by the keyboard: each card focused and pressed with Space, then Play with Enter
         page.locator(".seat-table").get_by_role("button", name=label).focus()
         page.keyboard.press("Space")

@@ -13,7 +13,7 @@ from browser_kit import CHROMIUM, app_server, click_and_settle, open_app, table_
 from test_e2e import shoot
 from test_i18n import english_in
 
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 from trainer.app.names import say, spoken_label
 from trainer.cards import parse_cards
 from trainer.course import load_levels
@@ -28,7 +28,7 @@ LANGUAGES = ("es", "ru")
 WINDOW = {"viewport": {"width": 1280, "height": 900}}
 
 
-def tap(page, view: View, cards: str) -> None:
+def tap(page, view: CardStyle, cards: str) -> None:
     """Tap cards on the card table by their spoken names in the view's language."""
     for card in parse_cards(cards):
         name = spoken_label(card, view).split(",")[0].split(" (")[0]
@@ -48,7 +48,7 @@ def english_on(page) -> list[str]:
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_a_course_task_is_done_and_judged_in_the_language(server, browser, code):
-    view, t = View(language=code), translator(code)
+    view, t = CardStyle(language=code), translator(code)
     level = next(level for level in load_levels() if level.id == "values")
     number, stage = next((n, s) for n, s in enumerate(level.stages, start=1) if s.task == "pick")
     page = browser.new_page(**WINDOW)
@@ -65,7 +65,7 @@ def test_a_course_task_is_done_and_judged_in_the_language(server, browser, code)
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_a_puzzle_is_missed_then_solved_and_explained_in_the_language(server, browser, code):
-    view, t = View(language=code), translator(code)
+    view, t = CardStyle(language=code), translator(code)
     puzzle = next(p for p in load_puzzles(bank_folder()) if p.id == "capture-l1-sota")
     page = browser.new_page(**WINDOW)
     open_app(page, f"{server}/puzzles?puzzle={puzzle.id}&lang={code}")
@@ -105,7 +105,7 @@ def hinted_play(page, t: Translator) -> str:
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_a_whole_deal_against_the_computer_is_played_and_reviewed_in_the_language(tmp_path, browser, code):
-    view, t = View(language=code, style="french", courts="letters"), translator(code)
+    view, t = CardStyle(language=code, style="french", courts="letters"), translator(code)
     with app_server(tmp_path) as url:  # a progress file of its own: no match left from another test
         page = browser.new_page(**WINDOW)
         open_app(page, f"{url}/play?faces=french&courts=letters&lang={code}")

@@ -10,14 +10,14 @@ import pytest
 from browser_kit import CHROMIUM, app_server, chromium, click_and_settle, good_play, open_app, table_ready, tap_play
 from test_e2e import axe_violations, shoot, violation_lines
 
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 from trainer.app.names import spoken_label
 from trainer.cards import parse_cards
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 Axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe is not installed").Axe
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
-FRENCH = View(style="french", courts="letters")
+FRENCH = CardStyle(style="french", courts="letters")
 SIZES = {1280: {"viewport": {"width": 1280, "height": 900}}, 390: {"viewport": {"width": 390, "height": 844}}}
 
 

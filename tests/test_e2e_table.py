@@ -16,13 +16,13 @@ import pytest
 from browser_kit import CHROMIUM, PLAY_TABLE, app_server, click_and_settle, good_play, open_app, table_ready, tap_play
 from test_e2e import WIDTHS, shoot
 
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 from trainer.profile import PROFILES
 from trainer.progress.sqlite import Store
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
-FRENCH = View(style="french", courts="letters")
+FRENCH = CardStyle(style="french", courts="letters")
 TABLES = {2: "Two players", 3: "Three players", 4: "Four players", 6: "Six players"}
 #: What a seat table must not do on a phone: scroll sideways, or draw a card to tap under 44 pixels.
 PHONE_FAULTS = """() => {

@@ -19,7 +19,7 @@ from streamlit.testing.v1 import AppTest
 import trainer.i18n
 from trainer import DECK, Deal, Match, parse_cards, parse_play
 from trainer.app.board import (
-    View,
+    CardStyle,
     board_rows,
     match_markdown,
     pile_rows,
@@ -172,7 +172,7 @@ def test_home_is_wholly_translated_and_every_page_opens(data: Path, code: str) -
     board = next(html.proto.body for html in at.get("html") if 'role="group"' in html.proto.body)
     assert not english_in([text for text in shown(at) if not any(title in text for title in course)] + heard(board))
     deal = Deal.new(players=2, seed=at.session_state.home_seed)
-    view = View(language=code)
+    view = CardStyle(language=code)
     assert all(f'alt="{escape(spoken_label(card, view))}"' in board for card in (*deal.hands[0], *deal.table))
     for page in PAGES:
         at.switch_page(page).run()
@@ -180,7 +180,7 @@ def test_home_is_wholly_translated_and_every_page_opens(data: Path, code: str) -
         assert at.query_params["lang"] == code, page  # the language is kept from page to page
 
 
-def boards(view: View) -> list[str]:
+def boards(view: CardStyle) -> list[str]:
     """Every board and position the pages draw, in ``view``'s words: row titles, notes and cards' labels, the
     boards as HTML, the score and match tables."""
     captured = Deal.from_position(table=parse_cards("A♦ 4♣ 7♦ Q♠"), hands=[parse_cards("3♥ K♠"), parse_cards("2♠ 5♣")])
@@ -218,8 +218,8 @@ def boards(view: View) -> list[str]:
 @pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_boards_and_cards_are_worded_in_the_language(code: str, style: str) -> None:
-    assert not english_in(boards(View(style=style, language=code)))
-    assert english_in(boards(View(style=style)))  # the check would see English left
+    assert not english_in(boards(CardStyle(style=style, language=code)))
+    assert english_in(boards(CardStyle(style=style)))  # the check would see English left
 
 
 def test_without_a_language_asked_the_app_is_in_english(data: Path) -> None:
@@ -368,7 +368,7 @@ def test_a_translated_levels_steps_read_in_the_language(data: Path, code: str) -
     at = opened(code)
     at.query_params.update(level=level.id, stage="3")
     at.switch_page("trainer/app/pages/learn.py").run()
-    view, said = View(language=code), level.stages[2].text
+    view, said = CardStyle(language=code), level.stages[2].text
     assert at.markdown[1].value == say(translator(code).text(said), view) != say(said, view)
 
 

@@ -8,20 +8,20 @@ import pytest
 
 from trainer import DECK, parse_card, parse_cards, parse_play
 from trainer.ai.bots import LEVELS
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 from trainer.app.names import BOT_LEVELS, card_name, cards_name, say, spoken_label, suit_icon_svg, suit_name
 from trainer.app.svg import COURTS, STYLES
 from trainer.cards import SUITS, Suit
 from trainer.plays import illegal_reason
 from trainer.text import plural
 
-SPANISH, FRENCH, LETTERS = View(), View(style="french"), View(courts="letters")
-VIEWS = [View(style=style, courts=courts) for style, courts in itertools.product(STYLES, COURTS)]
+SPANISH, FRENCH, LETTERS = CardStyle(), CardStyle(style="french"), CardStyle(courts="letters")
+VIEWS = [CardStyle(style=style, courts=courts) for style, courts in itertools.product(STYLES, COURTS)]
 GLYPHS = re.compile("[♦♥♣♠]")
 
 
 @pytest.mark.parametrize("view", VIEWS)
-def test_every_card_has_its_own_name_and_spoken_label(view: View) -> None:
+def test_every_card_has_its_own_name_and_spoken_label(view: CardStyle) -> None:
     assert len({card_name(card, view) for card in DECK}) == 40
     labels = [spoken_label(card, view) for card in DECK]
     assert len(set(labels)) == 40
@@ -84,8 +84,8 @@ def test_plural() -> None:
     assert [plural(n, "escoba") for n in (0, 1, 2)] == ["0 escobas", "1 escoba", "2 escobas"]
 
 
-@pytest.mark.parametrize("view", [SPANISH, FRENCH, View(theme="dark")])
-def test_suit_icons_are_named_images_of_the_face_shapes(view: View) -> None:
+@pytest.mark.parametrize("view", [SPANISH, FRENCH, CardStyle(theme="dark")])
+def test_suit_icons_are_named_images_of_the_face_shapes(view: CardStyle) -> None:
     icons = {suit: suit_icon_svg(suit, view) for suit in SUITS}
     assert len(set(icons.values())) == 4
     label = ET.fromstring(icons[Suit.CUPS]).get("aria-label")
@@ -97,14 +97,14 @@ def test_every_level_of_the_computer_has_one_name_for_the_learner() -> None:
     assert len({name for name, _ in BOT_LEVELS.values()}) == len(LEVELS)
 
 
-ES, RU = View(language="es"), View(language="ru")
-ES_FRENCH, RU_FRENCH = View(style="french", language="es"), View(style="french", language="ru")
+ES, RU = CardStyle(language="es"), CardStyle(language="ru")
+ES_FRENCH, RU_FRENCH = CardStyle(style="french", language="es"), CardStyle(style="french", language="ru")
 
 
 @pytest.mark.parametrize("language", ["es", "ru"])
 @pytest.mark.parametrize("view", VIEWS)
-def test_every_card_has_its_own_spoken_label_in_each_language(view: View, language: str) -> None:
-    worded = View(style=view.style, courts=view.courts, language=language)
+def test_every_card_has_its_own_spoken_label_in_each_language(view: CardStyle, language: str) -> None:
+    worded = CardStyle(style=view.style, courts=view.courts, language=language)
     labels = [spoken_label(card, worded) for card in DECK]
     assert len(set(labels)) == 40
     assert not any(GLYPHS.search(label) for label in labels)
@@ -116,7 +116,7 @@ def test_spanish_speaks_the_deck_in_its_own_words() -> None:
     assert spoken_label(parse_card("7d"), ES) == "siete de oros, vale 7"  # the Spanish name is said once
     assert spoken_label(parse_card("ah"), ES) == "as de copas, vale 1"
     assert spoken_label(parse_card("jc"), ES) == "sota de bastos, con el 10 impreso, vale 8"
-    assert spoken_label(parse_card("qs"), View(courts="letters", language="es")) == (
+    assert spoken_label(parse_card("qs"), CardStyle(courts="letters", language="es")) == (
         "caballo de espadas, con la letra Q, vale 9"
     )
     assert (
@@ -151,7 +151,7 @@ def test_short_names_are_the_games_terms_listed_in_the_language() -> None:
 
 
 def test_suit_icons_are_named_in_the_language() -> None:
-    def label(suit: Suit, view: View) -> str | None:
+    def label(suit: Suit, view: CardStyle) -> str | None:
         return ET.fromstring(suit_icon_svg(suit, view)).get("aria-label")
 
     assert (label(Suit.CUPS, ES), label(Suit.CUPS, RU)) == ("copas", "copas (кубки)")

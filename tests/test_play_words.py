@@ -10,7 +10,7 @@ from test_i18n import TRANSLATED, english_in
 from trainer import DECK, Deal, Match, parse_cards, parse_play
 from trainer.ai.bots import Evaluation
 from trainer.ai.game import FAULT, LABELS, Decision, Game, Reviewed
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 from trainer.app.names import say
 from trainer.app.play_words import (
     QUOTED,
@@ -35,7 +35,7 @@ from trainer.text import said
 
 TABLE_MODE = PROFILES["turkish"].with_options(penalties=True)
 SEVENS = PROFILES["sevens"]
-ENGLISH_VIEWS = [View(), View(style="french"), View(courts="letters")]
+ENGLISH_VIEWS = [CardStyle(), CardStyle(style="french"), CardStyle(courts="letters")]
 
 
 def refusals() -> list[IllegalPlay]:
@@ -73,7 +73,7 @@ def test_every_reason_is_met() -> None:
 
 
 @pytest.mark.parametrize("view", ENGLISH_VIEWS)
-def test_a_refusal_reads_in_english_as_the_engine_writes_it(view: View) -> None:
+def test_a_refusal_reads_in_english_as_the_engine_writes_it(view: CardStyle) -> None:
     for refused in REFUSALS:
         assert refused.refusal is not None
         expected = say(f"Not allowed: {refused}", view)
@@ -91,7 +91,7 @@ WORDED = {
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_a_refusal_is_worded_in_the_language(code: str) -> None:
-    view = View(language=code)
+    view = CardStyle(language=code)
     assert not english_in([refused_words(Refused(refused), view) for refused in REFUSALS])
     hand, table = parse_cards("3♥"), parse_cards("A♦ 4♣ 7♦")
     said = []
@@ -103,7 +103,7 @@ def test_a_refusal_is_worded_in_the_language(code: str) -> None:
 
 
 def test_a_refusal_of_its_own_is_said_as_written() -> None:
-    assert refused_words(Refused(IllegalPlay("play 3, 7♦: no")), View()) == "Not allowed: play 3, 7 de oros: no"
+    assert refused_words(Refused(IllegalPlay("play 3, 7♦: no")), CardStyle()) == "Not allowed: play 3, 7 de oros: no"
 
 
 def unreadable(typed: str) -> CardError:
@@ -113,14 +113,14 @@ def unreadable(typed: str) -> CardError:
 
 
 def test_text_that_is_not_a_play_is_said_with_what_is_wrong() -> None:
-    english = View()
+    english = CardStyle()
     assert refused_words(Refused(unreadable(" "), " "), english) == (
         "That is not a play: a play needs at least the card you play"
     )
     assert refused_words(Refused(unreadable("7d 7♦"), "7d 7♦"), english) == (
         "That is not a play: “7d 7♦” names a card twice"
     )
-    said = refused_words(Refused(unreadable("7d, 8c"), "7d, 8c"), View(style="french"))
+    said = refused_words(Refused(unreadable("7d, 8c"), "7d, 8c"), CardStyle(style="french"))
     assert said == (
         "That is not a play: “8c” is not a card. Type a card as its rank, then the letter of its suit: 7♦ → 7d; "
         "K♣ → kc. Suits: d ♦, h ♥, s ♠, c ♣."
@@ -135,7 +135,7 @@ def test_text_that_is_not_a_play_is_said_with_what_is_wrong() -> None:
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_text_that_is_not_a_play_is_said_in_the_language(code: str) -> None:
-    view = View(language=code)
+    view = CardStyle(language=code)
     said = [refused_words(Refused(unreadable(typed), typed), view) for typed in (" ", "7d 7d", "8c")]
     said.append(refused_words(Refused(CardError("no"), "7d"), view))  # a CardError whose word reads: said whole
     said.append(refused_words(Refused(), view))
@@ -186,7 +186,7 @@ def test_the_logs_hold_every_kind_of_event_and_fault() -> None:
 
 
 def test_a_deal_s_log_reads_in_english() -> None:
-    view = View(style="french")
+    view = CardStyle(style="french")
     deal = Deal.from_position(parse_cards("A♦ 4♣ 7♦"), [parse_cards("3♥ K♠"), parse_cards("2♠ 5♣")])
     deal = deal.play(parse_play("3♥ A♦ 4♣ 7♦")).play(parse_play("5♣"))
     said = [event_words(deal, event, 0, view) for event in deal.log]
@@ -194,16 +194,16 @@ def test_a_deal_s_log_reads_in_english() -> None:
     new = Deal.new(seed=4)
     assert event_words(new, new.log[0], 0, view).startswith("The deal: 3 cards to each player, ")
     over = play_randomly(Deal.new(seed=7), random.Random(7))
-    last = [event_words(over, event, 1, View()) for event in over.log][-1]
+    last = [event_words(over, event, 1, CardStyle()) for event in over.log][-1]
     assert last.startswith(("Your side made the last capture and takes ", "The other side made the last capture"))
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_a_deal_s_log_is_worded_in_the_language(code: str) -> None:
-    view = View(language=code)
+    view = CardStyle(language=code)
     said = [event_words(deal, event, me, view) for deal, me in LOGS for event in deal.log]
     assert not english_in(said)
-    assert english_in([event_words(deal, event, me, View()) for deal, me in LOGS for event in deal.log])
+    assert english_in([event_words(deal, event, me, CardStyle()) for deal, me in LOGS for event in deal.log])
 
 
 def test_plays_read_in_english_as_before() -> None:
@@ -231,7 +231,7 @@ def reviewed() -> list[Reviewed]:
 
 
 def test_the_review_reads_in_english_as_before() -> None:
-    table = review_markdown(reviewed(), View()).splitlines()
+    table = review_markdown(reviewed(), CardStyle()).splitlines()
     assert table[0] == "| # | You played | Best play | Points lost | Label |"
     assert table[2].endswith("| the same | — |  |") and table[3].endswith("| 0.60 ± 0.10 | blunder |")
     assert table[-3:] == [
@@ -239,11 +239,11 @@ def test_the_review_reads_in_english_as_before() -> None:
         "",
         "- **2.** The best play took 7 de oros. The best play swept the table: an escoba.",
     ]
-    assert review_caption(reviewed(), View()) == (
+    assert review_caption(reviewed(), CardStyle()) == (
         "4 plays weighed; 1.02 points lost in all. A play is labelled an inaccuracy from 0.1 points lost, a mistake "
         "from 0.25, a blunder from 0.5, and only when the loss is more than twice its uncertainty. 3 plays labelled."
     )
-    assert review_caption(reviewed()[:1], View()).startswith("1 play weighed; 0.00 points lost in all.")
+    assert review_caption(reviewed()[:1], CardStyle()).startswith("1 play weighed; 0.00 points lost in all.")
 
 
 def test_every_label_of_the_review_is_named() -> None:
@@ -253,13 +253,13 @@ def test_every_label_of_the_review_is_named() -> None:
 def test_v5_a_play_against_the_rules_is_named_in_the_review_with_no_points_lost() -> None:
     deal = Deal.new(seed=2)
     best, other = deal.legal_plays()[:2]  # the play made stands for one the rules forbid, not weighed
-    [line] = review_markdown([Reviewed(Decision(deal, other), best, 0.0, 0.0, FAULT)], View()).splitlines()[2:]
+    [line] = review_markdown([Reviewed(Decision(deal, other), best, 0.0, 0.0, FAULT)], CardStyle()).splitlines()[2:]
     assert line.endswith("| — | against the rules: it stood, see the deal's score (V5) |")
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_the_review_and_the_hint_are_worded_in_the_language(code: str) -> None:
-    view = View(language=code)
+    view = CardStyle(language=code)
     play = parse_play("3♥ A♦ 4♣ 7♦")
     said = [review_markdown(reviewed(), view), review_caption(reviewed(), view)]
     said += [hint_words(Evaluation(play, margin, 0.25), view) for margin in (0.5, -0.5)]
@@ -270,18 +270,23 @@ def test_the_review_and_the_hint_are_worded_in_the_language(code: str) -> None:
 
 
 def test_the_luck_of_the_cards_is_said_for_the_side_it_favoured_beside_the_points_lost() -> None:
-    assert luck_words(2.1, 1.4, View()) == "The cards dealt favoured your side by 2.10 points; your plays lost 1.40."
-    assert luck_words(-2.1, 0, View()) == "The cards dealt favoured the computer by 2.10 points; your plays lost 0.00."
-    assert luck_words(0.001, 0.5, View()) == "The cards dealt favoured neither side; your plays lost 0.50."
+    assert (
+        luck_words(2.1, 1.4, CardStyle()) == "The cards dealt favoured your side by 2.10 points; your plays lost 1.40."
+    )
+    assert (
+        luck_words(-2.1, 0, CardStyle())
+        == "The cards dealt favoured the computer by 2.10 points; your plays lost 0.00."
+    )
+    assert luck_words(0.001, 0.5, CardStyle()) == "The cards dealt favoured neither side; your plays lost 0.50."
 
 
 def test_the_hint_reads_in_english_as_before() -> None:
     play = parse_play("3♥ A♦ 4♣ 7♦")
-    assert hint_words(Evaluation(play, -0.5, 0.25), View(style="french")) == (
+    assert hint_words(Evaluation(play, -0.5, 0.25), CardStyle(style="french")) == (
         "Best now: 3♥ taking A♦ 4♣ 7♦, which leaves your side 0.50 points behind the other by the end of the deal on "
         "average (± 0.25)."
     )
-    assert "0.50 points ahead of the other" in hint_words(Evaluation(play, 0.5, 0.25), View())
+    assert "0.50 points ahead of the other" in hint_words(Evaluation(play, 0.5, 0.25), CardStyle())
 
 
 def finished(seed: int) -> Game:
@@ -292,7 +297,7 @@ def finished(seed: int) -> Game:
 @pytest.mark.parametrize("code", ["en", *TRANSLATED])
 def test_the_end_of_a_match_says_who_won(code: str) -> None:
     games = [finished(seed) for seed in range(30)]
-    said = {match_over_words(game, View(language=code)) for game in games}
+    said = {match_over_words(game, CardStyle(language=code)) for game in games}
     assert {won for won, _ in said} == {True, False}
     if code == "en":
         assert {words for _, words in said} <= {

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from trainer.ai.game import Game
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 from trainer.app.components import parse_pick
 from trainer.app.names import spoken_label
 from trainer.app.play_words import play_said
@@ -53,7 +53,7 @@ def test_the_boards_are_the_engines_states_from_the_learners_last_play(players: 
     since = since_learner(deal, me)
     mine = [e for e in deal.states[since + 1].events if e.kind is EventKind.PLAY]
     assert [e.seat for e in mine] == [me]  # the learner's last play is the first move shown
-    data = seat_table_data(deal, View(), me=me, since=since, face_up=(me,))
+    data = seat_table_data(deal, CardStyle(), me=me, since=since, face_up=(me,))
     states = deal.states[since:]
     assert len(data["boards"]) == len(states) and len(data["moves"]) == len(states) - 1
     for board, state in zip(data["boards"], states, strict=True):
@@ -69,7 +69,7 @@ def test_the_boards_are_the_engines_states_from_the_learners_last_play(players: 
         assert event.play is not None
         assert (move["seat"], move["card"], move["escoba"]) == (event.seat, str(event.play.card), bool(event.escobas))
         assert move["taken"] == [str(card) for card in sorted(event.play.captured)]
-        assert move["said"].startswith(play_said(state, event, me, View()))
+        assert move["said"].startswith(play_said(state, event, me, CardStyle()))
 
 
 def test_escobas_are_the_cards_that_made_them_set_across_their_sides_pile() -> None:
@@ -86,7 +86,7 @@ def test_escobas_are_the_cards_that_made_them_set_across_their_sides_pile() -> N
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_no_face_of_a_hidden_card_reaches_the_browser(players: int) -> None:
-    view = View()
+    view = CardStyle()
     game = played(players, plays=players + 2)
     deal, me = game.deal, game.learner_seat
     data = seat_table_data(deal, view, me=me, since=since_learner(deal, me), face_up=(me,))
@@ -120,7 +120,7 @@ def test_v5_a_claim_is_shown_as_a_capture_by_the_claiming_seat() -> None:
     laid = deal.play(play_of(missed.index, 0))  # laid down although it could take (V5)
     [claim, *_] = laid.claims()
     after = laid.claim(claim)
-    data = seat_table_data(after, View(), me=0, since=0, face_up=(0,))
+    data = seat_table_data(after, CardStyle(), me=0, since=0, face_up=(0,))
     move = data["moves"][-1]
     assert (move["seat"], move["claim"], move["card"]) == (1, True, str(missed))
     assert move["taken"] == [str(card) for card in sorted(claim.captured)]
@@ -129,7 +129,7 @@ def test_v5_a_claim_is_shown_as_a_capture_by_the_claiming_seat() -> None:
 
 def test_an_unknown_pace_is_shown_at_the_normal_one_and_the_replay_starts_from_the_deal() -> None:
     deal = played(2, plays=4).deal
-    data = seat_table_data(deal, View(), me=0, since=0, face_up=(0, 1), pace="warp", replay=True)
+    data = seat_table_data(deal, CardStyle(), me=0, since=0, face_up=(0, 1), pace="warp", replay=True)
     assert data["pace"] == "normal" and data["replay"]
     assert len(data["boards"]) == len(deal.states) and data["start"] == len(data["moves"])  # opened at the end
     assert [name for name, _ in data["paces"]] == ["fast", "normal", "slow", "step"]
@@ -138,7 +138,7 @@ def test_an_unknown_pace_is_shown_at_the_normal_one_and_the_replay_starts_from_t
 def test_a_replay_opens_where_it_is_told_within_the_deal() -> None:
     deal = played(2, plays=4).deal
     opened = [
-        seat_table_data(deal, View(), me=0, since=0, face_up=(0, 1), replay=True, start=start)["start"]
+        seat_table_data(deal, CardStyle(), me=0, since=0, face_up=(0, 1), replay=True, start=start)["start"]
         for start in (-3, 0, 2, 99)
     ]
     assert opened == [0, 0, 2, len(deal.states) - 1]

@@ -54,7 +54,7 @@ _SPANISH_LETTERS = replace(SPANISH_NOTATION, numbered=False)
 
 
 @dataclass(frozen=True)
-class View:
+class CardStyle:
     """How to draw cards: ``style`` spanish or french, ``theme`` light or dark, the largest card width in pixels,
     ``courts``: on Spanish faces, "printed" shows 10, 11, 12 on the court cards as a real deck does, "letters"
     shows J, Q, K; and the ``language`` the board and the cards' names are worded in."""
@@ -88,7 +88,7 @@ class View:
             raise ValueError(f"width must be a positive number of pixels, got {self.width}")
 
 
-def card_face(card: Card, view: View, mark: str | None = None) -> Face:
+def card_face(card: Card, view: CardStyle, mark: str | None = None) -> Face:
     """One card face up, drawn and named for ``view``; ``mark`` is a highlight such as "played"."""
     label = spoken_label(card, view, mark)
     svg = card_svg(
@@ -97,13 +97,13 @@ def card_face(card: Card, view: View, mark: str | None = None) -> Face:
     return Face(str(card), svg, label, mark)
 
 
-def face_down(view: View) -> Face:
+def face_down(view: CardStyle) -> Face:
     """A card face down: it has no token and says nothing of the card."""
     label = view.t.text(FACE_DOWN)
     return Face("", card_back_svg(theme=view.theme, width=view.width, label=label), label)
 
 
-def seat_name(deal: Deal, seat: int, me: int = 0, view: View = View()) -> str:
+def seat_name(deal: Deal, seat: int, me: int = 0, view: CardStyle = CardStyle()) -> str:
     """A seat as a learner reads it: "You (seat 0)", "Seat 1, dealer", "Seat 2, your partner"."""
     t = view.t
     roles = [t.text("You (seat {seat})", seat=seat) if seat == me else t.text("Seat {seat}", seat=seat)]
@@ -114,7 +114,7 @@ def seat_name(deal: Deal, seat: int, me: int = 0, view: View = View()) -> str:
     return ", ".join(roles)
 
 
-def pile_text(deal: Deal, side: int, view: View = View()) -> str:
+def pile_text(deal: Deal, side: int, view: CardStyle = CardStyle()) -> str:
     """A side's pile in words: "12 cards and an escoba", "empty"."""
     t = view.t
     cards, escobas = len(deal.piles[side]), deal.escobas[side]
@@ -148,7 +148,7 @@ def last_play(events: Iterable[Event]) -> tuple[Card | None, frozenset[Card], Ev
     return played, taken, whole_table
 
 
-def side_words(deal: Deal, side: int, me: int, view: View = View()) -> str:
+def side_words(deal: Deal, side: int, me: int, view: CardStyle = CardStyle()) -> str:
     """A side as the learner at seat ``me`` reads it: "your side", "the other side", or a seat of its own."""
     t = view.t
     if side == deal.side_of(me):
@@ -156,7 +156,7 @@ def side_words(deal: Deal, side: int, me: int, view: View = View()) -> str:
     return t.text("the other side") if deal.sides == 2 else t.text("seat {side}'s side", side=side)
 
 
-def _whole_table_text(event: Event, view: View, deal: Deal, me: int) -> str:
+def _whole_table_text(event: Event, view: CardStyle, deal: Deal, me: int) -> str:
     t, worth = view.t, sum(card.value for card in event.cards)
     if event.kind is EventKind.SWEEP:
         cards = cards_name(sorted(event.cards), view)
@@ -185,7 +185,7 @@ def _whole_table_text(event: Event, view: View, deal: Deal, me: int) -> str:
 
 def board_rows(
     deal: Deal,
-    view: View = View(),
+    view: CardStyle = CardStyle(),
     highlight: Iterable[Card] = (),
     events: Iterable[Event] = (),
     face_up: tuple[int, ...] | None = None,
@@ -241,7 +241,7 @@ def board_rows(
     return tuple(rows)
 
 
-def _table_row(deal: Deal, view: View, marks: dict[Card, str], pick: bool, worth: bool) -> Row:
+def _table_row(deal: Deal, view: CardStyle, marks: dict[Card, str], pick: bool, worth: bool) -> Row:
     t, count, total = view.t, len(deal.table), sum(card.value for card in deal.table)
     stock = (
         t.plural("stock: {n} card", "stock: {n} cards", len(deal.stock))
@@ -260,7 +260,11 @@ def _table_row(deal: Deal, view: View, marks: dict[Card, str], pick: bool, worth
 
 
 def position_rows(
-    puzzle: Puzzle, view: View = View(), chosen: Iterable[Card] = (), pick: bool = False, answer: Iterable[Card] = ()
+    puzzle: Puzzle,
+    view: CardStyle = CardStyle(),
+    chosen: Iterable[Card] = (),
+    pick: bool = False,
+    answer: Iterable[Card] = (),
 ) -> tuple[Row, ...]:
     """A puzzle's position as rows: the table and the cards in play, the piles to count, the seats, or the totals.
 
@@ -357,7 +361,7 @@ def as_image(svg: str, label: str, width: int) -> str:
     )
 
 
-def pile_rows(deal: Deal, side: int, view: View = View()) -> tuple[Row, ...]:
+def pile_rows(deal: Deal, side: int, view: CardStyle = CardStyle()) -> tuple[Row, ...]:
     """A side's pile suit by suit, with how many cards of each and, where the rule set scores the setenta, each
     suit's best setenta card marked (R19).
 
@@ -377,13 +381,13 @@ def pile_rows(deal: Deal, side: int, view: View = View()) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-def escobas_count(count: int, view: View = View()) -> str:
+def escobas_count(count: int, view: CardStyle = CardStyle()) -> str:
     """An escoba count for a list of figures: "no escoba", "1 escoba", "2 escobas"."""
     t = view.t
     return t.plural("{n} escoba", "{n} escobas", count) if count else t.text("no escoba")
 
 
-def rows_html(rows: Iterable[Row], view: View, label: str | None = None) -> str:
+def rows_html(rows: Iterable[Row], view: CardStyle, label: str | None = None) -> str:
     """Rows of cards as HTML to look at, in a group named ``label`` (by default "Cards" in the view's language);
     an empty row is one line of text."""
     label = view.t.text("Cards") if label is None else label
@@ -407,7 +411,7 @@ def rows_html(rows: Iterable[Row], view: View, label: str | None = None) -> str:
 
 def board_html(
     deal: Deal,
-    view: View = View(),
+    view: CardStyle = CardStyle(),
     highlight: Iterable[Card] = (),
     events: Iterable[Event] = (),
     face_up: tuple[int, ...] | None = None,
@@ -416,7 +420,7 @@ def board_html(
     return rows_html(board_rows(deal, view, highlight, events, face_up), view, view.t.text("Escoba board"))
 
 
-def position_html(puzzle: Puzzle, view: View = View(), chosen: Iterable[Card] = ()) -> str:
+def position_html(puzzle: Puzzle, view: CardStyle = CardStyle(), chosen: Iterable[Card] = ()) -> str:
     """A puzzle's position as HTML: the table and the cards in play, or the piles to count."""
     return rows_html(position_rows(puzzle, view, chosen), view, view.t.text("Puzzle position"))
 
@@ -436,7 +440,9 @@ CATEGORY_LABELS = {
 }
 
 
-def score_markdown(scores: Sequence[DealScore], sides: Sequence[str] | None = None, view: View = View()) -> str:
+def score_markdown(
+    scores: Sequence[DealScore], sides: Sequence[str] | None = None, view: CardStyle = CardStyle()
+) -> str:
     """A deal's points category by category, with the figures behind them (R18, R19, V1), as a table."""
     t = view.t
     sides = [t.text("Side {side}", side=side) for side in range(len(scores))] if sides is None else sides
@@ -467,7 +473,7 @@ def _figure(name: str, score: DealScore, t: Translator) -> str | None:
     return None if figure is None else t.written(figure(score))
 
 
-def match_markdown(match: Match, view: View = View()) -> str:
+def match_markdown(match: Match, view: CardStyle = CardStyle()) -> str:
     """Every deal of a match with its points and the running totals (R21, V4)."""
     t, sides = view.t, range(match.sides)
     head = [

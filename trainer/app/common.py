@@ -11,7 +11,7 @@ from typing import NoReturn, ParamSpec
 
 import streamlit as st
 
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 from trainer.course import Level, load_levels
 from trainer.i18n import SOURCE, Translator, languages, translator
 from trainer.profile import PROFILES, RuleProfile
@@ -439,7 +439,7 @@ _PHONE = """<style>
 </style>"""
 
 
-def page(title: str) -> View:
+def page(title: str) -> CardStyle:
     """Start a page: its own document title (``title`` is its English one, as ``pages`` has it), the shared look,
     and the language and card settings from the sidebar."""
     st.set_page_config(page_title=f"{tr().text(title)} · Escoba Trainer")
@@ -473,7 +473,7 @@ def _setting(key: str, choices: dict[str, str], label: str, then: Callable[[], N
     st.radio(label, list(choices), format_func=choices.__getitem__, key=f"_{key}", on_change=keep)
 
 
-def view() -> View:
+def view() -> CardStyle:
     """The language, and card faces from the sidebar settings (kept in the address bar), colours from the light or
     dark theme: the board and the cards' names speak the session's language."""
     t = tr()  # first: the session's language is chosen before its picker is drawn
@@ -490,7 +490,7 @@ def view() -> View:
     _chosen("courts", courts, lambda: "printed")
     st.query_params.update(faces=st.session_state.faces, courts=st.session_state.courts, lang=st.session_state.lang)
     theme = "dark" if st.context.theme.type == "dark" else "light"
-    return View(
+    return CardStyle(
         style=st.session_state.faces,
         theme=theme,
         width=64,

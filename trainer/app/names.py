@@ -5,9 +5,9 @@ into what the learner sees on the faces, and into words a screen reader can spea
 view's language. A short name is the game's own term in every language (``7 de oros``, ``7♦``);
 the spoken name is in the learner's words, with the Spanish name after it where it differs.
 
->>> from trainer.app.board import View
+>>> from trainer.app.board import CardStyle
 >>> from trainer.cards import parse_card, parse_cards
->>> spanish, french = View(), View(style="french")
+>>> spanish, french = CardStyle(), CardStyle(style="french")
 >>> card_name(parse_card("jc"), spanish), card_name(parse_card("jc"), french)
 ('sota de bastos', 'J♣')
 >>> say("7♠ can take A♦ + 7♦, so it cannot be laid on the table (R13)", spanish)
@@ -16,7 +16,7 @@ the spoken name is in the learner's words, with the Spanish name after it where 
 'as de oros, 4 de bastos and 7 de oros'
 >>> spoken_label(parse_card("J♦"), spanish)
 'sota of coins (sota de oros), printed 10, worth 8'
->>> spoken_label(parse_card("7d"), View(language="es")), spoken_label(parse_card("7d"), View(language="ru"))
+>>> spoken_label(parse_card("7d"), CardStyle(language="es")), spoken_label(parse_card("7d"), CardStyle(language="ru"))
 ('siete de oros, vale 7', 'семёрка монет (siete de oros), стоит 7')
 """
 
@@ -31,7 +31,7 @@ from trainer.cards import Card, Suit, parse_card
 from trainer.text import marked, marked_in
 
 if TYPE_CHECKING:
-    from trainer.app.board import View
+    from trainer.app.board import CardStyle
 
 #: The computer's levels (``trainer.ai.bots.LEVELS``) in the learner's words: a name, and how it plays.
 BOT_LEVELS = {
@@ -97,7 +97,7 @@ _TYPING_EXAMPLES = (parse_card("7♦"), parse_card("K♣"))
 _SHOWN_SUITS = (Suit.COINS, Suit.CUPS, Suit.SWORDS, Suit.CLUBS)
 
 
-def card_name(card: Card, view: View) -> str:
+def card_name(card: Card, view: CardStyle) -> str:
     """The short name of a card in a sentence, the game's term in every language: ``7♦`` with French faces,
     ``7 de oros`` with Spanish ones."""
     if view.style == "french":
@@ -105,12 +105,12 @@ def card_name(card: Card, view: View) -> str:
     return f"{_SPANISH_RANKS.get(card.rank, card.rank)} de {card.suit.spanish}"
 
 
-def cards_name(cards: Iterable[Card], view: View, listed: Callable[[Iterable[str]], str] | None = None) -> str:
+def cards_name(cards: Iterable[Card], view: CardStyle, listed: Callable[[Iterable[str]], str] | None = None) -> str:
     """Several cards in the order given: ``A♦ 4♣ 7♦``, or ``as de oros, 4 de bastos and 7 de oros``, listed in
     words by ``listed``, by default the view's language.
 
-    >>> from trainer.app.board import View
-    >>> cards_name([], View()), cards_name([], View(language="es"))
+    >>> from trainer.app.board import CardStyle
+    >>> cards_name([], CardStyle()), cards_name([], CardStyle(language="es"))
     ('no cards', 'ninguna carta')
     """
     names = [card_name(card, view) for card in cards]
@@ -121,29 +121,29 @@ def cards_name(cards: Iterable[Card], view: View, listed: Callable[[Iterable[str
     return (listed or view.t.items)(names)
 
 
-def suit_name(suit: Suit, view: View) -> str:
+def suit_name(suit: Suit, view: CardStyle) -> str:
     """A suit as the faces show it: ``♦`` with French faces, ``oros`` with Spanish ones.
 
-    >>> from trainer.app.board import View
-    >>> suit_name(Suit.COINS, View()), suit_name(Suit.COINS, View(style="french"))
+    >>> from trainer.app.board import CardStyle
+    >>> suit_name(Suit.COINS, CardStyle()), suit_name(Suit.COINS, CardStyle(style="french"))
     ('oros', '♦')
     """
     return suit.value if view.style == "french" else suit.spanish
 
 
-def say(text: str, view: View, listed: Callable[[Iterable[str]], str] | None = None) -> str:
+def say(text: str, view: CardStyle, listed: Callable[[Iterable[str]], str] | None = None) -> str:
     """An engine sentence with every card in it (``7♦``, ``A♠ K♥``) written as the faces show them.
 
     A run of cards separated by spaces becomes one list (in words by ``listed``, as ``cards_name``); a name opening
     a sentence gets a capital.
     Code spans stay as written: they show the notation itself (`7♦`).
 
-    >>> from trainer.app.board import View
-    >>> say("A♦ 4♣ 7♦ are not on the table", View())
+    >>> from trainer.app.board import CardStyle
+    >>> say("A♦ 4♣ 7♦ are not on the table", CardStyle())
     'As de oros, 4 de bastos and 7 de oros are not on the table'
-    >>> say("Type `7♦` or `7d` for 7♦.", View())
+    >>> say("Type `7♦` or `7d` for 7♦.", CardStyle())
     'Type `7♦` or `7d` for 7 de oros.'
-    >>> say("A♦ 4♣ 7♦ are not on the table", View(style="french"))
+    >>> say("A♦ 4♣ 7♦ are not on the table", CardStyle(style="french"))
     'A♦ 4♣ 7♦ are not on the table'
     """
     if view.style == "french":
@@ -159,24 +159,25 @@ def say(text: str, view: View, listed: Callable[[Iterable[str]], str] | None = N
     return _CODE_OR_RUN.sub(rewrite, text)
 
 
-def typed(text: str, view: View) -> str:
+def typed(text: str, view: CardStyle) -> str:
     """Cards as the engine writes them (``7♦ J♣``) the way a learner types them under the view's faces.
 
-    >>> from trainer.app.board import View
-    >>> typed("7♦ J♣", View()), typed("7♦ J♣", View(courts="letters")), typed("5♦; 2♣ 3♥", View(style="french"))
+    >>> from trainer.app.board import CardStyle
+    >>> spanish, letters, french = CardStyle(), CardStyle(courts="letters"), CardStyle(style="french")
+    >>> typed("7♦ J♣", spanish), typed("7♦ J♣", letters), typed("5♦; 2♣ 3♥", french)
     ('7o 10b', '7o jb', '5d; 2c 3h')
     """
     return re.sub(_TOKEN, lambda found: view.notation.write(parse_card(found.group())), text)
 
 
-def typing_help(view: View) -> str:
+def typing_help(view: CardStyle) -> str:
     """How to type a card under the view's faces: two cards as examples, and each suit's letter.
 
-    >>> from trainer.app.board import View
-    >>> print(typing_help(View()))  # doctest: +NORMALIZE_WHITESPACE
+    >>> from trainer.app.board import CardStyle
+    >>> print(typing_help(CardStyle()))  # doctest: +NORMALIZE_WHITESPACE
     Type a card as its rank, then the letter of its suit: 7 de oros → 7o; rey de bastos → 12b. Suits: o oros,
     c copas, e espadas, b bastos (♦ ♥ ♠ ♣ work too).
-    >>> typing_help(View(style="french"))
+    >>> typing_help(CardStyle(style="french"))
     'Type a card as its rank, then the letter of its suit: 7♦ → 7d; K♣ → kc. Suits: d ♦, h ♥, s ♠, c ♣.'
     """
     t, notation = view.t, view.notation
@@ -196,19 +197,19 @@ def _glossed(words: str, spanish: str) -> str:
     return words if words == spanish else f"{words} ({spanish})"
 
 
-def spoken_label(card: Card, view: View, mark: str | None = None) -> str:
+def spoken_label(card: Card, view: CardStyle, mark: str | None = None) -> str:
     """What a screen reader says for a card, in the view's language: its name in words, with its Spanish name,
     what its corners show, and its capture value.
 
     ``mark`` is a highlight ("played", "taken", "selected"), said at the end.
 
-    >>> from trainer.app.board import View
+    >>> from trainer.app.board import CardStyle
     >>> from trainer.cards import parse_card
-    >>> spoken_label(parse_card("7d"), View())
+    >>> spoken_label(parse_card("7d"), CardStyle())
     'seven of coins (siete de oros), worth 7'
-    >>> spoken_label(parse_card("qh"), View(courts="letters"), "played")
+    >>> spoken_label(parse_card("qh"), CardStyle(courts="letters"), "played")
     'caballo of cups (caballo de copas), marked Q, worth 9, just played'
-    >>> spoken_label(parse_card("ks"), View(style="french"))
+    >>> spoken_label(parse_card("ks"), CardStyle(style="french"))
     'king of spades (rey de espadas), worth 10'
     """
     t = view.t
@@ -225,11 +226,11 @@ def spoken_label(card: Card, view: View, mark: str | None = None) -> str:
     return f"{label}, {t.text(HIGHLIGHTS[mark][0])}" if mark else label
 
 
-def suit_icon_svg(suit: Suit, view: View, size: int = 16) -> str:
+def suit_icon_svg(suit: Suit, view: CardStyle, size: int = 16) -> str:
     """A suit as a small ``<svg>`` of the shape the faces use, for HTML text; it carries the suit's name.
 
-    >>> from trainer.app.board import View
-    >>> 'aria-label="oros (coins)"' in suit_icon_svg(Suit.COINS, View())
+    >>> from trainer.app.board import CardStyle
+    >>> 'aria-label="oros (coins)"' in suit_icon_svg(Suit.COINS, CardStyle())
     True
     """
     words = view.t.text_in(_DECKS[view.style], _SUIT_WORDS[view.style][suit])

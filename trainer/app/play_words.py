@@ -4,14 +4,15 @@ The engine writes plays, events and the reasons it refuses a play in English; he
 fields (a refusal's code and cards, an event's kind, seat and play) in the view's language, the cards named as the
 faces show them. English reads as the engine writes it, the cards named by ``say``.
 
->>> from trainer.app.board import View
+>>> from trainer.app.board import CardStyle
 >>> from trainer.plays import Refusal, parse_play
 >>> from trainer.cards import parse_card, parse_cards
->>> play_words(parse_play("3h ad 4c 7d"), View())
+>>> play_words(parse_play("3h ad 4c 7d"), CardStyle())
 '3 de copas taking as de oros, 4 de bastos and 7 de oros'
->>> play_words(parse_play("5d"), View(language="es"))
+>>> play_words(parse_play("5d"), CardStyle(language="es"))
 '5 de oros a la mesa, sin llevarse nada'
->>> refused_words(Refused(IllegalPlay(Refusal("not_fifteen", parse_card("3♥"), parse_cards("4♣"), total=7))), View())
+>>> refusal = Refused(IllegalPlay(Refusal("not_fifteen", parse_card("3♥"), parse_cards("4♣"), total=7)))
+>>> refused_words(refusal, CardStyle())
 'Not allowed: 3 de copas + 4 de bastos = 7, not 15'
 """
 
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 
 from trainer.ai.bots import Evaluation
 from trainer.ai.game import FAULT, LABELS, LEARNER, Game, Reviewed, points_lost
-from trainer.app.board import View, seat_name, side_words
+from trainer.app.board import CardStyle, seat_name, side_words
 from trainer.app.names import BOT_LEVELS, card_name, cards_name, say, typing_help
 from trainer.cards import CardError, parse_card
 from trainer.deal import Deal, Event, EventKind
@@ -48,7 +49,7 @@ def _capital(words: str) -> str:
 # -- plays and what happened in a deal -------------------------------------------------------
 
 
-def play_words(play: Play, view: View) -> str:
+def play_words(play: Play, view: CardStyle) -> str:
     """A play in words: "6 de espadas taking as de espadas and 2 de bastos", "laying 5 de oros down"."""
     t = view.t
     if not play.captured:
@@ -58,7 +59,7 @@ def play_words(play: Play, view: View) -> str:
     )
 
 
-def play_said(deal: Deal, event: Event, me: int, view: View) -> str:
+def play_said(deal: Deal, event: Event, me: int, view: CardStyle) -> str:
     """A play in the learner's words: who, what, and whether it swept the table or, in table mode (V5), stood
     although wrong: "Seat 1, dealer: laying 5 de oros down", "You (seat 0): 7 de oros taking sota de copas, an
     escoba!"."""
@@ -79,7 +80,7 @@ def play_said(deal: Deal, event: Event, me: int, view: View) -> str:
     return t.text("{seat}: {play}", seat=seat, play=play)
 
 
-def event_words(deal: Deal, event: Event, me: int, view: View) -> str:
+def event_words(deal: Deal, event: Event, me: int, view: CardStyle) -> str:
     """One line of a deal's log in the learner's words, from the event's kind, seat, play, cards and escobas."""
     t, cards = view.t, cards_name(event.cards, view)
     hand = deal.profile.hand_size
@@ -131,7 +132,7 @@ class Refused:
     typed: str = ""
 
 
-def refused_words(refused: Refused, view: View) -> str:
+def refused_words(refused: Refused, view: CardStyle) -> str:
     """Why the page refused a play, in the learner's words."""
     t, error = view.t, refused.error
     if isinstance(error, IllegalPlay):
@@ -149,7 +150,7 @@ def quoted(typed: str, limit: int = QUOTED) -> str:
     return line if len(line) <= limit else f"{line[:limit]}…"
 
 
-def unreadable_words(error: CardError, typed: str, view: View) -> str:
+def unreadable_words(error: CardError, typed: str, view: CardStyle) -> str:
     """Why typed text is not a play: no card, a card named twice, or a word that is not a card, with the way a
     card is typed under the view's faces."""
     t = view.t
@@ -169,7 +170,7 @@ def unreadable_words(error: CardError, typed: str, view: View) -> str:
 # -- the match, the hint and the review --------------------------------------------------------
 
 
-def side_names(game: Game, view: View) -> list[str]:
+def side_names(game: Game, view: CardStyle) -> list[str]:
     """The sides of a match against the computer, the learner's first: with three players each computer seat is a
     side of its own, numbered in playing order."""
     t = view.t
@@ -180,7 +181,7 @@ def side_names(game: Game, view: View) -> list[str]:
     return [you, t.text("Computer")]
 
 
-def match_score(game: Game, view: View) -> str:
+def match_score(game: Game, view: CardStyle) -> str:
     """The match's totals in words: "You – Computer: 5 – 3, to 21"."""
     totals = " – ".join(str(total) for total in game.match.totals)
     names = " – ".join(side_names(game, view))
@@ -193,7 +194,7 @@ def level_words(level: str, t: Translator) -> str:
     return t.text("{level}: {how}", level=t.text(name), how=t.text(how))
 
 
-def hint_words(best: Evaluation, view: View) -> str:
+def hint_words(best: Evaluation, view: CardStyle) -> str:
     """The best play now, with the margin it leaves the learner's side by the end of the deal, on average."""
     t = view.t
     figures = {"play": play_words(best.play, view), "error": t.decimal(best.error)}
@@ -212,7 +213,7 @@ def hint_words(best: Evaluation, view: View) -> str:
     )
 
 
-def review_markdown(reviewed: Sequence[Reviewed], view: View) -> str:
+def review_markdown(reviewed: Sequence[Reviewed], view: CardStyle) -> str:
     """The learner's plays of a deal, each against the best one, with the points it cost and its label, as a
     Markdown table; then, for each play that lost points, why the best play was better (a list under the table reads
     on a phone, where a column of sentences would not)."""
@@ -233,7 +234,7 @@ def review_markdown(reviewed: Sequence[Reviewed], view: View) -> str:
     return "\n".join(lines)
 
 
-def luck_words(luck: float, lost: float, view: View) -> str:
+def luck_words(luck: float, lost: float, view: CardStyle) -> str:
     """A deal's luck beside the points the learner's plays lost: "The cards dealt favoured the computer by 2.10
     points; your plays lost 1.40"."""
     t = view.t
@@ -253,7 +254,7 @@ def luck_words(luck: float, lost: float, view: View) -> str:
     return t.text("The cards dealt favoured neither side; your plays lost {lost}.", lost=lost_words)
 
 
-def luck_caption(view: View) -> str:
+def luck_caption(view: CardStyle) -> str:
     """How a deal's luck is worked out."""
     return view.t.text(
         "The cards' worth: the average margin of your side when every seat plays this deal's cards the same plain way "
@@ -261,7 +262,7 @@ def luck_caption(view: View) -> str:
     )
 
 
-def review_caption(reviewed: Sequence[Reviewed], view: View) -> str:
+def review_caption(reviewed: Sequence[Reviewed], view: CardStyle) -> str:
     """What the review weighed and lost in all, and how a play earns a label."""
     t = view.t
     thresholds = {name: t.decimal(size, "0.0#") for name, size in LABELS}
@@ -280,7 +281,7 @@ def review_caption(reviewed: Sequence[Reviewed], view: View) -> str:
     return f"{weighed} {how} {labelled}"
 
 
-def match_over_words(game: Game, view: View) -> tuple[bool, str]:
+def match_over_words(game: Game, view: CardStyle) -> tuple[bool, str]:
     """Whether the learner won the match just over, and the words that say who did (and why, after a shut-out)."""
     t, match = view.t, game.match
     won = match.winner == LEARNER % match.sides

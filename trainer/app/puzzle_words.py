@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from trainer.app.board import View
+from trainer.app.board import CardStyle
 from trainer.app.names import say, typed
 from trainer.app.topics import topic
 from trainer.cards import Card, cards_text, parse_cards
@@ -64,7 +64,7 @@ PROMPTS = {
     "checksum": (marked("Your answer"), ""),
     "claim": (marked("The table cards you claim with the laid card, such as {example}, or {nothing}"), "5♦ 2♣"),
 }
-#: What the court cards count on Spanish faces, by what their corners show (``View.courts``).
+#: What the court cards count on Spanish faces, by what their corners show (``CardStyle.courts``).
 _COURT_VALUES = {
     "printed": said("the sota (10) counts 8, the caballo (11) 9, the rey (12) 10"),
     "letters": said("the sota (J) counts 8, the caballo (Q) 9, the rey (K) 10"),
@@ -186,7 +186,7 @@ def level_line(puzzle: Puzzle, t: Translator) -> str:
     return f"{line} · {', '.join(themes)}" if themes else line
 
 
-def goal_line(puzzle: ChoosePuzzle | EndgamePuzzle, view: View) -> str:
+def goal_line(puzzle: ChoosePuzzle | EndgamePuzzle, view: CardStyle) -> str:
     """What the learner plays for, with the cards named as the faces show them."""
     t = view.t
     if isinstance(puzzle, ChoosePuzzle):
@@ -199,14 +199,14 @@ def goal_line(puzzle: ChoosePuzzle | EndgamePuzzle, view: View) -> str:
     return t.text("**Goal:** {goal}", goal=goal)
 
 
-def prompt(puzzle: Puzzle, on_cards: bool, view: View) -> str:
+def prompt(puzzle: Puzzle, on_cards: bool, view: CardStyle) -> str:
     """The typed answer's label: what to type, for the puzzle's kind, with an example typed for the view's faces;
     table cards only where the hand is picked.
 
     >>> from trainer.cards import parse_card, parse_cards
     >>> from trainer.puzzles.kinds import CapturePuzzle
     >>> puzzle = CapturePuzzle(id="p", level=1, themes=(), title="", table=parse_cards("5♦ 2♣"), play=parse_card("K♥"))
-    >>> prompt(puzzle, True, View()), prompt(puzzle, True, View(style="french"))
+    >>> prompt(puzzle, True, CardStyle()), prompt(puzzle, True, CardStyle(style="french"))
     ('The table cards that make 15, such as 5o 2b', 'The table cards that make 15, such as 5d 2c')
     """
     t = view.t
@@ -221,13 +221,13 @@ def takes_cards(puzzle: Puzzle) -> bool:
     return bool(PROMPTS[puzzle.kind][1])
 
 
-def hint_words(hint: str | Said, view: View) -> str:
+def hint_words(hint: str | Said, view: CardStyle) -> str:
     """A puzzle's hint in the learner's language, with the court cards' values as the view's faces show them: on a
     Spanish deck by the numbers or letters printed in their corners.
 
     >>> from trainer.text import said
     >>> hint = said("Remember: {values}.", values=COURT_VALUES)
-    >>> hint_words(hint, View()), hint_words(hint, View(style="french"))
+    >>> hint_words(hint, CardStyle()), hint_words(hint, CardStyle(style="french"))
     ('Remember: the sota (10) counts 8, the caballo (11) 9, the rey (12) 10.', 'Remember: J = 8, Q = 9, K = 10.')
     """
     if isinstance(hint, Said) and view.style == "spanish":
@@ -264,7 +264,7 @@ def outcome_words(choice: str, t: Translator) -> str:
     return t.text(WINS[choice]) if choice in WINS else choice_words(choice, t)
 
 
-def verdict_line(verdict: Verdict, retried: bool, change: float, view: View) -> str:
+def verdict_line(verdict: Verdict, retried: bool, change: float, view: CardStyle) -> str:
     """The verdict's first words: right with the engine's reason, or not quite with what is wrong with the answer
     (never the right one), and at a second try a more pointed clue; the rating's change if counted."""
     t = view.t
@@ -292,7 +292,7 @@ def play_words(play: Play, t: Translator) -> str:
     return t.text("{card} taking {cards}", card=play.card, cards=cards_text(play.captured))
 
 
-def answer_words(puzzle: Puzzle, answer: str, view: View) -> str:
+def answer_words(puzzle: Puzzle, answer: str, view: CardStyle) -> str:
     """An accepted answer as the learner reads it: a play in words, a seat by name, cards in the faces' language."""
     t = view.t
     if isinstance(puzzle, SeatsPuzzle) and puzzle.choices():

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from trainer.app.board import View, card_face, face_down, seat_name
+from trainer.app.board import CardStyle, card_face, face_down, seat_name
 from trainer.app.play_words import event_words
 from trainer.app.rows import Face, Row
 from trainer.cards import DECK, Card
@@ -89,7 +89,7 @@ def escoba_cards(deal: Deal) -> list[list[Card]]:
 class _Faces:
     """The faces sent, by id: a card's token, with "*" for a card marked as the hint's answer."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: CardStyle) -> None:
         self.view = view
         self.sent: dict[str, dict[str, Any]] = {}
 
@@ -118,7 +118,7 @@ def _board(state: Deal, face_up: Sequence[int], faces: _Faces, answer: frozenset
     }
 
 
-def _move(state: Deal, me: int, faces: _Faces, view: View) -> dict[str, Any]:
+def _move(state: Deal, me: int, faces: _Faces, view: CardStyle) -> dict[str, Any]:
     """What led to ``state``: the seat that played or claimed (V5, a claim taken as that seat's capture), the card,
     the cards taken, whether it was an escoba, and every event in the learner's words."""
     said = "; ".join(event_words(state, event, me, view) for event in state.events)
@@ -138,7 +138,7 @@ def _move(state: Deal, me: int, faces: _Faces, view: View) -> dict[str, Any]:
 
 def seat_table_data(
     deal: Deal,
-    view: View,
+    view: CardStyle,
     *,
     me: int,
     since: int,
@@ -200,7 +200,7 @@ def _dealt(deal: Deal) -> str:
     return "".join(str(card) for card in deal.states[0].table + deal.states[0].hands[0])
 
 
-def _pile_title(deal: Deal, side: int, me: int, view: View) -> str:
+def _pile_title(deal: Deal, side: int, me: int, view: CardStyle) -> str:
     t = view.t
     if deal.players == deal.sides:
         return t.text("pile")

@@ -9,7 +9,7 @@ from functools import partial
 
 import streamlit as st
 
-from trainer.app.board import View, card_face, position_rows, rows_html
+from trainer.app.board import CardStyle, card_face, position_rows, rows_html
 from trainer.app.common import ANSWER_CHARS, bank, now, page, pages, profile, rules, saving, store, tr
 from trainer.app.components import Pick, announce, card_table, news
 from trainer.app.names import say, typing_help
@@ -172,7 +172,7 @@ def played_value(puzzle: Puzzle) -> int | None:
     return puzzle.laid.value if isinstance(puzzle, ClaimPuzzle) else None
 
 
-def puzzle_rows(puzzle: Puzzle, view: View, pick: bool = False, answer: Iterable[Card] = ()) -> tuple[Row, ...]:
+def puzzle_rows(puzzle: Puzzle, view: CardStyle, pick: bool = False, answer: Iterable[Card] = ()) -> tuple[Row, ...]:
     """The position as rows of cards: the board's, but for the piles of a score puzzle, which may be three and
     carry wrong captures (V3, V5), and for a claim, whose laid card stands apart from the rest of the table; the
     cards of a shown ``answer`` are marked."""
@@ -332,7 +332,7 @@ def choose_puzzles() -> None:
     right.button(t.text("Next for me (near my rating)"), on_click=next_puzzle, args=(True,), use_container_width=True)
 
 
-def answer_widgets(puzzle: Puzzle, view: View) -> None:
+def answer_widgets(puzzle: Puzzle, view: CardStyle) -> None:
     """The controls a learner answers with, besides the cards: a choice, two numbers or a box to type in, which
     reads cards as the faces show them."""
     t = view.t
@@ -381,7 +381,7 @@ def submit_nothing(puzzle: Puzzle) -> None:
     submit(puzzle, NOTHING)
 
 
-def answer_or_verdict(puzzle: Puzzle, view: View, over: bool) -> None:
+def answer_or_verdict(puzzle: Puzzle, view: CardStyle, over: bool) -> None:
     """While the puzzle is open, the controls to answer it with; once answered, the verdict, the answer if it is
     right or asked for, and the buttons to go on (none once the run is ``over``)."""
     state, t = st.session_state, view.t
