@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from browser_kit import CARD_NAME, PLAY_TABLE, app_server, chromium, click_and_settle, good_play, open_app, table_ready
 
 from trainer.ai.arena import median_and_p95
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 
 LEARN_NEXT = re.compile(r"^Next( level)?\b")
 NARRATED = "/learn?level=whole-deal&stage=5"  # the narrated deal, after its first prediction

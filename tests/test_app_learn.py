@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from test_course import wrong_answers
 from test_i18n import TRANSLATED, catalog, english_in, shown
 
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 from trainer.app.names import say, spoken_label
 from trainer.cards import parse_card
 from trainer.course import choice_label, load_levels, stars

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.ai import game as game_module
 from trainer.ai.game import review
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 from trainer.app.names import card_name, cards_name, say
 from trainer.app.play_words import luck_words
 from trainer.cards import SPANISH_NOTATION

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from test_i18n import TRANSLATED, catalog, english_in, heard, shown
 from test_puzzle_kinds import wrong_answers
 
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 from trainer.app.names import say
 from trainer.app.puzzle_words import answer_words
 from trainer.i18n import LOCALES, translator

@@ -7,7 +7,6 @@ import pytest
 
 from trainer import DECK, Deal, parse_cards, parse_play
 from trainer.app.board import (
-    CardStyle,
     board_html,
     board_rows,
     last_play,
@@ -18,6 +17,7 @@ from trainer.app.board import (
     rows_html,
     score_markdown,
 )
+from trainer.app.card_style import CardStyle
 from trainer.app.names import spoken_label
 from trainer.app.rows import Row
 from trainer.match import Match

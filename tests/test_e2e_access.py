@@ -13,7 +13,7 @@ import pytest
 from browser_kit import CHROMIUM, click_and_settle, good_play, open_app, table_ready
 from test_e2e import WIDTHS, shoot
 
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")

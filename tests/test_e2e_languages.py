@@ -13,7 +13,7 @@ from browser_kit import CHROMIUM, app_server, click_and_settle, open_app, table_
 from test_e2e import shoot
 from test_i18n import english_in
 
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 from trainer.app.names import say, spoken_label
 from trainer.cards import parse_cards
 from trainer.course import load_levels

@@ -10,7 +10,7 @@ import pytest
 from browser_kit import CHROMIUM, app_server, chromium, click_and_settle, good_play, open_app, table_ready, tap_play
 from test_e2e import axe_violations, shoot, violation_lines
 
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 from trainer.app.names import spoken_label
 from trainer.cards import parse_cards
 

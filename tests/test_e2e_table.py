@@ -16,7 +16,7 @@ import pytest
 from browser_kit import CHROMIUM, PLAY_TABLE, app_server, click_and_settle, good_play, open_app, table_ready, tap_play
 from test_e2e import WIDTHS, shoot
 
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 from trainer.profile import PROFILES
 from trainer.progress.sqlite import Store
 

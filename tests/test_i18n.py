@@ -18,15 +18,8 @@ from streamlit.testing.v1 import AppTest
 
 import trainer.i18n
 from trainer import DECK, Deal, Match, parse_cards, parse_play
-from trainer.app.board import (
-    CardStyle,
-    board_rows,
-    match_markdown,
-    pile_rows,
-    position_rows,
-    rows_html,
-    score_markdown,
-)
+from trainer.app.board import board_rows, match_markdown, pile_rows, position_rows, rows_html, score_markdown
+from trainer.app.card_style import CardStyle
 from trainer.app.names import say, spoken_label
 from trainer.app.puzzle_words import play_words, scoring_words
 from trainer.app.svg import STYLES

@@ -8,7 +8,7 @@ import pytest
 
 from trainer import DECK, parse_card, parse_cards, parse_play
 from trainer.ai.bots import LEVELS
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 from trainer.app.names import BOT_LEVELS, card_name, cards_name, say, spoken_label, suit_icon_svg, suit_name
 from trainer.app.svg import COURTS, STYLES
 from trainer.cards import SUITS, Suit

@@ -10,7 +10,7 @@ from test_i18n import TRANSLATED, english_in
 from trainer import DECK, Deal, Match, parse_cards, parse_play
 from trainer.ai.bots import Evaluation
 from trainer.ai.game import FAULT, LABELS, Decision, Game, Reviewed
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 from trainer.app.names import say
 from trainer.app.play_words import (
     QUOTED,

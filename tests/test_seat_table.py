@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from trainer.ai.game import Game
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 from trainer.app.components import parse_pick
 from trainer.app.names import spoken_label
 from trainer.app.play_words import play_said

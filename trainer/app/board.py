@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
 from html import escape
 
+from trainer.app.card_style import CardStyle
 from trainer.app.names import card_name, cards_name, say, spoken_label, suit_name
 from trainer.app.rows import Face, Row
-from trainer.app.svg import COURTS, STYLES, THEMES, card_back_svg, card_svg
-from trainer.cards import R4, SPANISH_NOTATION, Card, Notation, Suit
+from trainer.app.svg import card_back_svg, card_svg
+from trainer.cards import Card, Suit
 from trainer.deal import Deal, Event, EventKind
-from trainer.i18n import SOURCE, Translator, languages, translator
+from trainer.i18n import Translator
 from trainer.match import Match
 from trainer.puzzles.kinds import (
     CapturePuzzle,
@@ -49,43 +49,8 @@ _MOTION = (
     "@media (prefers-reduced-motion:reduce){.escoba-moved{animation:none}}</style>"
 )
 FACE_DOWN = marked("face-down card")
-#: Typing for Spanish faces that show J, Q and K: the numbers are still read, and examples show the letters.
-_SPANISH_LETTERS = replace(SPANISH_NOTATION, numbered=False)
-
-
-@dataclass(frozen=True)
-class CardStyle:
-    """How to draw cards: ``style`` spanish or french, ``theme`` light or dark, the largest card width in pixels,
-    ``courts``: on Spanish faces, "printed" shows 10, 11, 12 on the court cards as a real deck does, "letters"
-    shows J, Q, K; and the ``language`` the board and the cards' names are worded in."""
-
-    style: str = "spanish"
-    theme: str = "light"
-    width: int = 64
-    courts: str = "printed"
-    language: str = SOURCE
-
-    @property
-    def t(self) -> Translator:
-        """The translator of the view's language."""
-        return translator(self.language)
-
-    @property
-    def notation(self) -> Notation:
-        """How a learner types cards under these faces: the suits' Spanish initials (o c e b) and the printed numbers
-        with Spanish faces, the rules' letters (d h c s) with French ones; "c" is copas on the one, clubs on the
-        other."""
-        if self.style == "french":
-            return R4
-        return SPANISH_NOTATION if self.courts == "printed" else _SPANISH_LETTERS
-
-    def __post_init__(self) -> None:
-        checked = ((self.style, STYLES), (self.theme, THEMES), (self.courts, COURTS), (self.language, languages()))
-        for value, allowed in checked:
-            if value not in allowed:
-                raise ValueError(f"{value!r} is not one of {', '.join(allowed)}")
-        if self.width <= 0:
-            raise ValueError(f"width must be a positive number of pixels, got {self.width}")
+#: What a board is drawn with unless the caller says otherwise: Spanish faces, light, 64 pixels, in English.
+_DEFAULT_STYLE = CardStyle()
 
 
 def card_face(card: Card, view: CardStyle, mark: str | None = None) -> Face:
@@ -103,7 +68,7 @@ def face_down(view: CardStyle) -> Face:
     return Face("", card_back_svg(theme=view.theme, width=view.width, label=label), label)
 
 
-def seat_name(deal: Deal, seat: int, me: int = 0, view: CardStyle = CardStyle()) -> str:
+def seat_name(deal: Deal, seat: int, me: int = 0, view: CardStyle = _DEFAULT_STYLE) -> str:
     """A seat as a learner reads it: "You (seat 0)", "Seat 1, dealer", "Seat 2, your partner"."""
     t = view.t
     roles = [t.text("You (seat {seat})", seat=seat) if seat == me else t.text("Seat {seat}", seat=seat)]
@@ -114,7 +79,7 @@ def seat_name(deal: Deal, seat: int, me: int = 0, view: CardStyle = CardStyle())
     return ", ".join(roles)
 
 
-def pile_text(deal: Deal, side: int, view: CardStyle = CardStyle()) -> str:
+def pile_text(deal: Deal, side: int, view: CardStyle = _DEFAULT_STYLE) -> str:
     """A side's pile in words: "12 cards and an escoba", "empty"."""
     t = view.t
     cards, escobas = len(deal.piles[side]), deal.escobas[side]
@@ -148,7 +113,7 @@ def last_play(events: Iterable[Event]) -> tuple[Card | None, frozenset[Card], Ev
     return played, taken, whole_table
 
 
-def side_words(deal: Deal, side: int, me: int, view: CardStyle = CardStyle()) -> str:
+def side_words(deal: Deal, side: int, me: int, view: CardStyle = _DEFAULT_STYLE) -> str:
     """A side as the learner at seat ``me`` reads it: "your side", "the other side", or a seat of its own."""
     t = view.t
     if side == deal.side_of(me):
@@ -185,7 +150,7 @@ def _whole_table_text(event: Event, view: CardStyle, deal: Deal, me: int) -> str
 
 def board_rows(
     deal: Deal,
-    view: CardStyle = CardStyle(),
+    view: CardStyle = _DEFAULT_STYLE,
     highlight: Iterable[Card] = (),
     events: Iterable[Event] = (),
     face_up: tuple[int, ...] | None = None,
@@ -261,7 +226,7 @@ def _table_row(deal: Deal, view: CardStyle, marks: dict[Card, str], pick: bool, 
 
 def position_rows(
     puzzle: Puzzle,
-    view: CardStyle = CardStyle(),
+    view: CardStyle = _DEFAULT_STYLE,
     chosen: Iterable[Card] = (),
     pick: bool = False,
     answer: Iterable[Card] = (),
@@ -361,7 +326,7 @@ def as_image(svg: str, label: str, width: int) -> str:
     )
 
 
-def pile_rows(deal: Deal, side: int, view: CardStyle = CardStyle()) -> tuple[Row, ...]:
+def pile_rows(deal: Deal, side: int, view: CardStyle = _DEFAULT_STYLE) -> tuple[Row, ...]:
     """A side's pile suit by suit, with how many cards of each and, where the rule set scores the setenta, each
     suit's best setenta card marked (R19).
 
@@ -381,7 +346,7 @@ def pile_rows(deal: Deal, side: int, view: CardStyle = CardStyle()) -> tuple[Row
     return tuple(rows)
 
 
-def escobas_count(count: int, view: CardStyle = CardStyle()) -> str:
+def escobas_count(count: int, view: CardStyle = _DEFAULT_STYLE) -> str:
     """An escoba count for a list of figures: "no escoba", "1 escoba", "2 escobas"."""
     t = view.t
     return t.plural("{n} escoba", "{n} escobas", count) if count else t.text("no escoba")
@@ -411,7 +376,7 @@ def rows_html(rows: Iterable[Row], view: CardStyle, label: str | None = None) ->
 
 def board_html(
     deal: Deal,
-    view: CardStyle = CardStyle(),
+    view: CardStyle = _DEFAULT_STYLE,
     highlight: Iterable[Card] = (),
     events: Iterable[Event] = (),
     face_up: tuple[int, ...] | None = None,
@@ -420,7 +385,7 @@ def board_html(
     return rows_html(board_rows(deal, view, highlight, events, face_up), view, view.t.text("Escoba board"))
 
 
-def position_html(puzzle: Puzzle, view: CardStyle = CardStyle(), chosen: Iterable[Card] = ()) -> str:
+def position_html(puzzle: Puzzle, view: CardStyle = _DEFAULT_STYLE, chosen: Iterable[Card] = ()) -> str:
     """A puzzle's position as HTML: the table and the cards in play, or the piles to count."""
     return rows_html(position_rows(puzzle, view, chosen), view, view.t.text("Puzzle position"))
 
@@ -441,7 +406,7 @@ CATEGORY_LABELS = {
 
 
 def score_markdown(
-    scores: Sequence[DealScore], sides: Sequence[str] | None = None, view: CardStyle = CardStyle()
+    scores: Sequence[DealScore], sides: Sequence[str] | None = None, view: CardStyle = _DEFAULT_STYLE
 ) -> str:
     """A deal's points category by category, with the figures behind them (R18, R19, V1), as a table."""
     t = view.t
@@ -473,7 +438,7 @@ def _figure(name: str, score: DealScore, t: Translator) -> str | None:
     return None if figure is None else t.written(figure(score))
 
 
-def match_markdown(match: Match, view: CardStyle = CardStyle()) -> str:
+def match_markdown(match: Match, view: CardStyle = _DEFAULT_STYLE) -> str:
     """Every deal of a match with its points and the running totals (R21, V4)."""
     t, sides = view.t, range(match.sides)
     head = [

@@ -11,7 +11,7 @@ from typing import NoReturn, ParamSpec
 
 import streamlit as st
 
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 from trainer.course import Level, load_levels
 from trainer.i18n import SOURCE, Translator, languages, translator
 from trainer.profile import PROFILES, RuleProfile

@@ -5,7 +5,7 @@ into what the learner sees on the faces, and into words a screen reader can spea
 view's language. A short name is the game's own term in every language (``7 de oros``, ``7♦``);
 the spoken name is in the learner's words, with the Spanish name after it where it differs.
 
->>> from trainer.app.board import CardStyle
+>>> from trainer.app.card_style import CardStyle
 >>> from trainer.cards import parse_card, parse_cards
 >>> spanish, french = CardStyle(), CardStyle(style="french")
 >>> card_name(parse_card("jc"), spanish), card_name(parse_card("jc"), french)
@@ -24,14 +24,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
 
+from trainer.app.card_style import CardStyle
 from trainer.app.svg import COURT_NUMBERS, HIGHLIGHTS, suit_svg
 from trainer.cards import Card, Suit, parse_card
 from trainer.text import marked, marked_in
-
-if TYPE_CHECKING:
-    from trainer.app.board import CardStyle
 
 #: The computer's levels (``trainer.ai.bots.LEVELS``) in the learner's words: a name, and how it plays.
 BOT_LEVELS = {
@@ -109,7 +106,7 @@ def cards_name(cards: Iterable[Card], view: CardStyle, listed: Callable[[Iterabl
     """Several cards in the order given: ``A♦ 4♣ 7♦``, or ``as de oros, 4 de bastos and 7 de oros``, listed in
     words by ``listed``, by default the view's language.
 
-    >>> from trainer.app.board import CardStyle
+    >>> from trainer.app.card_style import CardStyle
     >>> cards_name([], CardStyle()), cards_name([], CardStyle(language="es"))
     ('no cards', 'ninguna carta')
     """
@@ -124,7 +121,7 @@ def cards_name(cards: Iterable[Card], view: CardStyle, listed: Callable[[Iterabl
 def suit_name(suit: Suit, view: CardStyle) -> str:
     """A suit as the faces show it: ``♦`` with French faces, ``oros`` with Spanish ones.
 
-    >>> from trainer.app.board import CardStyle
+    >>> from trainer.app.card_style import CardStyle
     >>> suit_name(Suit.COINS, CardStyle()), suit_name(Suit.COINS, CardStyle(style="french"))
     ('oros', '♦')
     """
@@ -138,7 +135,7 @@ def say(text: str, view: CardStyle, listed: Callable[[Iterable[str]], str] | Non
     a sentence gets a capital.
     Code spans stay as written: they show the notation itself (`7♦`).
 
-    >>> from trainer.app.board import CardStyle
+    >>> from trainer.app.card_style import CardStyle
     >>> say("A♦ 4♣ 7♦ are not on the table", CardStyle())
     'As de oros, 4 de bastos and 7 de oros are not on the table'
     >>> say("Type `7♦` or `7d` for 7♦.", CardStyle())
@@ -162,7 +159,7 @@ def say(text: str, view: CardStyle, listed: Callable[[Iterable[str]], str] | Non
 def typed(text: str, view: CardStyle) -> str:
     """Cards as the engine writes them (``7♦ J♣``) the way a learner types them under the view's faces.
 
-    >>> from trainer.app.board import CardStyle
+    >>> from trainer.app.card_style import CardStyle
     >>> spanish, letters, french = CardStyle(), CardStyle(courts="letters"), CardStyle(style="french")
     >>> typed("7♦ J♣", spanish), typed("7♦ J♣", letters), typed("5♦; 2♣ 3♥", french)
     ('7o 10b', '7o jb', '5d; 2c 3h')
@@ -173,7 +170,7 @@ def typed(text: str, view: CardStyle) -> str:
 def typing_help(view: CardStyle) -> str:
     """How to type a card under the view's faces: two cards as examples, and each suit's letter.
 
-    >>> from trainer.app.board import CardStyle
+    >>> from trainer.app.card_style import CardStyle
     >>> print(typing_help(CardStyle()))  # doctest: +NORMALIZE_WHITESPACE
     Type a card as its rank, then the letter of its suit: 7 de oros → 7o; rey de bastos → 12b. Suits: o oros,
     c copas, e espadas, b bastos (♦ ♥ ♠ ♣ work too).
@@ -203,7 +200,7 @@ def spoken_label(card: Card, view: CardStyle, mark: str | None = None) -> str:
 
     ``mark`` is a highlight ("played", "taken", "selected"), said at the end.
 
-    >>> from trainer.app.board import CardStyle
+    >>> from trainer.app.card_style import CardStyle
     >>> from trainer.cards import parse_card
     >>> spoken_label(parse_card("7d"), CardStyle())
     'seven of coins (siete de oros), worth 7'
@@ -229,7 +226,7 @@ def spoken_label(card: Card, view: CardStyle, mark: str | None = None) -> str:
 def suit_icon_svg(suit: Suit, view: CardStyle, size: int = 16) -> str:
     """A suit as a small ``<svg>`` of the shape the faces use, for HTML text; it carries the suit's name.
 
-    >>> from trainer.app.board import CardStyle
+    >>> from trainer.app.card_style import CardStyle
     >>> 'aria-label="oros (coins)"' in suit_icon_svg(Suit.COINS, CardStyle())
     True
     """

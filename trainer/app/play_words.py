@@ -4,7 +4,7 @@ The engine writes plays, events and the reasons it refuses a play in English; he
 fields (a refusal's code and cards, an event's kind, seat and play) in the view's language, the cards named as the
 faces show them. English reads as the engine writes it, the cards named by ``say``.
 
->>> from trainer.app.board import CardStyle
+>>> from trainer.app.card_style import CardStyle
 >>> from trainer.plays import Refusal, parse_play
 >>> from trainer.cards import parse_card, parse_cards
 >>> play_words(parse_play("3h ad 4c 7d"), CardStyle())
@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from trainer.ai.bots import Evaluation
 from trainer.ai.game import FAULT, LABELS, LEARNER, Game, Reviewed, points_lost
-from trainer.app.board import CardStyle, seat_name, side_words
+from trainer.app.board import seat_name, side_words
+from trainer.app.card_style import CardStyle
 from trainer.app.names import BOT_LEVELS, card_name, cards_name, say, typing_help
 from trainer.cards import CardError, parse_card
 from trainer.deal import Deal, Event, EventKind

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from trainer.app.board import CardStyle
+from trainer.app.card_style import CardStyle
 from trainer.app.names import say, typed
 from trainer.app.topics import topic
 from trainer.cards import Card, cards_text, parse_cards

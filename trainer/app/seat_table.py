@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from trainer.app.board import CardStyle, card_face, face_down, seat_name
+from trainer.app.board import card_face, face_down, seat_name
+from trainer.app.card_style import CardStyle
 from trainer.app.play_words import event_words
 from trainer.app.rows import Face, Row
 from trainer.cards import DECK, Card

@@ -9,7 +9,8 @@ from functools import partial
 
 import streamlit as st
 
-from trainer.app.board import CardStyle, card_face, position_rows, rows_html
+from trainer.app.board import card_face, position_rows, rows_html
+from trainer.app.card_style import CardStyle
 from trainer.app.common import ANSWER_CHARS, bank, now, page, pages, profile, rules, saving, store, tr
 from trainer.app.components import Pick, announce, card_table, news
 from trainer.app.names import say, typing_help
