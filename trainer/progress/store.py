@@ -56,7 +56,7 @@ from trainer.progress.rows import (
     summary_of,
     text_of,
 )
-from trainer.progress.transfer import exported, parse_export, read_export
+from trainer.progress.transfer import exported, parse_export
 from trainer.text import SaidError, said
 
 BUSY_SECONDS = 5.0
@@ -582,6 +582,8 @@ class ProgressStore(ABC):
         The rows are written in chunks of ``IMPORT_CHUNK``, so that other tabs' answers wait a moment at most. Until
         the last chunk the profile is hidden and cannot be answered into; an import that fails is removed, and one
         whose process died is removed by the next ``open`` or import."""
+        from trainer.progress.export_schema import read_export  # pydantic is loaded for an import only
+
         imported = read_export(data, lambda exported_name: _valid_name(exported_name if name is None else name))
         rows: list[tuple[str, list[tuple[object, ...]]]] = [
             (_INSERT_ATTEMPT, imported.attempts),
