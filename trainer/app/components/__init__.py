@@ -122,16 +122,17 @@ def card_table(
     """
     rows = tuple(rows)
 
-    def confirmed() -> None:
+    def confirmed(sent: object) -> None:
         if on_confirm is not None and confirm is not None and not disabled:
-            on_confirm(parse_pick(_state(key).get("confirm"), rows))
+            on_confirm(parse_pick(sent, rows))
 
+    _take_sent_by_a_test(key, {"confirm": confirmed})
     _card_table()(
         key=key,
         data=table_data(
             rows, key=key, confirm=confirm, disabled=disabled, message=message, clear=clear, tally=tally, played=played
         ),
-        on_confirm_change=confirmed,
+        on_confirm_change=lambda: confirmed(_state(key).get("confirm")),
     )
 
 
@@ -149,17 +150,21 @@ def seat_table(
     ``rows`` (``parse_pick``), before the rerun's script; a new pace calls ``on_pace``."""
     rows = tuple(rows)
 
-    def confirmed() -> None:
+    def confirmed(sent: object) -> None:
         if on_confirm is not None and rows:
-            on_confirm(parse_pick(_state(key).get("confirm"), rows))
+            on_confirm(parse_pick(sent, rows))
 
-    def paced() -> None:
-        pace = _state(key).get("pace")
+    def paced(pace: object) -> None:
         if on_pace is not None and isinstance(pace, str):
             on_pace(pace)
 
-    sent = data | {"key": key, "pick": bool(rows), "message": _message(message)}
-    _seat_table()(key=key, data=sent, on_confirm_change=confirmed, on_pace_change=paced)
+    _take_sent_by_a_test(key, {"confirm": confirmed, "pace": paced})
+    _seat_table()(
+        key=key,
+        data=data | {"key": key, "pick": bool(rows), "message": _message(message)},
+        on_confirm_change=lambda: confirmed(_state(key).get("confirm")),
+        on_pace_change=lambda: paced(_state(key).get("pace")),
+    )
 
 
 def announce(text: str, tone: str, *, key: str) -> None:
@@ -193,6 +198,22 @@ def _message(message: tuple[str, str] | None) -> dict[str, str] | None:
     if tone not in TONES:
         raise ValueError(f"tone must be one of {', '.join(TONES)}, not {tone!r}")
     return {"tone": tone, "text": text}
+
+
+#: Where a test puts what a table's browser would send, under this prefix and the table's key, through AppTest's
+#: ``session_state``: AppTest cannot set a custom component's value, and no browser can write this key (only widgets
+#: write the session state from outside).
+SENT_BY_A_TEST = "sent-by-a-test:"
+
+
+def _take_sent_by_a_test(key: str, handlers: Mapping[str, Callable[[object], None]]) -> None:
+    """Hand what a test sent for the table ``key`` (``SENT_BY_A_TEST``) to the handlers the browser's values go to,
+    then run the page again from the top, as a value sent by the browser would: its handler before the script."""
+    sent = st.session_state.pop(SENT_BY_A_TEST + key, None)
+    if isinstance(sent, Mapping):
+        for name, value in sent.items():
+            handlers[name](value)
+        st.rerun()
 
 
 def _state(key: str) -> Mapping[str, object]:
