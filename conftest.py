@@ -1,4 +1,20 @@
 """Pytest settings shared by the whole tree."""
 
+import pytest
+
 # The app's pages are Streamlit scripts, run by the app and by AppTest, not modules to import.
 collect_ignore_glob = ["trainer/app/pages/*.py"]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Compile the computer players' playouts once, before any test (or any worker) needs them: Numba keeps them on
+    disk, so the workers and later runs load them instead of each compiling them inside whichever test comes first."""
+    if not hasattr(session.config, "workerinput"):  # the run's own process, not one of its workers
+        from trainer.ai.batch import warm_up
+        from trainer.ai.tree import search_round
+        from trainer.ai.view import View
+        from trainer.deal import Deal
+
+        warm_up()
+        view = View.of(Deal.new(seed=0))
+        search_round(view, view.legal_plays(), 1, 0)  # the round search a strength uses

@@ -163,6 +163,14 @@ def click_and_settle(page: Any, locator: Any, quiet_ms: int = 50, grace_ms: int 
     return _idle(page)
 
 
+def press_and_settle(page: Any, key: str, quiet_ms: int = 50, grace_ms: int = 1000) -> dict[str, Any]:
+    """Press ``key`` on the focused control (Enter or Space on a button clicks it), then wait as ``click_and_settle``
+    does."""
+    page.evaluate(WATCH, {"quiet": quiet_ms, "grace": grace_ms, "limit": 30_000, "fromClick": True})
+    page.keyboard.press(key)
+    return _idle(page)
+
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 #: The controls a step or a puzzle is answered with, in the page's main area, each as a label and its box in the
 #: viewport: the card table's cards to tap and its confirm button (inside the component's shadow root); else a
@@ -213,19 +221,32 @@ def off_screen(page: Any) -> list[dict[str, Any]]:
 PLAY_TABLE = ".seat-table"
 
 
-#: The Play table's state and the moves it was sent, once it has shown them all: "turn" when the learner is to play,
-#: "done" at the end of a deal; null while it shows moves, or while it still shows the moves sent as ``old``.
-TABLE_READY = f"""(old) => {{
-  const find = (root) => {{
+#: A JavaScript function finding the Play page's seat table, looking into the components' shadow roots.
+FIND_TABLE = f"""const find = (root) => {{
     for (const node of root.querySelectorAll("*")) {{
       const found = node.shadowRoot && (node.shadowRoot.querySelector("{PLAY_TABLE}") || find(node.shadowRoot));
       if (found) return found;
     }}
     return null;
-  }};
+  }};"""
+#: The Play table's state and the moves it was sent, once it has shown them all: "turn" when the learner is to play,
+#: "done" at the end of a deal; null while it shows moves, or while it still shows the moves sent as ``old``.
+TABLE_READY = f"""(old) => {{
+  {FIND_TABLE}
   const table = find(document);
   const ready = table && ["turn", "done"].includes(table.dataset.state) && table.dataset.seq !== old;
   return ready ? [table.dataset.state, table.dataset.seq] : null;
+}}"""
+#: The names of the learner's cards and the table's at the learner's turn, read in one go once no card is still a
+#: picture in flight; null until then, or while the table still shows the moves sent as ``old``.
+TURN_CARDS = f"""(old) => {{
+  {FIND_TABLE}
+  const table = find(document);
+  if (!table || table.dataset.state !== "turn" || table.dataset.seq === old || table.querySelector(".ghost")) {{
+    return null;
+  }}
+  const names = (selector) => [...table.querySelectorAll(selector)].map((node) => node.getAttribute("aria-label"));
+  return {{hand: names(".my-hand button.card"), table: names(".table-cards button.card")}};
 }}"""
 
 
@@ -236,17 +257,17 @@ def table_ready(page: Any, old: str | None = None) -> tuple[str, str]:
     return state, seq
 
 
-def good_play(page: Any, view: Any) -> list[str]:
-    """The cards of a good play for the learner, read from the card buttons' names as a screen reader hears them: the
-    capture taking the most cards (the lowest card for it first), else the lowest card laid down."""
+def good_play(page: Any, view: Any, old: str | None = None) -> list[str]:
+    """The cards of a good play for the learner, read from the card buttons' names as a screen reader hears them once
+    it is the learner's turn (on a table other than the one sent as ``old``): the capture taking the most cards (the
+    lowest card for it first), else the lowest card laid down."""
     from trainer.app.names import spoken_label
     from trainer.cards import DECK
     from trainer.plays import captures
 
     named = {spoken_label(card, view): card for card in DECK}
-    read = "nodes => nodes.map(node => node.getAttribute('aria-label'))"
-    hand = [named[label] for label in page.locator(f"{PLAY_TABLE} .my-hand button.card").evaluate_all(read)]
-    table = [named[label] for label in page.locator(f"{PLAY_TABLE} .table-cards button.card").evaluate_all(read)]
+    shown = page.wait_for_function(TURN_CARDS, arg=old).json_value()
+    hand, table = [named[label] for label in shown["hand"]], [named[label] for label in shown["table"]]
     taking = [(card, group) for card in hand for group in captures(card, table)]
     if not taking:
         return [spoken_label(min(hand, key=lambda card: card.value), view)]

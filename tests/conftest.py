@@ -1,14 +1,17 @@
 """Fixtures the test files share."""
 
 import functools
+import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from hypothesis import settings
 from pg_kit import Server, database_server, programs
 
+from trainer.profile import RuleProfile
 from trainer.progress import accounts, stores
 from trainer.progress.sqlite import Store
 from trainer.progress.store import ProgressStore
@@ -37,14 +40,22 @@ def postgres() -> Iterator[Server]:
         yield running
 
 
+@pytest.fixture
+def database(postgres: Server) -> Iterator[str]:
+    """The URL of a new, empty PostgreSQL database on the run's server, dropped once the test is over."""
+    url = postgres.database()
+    yield url
+    postgres.drop(url)
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def place(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh place to keep progress, for ``open_store``: a folder for a SQLite file, then a new PostgreSQL
     database."""
     if request.param == "sqlite":
         return str(tmp_path)
-    server: Server = request.getfixturevalue("postgres")
-    return server.database()
+    url: str = request.getfixturevalue("database")
+    return url
 
 
 @pytest.fixture
@@ -76,18 +87,56 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real app served for a browser test module, with a progress folder of its own."""
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test that drives the browser runs on one worker, which starts the app server and Chromium they share
+    once (``--dist loadgroup``); the other workers meanwhile run everything else."""
+    for item in items:
+        if {"app", "browser"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
+
+@pytest.fixture(scope="session")
+def app_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The real app, served once for every browser test of the run: its address and its progress folder."""
     from browser_kit import app_server
 
-    with app_server(tmp_path_factory.mktemp("progress")) as url:
-        yield url
+    folder = tmp_path_factory.mktemp("app")
+    with app_server(folder) as url:
+        yield url, folder
 
 
-@pytest.fixture(scope="module")
+_LEARNERS = itertools.count(1)
+
+
+class App:
+    """The app as one browser test meets it: a learner of its own on the shared server, whose progress no other
+    test sees. ``app("/learn?level=values")`` is the address of a page for this learner."""
+
+    def __init__(self, url: str, folder: Path, name: str) -> None:
+        self.url, self.folder, self.name = url, folder, name
+        with stores.open_store(folder) as saved:
+            saved.create_profile(name)
+
+    def __call__(self, path: str = "/") -> str:
+        joiner = "&" if "?" in path else "?"
+        return f"{self.url}{path}{joiner}profile={quote(self.name)}"
+
+    def set_rules(self, rules: RuleProfile) -> None:
+        """Have this learner play by ``rules``, as the sidebar's choice would."""
+        with stores.open_store(self.folder) as saved:
+            saved.set_rules(self.name, rules)
+
+
+@pytest.fixture
+def app(app_served: tuple[str, Path]) -> App:
+    """A fresh learner on the app served for the whole run."""
+    return App(*app_served, name=f"Player {next(_LEARNERS)}")
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Headless Chromium, shared by a browser test module."""
+    """Headless Chromium, launched once for the run; each ``new_page`` opens in a fresh context (cookies and storage
+    of its own)."""
     from browser_kit import chromium
 
     with chromium() as launched:

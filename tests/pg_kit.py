@@ -72,3 +72,9 @@ class Server:
         with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
             conn.execute(f"CREATE DATABASE {name}")
         return self.url(name)
+
+    def drop(self, url: str) -> None:
+        """Drop the database ``url`` names (made by ``database``), closing any connection still open to it."""
+        name = url.rsplit("/", 1)[1].split("?", 1)[0]
+        with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

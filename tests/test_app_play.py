@@ -2,10 +2,11 @@
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
-from app_kit import alerts, tap
+from app_kit import alerts, send, tap
 from store_kit import T0
 from streamlit.testing.v1 import AppTest
 
@@ -17,6 +18,7 @@ from trainer.app.play_words import luck_words
 from trainer.cards import SPANISH_NOTATION
 from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, captures
+from trainer.profile import PROFILES
 from trainer.progress.sqlite import Store
 from trainer.progress.training import keep_game
 
@@ -53,15 +55,7 @@ def table(at: AppTest) -> dict:
 
 def set_pace(at: AppTest, pace: str) -> AppTest:
     """Choose a pace on the seat table, as the browser reports it: the component's state."""
-    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_seat_table"]
-    states = at._tree.get_widget_states()
-    state = states.widgets.add()
-    state.id = board.proto.id
-    state.json_value = json.dumps({"pace": pace})
-    assert at._tree._runner is not None
-    at._tree._runner._run(states)
-    assert not at.exception, at.exception
-    return at
+    return send(at, "escoba_seat_table", {"pace": pace})
 
 
 def play_the_deal(at: AppTest, rng: random.Random, plays: int = 40) -> int:
@@ -95,6 +89,25 @@ def test_a_deal_against_the_computer_is_played_reviewed_and_kept(data: Path) -> 
     assert game.points == at.session_state.game.match.totals[0]
     press(at, "Next deal")
     assert not at.session_state.game.deal.is_over
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_v3_a_whole_match_at_each_table_is_played_to_its_end(data: Path, players: int) -> None:
+    """Deal after deal by the Turkish rules, the one rule set with all four tables, until the match is won; the
+    browser plays a deal at each table and watches it drawn."""
+    with Store.open(data) as saved:
+        saved.create_profile("Player")
+        saved.set_rules("Player", PROFILES["turkish"])
+    at, rng, deals = start(players), random.Random(players), 0
+    while not any(b.label == "Start a new match" for b in at.button):
+        if deals:
+            press(at, "Next deal")
+        play_the_deal(at, rng)
+        deals += 1
+        assert deals < 12, "a match to 21 is over in far fewer deals"
+    said = [e.value for e in [*at.success, *at.info]]
+    assert any(re.search("won (the|this) match", text) for text in said), said
+    assert at.session_state.game.match.is_over and "Next deal ▶" not in [b.label for b in at.button]
 
 
 def test_an_illegal_play_is_refused_with_its_reason_and_changes_nothing(data: Path) -> None:

@@ -4,9 +4,10 @@ import json
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from browser_kit import CHROMIUM, app_server, chromium
+from browser_kit import CHROMIUM, app_server
 from streamlit.testing.v1 import AppTest
 
 from trainer.app.components import Pick, asset, parse_pick, script, table_data
@@ -176,34 +177,32 @@ def demo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
-def test_a_pick_made_by_mouse_and_keyboard_reaches_python(demo_url: str) -> None:
+def test_a_pick_made_by_mouse_and_keyboard_reaches_python(demo_url: str, browser: Any) -> None:
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
     idle = "[data-testid='stApp'][data-test-script-state='notRunning']"
-    with chromium() as browser:
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.goto(demo_url)
-        page.wait_for_selector(idle)
-        sync_api.expect(page.get_by_text("script runs: 1")).to_be_visible()
-        seven = page.get_by_role("button", name="card 7♦")
-        seven.click()
-        sync_api.expect(seven).to_have_attribute("aria-pressed", "true")
-        page.keyboard.press("Tab")  # to 3♣
-        page.keyboard.press("Tab")  # to A♣
-        page.keyboard.press("Space")
-        ace = page.get_by_role("button", name="card A♣")
-        sync_api.expect(ace).to_have_attribute("aria-pressed", "true")
-        sync_api.expect(ace).to_be_focused()
-        page.wait_for_timeout(300)
-        sync_api.expect(page.get_by_text("script runs: 1")).to_be_visible()  # picking cards started no rerun
-        tally = page.locator(".tally")
-        sync_api.expect(tally).to_have_text("Adding up: 7 + 1 = 8")  # added up in the browser, the hand card first
-        sync_api.expect(tally).to_have_attribute("aria-live", "polite")
-        page.keyboard.press("Tab")  # to 4♥
-        page.keyboard.press("Tab")  # to Play
-        sync_api.expect(page.get_by_role("button", name="Play")).to_be_focused()
-        page.keyboard.press("Enter")
-        verdict = page.locator(".message")
-        sync_api.expect(verdict).to_have_text("✓played 7♦ taking A♣")
-        sync_api.expect(verdict).to_be_focused()
-        sync_api.expect(page.get_by_text("script runs: 2")).to_be_visible()  # the confirm did
-        sync_api.expect(page.locator("button.card")).to_have_count(4)  # redrawn in place, not beside the old one
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(demo_url)
+    page.wait_for_selector(idle)
+    sync_api.expect(page.get_by_text("script runs: 1")).to_be_visible()
+    seven = page.get_by_role("button", name="card 7♦")
+    seven.click()
+    sync_api.expect(seven).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Tab")  # to 3♣
+    page.keyboard.press("Tab")  # to A♣
+    page.keyboard.press("Space")
+    ace = page.get_by_role("button", name="card A♣")
+    sync_api.expect(ace).to_have_attribute("aria-pressed", "true")
+    sync_api.expect(ace).to_be_focused()
+    tally = page.locator(".tally")
+    sync_api.expect(tally).to_have_text("Adding up: 7 + 1 = 8")  # added up in the browser, the hand card first
+    sync_api.expect(tally).to_have_attribute("aria-live", "polite")
+    page.keyboard.press("Tab")  # to 4♥
+    page.keyboard.press("Tab")  # to Play
+    sync_api.expect(page.get_by_role("button", name="Play")).to_be_focused()
+    page.keyboard.press("Enter")
+    verdict = page.locator(".message")
+    sync_api.expect(verdict).to_have_text("✓played 7♦ taking A♣")
+    sync_api.expect(verdict).to_be_focused()
+    sync_api.expect(page.get_by_text("script runs: 2")).to_be_visible()  # the confirm did; picking cards did not
+    sync_api.expect(page.locator("button.card")).to_have_count(4)  # redrawn in place, not beside the old one
+    page.close()

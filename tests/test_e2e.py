@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from browser_kit import CARD_NAME, CHROMIUM, ROOT, app_server, click_and_settle, open_app
+from browser_kit import CARD_NAME, CHROMIUM, ROOT, click_and_settle, open_app, press_and_settle
 
 from trainer.course import choice_label, load_levels
 from trainer.progress.sqlite import Store
@@ -94,19 +94,13 @@ def click(page, locator) -> None:
     click_and_settle(page, locator)
 
 
-def settle(page) -> None:
-    """Wait for the rerun a key press started, as ``click`` does for a click."""
-    page.wait_for_timeout(400)
-    page.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=30_000)
-
-
 def card(page, name: str):
     """A card to tap on the card table, by the start of its spoken name ("seven of coins")."""
     return page.get_by_role("button", name=re.compile(f"^{re.escape(name)}\\b"))
 
 
-def test_home_page_shows_cards(server, browser):
-    page = open_page(browser, server, "home")
+def test_home_page_shows_cards(app, browser):
+    page = open_page(browser, app(), "home")
     assert page.get_by_role("heading", name="Escoba Trainer").is_visible()
     assert page.locator("img[alt*='worth']").count() == 7  # your three cards and four on the table
     assert page.locator("img[alt='face-down card']").count() == 3
@@ -115,20 +109,20 @@ def test_home_page_shows_cards(server, browser):
 @pytest.mark.parametrize(
     "written", ["![x](http://10.255.255.1/x.png)", "[Restore](https://example.org/restore)", "www.example.org"]
 )
-def test_an_address_naming_no_profile_shows_no_link_and_fetches_nothing_from_elsewhere(server, browser, written):
+def test_an_address_naming_no_profile_shows_no_link_and_fetches_nothing_from_elsewhere(app, browser, written):
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     asked = []
     page.on("request", lambda request: asked.append(request.url))
-    open_app(page, f"{server}/?profile={quote(written)}")
+    open_app(page, f"{app.url}/?profile={quote(written)}")
     warning = page.locator("[data-testid='stAlert']").first
     assert "that is not here" in warning.inner_text()
     assert warning.locator("a, img").count() == 0
-    assert [url for url in asked if not url.startswith((server, "data:"))] == []
+    assert [url for url in asked if not url.startswith((app.url, "data:"))] == []
     page.close()
 
 
-def test_learn_page_steps_forward_and_back(server, browser):
-    page = open_page(browser, f"{server}/learn?level=values&stage=1", "learn-step")
+def test_learn_page_steps_forward_and_back(app, browser):
+    page = open_page(browser, app("/learn?level=values&stage=1"), "learn-step")
     assert page.get_by_text("Forty cards, ten in each suit").is_visible()
     click(page, page.get_by_role("button", name="Next ▶"))
     page.get_by_text("The sota counts 8").wait_for(timeout=10_000)
@@ -137,8 +131,8 @@ def test_learn_page_steps_forward_and_back(server, browser):
     assert "stage=1" in page.url
 
 
-def test_a_course_task_is_done_by_tapping_the_cards(server, browser):
-    page = open_page(browser, f"{server}/learn?level=values&stage=5", "learn-task")
+def test_a_course_task_is_done_by_tapping_the_cards(app, browser):
+    page = open_page(browser, app("/learn?level=values&stage=5"), "learn-task")
     assert page.get_by_role("button", name="Next ▶").is_disabled()  # the task comes first
     click(page, card(page, "four of cups"))
     click(page, page.get_by_role("button", name="Check", exact=True))
@@ -151,24 +145,24 @@ def test_a_course_task_is_done_by_tapping_the_cards(server, browser):
     assert page.get_by_role("button", name="Next ▶").is_enabled()
 
 
-def test_a_course_task_with_the_keyboard_alone_and_the_verdict_takes_the_focus(server, browser):
-    page = open_page(browser, f"{server}/learn?level=values&stage=7", "learn-keyboard")
+def test_a_course_task_with_the_keyboard_alone_and_the_verdict_takes_the_focus(app, browser):
+    page = open_page(browser, app("/learn?level=values&stage=7"), "learn-keyboard")
     card(page, "sota of clubs").focus()
     page.keyboard.press("Space")
     assert card(page, "sota of clubs").get_attribute("aria-pressed") == "true"
     page.get_by_role("button", name="Check", exact=True).focus()
-    page.keyboard.press("Enter")
-    settle(page)
+    press_and_settle(page, "Enter")
     page.get_by_text("Right.").first.wait_for(timeout=10_000)
     focused = page.evaluate(FOCUSED, CARD_NAME.pattern)
     assert "Right." in focused["name"], focused  # a screen reader reads the verdict out
 
 
-def test_every_level_of_the_course_is_walked_for_three_stars(server, browser):
-    """Every stage of every level in the browser: tasks answered (typed or chosen), the stars at the end."""
+def test_a_level_of_each_kind_of_task_is_walked_for_three_stars(app, browser):
+    """Levels whose tasks between them ask for every kind of answer (a choice, a number, cards typed), each walked
+    stage by stage in the browser to its stars. ``test_app_learn`` walks every level of the course with AppTest."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    for level in load_levels():
-        open_app(page, f"{server}/learn?level={level.id}&stage=1")
+    for level in levels_asking_every_kind_of_answer():
+        open_app(page, app(f"/learn?level={level.id}&stage=1"))
         for number, stage in enumerate(level.stages, start=1):
             if stage.is_task:
                 answer_in_browser(page, stage)
@@ -176,8 +170,19 @@ def test_every_level_of_the_course_is_walked_for_three_stars(server, browser):
             last = number == len(level.stages)
             click(page, page.get_by_role("button", name="Finish the level ▶" if last else "Next ▶"))
         page.get_by_text("Level done: ★★★").wait_for(timeout=10_000)
-    shoot(page, "learn-last-level-done")
+    shoot(page, "learn-level-done")
     page.close()
+
+
+def levels_asking_every_kind_of_answer() -> list:
+    """The fewest levels, in course order, that take each level asking for a kind of answer none before it asked."""
+    kinds, chosen = set(), []
+    for level in load_levels():
+        asked = {"choice" if stage.choices else stage.task for stage in level.stages if stage.is_task}
+        if asked - kinds:
+            kinds |= asked
+            chosen.append(level)
+    return chosen
 
 
 def answer_in_browser(page, stage) -> None:
@@ -195,30 +200,29 @@ def answer_in_browser(page, stage) -> None:
     click(page, page.get_by_role("button", name=name, exact=True))
 
 
-def test_dark_theme_draws_dark_cards(server, browser):
-    page = open_page(browser, f"{server}/learn?level=values&stage=1", "learn-dark", color_scheme="dark")
+def test_dark_theme_draws_dark_cards(app, browser):
+    page = open_page(browser, app("/learn?level=values&stage=1"), "learn-dark", color_scheme="dark")
     source = page.locator("img[alt*='worth']").first.get_attribute("src")
     svg = base64.b64decode(source.split(",", 1)[1]).decode()
     assert "#1b1d23" in svg  # the dark card face
 
 
-def test_puzzles_page_judges_a_tapped_answer_and_progress_shows_it(server, browser):
-    page = open_page(browser, f"{server}/puzzles?puzzle=capture-l1-sota", "puzzles")
+def test_puzzles_page_judges_a_tapped_answer_and_progress_shows_it(app, browser):
+    page = open_page(browser, app("/puzzles?puzzle=capture-l1-sota"), "puzzles")
     assert page.get_by_text("Which card makes 15 with a 7?", exact=True).is_visible()  # the heading, not the news
     assert page.get_by_role("button", name=CARD_NAME).count() == 3  # the table's three cards to tap
     click(page, card(page, "sota of coins"))
     click(page, page.get_by_role("button", name="Check", exact=True))
     page.get_by_text("Right: 7 de copas + sota de oros = 15.").wait_for(timeout=10_000)
     shoot(page, "puzzles-answered")
-    progress = open_page(browser, f"{server}/progress", "progress")
+    progress = open_page(browser, app("/progress"), "progress")
     progress.get_by_text("Rating over time").wait_for(timeout=10_000)
-    progress.wait_for_timeout(1000)  # let the charts draw before the screenshot
     shoot(progress, "progress")
     assert progress.locator("[data-testid='stMetricValue']").nth(1).inner_text() == "1"
 
 
-def test_try_again_from_progress_opens_the_missed_puzzle(server, browser):
-    page = open_page(browser, f"{server}/puzzles?puzzle=capture-l1-rey", "puzzles-missed")
+def test_try_again_from_progress_opens_the_missed_puzzle(app, browser):
+    page = open_page(browser, app("/puzzles?puzzle=capture-l1-rey"), "puzzles-missed")
     click(page, card(page, "three of coins"))
     click(page, page.get_by_role("button", name="Check", exact=True))
     page.get_by_text("Not quite:").first.wait_for(timeout=10_000)
@@ -228,8 +232,8 @@ def test_try_again_from_progress_opens_the_missed_puzzle(server, browser):
     assert card(page, "rey of cups").count() == 1
 
 
-def test_a_new_profile_takes_over_the_whole_page_at_once(server, browser):
-    page = open_page(browser, f"{server}/puzzles", "new-profile")
+def test_a_new_profile_takes_over_the_whole_page_at_once(app, browser):
+    page = open_page(browser, app("/puzzles"), "new-profile")
     click(page, page.get_by_role("button", name="New profile"))
     page.get_by_label("Name", exact=True).fill("Zoe")
     click(page, page.get_by_role("button", name="Create"))
@@ -237,31 +241,29 @@ def test_a_new_profile_takes_over_the_whole_page_at_once(server, browser):
     assert page.get_by_role("dialog").count() == 0
 
 
-def test_an_imported_profile_is_the_one_in_use_at_once(browser, tmp_path):
+def test_an_imported_profile_is_the_one_in_use_at_once(app, browser, tmp_path):
     with Store.open(tmp_path) as saved:
         saved.create_profile("Imported")
         (tmp_path / "export.json").write_text(json.dumps(saved.export_profile("Imported")))
-    (tmp_path / "app").mkdir()
-    with app_server(tmp_path / "app") as url:  # a progress file of its own: the other tests keep their profile
-        page = open_page(browser, f"{url}/progress", "import")
-        page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(tmp_path / "export.json"))
-        click(page, page.get_by_role("button", name="Import it"))
-        page.get_by_text("it is the profile in use now").wait_for(timeout=10_000)
-        assert "profile=Imported" in page.url  # the address, like the sidebar, names the profile in use
+    page = open_page(browser, app("/progress"), "import")
+    page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(tmp_path / "export.json"))
+    click(page, page.get_by_role("button", name="Import it"))
+    page.get_by_text("it is the profile in use now").wait_for(timeout=10_000)
+    assert "profile=Imported" in page.url  # the address, like the sidebar, names the profile in use
 
 
-def test_every_page_has_its_own_title(server, browser):
+def test_every_page_has_its_own_title(app, browser):
     page = browser.new_page()
     titles = {}
     for name, path in PAGES.items():
-        open_app(page, server + path)
+        open_app(page, app(path))
         titles[name] = page.title()
     page.close()
     assert len(set(titles.values())) == len(titles), f"pages share a document title: {titles}"
 
 
-def test_puzzles_answer_is_reached_with_the_keyboard(server, browser):
-    page = open_page(browser, server + PAGES["puzzles"], "puzzles-keyboard", viewport={"width": 1280, "height": 900})
+def test_puzzles_answer_is_reached_with_the_keyboard(app, browser):
+    page = open_page(browser, app(PAGES["puzzles"]), "puzzles-keyboard", viewport={"width": 1280, "height": 900})
     tabs, focused = 0, {"name": "", "answer": False}
     while not focused["answer"] and tabs < 100:
         page.keyboard.press("Tab")
@@ -272,13 +274,13 @@ def test_puzzles_answer_is_reached_with_the_keyboard(server, browser):
     assert focused["answer"], "100 Tab presses never reached the puzzle's answer controls"
 
 
-def test_every_page_at_phone_and_desktop_width_passes_axe(server, browser):
+def test_every_page_at_phone_and_desktop_width_passes_axe(app, browser):
     from axe_playwright_python.sync_playwright import Axe
 
     axe, found = Axe(), []
     for width, context in WIDTHS.items():
         for name, path in PAGES.items():
-            page = open_page(browser, server + path, f"{name}-{width}", **context)
+            page = open_page(browser, app(path), f"{name}-{width}", **context)
             found += axe_violations(axe, page, name, width)
             page.close()
     (SHOTS / "axe.json").write_text(json.dumps(found, indent=2, ensure_ascii=False))
@@ -319,9 +321,9 @@ def violation_lines(found: list[dict]) -> dict[tuple[str, bool], list[str]]:
     return lines
 
 
-def test_the_widest_table_of_the_course_fits_a_phone(server, browser):
+def test_the_widest_table_of_the_course_fits_a_phone(app, browser):
     """One deal scored under all five rule sets, side by side (the last level): every column shows without scrolling."""
-    page = open_page(browser, server + "/learn?level=rule-sets&stage=10", "learn-compare-390", **WIDTHS[390])
+    page = open_page(browser, app("/learn?level=rule-sets&stage=10"), "learn-compare-390", **WIDTHS[390])
     widths = page.evaluate(
         "[...document.querySelectorAll('table')].map(t => [t.scrollWidth, t.parentElement.clientWidth])"
     )

@@ -83,11 +83,11 @@ def small(targets: list[dict]) -> list[dict]:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_every_button_card_and_radio_choice_is_a_44_pixel_tap_target_and_badges_read_11_pixels(server, browser, width):
+def test_every_button_card_and_radio_choice_is_a_44_pixel_tap_target_and_badges_read_11_pixels(app, browser, width):
     page = browser.new_page(**WIDTHS[width])
     badges = []
     for name, path in PAGES.items():
-        open_app(page, server + path)
+        open_app(page, app(path))
         if name == "play":
             targets = page.evaluate(TARGETS)
             click_and_settle(page, page.get_by_role("button", name="Start the match"))
@@ -104,9 +104,9 @@ def test_every_button_card_and_radio_choice_is_a_44_pixel_tap_target_and_badges_
     assert min(badges) >= 11, f"badge text drawn at {min(badges):.1f} px at {width} px wide"
 
 
-def test_a_radio_choice_shows_the_keyboard_focus(server, browser):
+def test_a_radio_choice_shows_the_keyboard_focus(app, browser):
     page = browser.new_page(**WIDTHS[390])
-    open_app(page, server + PAGES["learn-choice"])
+    open_app(page, app(PAGES["learn-choice"]))
     choice = page.locator("[data-testid='stMain'] [data-testid='stRadioOption']")
     choice.first.locator("input").focus()
     page.keyboard.press("ArrowRight")  # the keyboard moves to the second choice
@@ -128,9 +128,9 @@ HEARD = f"""() => {{
 }}"""
 
 
-def test_after_a_play_each_move_is_read_out_once_then_the_turn_and_the_focus_is_on_the_hand(server, browser):
+def test_after_a_play_each_move_is_read_out_once_then_the_turn_and_the_focus_is_on_the_hand(app, browser):
     page = browser.new_page(**WIDTHS[390])
-    open_app(page, server + "/play?lang=en&faces=french&courts=letters")
+    open_app(page, app("/play?lang=en&faces=french&courts=letters"))
     click_and_settle(page, page.get_by_role("button", name="Start the match"))
     _, seq = table_ready(page)
     page.evaluate(HEARD)
@@ -165,10 +165,10 @@ def test_after_a_play_each_move_is_read_out_once_then_the_turn_and_the_focus_is_
     ],
 )
 def test_after_next_the_new_step_or_puzzle_is_read_out_by_a_live_region(
-    server, browser, path, folded, button, before, after
+    app, browser, path, folded, button, before, after
 ):
     page = browser.new_page(**WIDTHS[390])
-    open_app(page, server + path)
+    open_app(page, app(path))
     if folded:  # the button is in an expander
         page.get_by_text(folded).click()
     [first] = page.evaluate(NEWS)

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_kit import CHROMIUM, app_server, click_and_settle, open_app, table_ready
+from browser_kit import CHROMIUM, click_and_settle, good_play, open_app, table_ready, tap_play
 from test_e2e import shoot
 from test_i18n import english_in
 
@@ -47,12 +47,12 @@ def english_on(page) -> list[str]:
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_a_course_task_is_done_and_judged_in_the_language(server, browser, code):
+def test_a_course_task_is_done_and_judged_in_the_language(app, browser, code):
     view, t = CardStyle(language=code), translator(code)
     level = next(level for level in load_levels() if level.id == "values")
     number, stage = next((n, s) for n, s in enumerate(level.stages, start=1) if s.task == "pick")
     page = browser.new_page(**WINDOW)
-    open_app(page, f"{server}/learn?level=values&stage={number}&lang={code}")
+    open_app(page, app(f"/learn?level=values&stage={number}&lang={code}"))
     assert page.get_by_text(say(t.written(stage.text), view)).is_visible()
     right = sorted(stage.accept)[0]
     tap(page, view, right)
@@ -64,11 +64,11 @@ def test_a_course_task_is_done_and_judged_in_the_language(server, browser, code)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_a_puzzle_is_missed_then_solved_and_explained_in_the_language(server, browser, code):
+def test_a_puzzle_is_missed_then_solved_and_explained_in_the_language(app, browser, code):
     view, t = CardStyle(language=code), translator(code)
     puzzle = next(p for p in load_puzzles(bank_folder()) if p.id == "capture-l1-sota")
     page = browser.new_page(**WINDOW)
-    open_app(page, f"{server}/puzzles?puzzle={puzzle.id}&lang={code}")
+    open_app(page, app(f"/puzzles?puzzle={puzzle.id}&lang={code}"))
     assert page.get_by_role("heading", name=say(t.written(puzzle.title), view)).is_visible()
     wrong = next(c for c in puzzle.table if str(c) not in puzzle.solutions())
     tap(page, view, str(wrong))
@@ -104,23 +104,23 @@ def hinted_play(page, t: Translator) -> str:
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_a_whole_deal_against_the_computer_is_played_and_reviewed_in_the_language(tmp_path, browser, code):
+def test_a_whole_deal_against_the_computer_is_played_and_reviewed_in_the_language(app, browser, code):
+    """The first play is the hint's, read in the language; the rest are read from the cards' spoken names."""
     view, t = CardStyle(language=code, style="french", courts="letters"), translator(code)
-    with app_server(tmp_path) as url:  # a progress file of its own: no match left from another test
-        page = browser.new_page(**WINDOW)
-        open_app(page, f"{url}/play?faces=french&courts=letters&lang={code}")
-        click_and_settle(page, button(page, t.text("Start the match")))
-        state, seq = table_ready(page)
-        for _ in range(20):
-            if state != "turn":
-                break
-            play = parse_play(hinted_play(page, t))
-            tap(page, view, str(play))
-            click_and_settle(page, page.get_by_role("button", name=t.text_in("a button", "Play"), exact=True))
-            state, seq = table_ready(page, seq)
-        over = page.get_by_role("heading", name=t.text("Deal {number} is over", number=1))
-        over.wait_for()
-        assert over.is_visible() and page.get_by_role("heading", name=t.text("Your plays, weighed")).is_visible()
-        shoot(page, f"play-review-{code}")
-        assert not english_on(page)
-        page.close()
+    page = browser.new_page(**WINDOW)
+    open_app(page, app(f"/play?faces=french&courts=letters&lang={code}"))
+    click_and_settle(page, button(page, t.text("Start the match")))
+    state, seq = table_ready(page)
+    play_button = t.text_in("a button", "Play")
+    tap(page, view, str(parse_play(hinted_play(page, t))))
+    click_and_settle(page, page.get_by_role("button", name=play_button, exact=True))
+    state, seq = table_ready(page, seq)
+    while state == "turn":
+        tap_play(page, good_play(page, view), play=play_button)
+        state, seq = table_ready(page, seq)
+    over = page.get_by_role("heading", name=t.text("Deal {number} is over", number=1))
+    over.wait_for()
+    assert over.is_visible() and page.get_by_role("heading", name=t.text("Your plays, weighed")).is_visible()
+    shoot(page, f"play-review-{code}")
+    assert not english_on(page)
+    page.close()

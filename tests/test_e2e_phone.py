@@ -8,7 +8,7 @@ course and a sample of the bank is ``bench/phone.py``'s. Skipped, saying why, wh
 from pathlib import Path
 
 import pytest
-from browser_kit import ANSWER_CONTROLS, CHROMIUM, PHONE, chromium, off_screen, open_app
+from browser_kit import ANSWER_CONTROLS, CHROMIUM, PHONE, off_screen, open_app
 from test_e2e import shoot
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
@@ -27,16 +27,15 @@ ANSWERED_ON_ONE_SCREEN = {
 
 
 @pytest.fixture(scope="module")
-def phone():
-    with chromium() as launched:
-        context = launched.new_context(**PHONE)
-        yield context.new_page()
-        context.close()
+def phone(browser):
+    context = browser.new_context(**PHONE)
+    yield context.new_page()
+    context.close()
 
 
 @pytest.mark.parametrize("path", ANSWERED_ON_ONE_SCREEN, ids=ANSWERED_ON_ONE_SCREEN.get)
-def test_a_step_or_puzzle_is_answered_on_the_first_screen_of_a_phone(server, phone, path):
-    open_app(phone, server + path)
+def test_a_step_or_puzzle_is_answered_on_the_first_screen_of_a_phone(app, phone, path):
+    open_app(phone, app(path))
     phone.wait_for_function(f"({ANSWER_CONTROLS})().length > 0")  # the card table is drawn once its script has run
     assert phone.evaluate("document.querySelector(\"[data-testid='stMain']\").scrollTop") == 0
     outside = off_screen(phone)

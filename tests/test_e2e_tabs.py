@@ -34,20 +34,17 @@ def act(page) -> None:
 def plays_listed(page) -> list[str]:
     """The lines of the deal's log, as the page lists them under "Every play of this deal"."""
     page.get_by_text("Every play of this deal").click()
-    return (
-        page.locator("[data-testid='stExpander']")
-        .filter(has_text="Every play of this deal")
-        .locator("li")
-        .all_inner_texts()
-    )
+    plays = page.locator("[data-testid='stExpander']").filter(has_text="Every play of this deal").locator("li")
+    plays.last.wait_for(state="visible")  # the expander drawn open
+    return plays.all_inner_texts()
 
 
-def test_a_tab_left_behind_is_told_the_match_went_on_and_loads_it(server: str, browser) -> None:
+def test_a_tab_left_behind_is_told_the_match_went_on_and_loads_it(app, browser) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     first, second = context.new_page(), context.new_page()
-    open_app(first, f"{server}{PLAY}")
+    open_app(first, app(PLAY))
     click_and_settle(first, first.get_by_role("button", name="Start the match"))
-    open_app(second, f"{server}{PLAY}")
+    open_app(second, app(PLAY))
     click_and_settle(second, second.get_by_role("button", name=re.compile("^Go on with the match you left")))
     act(second)
     went_on = plays_listed(second)

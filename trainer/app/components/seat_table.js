@@ -298,6 +298,7 @@ function showControls(view) {
   }
   const playing = view.shown < data.moves.length;
   view.root.dataset.state = playing ? "playing" : data.pick ? "turn" : "done";
+  view.root.dataset.shown = view.shown; // how many of the moves sent have been shown
   for (const choice of view.paceButtons) choice.setAttribute("aria-pressed", String(choice.dataset.pace === view.pace));
   view.pause.textContent = view.paused ? data.words.resume : data.words.pause;
   view.pause.setAttribute("aria-pressed", String(Boolean(view.paused)));
@@ -314,6 +315,8 @@ function showControls(view) {
 // Waits the time of one stage at the pace chosen, or, paused or at the step pace, until the learner goes on.
 async function stage(view, run, factor = 1) {
   if (view.skipping || run !== view.runs) return;
+  // What the table waits for, for tests: the time of a stage, or the learner's "Go on" (no timer runs then).
+  view.root.dataset.waiting = view.paused ? "pause" : "time";
   await new Promise((resolve) => {
     const timer = view.paused ? null : setTimeout(resolve, UNITS[view.pace] * factor);
     view.wake = () => {
@@ -321,6 +324,7 @@ async function stage(view, run, factor = 1) {
       resolve();
     };
   });
+  delete view.root.dataset.waiting;
   view.wake = null;
   if (view.paused && !view.skipping && run === view.runs) await stage(view, run, factor);
 }
@@ -328,9 +332,11 @@ async function stage(view, run, factor = 1) {
 // Waits before a move at the step pace, until "Next play".
 async function nextPressed(view, run) {
   if (view.pace !== "step" || view.skipping || run !== view.runs) return;
+  view.root.dataset.waiting = "next";
   await new Promise((resolve) => {
     view.wake = resolve;
   });
+  delete view.root.dataset.waiting;
   view.wake = null;
 }
 
