@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from app_kit import seen
-from pg_kit import Server
 from store_kit import edit
 from streamlit.testing.v1 import AppTest
 
@@ -19,9 +18,9 @@ APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 
 
 @pytest.fixture
-def url(postgres: Server, monkeypatch: pytest.MonkeyPatch) -> str:
+def url(database: str, monkeypatch: pytest.MonkeyPatch) -> str:
     """A new database with profiles "Ana" and "Bea", which the app is told to use."""
-    url = postgres.database()
+    url = database
     with PostgresStore.open(url) as saved:
         saved.create_profile("Ana")
         saved.create_profile("Bea")
@@ -62,9 +61,9 @@ def test_damaged_rows_are_said_and_set_aside_into_the_database(url: str) -> None
 
 
 def test_another_programs_database_is_said_and_no_file_is_offered_to_move(
-    postgres: Server, monkeypatch: pytest.MonkeyPatch
+    database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    url = postgres.database()
+    url = database
     edit(url, "CREATE TABLE invoices (id INTEGER)")
     monkeypatch.setenv(DB_VAR, url)
     at = AppTest.from_file(APP, default_timeout=30).run()

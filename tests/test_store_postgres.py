@@ -7,7 +7,6 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from pg_kit import Server
 from store_kit import edit
 from test_store import attempt, fill
 
@@ -19,8 +18,9 @@ from trainer.progress.stores import DB_VAR, chosen, is_url, open_store
 
 
 @pytest.fixture
-def url(postgres: Server) -> str:
-    return postgres.database()
+def url(database: str) -> str:
+    """A new, empty database, dropped after the test."""
+    return database
 
 
 def test_a_new_database_gets_the_schema_once_however_often_it_is_opened(url: str) -> None:
