@@ -9,7 +9,7 @@ from app_kit import seen
 from store_kit import T0
 from streamlit.testing.v1 import AppTest
 
-from trainer.app.common import _store
+from trainer.app.store_access import _store
 from trainer.progress.errors import SaveError
 from trainer.progress.model import Attempt
 from trainer.progress.sqlite import DB_NAME, Store

@@ -2,7 +2,8 @@
 
 import streamlit as st
 
-from trainer.app.common import pages, save_trouble
+from trainer.app.navigation import pages
+from trainer.app.store_access import save_trouble
 from trainer.app.svg import card_svg
 from trainer.cards import parse_card
 from trainer.progress.errors import ProfileGone, SaveError

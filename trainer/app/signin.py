@@ -12,7 +12,8 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.app.common import said_or_told, saving, tr
+from trainer.app.settings import tr
+from trainer.app.store_access import said_or_told, saving
 from trainer.progress import accounts
 from trainer.progress.errors import ProfileGone
 from trainer.progress.model import Account, Learner

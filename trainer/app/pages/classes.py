@@ -4,9 +4,14 @@ from datetime import UTC, datetime, time, timedelta
 
 import streamlit as st
 
-from trainer.app.common import bank, course, now, page, profile, said_or_told, saving, store, tr
+from trainer.app.clock import now
+from trainer.app.course_and_bank import bank, course
 from trainer.app.names import BOT_LEVELS, say
 from trainer.app.play_words import level_words
+from trainer.app.profile_sidebar import profile
+from trainer.app.settings import tr
+from trainer.app.store_access import said_or_told, saving, store
+from trainer.app.style import page
 from trainer.app.topics import topic
 from trainer.progress import accounts, homework
 from trainer.progress.classes import LearnerRow, class_csv, class_table, ordered

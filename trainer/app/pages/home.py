@@ -4,10 +4,15 @@ import streamlit as st
 
 from trainer import Deal
 from trainer.app.board import board_html
-from trainer.app.common import course, page, pages, profile, rules, store, tr
+from trainer.app.course_and_bank import course
 from trainer.app.names import BOT_LEVELS, say
+from trainer.app.navigation import pages
+from trainer.app.profile_sidebar import profile, rules
 from trainer.app.progress_words import homework_line, next_puzzle_label
+from trainer.app.settings import tr
 from trainer.app.signin import club
+from trainer.app.store_access import store
+from trainer.app.style import page
 from trainer.progress import homework
 from trainer.progress.stats import plain
 from trainer.puzzles.kinds import play_text

@@ -10,10 +10,15 @@ from functools import partial
 import streamlit as st
 
 from trainer.app.board import CATEGORY_LABELS, board_rows, pile_rows, rows_html
-from trainer.app.common import ANSWER_CHARS, course, page, pages, profile, saving, store, tr
 from trainer.app.components import Pick, announce, card_table, news
+from trainer.app.course_and_bank import course
 from trainer.app.names import say, typed, typing_help
+from trainer.app.navigation import pages
+from trainer.app.profile_sidebar import profile
 from trainer.app.rows import Row
+from trainer.app.settings import tr
+from trainer.app.store_access import saving, store
+from trainer.app.style import ANSWER_CHARS, page
 from trainer.app.topics import topic
 from trainer.cards import R4, Card, Notation
 from trainer.course import Level, Stage, Verdict, choice_label, star_text

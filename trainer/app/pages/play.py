@@ -7,7 +7,6 @@ from streamlit.delta_generator import DeltaGenerator
 
 from trainer.ai.game import Game, Reviewed, points_lost, reviewing
 from trainer.app.board import score_markdown
-from trainer.app.common import ANSWER_CHARS, page, profile, rules, saving, store, tr
 from trainer.app.components import Pick, announce, seat_table
 from trainer.app.names import BOT_LEVELS, card_name, cards_name, typed, typing_help
 from trainer.app.play_words import (
@@ -24,7 +23,11 @@ from trainer.app.play_words import (
     review_markdown,
     side_names,
 )
+from trainer.app.profile_sidebar import profile, rules
 from trainer.app.seat_table import pick_rows, seat_table_data, since_learner
+from trainer.app.settings import tr
+from trainer.app.store_access import saving, store
+from trainer.app.style import ANSWER_CHARS, page
 from trainer.cards import CardError, Notation
 from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, Play, parse_play

@@ -8,7 +8,9 @@ import math
 import streamlit as st
 
 from trainer.app.charts import INKS, bars_html, chart_image, line_svg
-from trainer.app.common import bank, course, page, pages, profile, said_or_told, store, tr
+from trainer.app.course_and_bank import bank, course
+from trainer.app.navigation import pages
+from trainer.app.profile_sidebar import profile
 from trainer.app.progress_words import (
     levels_table,
     luck_summary,
@@ -18,6 +20,9 @@ from trainer.app.progress_words import (
     rating_summary,
     share_line,
 )
+from trainer.app.settings import tr
+from trainer.app.store_access import said_or_told, store
+from trainer.app.style import page
 from trainer.progress.rating import START
 from trainer.progress.stats import (
     accuracy,

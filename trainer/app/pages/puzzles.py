@@ -11,9 +11,12 @@ import streamlit as st
 
 from trainer.app.board import card_face, position_rows, rows_html
 from trainer.app.card_style import CardStyle
-from trainer.app.common import ANSWER_CHARS, bank, now, page, pages, profile, rules, saving, store, tr
+from trainer.app.clock import now
 from trainer.app.components import Pick, announce, card_table, news
+from trainer.app.course_and_bank import bank
 from trainer.app.names import say, typing_help
+from trainer.app.navigation import pages
+from trainer.app.profile_sidebar import profile, rules
 from trainer.app.progress_words import next_puzzle_label
 from trainer.app.puzzle_words import (
     QUESTIONS,
@@ -37,6 +40,9 @@ from trainer.app.puzzle_words import (
     verdict_line,
 )
 from trainer.app.rows import Row
+from trainer.app.settings import tr
+from trainer.app.store_access import saving, store
+from trainer.app.style import ANSWER_CHARS, page
 from trainer.app.topics import topic
 from trainer.cards import R4, Card, Notation
 from trainer.profile import CLASSIC, PROFILES

@@ -1,0 +1,101 @@
+"""The progress store as the pages open it, and what they say when it cannot be opened or written."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import ParamSpec
+
+import streamlit as st
+
+from trainer.app.settings import tr
+from trainer.progress.errors import ProfileGone, SaveError, StoreError
+from trainer.progress.sqlite import Store, data_dir
+from trainer.progress.stats import plain
+from trainer.progress.store import ProgressStore
+from trainer.progress.stores import chosen, open_store
+from trainer.text import SaidError
+
+P = ParamSpec("P")
+
+
+@st.cache_resource
+def _store(place: str) -> ProgressStore:
+    return open_store(place)
+
+
+def store() -> ProgressStore:
+    """The progress store: the PostgreSQL database of $ESCOBA_TRAINER_DB, else the data folder's file. If it
+    cannot be opened, say why and, for a file, offer to keep it aside."""
+    t = tr()
+    url = chosen()
+    try:
+        place = str(url) if url is not None else str(data_dir())
+    except OSError as error:
+        st.error(
+            t.text(
+                "Your progress folder cannot be used: {problem}. Fix or remove it, then reload the page.",
+                problem=plain(str(error)),
+            )
+        )
+        st.stop()
+    try:
+        return _store(place)
+    except SaveError as error:
+        st.error(
+            t.text(
+                "Your progress could not be opened just now: {problem}. Reload the page in a moment.",
+                problem=plain(str(error)),
+            )
+        )
+        st.stop()
+    except StoreError as error:
+        st.error(t.text("Your progress could not be opened: {problem}", problem=plain(str(error))))
+        if url is None and st.button(t.text("Keep that file aside and start a new progress file")):
+            try:
+                kept = Store.set_aside(place)
+            except OSError as problem:
+                st.error(
+                    t.text(
+                        "It could not be moved aside ({problem}). Move it by hand, then reload the page.",
+                        problem=plain(str(problem)),
+                    )
+                )
+                st.stop()
+            st.success(t.text("The old file is kept at {path}. Nothing in it was changed.", path=plain(str(kept))))
+            st.rerun()
+        st.stop()
+
+
+def save_trouble(error: SaveError | str) -> None:
+    """Say that an action could not be saved, and that nothing was lost."""
+    st.error(
+        tr().text(
+            "That could not be saved: {problem}. Everything saved before is kept and nothing was half-saved; "
+            "once that is fixed, try again.",
+            problem=plain(str(error), 400),
+        )
+    )
+
+
+def saving(action: Callable[P, None]) -> Callable[P, None]:
+    """A button's callback that writes progress: a SaveError (a full disk, say) is kept for the page to show on
+    the rerun that follows, instead of the traceback Streamlit would show; a profile deleted in another tab is
+    written nothing, and the rerun asks which profile to go on with."""
+
+    @functools.wraps(action)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            action(*args, **kwargs)
+        except SaveError as error:
+            st.session_state.save_trouble = str(error)
+        except ProfileGone:
+            pass  # deleted in another tab since the page was drawn: the rerun says so and asks which profile to use
+
+    return run
+
+
+def said_or_told(error: ValueError) -> str:
+    """Why something was refused, in the learner's language where the error keeps its words (``SaidError``); else
+    as the error tells it (a file's or the database's own words)."""
+    return tr().said(error.said) if isinstance(error, SaidError) else str(error)

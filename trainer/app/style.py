@@ -1,0 +1,54 @@
+"""The look every page shares: its title in the browser, the CSS, and how long a typed answer may be."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.app.card_style import CardStyle
+from trainer.app.settings import card_style, tr
+
+ANSWER_CHARS = 200  # the longest typed answer: every way of a capture, with room to spare
+
+# Small captions at full contrast, a focus ring that shows on light and dark (3.5:1 or more on both),
+# links that wrap rather than being cut, and on a phone a smaller title and less space above it, so the
+# board and its buttons fit one screen, and tables with tighter cells, so a score compared under five
+# rule sets fits its width. Buttons and radio choices are tap targets of 44 x 44 pixels or more, and a radio choice
+# shows the keyboard's focus around it (its own input is hidden). What is said to screen readers alone (``news``)
+# takes no room.
+_LOOK = """<style>
+[data-testid="stCaptionContainer"] { color: inherit; opacity: .82; }
+:focus-visible { outline: 3px solid #2563eb !important; outline-offset: 2px; }
+:is([data-testid="stButton"], [data-testid="stFormSubmitButton"], [data-testid="stDownloadButton"],
+    [data-testid="stPopover"]) button { min-height: 44px; min-width: 44px; }
+[data-testid="stRadioOption"] { min-height: 44px; min-width: 44px; align-items: center; }
+[data-testid="stRadioOption"]:has(input:focus-visible) { outline: 3px solid #2563eb; outline-offset: 2px; }
+[class*="st-key-news-"] { position: absolute; }
+[data-testid="stPageLink"] * { white-space: normal; }
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
+  h1 { font-size: 1.7rem !important; padding-top: 0 !important; }
+  h2 { font-size: 1.35rem !important; }
+  [data-testid="stMarkdownContainer"] table { font-size: .9rem; }
+  [data-testid="stMarkdownContainer"] :is(th, td) { padding: .3rem .3rem !important; }
+}
+</style>"""
+
+# Phone first: at 480 pixels wide or less, tighter spacing, smaller headings and cards of 44 pixels, so that a
+# step's or a puzzle's answer controls show on the first screen, unscrolled (``bench/phone.py`` counts them).
+_PHONE = """<style>
+@media (max-width: 480px) {
+  [data-testid="stVerticalBlock"] { gap: .5rem; }
+  h1 { font-size: 1.4rem !important; }
+  h2 { font-size: 1.15rem !important; padding-top: .25rem !important; }
+  [data-testid="stMarkdownContainer"] p { line-height: 1.45; }
+  img.escoba-card { width: 44px !important; }
+}
+</style>"""
+
+
+def page(title: str) -> CardStyle:
+    """Start a page: its own document title (``title`` is its English one, as ``pages`` has it), the shared look,
+    and the language and card settings from the sidebar."""
+    st.set_page_config(page_title=f"{tr().text(title)} · Escoba Trainer")
+    st.html(_LOOK + _PHONE)
+    return card_style()
