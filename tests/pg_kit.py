@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import psycopg
 
@@ -75,6 +76,6 @@ class Server:
 
     def drop(self, url: str) -> None:
         """Drop the database ``url`` names (made by ``database``), closing any connection still open to it."""
-        name = url.rsplit("/", 1)[1].split("?", 1)[0]
+        name = urlsplit(url).path.lstrip("/")
         with psycopg.connect(self.url("postgres"), autocommit=True) as conn:
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
