@@ -6,6 +6,7 @@ learner does."""
 import asyncio
 import re
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from browser_kit import app_server
@@ -32,8 +33,9 @@ def test_a_protocol_tab_signs_in_and_answers_homework_that_is_stored(tmp_path: P
     code = set_up(str(tmp_path), 2)
     secrets = tmp_path / "secrets.toml"
     secrets.write_text('[club]\nteacher_code = "not used here"\n', encoding="utf-8")
-    with app_server(tmp_path, flags=["--secrets.files", str(secrets)]) as url:
-        answered, tally, link = asyncio.run(answer_three(url, code))
+    # the tab's event loop on a thread of its own: the browser tests' Playwright may run one on this thread
+    with app_server(tmp_path, flags=["--secrets.files", str(secrets)]) as url, ThreadPoolExecutor(1) as apart:
+        answered, tally, link = apart.submit(asyncio.run, answer_three(url, code)).result()
     assert not tally.errors and len(tally.wire["Check"]) == len(tally.wire["the next puzzle"]) == 3
     assert len(set(answered)) == 3 and re.search(r": 0 of \d+ done · next puzzle$", link)
     with Store.open(tmp_path) as saved:
