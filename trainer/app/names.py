@@ -30,7 +30,7 @@ from trainer.app.svg import COURT_NUMBERS, HIGHLIGHTS, suit_svg
 from trainer.cards import Card, Suit, parse_card
 from trainer.text import marked, marked_in
 
-#: The computer's levels (``trainer.ai.bots.LEVELS``) in the learner's words: a name, and how it plays.
+#: The computer's levels (``trainer.bot_levels.LEVELS``) in the learner's words: a name, and how it plays.
 BOT_LEVELS = {
     "random": (marked("Beginner"), marked("plays any legal card")),
     "greedy": (marked("Steady"), marked("takes the most it can at once")),
