@@ -8,24 +8,29 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_kit import CHROMIUM, click_and_settle, open_app
+from browser_kit import CHROMIUM, click_and_settle, good_play, open_app
 from test_e2e import shoot
+
+from trainer.app.card_style import CardStyle
+from trainer.app.names import spoken_label
+from trainer.cards import DECK
 
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
 PLAY = "/play?faces=french&courts=letters"
+FRENCH = CardStyle(style="french", courts="letters")
+spoken = {spoken_label(card, FRENCH): card for card in DECK}  # a card by the name its button is read out by
 WENT_ON = "This match went on in another tab. Nothing was saved from this tab."
 
 
 def act(page) -> None:
-    """One action in a tab: the computer's next play, or on the learner's turn the hint's play, typed."""
+    """One action in a tab: the computer's next play, or on the learner's turn a play read from the table's cards,
+    typed."""
     computer = page.get_by_role("button", name=re.compile("^Next: .* plays"))
     if computer.count():
         click_and_settle(page, computer)
         return
-    click_and_settle(page, page.get_by_role("button", name="Hint: the best play now"))
-    hint = page.locator("[data-testid='stAlertContentInfo']").last.inner_text()
-    play = " ".join(re.findall(r"(?:10|[A2-9JQK])[♦♥♣♠]", hint.split("Best now: ")[1].split(", which")[0]))
+    play = " ".join(str(spoken[label]) for label in good_play(page, FRENCH))
     page.get_by_text("Type your play instead").click()
     page.get_by_label(re.compile("^Your play: ")).fill(play)
     click_and_settle(page, page.get_by_role("button", name="Play what I typed"))
