@@ -87,12 +87,18 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+#: The browser tests in two groups of about equal length: each group runs on one worker, which starts the app server
+#: and the Chromium its tests share once (``--dist loadgroup``), while the other workers run everything else.
+TABLE_TESTS = {"test_e2e_table", "test_e2e_play", "test_e2e_tabs", "test_e2e_languages"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test that drives the browser runs on one worker, which starts the app server and Chromium they share
-    once (``--dist loadgroup``); the other workers meanwhile run everything else."""
+    """Put each browser test in its group (``TABLE_TESTS`` or the pages')."""
     for item in items:
         if {"app", "browser"} & set(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            group = "browser-tables" if item.module.__name__ in TABLE_TESTS else "browser-pages"
+            item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(scope="session")
