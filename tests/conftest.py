@@ -103,7 +103,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def app_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """The real app, served once for every browser test of the run: its address and its progress folder."""
+    """The real app, served once for the browser tests of a worker (one group): its address and its progress folder."""
     from browser_kit import app_server
 
     folder = tmp_path_factory.mktemp("app")
@@ -135,7 +135,7 @@ class App:
 
 @pytest.fixture
 def app(app_served: tuple[str, Path]) -> App:
-    """A fresh learner on the app served for the whole run."""
+    """A fresh learner on the app this worker serves for its browser tests."""
     return App(*app_served, name=f"Player {next(_LEARNERS)}")
 
 
