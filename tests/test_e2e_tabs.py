@@ -38,8 +38,10 @@ def act(page) -> None:
 
 def plays_listed(page) -> list[str]:
     """The lines of the deal's log, as the page lists them under "Every play of this deal"."""
-    page.get_by_text("Every play of this deal").click()
-    plays = page.locator("[data-testid='stExpander']").filter(has_text="Every play of this deal").locator("li")
+    expander = page.locator("[data-testid='stExpander']").filter(has_text="Every play of this deal")
+    if expander.locator("details").get_attribute("open") is None:  # a click on an open one would close it
+        page.get_by_text("Every play of this deal").click()
+    plays = expander.locator("li")
     plays.last.wait_for(state="visible")  # the expander drawn open
     return plays.all_inner_texts()
 
