@@ -158,17 +158,20 @@ def open_app(page: Any, url: str, quiet_ms: int = 300, grace_ms: int = 2000) -> 
 
 def click_and_settle(page: Any, locator: Any, quiet_ms: int = 50, grace_ms: int = 1000) -> dict[str, Any]:
     """Click, then wait until the app is idle; returns ``ms`` from the click to the last change, and ``rerun``."""
+    return _settle_after(page, locator.click, quiet_ms, grace_ms)
+
+
+def _settle_after(page: Any, act: Any, quiet_ms: int, grace_ms: int) -> dict[str, Any]:
+    """Do ``act`` (a click, or a key that clicks) and wait until the app is idle, timed from the click."""
     page.evaluate(WATCH, {"quiet": quiet_ms, "grace": grace_ms, "limit": 30_000, "fromClick": True})
-    locator.click()
+    act()
     return _idle(page)
 
 
 def press_and_settle(page: Any, key: str, quiet_ms: int = 50, grace_ms: int = 1000) -> dict[str, Any]:
     """Press ``key`` on the focused control (Enter or Space on a button clicks it), then wait as ``click_and_settle``
     does."""
-    page.evaluate(WATCH, {"quiet": quiet_ms, "grace": grace_ms, "limit": 30_000, "fromClick": True})
-    page.keyboard.press(key)
-    return _idle(page)
+    return _settle_after(page, lambda: page.keyboard.press(key), quiet_ms, grace_ms)
 
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
@@ -238,11 +241,11 @@ TABLE_READY = f"""(old) => {{
   return ready ? [table.dataset.state, table.dataset.seq] : null;
 }}"""
 #: The names of the learner's cards and the table's at the learner's turn, read in one go once no card is still a
-#: picture in flight; null until then, or while the table still shows the moves sent as ``old``.
-TURN_CARDS = f"""(old) => {{
+#: picture in flight; null until then.
+TURN_CARDS = f"""() => {{
   {FIND_TABLE}
   const table = find(document);
-  if (!table || table.dataset.state !== "turn" || table.dataset.seq === old || table.querySelector(".ghost")) {{
+  if (!table || table.dataset.state !== "turn" || table.querySelector(".ghost")) {{
     return null;
   }}
   const names = (selector) => [...table.querySelectorAll(selector)].map((node) => node.getAttribute("aria-label"));
@@ -257,16 +260,16 @@ def table_ready(page: Any, old: str | None = None) -> tuple[str, str]:
     return state, seq
 
 
-def good_play(page: Any, view: Any, old: str | None = None) -> list[str]:
+def good_play(page: Any, view: Any) -> list[str]:
     """The cards of a good play for the learner, read from the card buttons' names as a screen reader hears them once
-    it is the learner's turn (on a table other than the one sent as ``old``): the capture taking the most cards (the
-    lowest card for it first), else the lowest card laid down."""
+    it is the learner's turn: the capture taking the most cards (the lowest card for it first), else the lowest card
+    laid down."""
     from trainer.app.names import spoken_label
     from trainer.cards import DECK
     from trainer.plays import captures
 
     named = {spoken_label(card, view): card for card in DECK}
-    shown = page.wait_for_function(TURN_CARDS, arg=old).json_value()
+    shown = page.wait_for_function(TURN_CARDS).json_value()
     hand, table = [named[label] for label in shown["hand"]], [named[label] for label in shown["table"]]
     taking = [(card, group) for card in hand for group in captures(card, table)]
     if not taking:
