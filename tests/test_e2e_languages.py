@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_kit import CHROMIUM, click_and_settle, good_play, open_app, table_ready, tap_play
+from browser_kit import CHROMIUM, READY, click_and_settle, good_play, open_app, table_ready, tap_play
 from test_e2e import shoot
 from test_i18n import english_in
 
@@ -126,6 +126,7 @@ def test_a_deal_against_the_computer_is_played_in_the_language(app, browser, cod
         state, seq = table_ready(page, seq)
     over = page.get_by_role("heading", name=t.text("Deal {number} is over", number=1))
     over.wait_for()
+    page.locator(READY).wait_for()  # the review is weighed play by play after the heading shows
     assert over.is_visible() and page.get_by_role("heading", name=t.text("Your plays, weighed")).is_visible()
     shoot(page, f"play-review-{code}")
     assert not english_on(page)

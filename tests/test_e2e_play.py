@@ -55,8 +55,9 @@ def test_a_deal_against_the_computer_is_played_by_tapping_cards_then_reviewed(ap
             turns += 1
         assert turns == 18  # a hand of three at a time, half the 36 cards dealt (R8, R10)
         page.get_by_role("heading", name="Your plays, weighed").wait_for()
-        assert page.get_by_role("heading", name="Your plays, weighed").is_visible()
-        assert page.get_by_text(re.compile(r"^18 plays weighed")).is_visible()  # 18 of the 36 plays are yours
+        summary = page.get_by_text(re.compile(r"^18 plays weighed"))  # 18 of the 36 plays are yours
+        summary.wait_for()  # shown once the last play is weighed, which a loaded machine takes a while to do
+        assert summary.is_visible()
         shoot(page, f"play-review-{width}")
         found += axe_violations(axe, page, "play, the review", width)
         click_and_settle(page, page.get_by_role("button", name="Next deal ▶"))
