@@ -1,0 +1,93 @@
+"""Checksum puzzles: the R16 check sum of the cards left at a deal's end."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from trainer.cards import R4, RANKS, Card, Notation
+from trainer.plays import (
+    is_end_of_deal_sum,
+    missing_value,
+)
+from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.text import Said, said
+
+# -- the check sum ----------------------------------------------------------------------
+
+
+#: The hidden card of a check-sum puzzle, as an answer names it, by its rank when it is not a number.
+_HIDDEN = {
+    "A": said("an ace"),
+    "J": said("a sota (J)"),
+    "Q": said("a caballo (Q)"),
+    "K": said("a rey (K)"),
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChecksumPuzzle(Puzzle):
+    """The R16 check sum: what the end-of-deal table adds up to, or the value of its hidden card."""
+
+    kind: ClassVar[str] = "checksum"
+    order: ClassVar[int] = 6
+    table: tuple[Card, ...]
+    ask: str = "sum"  # or "missing": one more card lies face down
+
+    def solutions(self) -> list[str]:
+        if self.ask == "sum":
+            return [str(sum(card.value for card in self.table))]
+        value = missing_value(self.table)
+        return [] if value is None else [RANKS[value - 1]]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        total = sum(card.value for card in self.table)
+        if self.ask == "sum" and not is_end_of_deal_sum(total):
+            return [("table", f"these cards add up to {total}; no whole deal ends like that (R16: 10, 25, 40, ...)")]
+        if self.ask == "missing" and not self.solutions():
+            return [("table", f"these cards add up to {total}; no single card brings that to 10, 25, 40, ... (R16)")]
+        return []
+
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
+        if self.ask == "sum":
+            if not re.fullmatch(r"[0-9]+", answer):
+                raise AnswerError(said("answer with a number"))
+            return str(int(answer))
+        given = answer.upper()
+        rank = {str(value): rank for value, rank in enumerate(RANKS, start=1)}.get(given, given)
+        if rank not in RANKS:
+            raise AnswerError(said("answer with a rank (A, 2 ... 7, J, Q, K) or a value from 1 to 10"))
+        return rank
+
+    def why(self, answer: str) -> Said:
+        total = sum(card.value for card in self.table)
+        if self.ask == "sum":
+            values = " + ".join(str(card.value) for card in self.table)
+            return said("{values} = {total}: one of 10, 25, 40, ... (R16)", values=values, total=total)
+        rank = self.solutions()[0]
+        return said(
+            "the table shows {total}; a deal always ends on 10, 25, 40, ... (R16), so the hidden card is worth "
+            "{value}: {card}",
+            total=total,
+            value=RANKS.index(rank) + 1,
+            card=_HIDDEN.get(rank) or said("a {rank}", rank=rank),
+        )
+
+    def miss(self, answer: str) -> Said:
+        if self.ask == "sum":
+            return said(
+                "{given} is not what these cards add up to: count each sota, caballo and rey at its capture value (R3)",
+                given=answer,
+            )
+        value = RANKS.index(answer) + 1
+        total = value + sum(card.value for card in self.table)
+        return said("with a card worth {value} the table would add up to {total}, and no deal ends on that (R16)",
+                    value=value, total=total)  # fmt: skip
+
+    def closer(self, answer: str) -> Said:
+        if self.ask == "sum":
+            values = " + ".join(str(card.value) for card in self.table)
+            return said("add {values}, one card at a time", values=values)
+        total = sum(card.value for card in self.table)
+        return said("the table shows {total}: one more card must bring it to one of 10, 25, 40, ... (R16)", total=total)

@@ -1,0 +1,199 @@
+"""Choose puzzles: the best play from a hand for a goal, judged by the engine's legal plays."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from trainer.cards import R4, Card, Notation, Suit, cards_text
+from trainer.plays import (
+    Play,
+    captures,
+    legal_plays,
+    refusal_of,
+)
+from trainer.plays import parse_play as parse_play_text
+from trainer.profile import CLASSIC
+from trainer.puzzles.kinds.base import Puzzle
+from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text, setenta_problems, sum_text
+from trainer.scoring import setenta_cards
+from trainer.text import Said, said, said_plural
+
+# -- choose: which play is best for a goal ----------------------------------------------
+
+GOALS = ("escoba", "most-cards", "take", "coins", "setenta", "safe")
+
+
+def _setenta_total(cards: Iterable[Card]) -> int:
+    """Setenta prices of the best card per suit held so far (0 for a missing suit)."""
+    return sum(CLASSIC.setenta_prices[card.rank] for card in setenta_cards(cards).values())
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChoosePuzzle(Puzzle):
+    """Which play from this hand is best for the goal? Any play the engine ranks best is right."""
+
+    kind: ClassVar[str] = "choose"
+    order: ClassVar[int] = 2
+    table: tuple[Card, ...]
+    hand: tuple[Card, ...]
+    goal: str  # one of GOALS; "take" comes with ``target``
+    target: Card | None = None  # the card to take, for goal "take"
+    next_hand: tuple[Card, ...] = ()  # the next player's cards, for goal "safe"
+    pile: tuple[Card, ...] = ()  # the side's pile so far, for goal "setenta"
+
+    def measure(self, play: Play) -> int:
+        """How well a legal play serves the goal; higher is better, 0 does not serve it."""
+        taken = [*play.captured, play.card] if play.captured else []
+        if self.goal == "escoba":
+            return int(bool(self.table) and play.captured == set(self.table))
+        if self.goal == "most-cards":
+            return len(taken)
+        if self.goal == "take":
+            return int(self.target in play.captured)
+        if self.goal == "coins":
+            return sum(card.suit is Suit.COINS for card in taken)
+        if self.goal == "setenta":
+            return _setenta_total([*self.pile, *taken]) - _setenta_total(self.pile)
+        return int(not self._threats(play))  # safe
+
+    def _suit_missing(self, play: Play) -> bool:
+        """Whether the pile still lacks a suit after ``play``: then it has no setenta, whatever it gains (R19)."""
+        taken = [*play.captured, play.card] if play.captured else []
+        return len(setenta_cards([*self.pile, *taken])) < len(Suit)
+
+    def _threats(self, play: Play) -> list[tuple[Card, frozenset[Card]]]:
+        """Captures the next player could make after ``play``."""
+        table = set(self.table) - play.captured if play.captured else {*self.table, play.card}
+        return [(card, group) for card in self.next_hand for group in captures(card, table)]
+
+    def best(self) -> list[Play]:
+        plays = legal_plays(self.hand, self.table, self.profile.must_capture)
+        top = max((self.measure(p) for p in plays), default=0)
+        return [p for p in plays if top > 0 and self.measure(p) == top]
+
+    def solutions(self) -> list[str]:
+        return [str(play) for play in self.best()]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        return (setenta_problems(self, "goal") if self.goal == "setenta" else []) or self._goal_problems()
+
+    def _goal_problems(self) -> list[tuple[str, str]]:
+        if self.goal == "take" and self.target not in self.table:
+            return [("goal", f"{self.target} is not on the table, so it cannot be taken")]
+        if self.goal == "safe" and not self.next_hand:
+            return [("goal", "goal 'safe' needs next_hand: the cards the next player holds")]
+        if self.next_hand and self.goal != "safe":
+            return [("next_hand", "next_hand is used only with goal 'safe'")]
+        if self.pile and self.goal != "setenta":
+            return [("pile", "pile is used only with goal 'setenta'")]
+        if not self.best():
+            return [("goal", f"no legal play meets the goal '{self.goal_text}', so the puzzle has no answer")]
+        return []
+
+    @property
+    def goal_text(self) -> str:
+        return f"take {self.target}" if self.goal == "take" else self.goal
+
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
+        return play_answer(answer, notation)
+
+    def why(self, answer: str) -> Said:
+        play = parse_play_text(answer)
+        refusal = refusal_of(play, self.hand, self.table, self.profile.must_capture)
+        if refusal is not None:
+            return refusal.said
+        best = self.best()
+        return self._describe(play) if play in best else self._compare(play, best[0])
+
+    def miss(self, answer: str) -> Said:
+        play = parse_play_text(answer)
+        refusal = refusal_of(play, self.hand, self.table, self.profile.must_capture)
+        return refusal.said if refusal is not None else self.shortfall(play)
+
+    def closer(self, answer: str) -> Said:
+        return card_to_play(self.best()[0])
+
+    def _describe(self, play: Play) -> Said:
+        card = str(play.card)
+        if not play.captured and self.profile.must_capture == "any":
+            done = said(
+                "you lay {card} on the table (no card of yours can make 15, so you need not capture)", card=card
+            )
+        elif not play.captured:
+            done = said("you lay {card} on the table (a card that takes nothing may always be played, R13)", card=card)
+        else:
+            taken, total = len(play.captured) + 1, sum_text(play.card, play.captured)
+            done = said_plural("{sum}: you take {n} card", "{sum}: you take {n} cards", taken, sum=total)
+        if self.goal == "coins":
+            coins = self.measure(play)
+            return said_plural(
+                "{done}, with {n} coin among them", "{done}, with {n} coins among them", coins, done=done
+            )
+        if self.goal == "setenta" and self._suit_missing(play):
+            return said(
+                "{done}; your best cards gain {gain}, but a suit is still missing, "
+                "so the pile has no setenta yet (R19)",
+                done=done,
+                gain=self.measure(play),
+            )
+        if self.goal == "setenta":
+            return said("{done}; your setenta grows by {gain}", done=done, gain=self.measure(play))
+        if self.goal == "safe":
+            next_hand = cards_text(self.next_hand)
+            return said("{done}, and no card of {cards} can make 15 afterwards", done=done, cards=next_hand)
+        if self.goal == "escoba":
+            return said("{done} and sweep the table: escoba (R14)", done=done)
+        return done
+
+    def _compare(self, play: Play, better: Play) -> Said:
+        return said("{shortfall}; {better}", shortfall=self.shortfall(play), better=self._better(play, better))
+
+    def shortfall(self, play: Play) -> Said:
+        """What a legal play misses of the goal, without giving the answer away."""
+        if self.goal == "escoba":
+            return said("that leaves cards on the table")
+        if self.goal == "take":
+            return said("that does not take {card}", card=str(self.target))
+        if self.goal == "safe":
+            card, group = self._threats(play)[0]
+            return said(
+                "after that, {card} could take {cards} on the next turn", card=str(card), cards=cards_text(group)
+            )
+        gain = self.measure(play)
+        if self.goal == "setenta" and self._suit_missing(play):
+            return said("that adds {gain} to your best cards, and another play adds more", gain=gain)
+        if self.goal == "setenta":
+            return said("that adds {gain} to your setenta, and another play adds more", gain=gain)
+        if self.goal == "coins":
+            return said_plural(
+                "that brings you {n} coin, and another play brings more",
+                "that brings you {n} coins, and another play brings more",
+                gain,
+            )
+        return said_plural(
+            "that brings you {n} card, and another play brings more",
+            "that brings you {n} cards, and another play brings more",
+            gain,
+        )
+
+    def _better(self, play: Play, better: Play) -> Said:
+        words = play_text(better)
+        if self.goal == "escoba":
+            return said("{play} clears it", play=words)
+        if self.goal == "take":
+            return said("{play} does", play=words)
+        if self.goal == "safe":
+            return said("{play} is safe", play=words)
+        gain = self.measure(better)
+        if self.goal == "setenta":
+            done = said("{play} adds {gain}", play=words, gain=gain)
+        else:
+            done = said("{play} brings {gain}", play=words, gain=gain)
+        seven = next((c for c in better.captured if c.rank == "7" and c.suit is Suit.COINS), None)
+        if seven is not None and seven not in play.captured:
+            return said(
+                "{done}. You missed {card}: it is worth the 7 of coins point on its own", done=done, card=str(seven)
+            )
+        return done

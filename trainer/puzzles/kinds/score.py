@@ -1,0 +1,252 @@
+"""Score puzzles: the points each side scores for a whole deal, and the words for a deal's scoring."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from trainer.cards import R4, Card, Notation
+from trainer.profile import CLASSIC, PROFILES, RuleProfile
+from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
+from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, score_deal
+from trainer.text import SIDES, Joined, Listed, Said, either, marked, said, said_plural
+
+
+def _numbers_wanted(sides: int, below_zero: bool) -> Said:
+    """How to write a deal's points: one number per side, in the sides' order, some below zero by penalties (V5)."""
+    if sides == 3 and below_zero:
+        return said(
+            "answer with three numbers, A's points, then B's, then C's: 4 2 1, with a minus for points lost: -3 5 2"
+        )
+    if sides == 3:
+        return said("answer with three numbers, A's points, then B's, then C's: 4 2 1")
+    if below_zero:
+        return said("answer with two numbers, A's points then B's: 6 2, with a minus for points lost: -3 5")
+    return said("answer with two numbers, A's points then B's: 6 2")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScorePuzzle(Puzzle, Dealt):
+    """How many points does each side score for this deal? Two sides, or three where the rule set seats three
+    players (V3); with ``wrong_captures`` the deal was played by penalties (V5)."""
+
+    kind: ClassVar[str] = "score"
+    order: ClassVar[int] = 5
+    piles: tuple[tuple[Card, ...], ...]
+    escobas: tuple[int, ...]
+    wrong_captures: tuple[int, ...] = ()
+
+    @property
+    def profile(self) -> RuleProfile:
+        rules = PROFILES[self.rules]
+        return rules.with_options(penalties=True) if self.wrong_captures else rules
+
+    def scores(self) -> list[DealScore]:
+        return score_deal(self.piles, self.escobas, self.profile, self.wrong_captures or None)
+
+    def solutions(self) -> list[str]:
+        return [" ".join(str(score.total) for score in self.scores())]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        rules, sides = PROFILES[self.rules], len(self.piles)
+        if self.wrong_captures and not rules.penalties_allowed:
+            message = f"the {self.rules} rule set refuses a wrong capture (R17); only turkish plays by penalties (V5)"
+            return [("wrong_captures", message)]
+        for key, counts in (("escobas", self.escobas), ("wrong_captures", self.wrong_captures or self.piles)):
+            if len(counts) != sides:
+                return [(key, f"{sides} piles, so {sides} counts: one for each side")]
+        possible = sorted({rules.sides(players) for players in rules.players})
+        players = f"the {self.rules} rule set is for {either(rules.players)} players"
+        if self.players is not None and self.players not in rules.players:
+            return [("players", f"{self.players} players: {players} (R5, V3)")]
+        if self.players is not None and rules.sides(self.players) != sides:
+            return [("piles", f"{self.players} players make {rules.sides(self.players)} sides, not {sides} (V3)")]
+        if sides not in possible:
+            return [("piles", f"{players}, so a deal has {either(possible)} sides, not {sides} (R5, V3)")]
+        return self.record_problems()
+
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
+        numbers = re.findall(r"(?:(?<![^\s,:])-)?\d+", answer)
+        sides = len(self.piles)
+        if len(numbers) != sides or re.sub(r"[\d\s,\-–:ABCabc]", "", answer):
+            raise AnswerError(_numbers_wanted(sides, bool(self.wrong_captures)))
+        return " ".join(str(int(n)) for n in numbers)
+
+    def why(self, answer: str) -> Said:
+        return score_breakdown(self.scores(), self.profile)
+
+    def miss(self, answer: str) -> Said:
+        given = answer.split()
+        off = Listed(tuple(SIDES[side] for side, score in enumerate(self.scores()) if str(score.total) != given[side]))
+        return said_plural(
+            "side {sides}'s points are off: go through the categories one by one",
+            "the points of sides {sides} are off: go through the categories one by one",
+            len(off.items),
+            sides=off,
+        )
+
+    def closer(self, answer: str) -> Said:
+        given = [int(points) for points in answer.split()]
+        side, total = next((side, s.total) for side, s in enumerate(self.scores()) if s.total != given[side])
+        if total > given[side]:
+            return said("side {side} scores more than {given}", side=SIDES[side], given=given[side])
+        return said("side {side} scores less than {given}", side=SIDES[side], given=given[side])
+
+
+#: The categories the one side strictly ahead wins (R18, V2), with the figure each compares.
+MOST = {"cards": "card_count", "coins": "coin_count", "sevens": "seven_count", "setenta": "setenta_sum"}
+
+
+def score_breakdown(scores: Sequence[DealScore], profile: RuleProfile = CLASSIC) -> Said:
+    """Category by category, the figures behind it and who scores what (R18, V1, V2, V5), in sentences built from
+    the categories of ``scoring.CATEGORIES``.
+
+    >>> from trainer.cards import DECK
+    >>> print(str(score_breakdown(score_deal([DECK[:25], DECK[25:]], [1, 0]))).replace(". ", ".\\n"))
+    Escobas: A 1, B 0, worth 1 point each.
+    Most cards: A 25 cards, B 15 cards; A has more cards than the other side, so it scores 1.
+    Most coins: A 7 coins, B 3 coins; A has more coins than the other side, so it scores 1.
+    7♦: A has the pile with the 7♦, so it scores 1.
+    Setenta: A 75, B 73; A has a higher setenta than the other side, so it scores 1.
+    In all, A scores 5 and B 0
+    """
+    lines = [_category_line(name, scores, profile) for name in scores[0].points]
+    others = [f"{SIDES[side]} {score.total}" for side, score in enumerate(scores)][1:]
+    lead = said("{side} scores {points}", side=SIDES[0], points=scores[0].total)
+    total = said("In all, {totals}", totals=Listed((lead, *others)))
+    return said("{lines}. {total}", lines=Joined(tuple(lines), ". "), total=total)
+
+
+#: Each category's name as a sentence opens with it.
+HEADINGS = {
+    "escoba": marked("Escobas"),
+    "cards": marked("Most cards"),
+    "coins": marked("Most coins"),
+    "all_coins": marked("All ten coins"),
+    "sevens": marked("Most sevens"),
+    "seven_of_coins": "7♦",
+    "all_sevens": marked("All four sevens"),
+    "setenta": marked("Setenta"),
+    "few_cards": marked("Opponents under 10 cards"),
+    "penalty": marked("Wrong captures"),
+}
+
+
+def _category_line(name: str, scores: Sequence[DealScore], profile: RuleProfile) -> Said:
+    """One category: its figures for every side, then who scores it and why."""
+    heading = said(HEADINGS[name])
+    # the opponents-under-10 point is read off both sides' card counts, the figures of the most-cards point
+    figure = CATEGORIES["cards"].figure if name == "few_cards" else CATEGORIES[name].figure
+    if name == "escoba":
+        counts = ", ".join(f"{SIDES[side]} {score.escoba_count}" for side, score in enumerate(scores))
+        return said_plural(
+            "{category}: {figures}, worth {n} point each",
+            "{category}: {figures}, worth {n} points each",
+            profile.points[name],
+            category=heading,
+            figures=counts,
+        )
+    reason = _category_reason(name, scores, profile)
+    if figure is None:
+        return said("{category}: {reason}", category=heading, reason=reason)
+    figures = Joined(
+        tuple(said("{side} {figure}", side=SIDES[side], figure=figure(s)) for side, s in enumerate(scores)), ", "
+    )
+    return said("{category}: {figures}; {reason}", category=heading, figures=figures, reason=reason)
+
+
+def _category_reason(name: str, scores: Sequence[DealScore], profile: RuleProfile) -> Said:
+    """Who scores a category (other than escobas) and why, or why nobody does."""
+    won_by = said(CATEGORIES[name].winning(len(scores)))
+    winners = [side for side, score in enumerate(scores) if score.points[name]]
+    if name == "penalty":
+        if not winners:
+            return said("none stood, so nobody loses points")
+        escobas = sum(score.escoba_count for score in scores)
+        lost = Listed(
+            tuple(
+                said("{side} loses {points}", side=SIDES[side], points=-scores[side].points[name]) for side in winners
+            )
+        )
+        return said_plural(
+            "each costs {cost}, and 1 more for each of the deal's {n} escoba: {total}, so {lost} (V5)",
+            "each costs {cost}, and 1 more for each of the deal's {n} escobas: {total}, so {lost} (V5)",
+            escobas,
+            cost=WRONG_CAPTURE_COST,
+            total=WRONG_CAPTURE_COST + escobas,
+            lost=lost,
+        )
+    if name == "few_cards":
+        if len(scores) != 2:
+            return said("only scored when two sides play")
+        if not winners:
+            return said("no side took fewer than 10, so nobody scores it")
+        side = winners[0]
+        return said(
+            "the other side took fewer than 10, so {side} scores {points}",
+            side=SIDES[side],
+            points=scores[side].points[name],
+        )
+    if winners:
+        side = winners[0]
+        scored = said(
+            "{side} has {won_by}, so it scores {points}",
+            side=SIDES[side],
+            won_by=won_by,
+            points=scores[side].points[name],
+        )
+        replaced = profile.in_place_of.get(name)
+        if replaced is None:
+            return scored
+        return said("{scored}, in place of the {other} point", scored=scored, other=said(CATEGORIES[replaced].label))
+    if name in MOST:
+        values = [getattr(score, MOST[name]) for score in scores]
+        known = [value for value in values if value is not None]
+        if not known:
+            return said("no side has one, so nobody scores it")
+        top = Listed(tuple(SIDES[side] for side, value in enumerate(values) if value == max(known)))
+        rule = "V2" if len(scores) > 2 else "R18"
+        return said("{sides} share the top, so nobody scores it ({rule})", sides=top, rule=rule)
+    for bonus, replaced in profile.in_place_of.items():
+        holder = next((side for side, score in enumerate(scores) if score.points[bonus]), None)
+        if replaced == name and holder is not None:
+            return said(
+                "{side} has {won_by}, but {bonus} score in place of it, so nobody scores it",
+                side=SIDES[holder],
+                won_by=won_by,
+                bonus=said(CATEGORIES[bonus].label),
+            )
+    return said("nobody has {won_by}", won_by=won_by)
+
+
+def scoring_text(profile: RuleProfile) -> Said:
+    """What a rule set scores, category by category, in a line a learner reads before counting (R18, V1, V5).
+
+    >>> from trainer.profile import CARDGAMES
+    >>> print(str(scoring_text(CARDGAMES)).replace("; ", ";\\n"))
+    1 per escoba;
+    most cards 1;
+    most coins 1;
+    all ten coins 2;
+    most sevens 1;
+    7♦ 1;
+    all four sevens 3, in place of the 7♦ point
+    """
+    parts = []
+    for name, worth in profile.points.items():
+        replaced = profile.in_place_of.get(name)
+        label = said(CATEGORIES[name].label)
+        if name == "escoba":
+            parts.append(said("{worth} per escoba", worth=worth))
+        elif replaced:
+            other = said(CATEGORIES[replaced].label)
+            parts.append(
+                said("{category} {worth}, in place of the {other} point", category=label, worth=worth, other=other)
+            )
+        else:
+            parts.append(said("{category} {worth}", category=label, worth=worth))
+    if profile.penalties:
+        parts.append(said("each wrong capture costs {cost} and 1 more per escoba of the deal", cost=WRONG_CAPTURE_COST))
+    return said("{parts}", parts=Joined(tuple(parts), "; "))

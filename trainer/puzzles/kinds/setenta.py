@@ -1,0 +1,53 @@
+"""Setenta puzzles: the figure of one pile (R19)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from trainer.cards import R4, Card, Notation
+from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems
+from trainer.scoring import setenta
+from trainer.text import Said, said
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetentaPuzzle(Puzzle):
+    """What is this pile's setenta?"""
+
+    kind: ClassVar[str] = "setenta"
+    order: ClassVar[int] = 3
+    pile: tuple[Card, ...]
+
+    def solutions(self) -> list[str]:
+        value = setenta(self.pile)
+        return ["none" if value is None else str(value)]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        return setenta_problems(self)
+
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
+        given = answer.lower()
+        if given != "none" and not re.fullmatch(r"[0-9]+", given):
+            raise AnswerError(said("answer with a number such as 65, or 'none' if the pile has no setenta"))
+        return given if given == "none" else str(int(given))
+
+    def why(self, answer: str) -> Said:
+        return setenta_breakdown(self.pile)
+
+    def miss(self, answer: str) -> Said:
+        value = setenta(self.pile)
+        if value is None:
+            return said("{given} cannot be: look at the suits in the pile first (R19)", given=answer)
+        if answer == "none":
+            return said("every suit is in the pile, so it has a setenta (R19)")
+        if int(answer) > value:
+            return said("{given} is more than this pile's setenta: count only the best card of each suit (R19)",
+                        given=answer)  # fmt: skip
+        return said("{given} is less than this pile's setenta: count the best card of each suit at its price (R19)",
+                    given=answer)  # fmt: skip
+
+    def closer(self, answer: str) -> Said:
+        return best_cards(self.pile)

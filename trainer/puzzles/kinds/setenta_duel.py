@@ -1,0 +1,53 @@
+"""Setenta duels: which of two piles wins the setenta point (R19)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from trainer.cards import R4, Card, Notation
+from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems, winner_text
+from trainer.scoring import DealScore, score_deal
+from trainer.text import Said, said
+
+
+def _side_of(scores: list[DealScore], category: str) -> int | None:
+    return next((side for side, s in enumerate(scores) if getattr(s, category)), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetentaDuelPuzzle(Puzzle):
+    """Which side wins the setenta point: A, B or nobody?"""
+
+    kind: ClassVar[str] = "setenta-duel"
+    order: ClassVar[int] = 4
+    piles: tuple[tuple[Card, ...], tuple[Card, ...]]
+
+    def solutions(self) -> list[str]:
+        return [winner_text(_side_of(score_deal(self.piles, [0, 0]), "setenta"))]
+
+    def author_problems(self) -> list[tuple[str, str]]:
+        return setenta_problems(self)
+
+    def canonical(self, answer: str, notation: Notation = R4) -> str:
+        given = {"a": "A", "b": "B", "nobody": "nobody", "none": "nobody", "tie": "nobody"}.get(answer.lower())
+        if given is None:
+            raise AnswerError(said("answer A, B or nobody"))
+        return given
+
+    def why(self, answer: str) -> Said:
+        a, b = (setenta_breakdown(pile) for pile in self.piles)
+        winner = self.solutions()[0]
+        if winner == "nobody":
+            return said("A: {a}; B: {b}. The point goes to nobody (R19)", a=a, b=b)
+        return said("A: {a}; B: {b}. The point goes to {side} (R19)", a=a, b=b, side=winner)
+
+    def miss(self, answer: str) -> Said:
+        if answer == "nobody":
+            return said("one side's setenta is higher: work out both, the best card of each suit at its price (R19)")
+        return said("side {side}'s setenta is not the higher one: work out both (R19)", side=answer)
+
+    def closer(self, answer: str) -> Said:
+        a, b = (best_cards(pile) for pile in self.piles)
+        return said("A: {a}; B: {b}", a=a, b=b)

@@ -1,0 +1,172 @@
+"""Words and answer readings more than one kind uses: sums, plays, piles and sides."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from trainer.cards import Card, Notation, Suit, cards_text, parse_cards
+from trainer.deal import Deal
+from trainer.plays import (
+    CAPTURE_SUM,
+    IllegalPlay,
+    Play,
+    captures,
+)
+from trainer.plays import parse_play as parse_play_text
+from trainer.profile import CLASSIC
+from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.scoring import setenta, setenta_cards
+from trainer.text import SIDES, Said, said, said_plural
+
+
+def sum_text(played: Card, group: Iterable[Card]) -> str:
+    """A card played and the cards it takes, added up: ``7♦ + A♣ + 7♠ = 15``."""
+    cards = [played, *sorted(group)]
+    return f"{' + '.join(map(str, cards))} = {sum(c.value for c in cards)}"
+
+
+def needs(played: Card, table: Iterable[Card]) -> Said:
+    """What the card played needs from the table to make 15, and in how few cards it can (R12)."""
+    need, options = CAPTURE_SUM - played.value, captures(played, table)
+    if not options:
+        return said("{card} needs {need} from the table: look for cards that add up to exactly that",
+                    card=str(played), need=need)  # fmt: skip
+    fewest = min(len(group) for group in options)
+    return said_plural(
+        "{card} needs {need} from the table, in {n} card",
+        "{card} needs {need} from the table, in {n} cards",
+        fewest,
+        card=str(played),
+        need=need,
+    )
+
+
+def group_text(group: Iterable[Card]) -> str | Said:
+    return cards_text(group) or said("nothing")
+
+
+def why_not(played: Card, table: Iterable[Card], options: list[frozenset[Card]], pick: frozenset[Card]) -> Said:
+    """Why the table cards picked do not make 15 with the card played (R12), naming a capture inside them."""
+    inside = [group for group in options if group < pick]
+    if inside and pick <= set(table):
+        extra = group_text(pick - inside[0])
+        return said(
+            "{sum}, but you also took {extra}: that makes {total}",
+            sum=sum_text(played, inside[0]),
+            extra=extra,
+            total=played.value + sum(c.value for c in pick),
+        )
+    return pick_miss(played, table, pick)
+
+
+def pick_miss(played: Card, table: Iterable[Card], pick: frozenset[Card]) -> Said:
+    """Why the table cards picked do not make 15 with the card played (R12), from those cards alone."""
+    off_table = pick - set(table)
+    if off_table:
+        return said_plural(
+            "{cards} is not on the table", "{cards} are not on the table", len(off_table), cards=cards_text(off_table)
+        )
+    total = played.value + sum(c.value for c in pick)
+    if total < CAPTURE_SUM:
+        short = CAPTURE_SUM - total
+        return said("{sum}: {short} short of {fifteen}", sum=sum_text(played, pick), short=short, fifteen=CAPTURE_SUM)
+    return said("{sum}, not {fifteen}", sum=sum_text(played, pick), fifteen=CAPTURE_SUM)
+
+
+def table_pick(answer: str, played: Card, notation: Notation, nothing: bool = False) -> frozenset[Card]:
+    """The table cards an answer picks, read in ``notation``; with ``nothing``, the learner may also answer that
+    there is nothing."""
+    cards = parse_cards(answer, notation)
+    if not cards and nothing:
+        raise AnswerError(
+            said(
+                "pick the table cards that make 15 with {card}, or answer {nothing}", card=str(played), nothing=NOTHING
+            )
+        )
+    if not cards:
+        raise AnswerError(said("pick the table cards that make 15 with {card}", card=str(played)))
+    if len(set(cards)) != len(cards):
+        raise AnswerError(said("you named a card twice"))
+    if played in cards:
+        raise AnswerError(said("{card} is the card being played: pick only cards from the table", card=str(played)))
+    return frozenset(cards)
+
+
+def card_to_play(best: Play) -> Said:
+    """The value of the card a best play plays: a pointed clue that leaves the play to find."""
+    return said("the card to play from your hand is worth {value}", value=best.card.value)
+
+
+def play_answer(answer: str, notation: Notation) -> str:
+    """A play typed as an answer in ``notation``, in canonical text."""
+    if not answer:
+        raise AnswerError(
+            said("write the card you play, then the table cards it takes (the card alone to lay it down)")
+        )
+    return str(parse_play_text(answer, notation))
+
+
+def play_text(play: Play) -> Said:
+    """A play in words: ``6♠ taking A♠ 2♣ 6♥`` or ``laying 5♦ down``."""
+    if not play.captured:
+        return said("laying {card} down", card=str(play.card))
+    return said("{card} taking {cards}", card=str(play.card), cards=cards_text(play.captured))
+
+
+# -- the setenta and scoring ----------------------------------------------------------------
+
+
+def setenta_problems(puzzle: Puzzle, field: str = "rules") -> list[tuple[str, str]]:
+    """A setenta question under a rule set that does not score the setenta cannot be asked (V1)."""
+    if "setenta" in puzzle.profile.points:
+        return []
+    return [(field, f"the {puzzle.rules} rule set scores no setenta (V1), so it cannot judge this puzzle")]
+
+
+def best_cards(pile: Iterable[Card]) -> Said:
+    """The cards of a pile that count for its setenta, or the suits it lacks, without their prices or total (R19)."""
+    best = setenta_cards(pile)
+    missing = [suit for suit in Suit if suit not in best]
+    if missing:
+        return said(
+            "look at the suits: the pile has no {suits}", suits=", ".join(f"{s.value} ({s.spanish})" for s in missing)
+        )
+    return said("the best card of each suit: {cards}", cards=cards_text(best.values()))
+
+
+def setenta_breakdown(pile: Iterable[Card]) -> Said:
+    """Why a pile has the setenta it has (R19), in a learner's words."""
+    pile = tuple(pile)
+    best = setenta_cards(pile)
+    missing = [suit for suit in Suit if suit not in best]
+    if missing:
+        names = ", ".join(f"{s.value} ({s.spanish})" for s in missing)
+        return said("no {suits} in the pile, so it has no setenta", suits=names)
+    prices = ", ".join(f"{card} = {CLASSIC.setenta_prices[card.rank]}" for card in best.values())
+    return said("best of each suit: {prices}; together {total}", prices=prices, total=setenta(pile))
+
+
+def winner_text(side: int | None) -> str:
+    return "nobody" if side is None else SIDES[side]
+
+
+# -- table mode: claiming a missed capture (V5) -----------------------------------------------
+
+NOTHING = "nothing"
+
+
+def allowed(deal: Deal, play: Play) -> tuple[str, IllegalPlay | None]:
+    """Whether the seat to play may make ``play`` (R11-R13, R17): what it is (``capture``, ``lay down``, or the
+    reason the rules refuse it) and the refusal, or None."""
+    try:
+        deal.verify_play(play)
+    except IllegalPlay as refused:
+        return (refused.refusal.reason if refused.refusal else ""), refused
+    return ("capture" if play.captured else "lay down"), None
+
+
+def look_at(play: Play) -> Said:
+    """Where to look to judge a play: what it adds up to, or for a card laid down, the table it could take from."""
+    if play.captured:
+        return said("add up the play: {sum}", sum=sum_text(play.card, play.captured))
+    return said("look at the table: see whether {card} makes 15 with any of its cards", card=str(play.card))
