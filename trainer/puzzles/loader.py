@@ -427,15 +427,6 @@ def _claim_reached(puzzle: ClaimPuzzle, deal: Deal) -> list[tuple[str, str]]:
     return []
 
 
-def piles_shown(puzzle: Puzzle) -> tuple[tuple[Card, ...], ...]:
-    """The captured piles a puzzle is about (none for a table or a hand)."""
-    if isinstance(puzzle, SetentaPuzzle):
-        return (puzzle.pile,)
-    if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle):
-        return puzzle.piles
-    return ()
-
-
 def _make(kind: str, values: dict[str, Any], source: str) -> Puzzle:
     """The puzzle from its fields; one of a generated kind with no title is worded from its data (``wording``)."""
     hints = values.get("hint") or ()
@@ -516,7 +507,7 @@ def check_paths(*paths: str | Path) -> tuple[list[Puzzle], list[Problem]]:
 
 def _check_new_piles(puzzle: Puzzle, item: Marked, seen: dict[int, str], file: _File) -> None:
     """A pile may be shown by one puzzle only: the same piles twice are the same puzzle."""
-    keys = [key for key in map(mask_of, piles_shown(puzzle)) if key]
+    keys = [key for key in map(mask_of, puzzle.piles_shown()) if key]
     first = next((seen[key] for key in keys if key in seen), None)
     if first is not None:
         field = item.value.get("pile") or item.value["piles"]

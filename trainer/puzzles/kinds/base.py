@@ -96,6 +96,10 @@ class Puzzle:
         """(field, message) for each way the puzzle cannot be posed, e.g. no answer exists."""
         return []
 
+    def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
+        """The captured piles the puzzle is about (none for a table or a hand)."""
+        return ()
+
     def check(self, answer: str, notation: Notation = R4) -> Verdict:
         """The engine's verdict on a learner's answer, in any card order, its cards typed in ``notation``; never
         raises."""

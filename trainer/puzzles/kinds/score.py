@@ -46,6 +46,9 @@ class ScorePuzzle(Puzzle, Dealt):
     def scores(self) -> list[DealScore]:
         return score_deal(self.piles, self.escobas, self.profile, self.wrong_captures or None)
 
+    def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
+        return self.piles
+
     def solutions(self) -> list[str]:
         return [" ".join(str(score.total) for score in self.scores())]
 

@@ -21,6 +21,9 @@ class SetentaPuzzle(Puzzle):
     order: ClassVar[int] = 3
     pile: tuple[Card, ...]
 
+    def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
+        return (self.pile,)
+
     def solutions(self) -> list[str]:
         value = setenta(self.pile)
         return ["none" if value is None else str(value)]

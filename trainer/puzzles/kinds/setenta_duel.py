@@ -24,6 +24,9 @@ class SetentaDuelPuzzle(Puzzle):
     order: ClassVar[int] = 4
     piles: tuple[tuple[Card, ...], tuple[Card, ...]]
 
+    def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
+        return self.piles
+
     def solutions(self) -> list[str]:
         return [winner_text(_side_of(score_deal(self.piles, [0, 0]), "setenta"))]
 
