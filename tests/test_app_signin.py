@@ -45,7 +45,8 @@ def press(at: AppTest, label: str, where: Any = None) -> AppTest:
 
 
 def texts(at: AppTest) -> str:
-    """Everything the page shows, as text: every element's message, and every table's cells."""
+    """Everything the page shows, as text: every element's message, and every table's cells, in the sidebar, the
+    main column and the toasts."""
     found: list[str] = []
 
     def walk(node: Node) -> None:
@@ -56,7 +57,8 @@ def texts(at: AppTest) -> str:
         for child in getattr(node, "children", {}).values():
             walk(child)
 
-    walk(at._tree)
+    for root in (at.sidebar, at.main, *at.toast):
+        walk(root)
     return "\n".join(found)
 
 
