@@ -123,7 +123,8 @@ def whole_match(seed: int) -> Match:
 def keep_matches(folder: Path, count: int) -> None:
     """Give the profile Player ``count`` whole matches, written straight into the file in one transaction; the
     records are those of a few real matches, each about as long as a match is."""
-    Store.open(folder).close()
+    with Store.open(folder) as saved:
+        pid = saved.create_profile("Player").id
     matches = [whole_match(seed) for seed in range(20)]
     rows = []
     for number in range(count):
@@ -131,7 +132,6 @@ def keep_matches(folder: Path, count: int) -> None:
         summary = GameSummary.of(match, T0 + timedelta(hours=number), "greedy", 30, 4.5)
         rows.append((*rows_module.game_row(summary), json.dumps(record_of(match), ensure_ascii=False)))
     with closing(sqlite3.connect(folder / DB_NAME)) as conn, conn:
-        pid = conn.execute("INSERT INTO profiles (name, created) VALUES ('Player', ?)", (T0.isoformat(),)).lastrowid
         fields = ", ".join(rows_module.GAME_FIELDS)
         conn.executemany(
             f"INSERT INTO games (profile_id, {fields}, record) VALUES (?{', ?' * len(rows[0])})",
