@@ -17,7 +17,9 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from importlib import import_module
 from pathlib import Path
+from pkgutil import iter_modules
 from types import MappingProxyType
 
 import pytest
@@ -32,6 +34,7 @@ from trainer.puzzles.kinds import Puzzle
 from trainer.puzzles.yamlfile import read_yaml
 
 ROOT = Path(__file__).parent.parent
+_KIND_MODULES = [import_module(f"{kinds.__name__}.{found.name}") for found in iter_modules(kinds.__path__)]
 PER_KIND = 2
 #: The suit letters rotated: ``7d`` reads as the 7♥ (a change to R4).
 ROTATED = Notation(letters="SDHC")
@@ -106,6 +109,18 @@ def _setting(module: object, name: str, value: object) -> Mutation:
     return lambda mp: mp.setattr(module, name, value)
 
 
+def _in_kinds(mp: pytest.MonkeyPatch, name: str, value: object) -> None:
+    """Set ``name`` in every module of the puzzle kinds that uses it."""
+    held = [module for module in _KIND_MODULES if hasattr(module, name)]
+    assert held, f"no puzzle kind uses {name}"
+    for module in held:
+        mp.setattr(module, name, value)
+
+
+def _setting_in_kinds(name: str, value: object) -> Mutation:
+    return lambda mp: _in_kinds(mp, name, value)
+
+
 def _end_sum(residue: int) -> Mutation:
     """What a table left at the end of a deal adds up to, modulo 15 (R1, R16)."""
 
@@ -131,7 +146,7 @@ def _coins_are_cups(mp: pytest.MonkeyPatch) -> None:
 
     mp.setattr(scoring, "COINS_MASK", cards.mask_of(c for c in cards.DECK if c.suit is Suit.CUPS))
     mp.setattr(scoring, "SEVEN_OF_COINS", parse_cards("7♥")[0])
-    mp.setattr(kinds, "Suit", CupsAreCoins)
+    _in_kinds(mp, "Suit", CupsAreCoins)
 
 
 def _refusing_less(reasons: tuple[str, ...]) -> Mutation:
@@ -241,7 +256,7 @@ def _first_side_wins_ties(mp: pytest.MonkeyPatch) -> None:
 def _target_moved(points: int) -> Mutation:
     """R21/V4 changed: a match is won ``points`` later than its target."""
     result = match.match_result
-    return _setting(kinds, "match_result", lambda totals, target: result(totals, target + points))
+    return _setting_in_kinds("match_result", lambda totals, target: result(totals, target + points))
 
 
 def _seats(seat_of: Callable[[match.Match, int], int]) -> Mutation:
@@ -322,7 +337,7 @@ MUTATIONS: dict[str, tuple[Mutation, ...]] = {
         _setting(match, "most", _first_of_the_top),
         _target_moved(4),
         _target_moved(-4),
-        _setting(kinds, "match_result", lambda totals, _target: match.match_result(totals, 21)),
+        _setting_in_kinds("match_result", lambda totals, _target: match.match_result(totals, 21)),
     ),
     "V5": (_setting(scoring, "WRONG_CAPTURE_COST", 5), _fields(penalties=False, penalties_allowed=False)),
     "V6": (_values(lambda rank: rank + 1 + 2 * (rank >= 7)),),  # sota, caballo and rey count 10, 11 and 12
