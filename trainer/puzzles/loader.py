@@ -29,7 +29,6 @@ from trainer.puzzles.kinds import (
     SetentaPuzzle,
 )
 from trainer.puzzles.reachable import DECK_SIZE, deal_problem, pile_problem
-from trainer.puzzles.wording import GENERATED_KINDS, words
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.records import CLAIM
 from trainer.text import SIDES, reaching_out
@@ -309,7 +308,7 @@ def _build(marked: Marked, file: _File) -> Puzzle | None:
             close = difflib.get_close_matches(key, schema, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else f"; a {kind.value} puzzle has: {', '.join(schema)}"
             file.at(value, f"unknown field '{key}'{hint}", key=True)
-    worded = "title" not in fields and kind.value in GENERATED_KINDS
+    worded = "title" not in fields and KINDS[kind.value].generated
     for key, spec in schema.items():
         if spec.required and key not in fields and not (worded and key == "title"):
             file.at(marked, f"missing field '{key}'")
@@ -428,7 +427,7 @@ def _claim_reached(puzzle: ClaimPuzzle, deal: Deal) -> list[tuple[str, str]]:
 
 
 def _make(kind: str, values: dict[str, Any], source: str) -> Puzzle:
-    """The puzzle from its fields; one of a generated kind with no title is worded from its data (``wording``)."""
+    """The puzzle from its fields; one of a generated kind with no title is worded from its data (``words``)."""
     hints = values.get("hint") or ()
     args = {key: value for key, value in values.items() if key not in ("kind", "hint", "expect")}
     args["themes"] = tuple(values["themes"])
@@ -440,7 +439,7 @@ def _make(kind: str, values: dict[str, Any], source: str) -> Puzzle:
     puzzle = KINDS[kind](source=source, **{"title": "", **args})
     if "title" in values:
         return puzzle
-    title, worded_hints = words(puzzle)  # a generated puzzle: its file keeps only its data
+    title, worded_hints = puzzle.words()  # a generated puzzle: its file keeps only its data
     # Puzzle annotates its title and hints as str, which a hand-written puzzle's are; the app says a Said alike
     return replace(puzzle, title=title, hints=worded_hints)
 

@@ -12,6 +12,7 @@ from trainer.plays import (
 )
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
+from trainer.puzzles.wording import Words
 from trainer.records import CLAIM
 from trainer.text import Said, SaidError
 
@@ -51,6 +52,7 @@ class Puzzle:
 
     kind: ClassVar[str]  # the name a YAML file gives the kind
     order: ClassVar[int]  # where the kind comes among the others, in lists and filters
+    generated: ClassVar[bool] = False  # its puzzles come from random deals: one with no title is worded (``words``)
     id: str
     level: int
     themes: tuple[str, ...]
@@ -73,6 +75,10 @@ class Puzzle:
     def solutions(self) -> list[str]:
         """Every accepted answer, in canonical text."""
         raise NotImplementedError
+
+    def words(self) -> Words:
+        """A generated puzzle's title and hints, from its kind, position, rule set and themes."""
+        raise ValueError(f"a {self.kind} puzzle is written by hand, with a title of its own")
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         """The answer in canonical text, its cards read in ``notation``; raises ``AnswerError`` or ``CardError`` if it

@@ -12,6 +12,7 @@ from trainer.plays import (
     missing_value,
 )
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.puzzles.wording import COURT_VALUES, Words
 from trainer.text import Said, said
 
 # -- the check sum ----------------------------------------------------------------------
@@ -32,6 +33,7 @@ class ChecksumPuzzle(Puzzle):
 
     kind: ClassVar[str] = "checksum"
     order: ClassVar[int] = 6
+    generated: ClassVar[bool] = True
     table: tuple[Card, ...]
     ask: str = "sum"  # or "missing": one more card lies face down
 
@@ -48,6 +50,18 @@ class ChecksumPuzzle(Puzzle):
         if self.ask == "missing" and not self.solutions():
             return [("table", f"these cards add up to {total}; no single card brings that to 10, 25, 40, ... (R16)")]
         return []
+
+    def words(self) -> Words:
+        """What to add up, and the sums a deal ends on."""
+        if self.ask == "missing":
+            return said("Name the hidden card"), (
+                said("Add up the cards you can see."),
+                said("A deal always leaves 10, 25, 40 ... on the table: what is missing?"),
+            )
+        return said("Check the sum"), (
+            said("Add the values: {values}.", values=COURT_VALUES),
+            said("The end of a deal leaves 10, 25, 40 ..."),
+        )
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         if self.ask == "sum":

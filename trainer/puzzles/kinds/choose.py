@@ -17,6 +17,7 @@ from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC
 from trainer.puzzles.kinds.base import Puzzle
 from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text, setenta_problems, sum_text
+from trainer.puzzles.wording import Words
 from trainer.scoring import setenta_cards
 from trainer.text import Said, said, said_plural
 
@@ -30,12 +31,52 @@ def _setenta_total(cards: Iterable[Card]) -> int:
     return sum(CLASSIC.setenta_prices[card.rank] for card in setenta_cards(cards).values())
 
 
+#: A choose puzzle's words by its goal, but for ``take``, which names its card.
+_WORDS: dict[str, Words] = {
+    "escoba": (
+        said("Sweep the table"),
+        (said("Add up every card on the table."), said("Which of your cards brings that total to exactly 15?")),
+    ),
+    "most-cards": (
+        said("Take as many cards as you can"),
+        (
+            said("Small cards make long groups."),
+            said("For each hand card, find the biggest group that makes 15 with it."),
+        ),
+    ),
+    "coins": (
+        said("Bring home the coins"),
+        (
+            said("Coins are the ♦ cards; your own card counts too if it is one."),
+            said("Count the coins each capture brings home."),
+        ),
+    ),
+    "setenta": (
+        said("Build your setenta"),
+        (
+            said("Which suits would each capture add, or improve?"),
+            said("Sevens are worth 21, sixes 18, aces 16 for setenta."),
+        ),
+    ),
+    "safe": (
+        said("Leave nothing behind"),
+        (
+            said("You can see the next player's cards."),
+            said("After your play, can any of them make 15 with the table?"),
+        ),
+    ),
+}
+#: A choose puzzle's second hint under rules where a player who can capture with any card must capture.
+_MUST_CAPTURE = said("In these rules, if any card of yours can make 15, you must capture with one of them.")
+
+
 @dataclass(frozen=True, kw_only=True)
 class ChoosePuzzle(Puzzle):
     """Which play from this hand is best for the goal? Any play the engine ranks best is right."""
 
     kind: ClassVar[str] = "choose"
     order: ClassVar[int] = 2
+    generated: ClassVar[bool] = True
     table: tuple[Card, ...]
     hand: tuple[Card, ...]
     goal: str  # one of GOALS; "take" comes with ``target``
@@ -95,6 +136,22 @@ class ChoosePuzzle(Puzzle):
     @property
     def goal_text(self) -> str:
         return f"take {self.target}" if self.goal == "take" else self.goal
+
+    def words(self) -> Words:
+        """What to look for, by the goal; under rules where a player who can capture must, that rule."""
+        hints: tuple[Said, ...]
+        if self.goal == "take":
+            target = str(self.target)
+            title, hints = (
+                said("Take the {target}", target=target),
+                (
+                    said("Which of your cards can reach 15 together with the {target}?", target=target),
+                    said("Other table cards may join the group."),
+                ),
+            )
+        else:
+            title, hints = _WORDS[self.goal]
+        return title, (hints[0], _MUST_CAPTURE) if self.profile.must_capture == "any" else hints
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         return play_answer(answer, notation)

@@ -12,6 +12,7 @@ from trainer.plays import (
 from trainer.profile import PROFILES, RuleProfile
 from trainer.puzzles.kinds.base import Dealt, Puzzle
 from trainer.puzzles.kinds.shared import NOTHING, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.wording import Words
 from trainer.text import Said, said
 
 
@@ -26,6 +27,7 @@ class ClaimPuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "claim"
     order: ClassVar[int] = 9
+    generated: ClassVar[bool] = True
     table: tuple[Card, ...]
     laid: Card
 
@@ -46,6 +48,13 @@ class ClaimPuzzle(Puzzle, Dealt):
         if self.seed is None:
             return [("seed", "a claim comes from a real deal: give players, seed and plays, the record of that deal")]
         return self.record_problems()
+
+    def words(self) -> Words:
+        """Whether the card laid could have made 15, and what a claim does."""
+        return said("Anything to claim?"), (
+            said("Could {laid} have made 15 with the cards that were already on the table?", laid=str(self.laid)),
+            said("If it could, you take it with those cards before you play; if not, there is nothing to claim."),
+        )
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         if answer.lower() in (NOTHING, "none", "no"):

@@ -10,6 +10,7 @@ from typing import ClassVar
 from trainer.cards import R4, Card, Notation
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
+from trainer.puzzles.wording import Words
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, score_deal
 from trainer.text import SIDES, Joined, Listed, Said, either, marked, said, said_plural
 
@@ -27,6 +28,19 @@ def _numbers_wanted(sides: int, below_zero: bool) -> Said:
     return said("answer with two numbers, A's points then B's: 6 2")
 
 
+#: A score puzzle's title under the classic rules, or under another rule set when none of its themes names one.
+_THE_DEAL = said("Score the deal")
+#: A score puzzle's title under another rule set, by the first of its themes found here.
+_TITLES = {
+    "penalties": said("A capture that did not make 15"),
+    "all-coins": said("All ten coins in one pile"),
+    "all-sevens": said("All four sevens in one pile"),
+    "few-cards": said("Fewer than ten cards"),
+    "three-way-ties": said("Three sides, and a shared top"),
+    "three-sides": said("Three players, three piles"),
+}
+
+
 @dataclass(frozen=True, kw_only=True)
 class ScorePuzzle(Puzzle, Dealt):
     """How many points does each side score for this deal? Two sides, or three where the rule set seats three
@@ -34,6 +48,7 @@ class ScorePuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "score"
     order: ClassVar[int] = 5
+    generated: ClassVar[bool] = True
     piles: tuple[tuple[Card, ...], ...]
     escobas: tuple[int, ...]
     wrong_captures: tuple[int, ...] = ()
@@ -69,6 +84,19 @@ class ScorePuzzle(Puzzle, Dealt):
         if sides not in possible:
             return [("piles", f"{players}, so a deal has {either(possible)} sides, not {sides} (R5, V3)")]
         return self.record_problems()
+
+    def words(self) -> Words:
+        """The classic categories one by one; under another rule set, what it scores (V1, V5)."""
+        if self.rules == CLASSIC.name:
+            return _THE_DEAL, (
+                said("Escobas first, then most cards, most coins, the 7♦ and the setenta."),
+                said("A tie gives nobody the point."),
+            )
+        title = next((title for theme, title in _TITLES.items() if theme in self.themes), _THE_DEAL)
+        return title, (
+            said("These rules score: {scoring}.", scoring=scoring_text(self.profile)),
+            said("When sides share the top figure of a category, nobody scores it."),
+        )
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         numbers = re.findall(r"(?:(?<![^\s,:])-)?\d+", answer)

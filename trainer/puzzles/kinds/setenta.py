@@ -9,6 +9,7 @@ from typing import ClassVar
 from trainer.cards import R4, Card, Notation
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems
+from trainer.puzzles.wording import Words
 from trainer.scoring import setenta
 from trainer.text import Said, said
 
@@ -19,6 +20,7 @@ class SetentaPuzzle(Puzzle):
 
     kind: ClassVar[str] = "setenta"
     order: ClassVar[int] = 3
+    generated: ClassVar[bool] = True
     pile: tuple[Card, ...]
 
     def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
@@ -30,6 +32,13 @@ class SetentaPuzzle(Puzzle):
 
     def author_problems(self) -> list[tuple[str, str]]:
         return setenta_problems(self)
+
+    def words(self) -> Words:
+        """How a setenta is counted."""
+        return said("Work out the setenta"), (
+            said("Take the best card of each suit."),
+            said("Sevens are worth 21, sixes 18, aces 16, fives 15, and every court card only 10."),
+        )
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         given = answer.lower()
