@@ -10,8 +10,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from trainer.cards import Card, CardError, cards_text, mask_of, parse_card
-from trainer.deal import Deal, EventKind
+from trainer.cards import Card, CardError, mask_of, parse_card
 from trainer.plays import Play, parse_play
 from trainer.profile import PROFILES
 from trainer.puzzles.catalog import THEMES, theme_problems
@@ -21,17 +20,11 @@ from trainer.puzzles.kinds import (
     KINDS,
     REFEREE_ASKS,
     AnswerError,
-    ChoosePuzzle,
-    ClaimPuzzle,
     Puzzle,
-    ScorePuzzle,
-    SetentaDuelPuzzle,
-    SetentaPuzzle,
 )
-from trainer.puzzles.reachable import DECK_SIZE, deal_problem, pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
 from trainer.records import CLAIM
-from trainer.text import SIDES, reaching_out
+from trainer.text import reaching_out
 
 
 class PuzzleError(ValueError):
@@ -327,7 +320,7 @@ def _build(marked: Marked, file: _File) -> Puzzle | None:
     if not _position_ok(fields, values, file):
         return None
     puzzle = _make(str(kind.value), values, f"{file.name}:{marked.line}")
-    for key, message in puzzle.author_problems() or reach_problems(puzzle):
+    for key, message in puzzle.author_problems() or puzzle.reach_problems():
         file.at(fields.get(key, marked), message)
     if len(file.problems) > before:  # a puzzle that cannot be posed has no themes to check either
         return None
@@ -358,72 +351,6 @@ def _cards_of_field(key: str, value: Any) -> list[Card]:
     if key == "piles":
         return [card for pile in value for card in pile]
     return [value] if isinstance(value, Card) else list(value)
-
-
-def reach_problems(puzzle: Puzzle) -> list[tuple[str, str]]:
-    """(field, message) for each pile or position of the puzzle that no real deal gives (see ``reachable``), or
-    that its recorded deal does not reach."""
-    if isinstance(puzzle, ScorePuzzle):
-        held = sum(map(len, puzzle.piles))
-        if held != DECK_SIZE:
-            return [("piles", f"a deal is scored once all 40 cards are in the piles, but these hold {held} (R15)")]
-        if puzzle.seed is not None:
-            return _record_problems(puzzle)
-        if any(puzzle.wrong_captures):
-            return [("wrong_captures", "wrong captures take cards of any sum, so show the deal's record (V5)")]
-        problem = deal_problem(puzzle.piles, puzzle.escobas, puzzle.profile)
-    elif isinstance(puzzle, ClaimPuzzle):
-        return _record_problems(puzzle)
-    elif isinstance(puzzle, SetentaDuelPuzzle):
-        problem = deal_problem(puzzle.piles)
-    elif isinstance(puzzle, SetentaPuzzle):
-        problem = pile_problem(puzzle.pile, end=True)
-        return [] if problem is None else [("pile", problem)]
-    elif isinstance(puzzle, ChoosePuzzle) and puzzle.pile:
-        problem = pile_problem(puzzle.pile, end=False, profile=puzzle.profile)
-        return [] if problem is None else [("pile", f"{problem}; a pile in the middle of a deal")]
-    else:
-        return []
-    return [] if problem is None else [("piles", problem)]
-
-
-def _record_problems(puzzle: ScorePuzzle | ClaimPuzzle) -> list[tuple[str, str]]:
-    """Whether the puzzle's recorded deal, replayed through the engine, reaches the position shown."""
-    try:
-        deal = puzzle.replay(puzzle.profile)
-    except ValueError as error:  # IllegalPlay, or players the rule set does not seat
-        return [("plays", f"the recorded deal cannot be replayed: {error}")]
-    if isinstance(puzzle, ClaimPuzzle):
-        return _claim_reached(puzzle, deal)
-    if not deal.is_over:
-        return [("plays", f"the recorded plays stop before the end of the deal; seat {deal.to_play} is still to play")]
-    for name, shown, real in zip(SIDES, puzzle.piles, deal.piles, strict=False):
-        if mask_of(shown) != mask_of(real):
-            return [("piles", f"the recorded deal ends with another pile for {name}: {cards_text(real)}")]
-    for key, shown_counts, real_counts in (
-        ("escobas", puzzle.escobas, deal.escobas),
-        ("wrong_captures", puzzle.wrong_captures or deal.wrong_captures, deal.wrong_captures),
-    ):
-        if tuple(shown_counts) != real_counts:
-            return [(key, f"the recorded deal ends with {key.replace('_', ' ')} {list(real_counts)}")]
-    return []
-
-
-def _claim_reached(puzzle: ClaimPuzzle, deal: Deal) -> list[tuple[str, str]]:
-    """A claim puzzle shows the table just after a card was laid down, with the claims the engine allows (V5)."""
-    plays = [event for event in deal.log if event.kind in (EventKind.PLAY, EventKind.CLAIM)]
-    last = plays[-1] if plays else None
-    if deal.is_over or last is None or last.kind is not EventKind.PLAY or last.cards or last.seat is None:
-        return [("plays", "the recorded plays must end with a card laid on the table, and the deal going on")]
-    if last.play is None or last.play.card != puzzle.laid:
-        return [("laid", f"the recorded plays end with {last.play.card if last.play else 'nothing'} laid down")]
-    if mask_of(deal.table) != mask_of((*puzzle.table, puzzle.laid)):
-        rest = [card for card in deal.table if card != puzzle.laid]
-        return [("table", f"the recorded deal has {cards_text(rest)} on the table besides {puzzle.laid}")]
-    claims = sorted(cards_text(play.captured) for play in deal.claims()) or ["nothing"]
-    if claims != sorted(puzzle.solutions()):
-        return [("laid", f"the engine allows these claims here: {' | '.join(claims)}")]
-    return []
 
 
 def _make(kind: str, values: dict[str, Any], source: str) -> Puzzle:

@@ -80,6 +80,11 @@ class Puzzle:
         """A generated puzzle's title and hints, from its kind, position, rule set and themes."""
         raise ValueError(f"a {self.kind} puzzle is written by hand, with a title of its own")
 
+    def reach_problems(self) -> list[tuple[str, str]]:
+        """(field, message) for each pile or position of the puzzle that no real deal gives (see ``reachable``), or
+        that its recorded deal does not reach."""
+        return []
+
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         """The answer in canonical text, its cards read in ``notation``; raises ``AnswerError`` or ``CardError`` if it
         cannot be read."""
@@ -157,3 +162,15 @@ class Dealt:
             except IllegalPlay as error:
                 raise IllegalPlay(f"play {number}, {text}: {error}") from None
         return deal
+
+    def replay_problems(self, profile: RuleProfile) -> list[tuple[str, str]]:
+        """(field, message) if the recorded deal, replayed through the engine, does not reach the position shown."""
+        try:
+            deal = self.replay(profile)
+        except ValueError as error:  # IllegalPlay, or players the rule set does not seat
+            return [("plays", f"the recorded deal cannot be replayed: {error}")]
+        return self.mismatches(deal)
+
+    def mismatches(self, deal: Deal) -> list[tuple[str, str]]:
+        """(field, message) where the position shown is not the one the replayed deal reached."""
+        raise NotImplementedError

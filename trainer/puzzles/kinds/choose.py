@@ -17,6 +17,7 @@ from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC
 from trainer.puzzles.kinds.base import Puzzle
 from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text, setenta_problems, sum_text
+from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.wording import Words
 from trainer.scoring import setenta_cards
 from trainer.text import Said, said, said_plural
@@ -152,6 +153,10 @@ class ChoosePuzzle(Puzzle):
         else:
             title, hints = _WORDS[self.goal]
         return title, (hints[0], _MUST_CAPTURE) if self.profile.must_capture == "any" else hints
+
+    def reach_problems(self) -> list[tuple[str, str]]:
+        problem = pile_problem(self.pile, end=False, profile=self.profile) if self.pile else None
+        return [] if problem is None else [("pile", f"{problem}; a pile in the middle of a deal")]
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         return play_answer(answer, notation)

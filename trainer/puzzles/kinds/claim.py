@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from trainer.cards import R4, Card, Notation, cards_text, parse_cards
+from trainer.cards import R4, Card, Notation, cards_text, mask_of, parse_cards
+from trainer.deal import Deal, EventKind
 from trainer.plays import (
     captures,
 )
@@ -55,6 +56,25 @@ class ClaimPuzzle(Puzzle, Dealt):
             said("Could {laid} have made 15 with the cards that were already on the table?", laid=str(self.laid)),
             said("If it could, you take it with those cards before you play; if not, there is nothing to claim."),
         )
+
+    def reach_problems(self) -> list[tuple[str, str]]:
+        return self.replay_problems(self.profile)
+
+    def mismatches(self, deal: Deal) -> list[tuple[str, str]]:
+        """A claim puzzle shows the table just after a card was laid down, with the claims the engine allows (V5)."""
+        plays = [event for event in deal.log if event.kind in (EventKind.PLAY, EventKind.CLAIM)]
+        last = plays[-1] if plays else None
+        if deal.is_over or last is None or last.kind is not EventKind.PLAY or last.cards or last.seat is None:
+            return [("plays", "the recorded plays must end with a card laid on the table, and the deal going on")]
+        if last.play is None or last.play.card != self.laid:
+            return [("laid", f"the recorded plays end with {last.play.card if last.play else 'nothing'} laid down")]
+        if mask_of(deal.table) != mask_of((*self.table, self.laid)):
+            rest = [card for card in deal.table if card != self.laid]
+            return [("table", f"the recorded deal has {cards_text(rest)} on the table besides {self.laid}")]
+        claims = sorted(cards_text(play.captured) for play in deal.claims()) or ["nothing"]
+        if claims != sorted(self.solutions()):
+            return [("laid", f"the engine allows these claims here: {' | '.join(claims)}")]
+        return []
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         if answer.lower() in (NOTHING, "none", "no"):

@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from trainer.cards import R4, Card, Notation
+from trainer.cards import R4, Card, Notation, cards_text, mask_of
+from trainer.deal import Deal
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
+from trainer.puzzles.reachable import DECK_SIZE, deal_problem
 from trainer.puzzles.wording import Words
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, score_deal
 from trainer.text import SIDES, Joined, Listed, Said, either, marked, said, said_plural
@@ -97,6 +99,33 @@ class ScorePuzzle(Puzzle, Dealt):
             said("These rules score: {scoring}.", scoring=scoring_text(self.profile)),
             said("When sides share the top figure of a category, nobody scores it."),
         )
+
+    def reach_problems(self) -> list[tuple[str, str]]:
+        held = sum(map(len, self.piles))
+        if held != DECK_SIZE:
+            return [("piles", f"a deal is scored once all 40 cards are in the piles, but these hold {held} (R15)")]
+        if self.seed is not None:
+            return self.replay_problems(self.profile)
+        if any(self.wrong_captures):
+            return [("wrong_captures", "wrong captures take cards of any sum, so show the deal's record (V5)")]
+        problem = deal_problem(self.piles, self.escobas, self.profile)
+        return [] if problem is None else [("piles", problem)]
+
+    def mismatches(self, deal: Deal) -> list[tuple[str, str]]:
+        """A score puzzle shows the piles, escobas and wrong captures its recorded deal ends with."""
+        if not deal.is_over:
+            message = f"the recorded plays stop before the end of the deal; seat {deal.to_play} is still to play"
+            return [("plays", message)]
+        for name, shown, real in zip(SIDES, self.piles, deal.piles, strict=False):
+            if mask_of(shown) != mask_of(real):
+                return [("piles", f"the recorded deal ends with another pile for {name}: {cards_text(real)}")]
+        for key, shown_counts, real_counts in (
+            ("escobas", self.escobas, deal.escobas),
+            ("wrong_captures", self.wrong_captures or deal.wrong_captures, deal.wrong_captures),
+        ):
+            if tuple(shown_counts) != real_counts:
+                return [(key, f"the recorded deal ends with {key.replace('_', ' ')} {list(real_counts)}")]
+        return []
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         numbers = re.findall(r"(?:(?<![^\s,:])-)?\d+", answer)

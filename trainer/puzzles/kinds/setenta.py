@@ -9,6 +9,7 @@ from typing import ClassVar
 from trainer.cards import R4, Card, Notation
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems
+from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.wording import Words
 from trainer.scoring import setenta
 from trainer.text import Said, said
@@ -39,6 +40,10 @@ class SetentaPuzzle(Puzzle):
             said("Take the best card of each suit."),
             said("Sevens are worth 21, sixes 18, aces 16, fives 15, and every court card only 10."),
         )
+
+    def reach_problems(self) -> list[tuple[str, str]]:
+        problem = pile_problem(self.pile, end=True)
+        return [] if problem is None else [("pile", problem)]
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         given = answer.lower()

@@ -8,6 +8,7 @@ from typing import ClassVar
 from trainer.cards import R4, Card, Notation
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems, winner_text
+from trainer.puzzles.reachable import deal_problem
 from trainer.puzzles.wording import Words
 from trainer.scoring import DealScore, score_deal
 from trainer.text import Said, said
@@ -41,6 +42,10 @@ class SetentaDuelPuzzle(Puzzle):
             said("Work out both setentas."),
             said("A pile with no card of some suit has no setenta at all."),
         )
+
+    def reach_problems(self) -> list[tuple[str, str]]:
+        problem = deal_problem(self.piles)
+        return [] if problem is None else [("piles", problem)]
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         given = {"a": "A", "b": "B", "nobody": "nobody", "none": "nobody", "tie": "nobody"}.get(answer.lower())
