@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, CardError, Notation
 from trainer.deal import Deal
@@ -12,6 +12,8 @@ from trainer.plays import (
 )
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
+from trainer.puzzles import readers
+from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
 from trainer.records import CLAIM
 from trainer.text import Said, SaidError
@@ -52,6 +54,7 @@ class Puzzle:
 
     kind: ClassVar[str]  # the name a YAML file gives the kind
     order: ClassVar[int]  # where the kind comes among the others, in lists and filters
+    yaml_fields: ClassVar[dict[str, Field]]  # the fields of its own a puzzle file gives the kind
     generated: ClassVar[bool] = False  # its puzzles come from random deals: one with no title is worded (``words``)
     id: str
     level: int
@@ -75,6 +78,12 @@ class Puzzle:
     def solutions(self) -> list[str]:
         """Every accepted answer, in canonical text."""
         raise NotImplementedError
+
+    @classmethod
+    def arguments(cls, read: dict[str, Any]) -> dict[str, Any]:
+        """The puzzle's arguments from the fields read from its file: those fields, but where the kind splits one or
+        fills one in."""
+        return read
 
     def words(self) -> Words:
         """A generated puzzle's title and hints, from its kind, position, rule set and themes."""
@@ -130,6 +139,13 @@ class Dealt:
     puzzle's rule set, and the plays made in it so far, written as in a game record (a claimed capture as
     ``claim 5♦ K♣``). Replaying them through the engine shows that a real deal reaches the position."""
 
+    #: The fields of a record in a puzzle file: the deal's players and seed (or its deck), and the plays made in it.
+    record_fields: ClassVar[dict[str, Field]] = {
+        "players": Field(readers.players),
+        "seed": Field(readers.whole(0, 2**64 - 1, "a deal's seed")),
+        "deck": Field(readers.cards),
+        "plays": Field(readers.play, False, "list"),
+    }
     players: int | None = None
     seed: int | None = None
     plays: tuple[str, ...] = ()

@@ -11,8 +11,10 @@ from trainer.plays import (
     CAPTURE_SUM,
     captures,
 )
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import group_text, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import COURT_VALUES, Words
 from trainer.text import Said, said, said_plural
 
@@ -23,6 +25,11 @@ class CapturePuzzle(Puzzle):
 
     kind: ClassVar[str] = "capture"
     order: ClassVar[int] = 1
+    yaml_fields: ClassVar[dict[str, Field]] = {
+        "table": Field(readers.cards, True),
+        "play": Field(readers.one_card, True),
+        "all": Field(readers.flag),
+    }
     generated: ClassVar[bool] = True
     table: tuple[Card, ...]
     play: Card

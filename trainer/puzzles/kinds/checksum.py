@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, RANKS, Card, Notation
 from trainer.plays import (
     is_end_of_deal_sum,
     missing_value,
 )
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.puzzles.readers import BadValue, Field
 from trainer.puzzles.wording import COURT_VALUES, Words
 from trainer.text import Said, said
 
@@ -27,12 +29,20 @@ _HIDDEN = {
 }
 
 
+def _ask(value: Any) -> str:
+    """What a check-sum puzzle asks: the ``sum``, or the ``missing`` card."""
+    if value not in ("sum", "missing"):
+        raise BadValue(f"expected 'sum' or 'missing', not {value!r}")
+    return str(value)
+
+
 @dataclass(frozen=True, kw_only=True)
 class ChecksumPuzzle(Puzzle):
     """The R16 check sum: what the end-of-deal table adds up to, or the value of its hidden card."""
 
     kind: ClassVar[str] = "checksum"
     order: ClassVar[int] = 6
+    yaml_fields: ClassVar[dict[str, Field]] = {"table": Field(readers.cards, True), "ask": Field(_ask)}
     generated: ClassVar[bool] = True
     table: tuple[Card, ...]
     ask: str = "sum"  # or "missing": one more card lies face down

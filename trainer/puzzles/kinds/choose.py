@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from trainer.cards import R4, Card, Notation, Suit, cards_text
+from trainer.cards import R4, Card, Notation, Suit, cards_text, parse_card
 from trainer.plays import (
     Play,
     captures,
@@ -15,9 +15,11 @@ from trainer.plays import (
 )
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import Puzzle
 from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text, setenta_problems, sum_text
 from trainer.puzzles.reachable import pile_problem
+from trainer.puzzles.readers import BadValue, Field
 from trainer.puzzles.wording import Words
 from trainer.scoring import setenta_cards
 from trainer.text import Said, said, said_plural
@@ -30,6 +32,24 @@ GOALS = ("escoba", "most-cards", "take", "coins", "setenta", "safe")
 def _setenta_total(cards: Iterable[Card]) -> int:
     """Setenta prices of the best card per suit held so far (0 for a missing suit)."""
     return sum(CLASSIC.setenta_prices[card.rank] for card in setenta_cards(cards).values())
+
+
+def _hand(value: Any) -> tuple[Card, ...]:
+    """A hand of one to three cards."""
+    cards = readers.cards(value)
+    if not 1 <= len(cards) <= 3:
+        raise BadValue(f"expected 1 to 3 cards, not {len(cards)}")
+    return cards
+
+
+def _goal(value: Any) -> str:
+    """One of ``GOALS``, ``take`` naming its card: ``take 5♦``."""
+    if isinstance(value, str) and value.startswith("take "):
+        readers.one_card(value[5:])
+        return value
+    if value not in GOALS or value == "take":
+        raise BadValue(f"expected one of escoba, most-cards, take <card>, coins, setenta, safe; not {value!r}")
+    return str(value)
 
 
 #: A choose puzzle's words by its goal, but for ``take``, which names its card.
@@ -77,6 +97,13 @@ class ChoosePuzzle(Puzzle):
 
     kind: ClassVar[str] = "choose"
     order: ClassVar[int] = 2
+    yaml_fields: ClassVar[dict[str, Field]] = {
+        "table": Field(readers.cards, True),
+        "hand": Field(_hand, True),
+        "goal": Field(_goal, True),
+        "next_hand": Field(readers.cards),
+        "pile": Field(readers.cards),
+    }
     generated: ClassVar[bool] = True
     table: tuple[Card, ...]
     hand: tuple[Card, ...]
@@ -137,6 +164,13 @@ class ChoosePuzzle(Puzzle):
     @property
     def goal_text(self) -> str:
         return f"take {self.target}" if self.goal == "take" else self.goal
+
+    @classmethod
+    def arguments(cls, read: dict[str, Any]) -> dict[str, Any]:
+        """Goal ``take 5♦`` is goal ``take`` with its target."""
+        if read["goal"].startswith("take "):
+            return read | {"goal": "take", "target": parse_card(read["goal"][5:])}
+        return read
 
     def words(self) -> Words:
         """What to look for, by the goal; under rules where a player who can capture must, that rule."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from trainer.cards import R4, Card, Notation, cards_text, mask_of, parse_cards
@@ -11,8 +11,10 @@ from trainer.plays import (
     captures,
 )
 from trainer.profile import PROFILES, RuleProfile
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import Dealt, Puzzle
 from trainer.puzzles.kinds.shared import NOTHING, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
 from trainer.text import Said, said
 
@@ -28,6 +30,10 @@ class ClaimPuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "claim"
     order: ClassVar[int] = 9
+    yaml_fields: ClassVar[dict[str, Field]] = {
+        "laid": Field(readers.one_card, True),
+        "table": Field(readers.cards, True),
+    } | {key: replace(field, required=True) for key, field in Dealt.record_fields.items() if key != "deck"}
     generated: ClassVar[bool] = True
     table: tuple[Card, ...]
     laid: Card

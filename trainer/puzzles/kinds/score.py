@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, Notation, cards_text, mask_of
 from trainer.deal import Deal
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
 from trainer.puzzles.reachable import DECK_SIZE, deal_problem
+from trainer.puzzles.readers import BadValue, Field
 from trainer.puzzles.wording import Words
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, score_deal
 from trainer.text import SIDES, Joined, Listed, Said, either, marked, said, said_plural
@@ -28,6 +30,13 @@ def _numbers_wanted(sides: int, below_zero: bool) -> Said:
     if below_zero:
         return said("answer with two numbers, A's points then B's: 6 2, with a minus for points lost: -3 5")
     return said("answer with two numbers, A's points then B's: 6 2")
+
+
+def _escoba_count(value: Any) -> int:
+    """How many escobas a side made."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 40:
+        raise BadValue(f"expected a whole number of escobas, not {value!r}")
+    return value
 
 
 #: A score puzzle's title under the classic rules, or under another rule set when none of its themes names one.
@@ -50,6 +59,11 @@ class ScorePuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "score"
     order: ClassVar[int] = 5
+    yaml_fields: ClassVar[dict[str, Field]] = {
+        "piles": Field(readers.cards, True, "sides"),
+        "escobas": Field(_escoba_count, True, "sides"),
+        "wrong_captures": Field(readers.whole(0, 36, "a count of wrong captures"), False, "sides"),
+    } | Dealt.record_fields
     generated: ClassVar[bool] = True
     piles: tuple[tuple[Card, ...], ...]
     escobas: tuple[int, ...]

@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from trainer.cards import R4, Card, Notation
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems
 from trainer.puzzles.reachable import pile_problem
+from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
 from trainer.scoring import setenta
 from trainer.text import Said, said
@@ -21,6 +23,7 @@ class SetentaPuzzle(Puzzle):
 
     kind: ClassVar[str] = "setenta"
     order: ClassVar[int] = 3
+    yaml_fields: ClassVar[dict[str, Field]] = {"pile": Field(readers.cards, True)}
     generated: ClassVar[bool] = True
     pile: tuple[Card, ...]
 

@@ -6,9 +6,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from trainer.cards import R4, Card, Notation
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems, winner_text
 from trainer.puzzles.reachable import deal_problem
+from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
 from trainer.scoring import DealScore, score_deal
 from trainer.text import Said, said
@@ -24,6 +26,7 @@ class SetentaDuelPuzzle(Puzzle):
 
     kind: ClassVar[str] = "setenta-duel"
     order: ClassVar[int] = 4
+    yaml_fields: ClassVar[dict[str, Field]] = {"piles": Field(readers.cards, True, "pair")}
     generated: ClassVar[bool] = True
     piles: tuple[tuple[Card, ...], tuple[Card, ...]]
 
