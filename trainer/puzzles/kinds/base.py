@@ -59,7 +59,7 @@ class Puzzle:
     id: str
     level: int
     themes: tuple[str, ...]
-    title: str | Said  # a generated puzzle is worded from its position (``trainer.puzzles.wording``)
+    title: str | Said  # a generated puzzle is worded from its position (``words``)
     hints: tuple[str | Said, ...] = ()
     explain: str = ""
     source: str = ""  # "file:line" of the puzzle, for messages
