@@ -5,7 +5,7 @@ import pytest
 from trainer.cli import main
 from trainer.puzzles import load_puzzles
 from trainer.puzzles.generate import generate, to_yaml
-from trainer.puzzles.wording import GENERATED_KINDS
+from trainer.puzzles.kinds import GENERATED_KINDS
 
 
 @pytest.mark.parametrize("kind", [kind for kind in GENERATED_KINDS if kind != "claim"])

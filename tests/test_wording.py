@@ -7,7 +7,7 @@ import yaml
 
 from trainer.i18n import translator
 from trainer.puzzles import load_puzzles
-from trainer.puzzles.wording import GENERATED_KINDS
+from trainer.puzzles.kinds import GENERATED_KINDS
 from trainer.text import Said
 
 GENERATED = Path(__file__).parent.parent / "puzzles" / "generated"

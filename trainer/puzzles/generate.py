@@ -10,7 +10,7 @@ Deals are dealt and judged under a rule set (``rules``). Played by penalties
 a card that could capture, and the next player sometimes claims it. Score and
 claim puzzles keep their deal's record (players, seed and plays), which the
 loader replays to show the position is real. A puzzle is written as data only:
-the loader words its title and hints (``trainer.puzzles.wording``). A position met
+the loader words its title and hints (``Puzzle.words``). A position met
 in a match against the computer, with nothing hidden, becomes an endgame puzzle.
 """
 
@@ -30,6 +30,7 @@ from trainer.plays import Play, captures, legal_plays
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import found_themes
 from trainer.puzzles.kinds import (
+    GENERATED_KINDS,
     MOST,
     CapturePuzzle,
     ChecksumPuzzle,
@@ -40,7 +41,6 @@ from trainer.puzzles.kinds import (
     SetentaDuelPuzzle,
     SetentaPuzzle,
 )
-from trainer.puzzles.wording import GENERATED_KINDS
 from trainer.records import moves_of
 from trainer.scoring import setenta
 from trainer.simulate import play_randomly
@@ -207,7 +207,7 @@ _RECORD_FIELDS = ("players", "seed", "plays")
 
 
 def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any]:
-    """The puzzle as YAML-ready data, with an id and themes; the loader words it (``trainer.puzzles.wording``)."""
+    """The puzzle as YAML-ready data, with an id and themes; the loader words it (``Puzzle.words``)."""
     kind = puzzle.kind
     fields: dict[str, Any] = {}
     themes = list(_THEMES[kind])

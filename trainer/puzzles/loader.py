@@ -4,35 +4,18 @@ from __future__ import annotations
 
 import difflib
 import importlib.resources
-import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from trainer.cards import Card, CardError, cards_text, mask_of, parse_card
-from trainer.deal import Deal, EventKind
-from trainer.plays import Play, parse_play
+from trainer.cards import Card, CardError, mask_of
 from trainer.profile import PROFILES
+from trainer.puzzles import readers
 from trainer.puzzles.catalog import THEMES, theme_problems
-from trainer.puzzles.kinds import (
-    ASKS,
-    GOALS,
-    KINDS,
-    REFEREE_ASKS,
-    AnswerError,
-    ChoosePuzzle,
-    ClaimPuzzle,
-    Puzzle,
-    ScorePuzzle,
-    SetentaDuelPuzzle,
-    SetentaPuzzle,
-)
-from trainer.puzzles.reachable import DECK_SIZE, deal_problem, pile_problem
-from trainer.puzzles.wording import GENERATED_KINDS, words
+from trainer.puzzles.kinds import KINDS, AnswerError, Puzzle
+from trainer.puzzles.readers import BadValue, Field
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
-from trainer.records import CLAIM
-from trainer.text import SIDES, reaching_out
 
 
 class PuzzleError(ValueError):
@@ -43,207 +26,16 @@ class PuzzleError(ValueError):
         self.problems = problems
 
 
-class _Bad(Exception):
-    """A field's value is wrong; ``offset`` points inside a one-line text."""
-
-    def __init__(self, message: str, offset: int = 0) -> None:
-        super().__init__(message)
-        self.offset = offset
-
-
-# -- field readers: each takes the YAML value and returns the field's value, or raises _Bad --
-
-
-def _text(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise _Bad(f"expected some text, not {value!r}")
-    if (at := reaching_out(value)) is not None:
-        raise _Bad("a puzzle's text holds no link, image or HTML tag: it is shown to learners as Markdown", at)
-    return value.strip()
-
-
-def _id(value: Any) -> str:
-    if not isinstance(value, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", value):
-        raise _Bad(f"expected lowercase letters, digits and '-', such as capture-07, not {value!r}")
-    return value
-
-
-def _level(value: Any) -> int:
-    if isinstance(value, bool) or value not in range(1, 6):
-        raise _Bad(f"expected a whole number from 1 (beginner) to 5 (expert), not {value!r}")
-    return int(value)
-
-
-def _flag(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise _Bad(f"expected true or false, not {value!r}")
-    return value
-
-
-def _cards(value: Any) -> tuple[Card, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, str):
-        raise _Bad(f"expected cards written as text, such as 'A♦ 4♣ 7♦', not {value!r}")
-    cards = []
-    for token in re.finditer(r"[^\s,]+", value):
-        try:
-            cards.append(parse_card(token.group()))
-        except CardError as error:
-            raise _Bad(f"unknown card: {error}", token.start()) from None
-    return tuple(cards)
-
-
-def _one_card(value: Any) -> Card:
-    cards = _cards(value)
-    if len(cards) != 1:
-        raise _Bad(f"expected exactly one card, not {value!r}")
-    return cards[0]
-
-
-def _hand(value: Any) -> tuple[Card, ...]:
-    cards = _cards(value)
-    if not 1 <= len(cards) <= 3:
-        raise _Bad(f"expected 1 to 3 cards, not {len(cards)}")
-    return cards
-
-
-def _goal(value: Any) -> str:
-    if isinstance(value, str) and value.startswith("take "):
-        _one_card(value[5:])
-        return value
-    if value not in GOALS or value == "take":
-        raise _Bad(f"expected one of escoba, most-cards, take <card>, coins, setenta, safe; not {value!r}")
-    return str(value)
-
-
-def _ask(value: Any) -> str:
-    if value not in ("sum", "missing"):
-        raise _Bad(f"expected 'sum' or 'missing', not {value!r}")
-    return str(value)
-
-
-def _escoba_count(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 40:
-        raise _Bad(f"expected a whole number of escobas, not {value!r}")
-    return value
-
-
-def _whole(low: int, high: int, what: str) -> Callable[[Any], int]:
-    """A reader of a whole number from ``low`` to ``high``."""
-
-    def read(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise _Bad(f"expected {what}, a whole number from {low} to {high}, not {value!r}")
-        return value
-
-    return read
-
-
-def _players(value: Any) -> int:
-    if value not in (2, 3, 4, 6) or isinstance(value, bool):
-        raise _Bad(f"expected 2, 3, 4 or 6 players, not {value!r}")
-    return int(value)
-
-
-def _rules(value: Any) -> str:
-    if value not in PROFILES:
-        raise _Bad(f"expected one of {', '.join(PROFILES)}; not {value!r}")
-    return str(value)
-
-
-def _play(value: Any) -> str:
-    """One play of a deal's record, in canonical text: ``4♣ J♦``, or ``claim 5♦ K♣`` (V5)."""
-    if not isinstance(value, str):
-        raise _Bad(f"expected a play written as text, such as '4♣ J♦', not {value!r}")
-    claimed = value.startswith(CLAIM)
-    try:
-        play = parse_play(value.removeprefix(CLAIM))
-    except CardError as error:
-        raise _Bad(f"cannot read the play: {error}", len(CLAIM) if claimed else 0) from None
-    return (CLAIM if claimed else "") + str(play)
-
-
-def _seats_ask(value: Any) -> str:
-    if value not in ASKS:
-        raise _Bad(f"expected one of {', '.join(ASKS)}; not {value!r}")
-    return str(value)
-
-
-def _referee_ask(value: Any) -> str:
-    if value not in REFEREE_ASKS:
-        raise _Bad(f"expected one of {', '.join(REFEREE_ASKS)}; not {value!r}")
-    return str(value)
-
-
-def _move(value: Any) -> Play:
-    return parse_play(_play(value))
-
-
-def _answer(value: Any) -> str:
-    return _text(str(value) if isinstance(value, int) and not isinstance(value, bool) else value)
-
-
-@dataclass(frozen=True)
-class _Field:
-    read: Callable[[Any], Any]
-    required: bool = False
-    #: "one" value, a non-empty "list", "one-or-list", a "pair" (list of two) or "sides" (two or three, V3)
-    shape: str = "one"
-
-
 COMMON = {
-    "id": _Field(_id, True),
-    "kind": _Field(_text, True),
-    "level": _Field(_level, True),
-    "rules": _Field(_rules),
-    "themes": _Field(_text, True, "list"),
-    "title": _Field(_text, True),
-    "hint": _Field(_text, False, "one-or-list"),
-    "explain": _Field(_text),
-    "expect": _Field(_answer, False, "one-or-list"),
-}
-#: A position's record (``kinds.Dealt``): the deal's players and seed (or its deck), and the plays made in it.
-RECORD = {
-    "players": _Field(_players),
-    "seed": _Field(_whole(0, 2**64 - 1, "a deal's seed")),
-    "deck": _Field(_cards),
-    "plays": _Field(_play, False, "list"),
-}
-PER_KIND = {
-    "capture": {"table": _Field(_cards, True), "play": _Field(_one_card, True), "all": _Field(_flag)},
-    "choose": {
-        "table": _Field(_cards, True),
-        "hand": _Field(_hand, True),
-        "goal": _Field(_goal, True),
-        "next_hand": _Field(_cards),
-        "pile": _Field(_cards),
-    },
-    "setenta": {"pile": _Field(_cards, True)},
-    "setenta-duel": {"piles": _Field(_cards, True, "pair")},
-    "score": {
-        "piles": _Field(_cards, True, "sides"),
-        "escobas": _Field(_escoba_count, True, "sides"),
-        "wrong_captures": _Field(_whole(0, 36, "a count of wrong captures"), False, "sides"),
-        **RECORD,
-    },
-    "claim": {"laid": _Field(_one_card, True), "table": _Field(_cards, True)}
-    | {key: _Field(spec.read, True, spec.shape) for key, spec in RECORD.items() if key != "deck"},
-    "endgame": RECORD,
-    "referee": {"ask": _Field(_referee_ask, True), "move": _Field(_move)} | RECORD,
-    "checksum": {"table": _Field(_cards, True), "ask": _Field(_ask)},
-    "seats": {
-        "players": _Field(_players, True),
-        "dealer": _Field(_whole(0, 5, "a seat"), True),
-        "ask": _Field(_seats_ask, True),
-        "seat": _Field(_whole(0, 5, "a seat")),
-        "round": _Field(_whole(1, 6, "a round of hands")),
-    },
-    "match": {
-        "totals": _Field(_whole(0, 99, "a total"), True, "pair"),
-        "points": _Field(_whole(0, 40, "a deal's points"), True, "pair"),
-        "target": _Field(_whole(1, 99, "a target")),
-    },
+    "id": Field(readers.identifier, True),
+    "kind": Field(readers.text, True),
+    "level": Field(readers.level, True),
+    "rules": Field(readers.one_of(PROFILES)),
+    "themes": Field(readers.text, True, "list"),
+    "title": Field(readers.text, True),
+    "hint": Field(readers.text, False, "one-or-list"),
+    "explain": Field(readers.text),
+    "expect": Field(readers.answer, False, "one-or-list"),
 }
 POSITION_FIELDS = ("table", "play", "laid", "hand", "next_hand", "pile", "piles")
 
@@ -259,7 +51,7 @@ class _File:
         line, column = (where.key_line, where.key_column) if key and where.key_line else (where.line, where.column)
         self.problems.append(Problem(self.name, line, column + offset + (where.quoted and offset > 0), message))
 
-    def read(self, name: str, spec: _Field, marked: Marked) -> Any:
+    def read(self, name: str, spec: Field, marked: Marked) -> Any:
         """The field's value, or None after noting a problem."""
         items: list[Marked]
         if spec.shape == "one" or (spec.shape == "one-or-list" and not isinstance(marked.value, list)):
@@ -285,7 +77,7 @@ class _File:
                 return None
             try:
                 values.append(spec.read(item.value))
-            except _Bad as bad:
+            except BadValue as bad:
                 self.at(item, f"{name}: {bad}", bad.offset if isinstance(item.value, str) else 0)
                 return None
         return values[0] if spec.shape == "one" or items[0] is marked else tuple(values)
@@ -303,13 +95,14 @@ def _build(marked: Marked, file: _File) -> Puzzle | None:
         known = ", ".join(KINDS)
         file.at(kind or marked, f"kind: expected one of {known}, not {kind.value if kind else 'nothing'!r}")
         return None
-    schema = COMMON | PER_KIND[str(kind.value)]
+    cls = KINDS[kind.value]
+    schema = COMMON | cls.yaml_fields
     for key, value in fields.items():
         if key not in schema:
             close = difflib.get_close_matches(key, schema, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else f"; a {kind.value} puzzle has: {', '.join(schema)}"
             file.at(value, f"unknown field '{key}'{hint}", key=True)
-    worded = "title" not in fields and kind.value in GENERATED_KINDS
+    worded = "title" not in fields and cls.generated
     for key, spec in schema.items():
         if spec.required and key not in fields and not (worded and key == "title"):
             file.at(marked, f"missing field '{key}'")
@@ -327,8 +120,8 @@ def _build(marked: Marked, file: _File) -> Puzzle | None:
         return None
     if not _position_ok(fields, values, file):
         return None
-    puzzle = _make(str(kind.value), values, f"{file.name}:{marked.line}")
-    for key, message in puzzle.author_problems() or reach_problems(puzzle):
+    puzzle = _make(cls, values, f"{file.name}:{marked.line}")
+    for key, message in puzzle.author_problems() or puzzle.reach_problems():
         file.at(fields.get(key, marked), message)
     if len(file.problems) > before:  # a puzzle that cannot be posed has no themes to check either
         return None
@@ -361,86 +154,16 @@ def _cards_of_field(key: str, value: Any) -> list[Card]:
     return [value] if isinstance(value, Card) else list(value)
 
 
-def reach_problems(puzzle: Puzzle) -> list[tuple[str, str]]:
-    """(field, message) for each pile or position of the puzzle that no real deal gives (see ``reachable``), or
-    that its recorded deal does not reach."""
-    if isinstance(puzzle, ScorePuzzle):
-        held = sum(map(len, puzzle.piles))
-        if held != DECK_SIZE:
-            return [("piles", f"a deal is scored once all 40 cards are in the piles, but these hold {held} (R15)")]
-        if puzzle.seed is not None:
-            return _record_problems(puzzle)
-        if any(puzzle.wrong_captures):
-            return [("wrong_captures", "wrong captures take cards of any sum, so show the deal's record (V5)")]
-        problem = deal_problem(puzzle.piles, puzzle.escobas, puzzle.profile)
-    elif isinstance(puzzle, ClaimPuzzle):
-        return _record_problems(puzzle)
-    elif isinstance(puzzle, SetentaDuelPuzzle):
-        problem = deal_problem(puzzle.piles)
-    elif isinstance(puzzle, SetentaPuzzle):
-        problem = pile_problem(puzzle.pile, end=True)
-        return [] if problem is None else [("pile", problem)]
-    elif isinstance(puzzle, ChoosePuzzle) and puzzle.pile:
-        problem = pile_problem(puzzle.pile, end=False, profile=puzzle.profile)
-        return [] if problem is None else [("pile", f"{problem}; a pile in the middle of a deal")]
-    else:
-        return []
-    return [] if problem is None else [("piles", problem)]
-
-
-def _record_problems(puzzle: ScorePuzzle | ClaimPuzzle) -> list[tuple[str, str]]:
-    """Whether the puzzle's recorded deal, replayed through the engine, reaches the position shown."""
-    try:
-        deal = puzzle.replay(puzzle.profile)
-    except ValueError as error:  # IllegalPlay, or players the rule set does not seat
-        return [("plays", f"the recorded deal cannot be replayed: {error}")]
-    if isinstance(puzzle, ClaimPuzzle):
-        return _claim_reached(puzzle, deal)
-    if not deal.is_over:
-        return [("plays", f"the recorded plays stop before the end of the deal; seat {deal.to_play} is still to play")]
-    for name, shown, real in zip(SIDES, puzzle.piles, deal.piles, strict=False):
-        if mask_of(shown) != mask_of(real):
-            return [("piles", f"the recorded deal ends with another pile for {name}: {cards_text(real)}")]
-    for key, shown_counts, real_counts in (
-        ("escobas", puzzle.escobas, deal.escobas),
-        ("wrong_captures", puzzle.wrong_captures or deal.wrong_captures, deal.wrong_captures),
-    ):
-        if tuple(shown_counts) != real_counts:
-            return [(key, f"the recorded deal ends with {key.replace('_', ' ')} {list(real_counts)}")]
-    return []
-
-
-def _claim_reached(puzzle: ClaimPuzzle, deal: Deal) -> list[tuple[str, str]]:
-    """A claim puzzle shows the table just after a card was laid down, with the claims the engine allows (V5)."""
-    plays = [event for event in deal.log if event.kind in (EventKind.PLAY, EventKind.CLAIM)]
-    last = plays[-1] if plays else None
-    if deal.is_over or last is None or last.kind is not EventKind.PLAY or last.cards or last.seat is None:
-        return [("plays", "the recorded plays must end with a card laid on the table, and the deal going on")]
-    if last.play is None or last.play.card != puzzle.laid:
-        return [("laid", f"the recorded plays end with {last.play.card if last.play else 'nothing'} laid down")]
-    if mask_of(deal.table) != mask_of((*puzzle.table, puzzle.laid)):
-        rest = [card for card in deal.table if card != puzzle.laid]
-        return [("table", f"the recorded deal has {cards_text(rest)} on the table besides {puzzle.laid}")]
-    claims = sorted(cards_text(play.captured) for play in deal.claims()) or ["nothing"]
-    if claims != sorted(puzzle.solutions()):
-        return [("laid", f"the engine allows these claims here: {' | '.join(claims)}")]
-    return []
-
-
-def _make(kind: str, values: dict[str, Any], source: str) -> Puzzle:
-    """The puzzle from its fields; one of a generated kind with no title is worded from its data (``wording``)."""
+def _make(kind: type[Puzzle], values: dict[str, Any], source: str) -> Puzzle:
+    """The puzzle from its fields; one of a generated kind with no title is worded from its data (``words``)."""
     hints = values.get("hint") or ()
     args = {key: value for key, value in values.items() if key not in ("kind", "hint", "expect")}
     args["themes"] = tuple(values["themes"])
     args["hints"] = (hints,) if isinstance(hints, str) else tuple(hints)
-    if kind == "choose" and values["goal"].startswith("take "):
-        args["goal"], args["target"] = "take", parse_card(values["goal"][5:])
-    if kind == "match" and "target" not in args:
-        args["target"] = PROFILES[values.get("rules", "classic")].target  # the rule set's usual target (V4)
-    puzzle = KINDS[kind](source=source, **{"title": "", **args})
+    puzzle = kind(source=source, **{"title": "", **kind.arguments(args)})
     if "title" in values:
         return puzzle
-    title, worded_hints = words(puzzle)  # a generated puzzle: its file keeps only its data
+    title, worded_hints = puzzle.words()  # a generated puzzle: its file keeps only its data
     # Puzzle annotates its title and hints as str, which a hand-written puzzle's are; the app says a Said alike
     return replace(puzzle, title=title, hints=worded_hints)
 

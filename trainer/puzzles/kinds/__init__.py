@@ -41,9 +41,12 @@ for _module in iter_modules(__path__):
 
 #: Every kind by its name, in the order the learner meets them.
 KINDS: dict[str, type[Puzzle]] = {cls.kind: cls for cls in sorted(registered(), key=lambda cls: cls.order)}
+#: The kinds whose puzzles come from positions of random deals; the others are written by hand.
+GENERATED_KINDS = tuple(kind for kind, cls in KINDS.items() if cls.generated)
 
 __all__ = [
     "ASKS",
+    "GENERATED_KINDS",
     "GOALS",
     "HEADINGS",
     "KINDS",

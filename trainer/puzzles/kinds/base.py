@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, CardError, Notation
 from trainer.deal import Deal
@@ -12,6 +12,9 @@ from trainer.plays import (
 )
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
+from trainer.puzzles import readers
+from trainer.puzzles.readers import Field
+from trainer.puzzles.wording import Words
 from trainer.records import CLAIM
 from trainer.text import Said, SaidError
 
@@ -51,10 +54,12 @@ class Puzzle:
 
     kind: ClassVar[str]  # the name a YAML file gives the kind
     order: ClassVar[int]  # where the kind comes among the others, in lists and filters
+    yaml_fields: ClassVar[dict[str, Field]]  # the fields of its own a puzzle file gives the kind
+    generated: ClassVar[bool] = False  # its puzzles come from random deals: one with no title is worded (``words``)
     id: str
     level: int
     themes: tuple[str, ...]
-    title: str | Said  # a generated puzzle is worded from its position (``trainer.puzzles.wording``)
+    title: str | Said  # a generated puzzle is worded from its position (``words``)
     hints: tuple[str | Said, ...] = ()
     explain: str = ""
     source: str = ""  # "file:line" of the puzzle, for messages
@@ -73,6 +78,21 @@ class Puzzle:
     def solutions(self) -> list[str]:
         """Every accepted answer, in canonical text."""
         raise NotImplementedError
+
+    @classmethod
+    def arguments(cls, read: dict[str, Any]) -> dict[str, Any]:
+        """The puzzle's arguments from the fields read from its file: those fields, but where the kind splits one or
+        fills one in."""
+        return read
+
+    def words(self) -> Words:
+        """A generated puzzle's title and hints, from its kind, position, rule set and themes."""
+        raise ValueError(f"a {self.kind} puzzle is written by hand, with a title of its own")
+
+    def reach_problems(self) -> list[tuple[str, str]]:
+        """(field, message) for each pile or position of the puzzle that no real deal gives (see ``reachable``), or
+        that its recorded deal does not reach."""
+        return []
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         """The answer in canonical text, its cards read in ``notation``; raises ``AnswerError`` or ``CardError`` if it
@@ -119,6 +139,13 @@ class Dealt:
     puzzle's rule set, and the plays made in it so far, written as in a game record (a claimed capture as
     ``claim 5♦ K♣``). Replaying them through the engine shows that a real deal reaches the position."""
 
+    #: The fields of a record in a puzzle file: the deal's players and seed (or its deck), and the plays made in it.
+    record_fields: ClassVar[dict[str, Field]] = {
+        "players": Field(readers.players),
+        "seed": Field(readers.whole(0, 2**64 - 1, "a deal's seed")),
+        "deck": Field(readers.cards),
+        "plays": Field(readers.play, False, "list"),
+    }
     players: int | None = None
     seed: int | None = None
     plays: tuple[str, ...] = ()
@@ -151,3 +178,15 @@ class Dealt:
             except IllegalPlay as error:
                 raise IllegalPlay(f"play {number}, {text}: {error}") from None
         return deal
+
+    def replay_problems(self, profile: RuleProfile) -> list[tuple[str, str]]:
+        """(field, message) if the recorded deal, replayed through the engine, does not reach the position shown."""
+        try:
+            deal = self.replay(profile)
+        except ValueError as error:  # IllegalPlay, or players the rule set does not seat
+            return [("plays", f"the recorded deal cannot be replayed: {error}")]
+        return self.mismatches(deal)
+
+    def mismatches(self, deal: Deal) -> list[tuple[str, str]]:
+        """(field, message) where the position shown is not the one the replayed deal reached."""
+        raise NotImplementedError

@@ -8,10 +8,14 @@ from typing import ClassVar
 
 from trainer.cards import R4, Card, Notation, cards_text, parse_cards
 from trainer.plays import (
+    CAPTURE_SUM,
     captures,
 )
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import group_text, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.readers import Field
+from trainer.puzzles.wording import COURT_VALUES, Words
 from trainer.text import Said, said, said_plural
 
 
@@ -21,6 +25,12 @@ class CapturePuzzle(Puzzle):
 
     kind: ClassVar[str] = "capture"
     order: ClassVar[int] = 1
+    yaml_fields: ClassVar[dict[str, Field]] = {
+        "table": Field(readers.cards, True),
+        "play": Field(readers.one_card, True),
+        "all": Field(readers.flag),
+    }
+    generated: ClassVar[bool] = True
     table: tuple[Card, ...]
     play: Card
     all: bool = False
@@ -36,6 +46,22 @@ class CapturePuzzle(Puzzle):
         if self.options():
             return []
         return [("play", f"{self.play} takes nothing from this table, so the puzzle has no answer (R12)")]
+
+    def words(self) -> Words:
+        """What the card played is worth, and what it needs from the table.
+
+        >>> from trainer.cards import parse_cards
+        >>> table, (play,) = parse_cards("A♦ 4♣ J♦"), parse_cards("7♠")
+        >>> title, hints = CapturePuzzle(id="p", level=1, themes=(), title="", table=table, play=play).words()
+        >>> str(title), [str(hint) for hint in hints]
+        ('Find the 15 with 7♠', ['7♠ is worth 7, so you need 8 from the table.', 'Remember: J = 8, Q = 9, K = 10.'])
+        """
+        play, value = str(self.play), self.play.value
+        need = CAPTURE_SUM - value
+        return said("Find the 15 with {play}", play=play), (
+            said("{play} is worth {value}, so you need {need} from the table.", play=play, value=value, need=need),
+            said("Remember: {values}.", values=COURT_VALUES),
+        )
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         if not self.all:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, RANKS, Card, Notation
 from trainer.plays import (
     is_end_of_deal_sum,
     missing_value,
 )
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.puzzles.readers import BadValue, Field
+from trainer.puzzles.wording import COURT_VALUES, Words
 from trainer.text import Said, said
 
 # -- the check sum ----------------------------------------------------------------------
@@ -26,12 +29,21 @@ _HIDDEN = {
 }
 
 
+def _ask(value: Any) -> str:
+    """What a check-sum puzzle asks: the ``sum``, or the ``missing`` card."""
+    if value not in ("sum", "missing"):
+        raise BadValue(f"expected 'sum' or 'missing', not {value!r}")
+    return str(value)
+
+
 @dataclass(frozen=True, kw_only=True)
 class ChecksumPuzzle(Puzzle):
     """The R16 check sum: what the end-of-deal table adds up to, or the value of its hidden card."""
 
     kind: ClassVar[str] = "checksum"
     order: ClassVar[int] = 6
+    yaml_fields: ClassVar[dict[str, Field]] = {"table": Field(readers.cards, True), "ask": Field(_ask)}
+    generated: ClassVar[bool] = True
     table: tuple[Card, ...]
     ask: str = "sum"  # or "missing": one more card lies face down
 
@@ -48,6 +60,18 @@ class ChecksumPuzzle(Puzzle):
         if self.ask == "missing" and not self.solutions():
             return [("table", f"these cards add up to {total}; no single card brings that to 10, 25, 40, ... (R16)")]
         return []
+
+    def words(self) -> Words:
+        """What to add up, and the sums a deal ends on."""
+        if self.ask == "missing":
+            return said("Name the hidden card"), (
+                said("Add up the cards you can see."),
+                said("A deal always leaves 10, 25, 40 ... on the table: what is missing?"),
+            )
+        return said("Check the sum"), (
+            said("Add the values: {values}.", values=COURT_VALUES),
+            said("The end of a deal leaves 10, 25, 40 ..."),
+        )
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         if self.ask == "sum":

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from trainer.cards import R4, Card, Notation, Suit, cards_text
+from trainer.cards import R4, Card, Notation, Suit, cards_text, parse_card
 from trainer.plays import (
     Play,
     captures,
@@ -15,8 +15,12 @@ from trainer.plays import (
 )
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import Puzzle
 from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text, setenta_problems, sum_text
+from trainer.puzzles.reachable import pile_problem
+from trainer.puzzles.readers import BadValue, Field
+from trainer.puzzles.wording import Words
 from trainer.scoring import setenta_cards
 from trainer.text import Said, said, said_plural
 
@@ -30,12 +34,77 @@ def _setenta_total(cards: Iterable[Card]) -> int:
     return sum(CLASSIC.setenta_prices[card.rank] for card in setenta_cards(cards).values())
 
 
+def _hand(value: Any) -> tuple[Card, ...]:
+    """A hand of one to three cards."""
+    cards = readers.cards(value)
+    if not 1 <= len(cards) <= 3:
+        raise BadValue(f"expected 1 to 3 cards, not {len(cards)}")
+    return cards
+
+
+def _goal(value: Any) -> str:
+    """One of ``GOALS``, ``take`` naming its card: ``take 5♦``."""
+    if isinstance(value, str) and value.startswith("take "):
+        readers.one_card(value[5:])
+        return value
+    if value not in GOALS or value == "take":
+        raise BadValue(f"expected one of escoba, most-cards, take <card>, coins, setenta, safe; not {value!r}")
+    return str(value)
+
+
+#: A choose puzzle's words by its goal, but for ``take``, which names its card.
+_WORDS: dict[str, Words] = {
+    "escoba": (
+        said("Sweep the table"),
+        (said("Add up every card on the table."), said("Which of your cards brings that total to exactly 15?")),
+    ),
+    "most-cards": (
+        said("Take as many cards as you can"),
+        (
+            said("Small cards make long groups."),
+            said("For each hand card, find the biggest group that makes 15 with it."),
+        ),
+    ),
+    "coins": (
+        said("Bring home the coins"),
+        (
+            said("Coins are the ♦ cards; your own card counts too if it is one."),
+            said("Count the coins each capture brings home."),
+        ),
+    ),
+    "setenta": (
+        said("Build your setenta"),
+        (
+            said("Which suits would each capture add, or improve?"),
+            said("Sevens are worth 21, sixes 18, aces 16 for setenta."),
+        ),
+    ),
+    "safe": (
+        said("Leave nothing behind"),
+        (
+            said("You can see the next player's cards."),
+            said("After your play, can any of them make 15 with the table?"),
+        ),
+    ),
+}
+#: A choose puzzle's second hint under rules where a player who can capture with any card must capture.
+_MUST_CAPTURE = said("In these rules, if any card of yours can make 15, you must capture with one of them.")
+
+
 @dataclass(frozen=True, kw_only=True)
 class ChoosePuzzle(Puzzle):
     """Which play from this hand is best for the goal? Any play the engine ranks best is right."""
 
     kind: ClassVar[str] = "choose"
     order: ClassVar[int] = 2
+    yaml_fields: ClassVar[dict[str, Field]] = {
+        "table": Field(readers.cards, True),
+        "hand": Field(_hand, True),
+        "goal": Field(_goal, True),
+        "next_hand": Field(readers.cards),
+        "pile": Field(readers.cards),
+    }
+    generated: ClassVar[bool] = True
     table: tuple[Card, ...]
     hand: tuple[Card, ...]
     goal: str  # one of GOALS; "take" comes with ``target``
@@ -95,6 +164,33 @@ class ChoosePuzzle(Puzzle):
     @property
     def goal_text(self) -> str:
         return f"take {self.target}" if self.goal == "take" else self.goal
+
+    @classmethod
+    def arguments(cls, read: dict[str, Any]) -> dict[str, Any]:
+        """Goal ``take 5♦`` is goal ``take`` with its target."""
+        if read["goal"].startswith("take "):
+            return read | {"goal": "take", "target": parse_card(read["goal"][5:])}
+        return read
+
+    def words(self) -> Words:
+        """What to look for, by the goal; under rules where a player who can capture must, that rule."""
+        hints: tuple[Said, ...]
+        if self.goal == "take":
+            target = str(self.target)
+            title, hints = (
+                said("Take the {target}", target=target),
+                (
+                    said("Which of your cards can reach 15 together with the {target}?", target=target),
+                    said("Other table cards may join the group."),
+                ),
+            )
+        else:
+            title, hints = _WORDS[self.goal]
+        return title, (hints[0], _MUST_CAPTURE) if self.profile.must_capture == "any" else hints
+
+    def reach_problems(self) -> list[tuple[str, str]]:
+        problem = pile_problem(self.pile, end=False, profile=self.profile) if self.pile else None
+        return [] if problem is None else [("pile", f"{problem}; a pile in the middle of a deal")]
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         return play_answer(answer, notation)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from trainer.cards import R4, Card, Notation, cards_text, parse_cards
+from trainer.cards import R4, Card, Notation, cards_text, mask_of, parse_cards
+from trainer.deal import Deal, EventKind
 from trainer.plays import (
     captures,
 )
 from trainer.profile import PROFILES, RuleProfile
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import Dealt, Puzzle
 from trainer.puzzles.kinds.shared import NOTHING, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.readers import Field
+from trainer.puzzles.wording import Words
 from trainer.text import Said, said
 
 
@@ -26,6 +30,11 @@ class ClaimPuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "claim"
     order: ClassVar[int] = 9
+    yaml_fields: ClassVar[dict[str, Field]] = {
+        "laid": Field(readers.one_card, True),
+        "table": Field(readers.cards, True),
+    } | {key: replace(field, required=True) for key, field in Dealt.record_fields.items() if key != "deck"}
+    generated: ClassVar[bool] = True
     table: tuple[Card, ...]
     laid: Card
 
@@ -46,6 +55,32 @@ class ClaimPuzzle(Puzzle, Dealt):
         if self.seed is None:
             return [("seed", "a claim comes from a real deal: give players, seed and plays, the record of that deal")]
         return self.record_problems()
+
+    def words(self) -> Words:
+        """Whether the card laid could have made 15, and what a claim does."""
+        return said("Anything to claim?"), (
+            said("Could {laid} have made 15 with the cards that were already on the table?", laid=str(self.laid)),
+            said("If it could, you take it with those cards before you play; if not, there is nothing to claim."),
+        )
+
+    def reach_problems(self) -> list[tuple[str, str]]:
+        return self.replay_problems(self.profile)
+
+    def mismatches(self, deal: Deal) -> list[tuple[str, str]]:
+        """A claim puzzle shows the table just after a card was laid down, with the claims the engine allows (V5)."""
+        plays = [event for event in deal.log if event.kind in (EventKind.PLAY, EventKind.CLAIM)]
+        last = plays[-1] if plays else None
+        if deal.is_over or last is None or last.kind is not EventKind.PLAY or last.cards or last.seat is None:
+            return [("plays", "the recorded plays must end with a card laid on the table, and the deal going on")]
+        if last.play is None or last.play.card != self.laid:
+            return [("laid", f"the recorded plays end with {last.play.card if last.play else 'nothing'} laid down")]
+        if mask_of(deal.table) != mask_of((*self.table, self.laid)):
+            rest = [card for card in deal.table if card != self.laid]
+            return [("table", f"the recorded deal has {cards_text(rest)} on the table besides {self.laid}")]
+        claims = sorted(cards_text(play.captured) for play in deal.claims()) or ["nothing"]
+        if claims != sorted(self.solutions()):
+            return [("laid", f"the engine allows these claims here: {' | '.join(claims)}")]
+        return []
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         if answer.lower() in (NOTHING, "none", "no"):

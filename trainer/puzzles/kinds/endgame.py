@@ -18,6 +18,7 @@ from trainer.plays import (
 from trainer.plays import parse_play as parse_play_text
 from trainer.puzzles.kinds.base import Dealt, Puzzle
 from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text
+from trainer.puzzles.readers import Field
 from trainer.text import Said, said, said_plural
 
 
@@ -30,6 +31,7 @@ class EndgamePuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "endgame"
     order: ClassVar[int] = 10
+    yaml_fields: ClassVar[dict[str, Field]] = Dealt.record_fields
 
     def position(self) -> Deal:
         return self.replay(self.profile)

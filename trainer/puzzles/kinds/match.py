@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, Notation
 from trainer.match import match_result
-from trainer.profile import CLASSIC
+from trainer.profile import CLASSIC, PROFILES
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.puzzles.readers import Field
 from trainer.text import SIDES, Said, either, said
 
 OUTCOMES = ("A", "B", "another deal")
@@ -26,6 +28,11 @@ class MatchPuzzle(Puzzle):
 
     kind: ClassVar[str] = "match"
     order: ClassVar[int] = 8
+    yaml_fields: ClassVar[dict[str, Field]] = {
+        "totals": Field(readers.whole(0, 99, "a total"), True, "pair"),
+        "points": Field(readers.whole(0, 40, "a deal's points"), True, "pair"),
+        "target": Field(readers.whole(1, 99, "a target")),
+    }
     totals: tuple[int, int]
     points: tuple[int, int]
     target: int = CLASSIC.target
@@ -56,6 +63,13 @@ class MatchPuzzle(Puzzle):
             return []
         message = f"{SIDES[side]} has already won with these totals, so no deal comes after them ({self.rule})"
         return [("totals", message)]
+
+    @classmethod
+    def arguments(cls, read: dict[str, Any]) -> dict[str, Any]:
+        """A match with no target of its own is played to its rule set's usual target (V4)."""
+        if "target" in read:
+            return read
+        return read | {"target": PROFILES[read.get("rules", CLASSIC.name)].target}
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         given = {"a": "A", "b": "B", "another deal": OUTCOMES[2], "another": OUTCOMES[2]}.get(

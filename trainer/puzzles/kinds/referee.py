@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, Notation
 from trainer.deal import Deal, EventKind
 from trainer.plays import (
     IllegalPlay,
     Play,
+    parse_play,
 )
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
 from trainer.puzzles.kinds.shared import allowed, look_at, play_text, winner_text
+from trainer.puzzles.readers import Field
 from trainer.text import SIDES, Listed, Said, said, said_plural
 
 # -- the referee: plays the rules refuse, the first table, the last take ---------------------------------------------
@@ -22,6 +25,11 @@ REFEREE_ASKS = ("allowed", "first-table", "last-take")
 
 #: The options of a referee puzzle, by what it asks.
 REFEREE_CHOICES = {"allowed": ("yes", "no"), "first-table": ("0", "1", "2"), "last-take": ("A", "B", "nobody")}
+
+
+def _move(value: Any) -> Play:
+    """The play a referee puzzle asks about."""
+    return parse_play(readers.play(value))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,6 +43,10 @@ class RefereePuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "referee"
     order: ClassVar[int] = 11
+    yaml_fields: ClassVar[dict[str, Field]] = {
+        "ask": Field(readers.one_of(REFEREE_ASKS), True),
+        "move": Field(_move),
+    } | Dealt.record_fields
     ask: str  # one of REFEREE_ASKS
     move: Play | None = None  # the play asked about
 

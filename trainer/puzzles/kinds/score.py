@@ -5,11 +5,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from trainer.cards import R4, Card, Notation
+from trainer.cards import R4, Card, Notation, cards_text, mask_of
+from trainer.deal import Deal
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
+from trainer.puzzles.reachable import DECK_SIZE, deal_problem
+from trainer.puzzles.readers import BadValue, Field
+from trainer.puzzles.wording import Words
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, score_deal
 from trainer.text import SIDES, Joined, Listed, Said, either, marked, said, said_plural
 
@@ -27,6 +32,26 @@ def _numbers_wanted(sides: int, below_zero: bool) -> Said:
     return said("answer with two numbers, A's points then B's: 6 2")
 
 
+def _escoba_count(value: Any) -> int:
+    """How many escobas a side made."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 40:
+        raise BadValue(f"expected a whole number of escobas, not {value!r}")
+    return value
+
+
+#: A score puzzle's title under the classic rules, or under another rule set when none of its themes names one.
+_THE_DEAL = said("Score the deal")
+#: A score puzzle's title under another rule set, by the first of its themes found here.
+_TITLES = {
+    "penalties": said("A capture that did not make 15"),
+    "all-coins": said("All ten coins in one pile"),
+    "all-sevens": said("All four sevens in one pile"),
+    "few-cards": said("Fewer than ten cards"),
+    "three-way-ties": said("Three sides, and a shared top"),
+    "three-sides": said("Three players, three piles"),
+}
+
+
 @dataclass(frozen=True, kw_only=True)
 class ScorePuzzle(Puzzle, Dealt):
     """How many points does each side score for this deal? Two sides, or three where the rule set seats three
@@ -34,6 +59,12 @@ class ScorePuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "score"
     order: ClassVar[int] = 5
+    yaml_fields: ClassVar[dict[str, Field]] = {
+        "piles": Field(readers.cards, True, "sides"),
+        "escobas": Field(_escoba_count, True, "sides"),
+        "wrong_captures": Field(readers.whole(0, 36, "a count of wrong captures"), False, "sides"),
+    } | Dealt.record_fields
+    generated: ClassVar[bool] = True
     piles: tuple[tuple[Card, ...], ...]
     escobas: tuple[int, ...]
     wrong_captures: tuple[int, ...] = ()
@@ -69,6 +100,46 @@ class ScorePuzzle(Puzzle, Dealt):
         if sides not in possible:
             return [("piles", f"{players}, so a deal has {either(possible)} sides, not {sides} (R5, V3)")]
         return self.record_problems()
+
+    def words(self) -> Words:
+        """The classic categories one by one; under another rule set, what it scores (V1, V5)."""
+        if self.rules == CLASSIC.name:
+            return _THE_DEAL, (
+                said("Escobas first, then most cards, most coins, the 7♦ and the setenta."),
+                said("A tie gives nobody the point."),
+            )
+        title = next((title for theme, title in _TITLES.items() if theme in self.themes), _THE_DEAL)
+        return title, (
+            said("These rules score: {scoring}.", scoring=scoring_text(self.profile)),
+            said("When sides share the top figure of a category, nobody scores it."),
+        )
+
+    def reach_problems(self) -> list[tuple[str, str]]:
+        held = sum(map(len, self.piles))
+        if held != DECK_SIZE:
+            return [("piles", f"a deal is scored once all 40 cards are in the piles, but these hold {held} (R15)")]
+        if self.seed is not None:
+            return self.replay_problems(self.profile)
+        if any(self.wrong_captures):
+            return [("wrong_captures", "wrong captures take cards of any sum, so show the deal's record (V5)")]
+        problem = deal_problem(self.piles, self.escobas, self.profile)
+        return [] if problem is None else [("piles", problem)]
+
+    def mismatches(self, deal: Deal) -> list[tuple[str, str]]:
+        """A score puzzle shows the piles, escobas and wrong captures its recorded deal ends with."""
+        if not deal.is_over:
+            message = f"the recorded plays stop before the end of the deal; seat {deal.to_play} is still to play"
+            return [("plays", message)]
+        for name, shown, real in zip(SIDES, self.piles, deal.piles, strict=False):
+            if mask_of(shown) != mask_of(real):
+                return [("piles", f"the recorded deal ends with another pile for {name}: {cards_text(real)}")]
+        for key, shown_counts, real_counts in (
+            ("escobas", self.escobas, deal.escobas),
+            ("wrong_captures", self.wrong_captures or deal.wrong_captures, deal.wrong_captures),
+        ):
+            if tuple(shown_counts) != real_counts:
+                return [(key, f"the recorded deal ends with {key.replace('_', ' ')} {list(real_counts)}")]
+        return []
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         numbers = re.findall(r"(?:(?<![^\s,:])-)?\d+", answer)

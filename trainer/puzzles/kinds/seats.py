@@ -9,7 +9,9 @@ from typing import ClassVar
 from trainer.cards import DECK, R4, Notation
 from trainer.deal import Deal, EventKind
 from trainer.match import Match
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.puzzles.readers import Field
 from trainer.text import Listed, Said, either, said
 
 # -- around the table: seats, the deal and the match ------------------------------------------
@@ -37,6 +39,13 @@ class SeatsPuzzle(Puzzle):
 
     kind: ClassVar[str] = "seats"
     order: ClassVar[int] = 7
+    yaml_fields: ClassVar[dict[str, Field]] = {
+        "players": Field(readers.players, True),
+        "dealer": Field(readers.whole(0, 5, "a seat"), True),
+        "ask": Field(readers.one_of(ASKS), True),
+        "seat": Field(readers.whole(0, 5, "a seat")),
+        "round": Field(readers.whole(1, 6, "a round of hands")),
+    }
     players: int
     dealer: int
     ask: str  # one of ASKS

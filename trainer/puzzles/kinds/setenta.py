@@ -7,8 +7,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from trainer.cards import R4, Card, Notation
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems
+from trainer.puzzles.reachable import pile_problem
+from trainer.puzzles.readers import Field
+from trainer.puzzles.wording import Words
 from trainer.scoring import setenta
 from trainer.text import Said, said
 
@@ -19,6 +23,8 @@ class SetentaPuzzle(Puzzle):
 
     kind: ClassVar[str] = "setenta"
     order: ClassVar[int] = 3
+    yaml_fields: ClassVar[dict[str, Field]] = {"pile": Field(readers.cards, True)}
+    generated: ClassVar[bool] = True
     pile: tuple[Card, ...]
 
     def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
@@ -30,6 +36,17 @@ class SetentaPuzzle(Puzzle):
 
     def author_problems(self) -> list[tuple[str, str]]:
         return setenta_problems(self)
+
+    def words(self) -> Words:
+        """How a setenta is counted."""
+        return said("Work out the setenta"), (
+            said("Take the best card of each suit."),
+            said("Sevens are worth 21, sixes 18, aces 16, fives 15, and every court card only 10."),
+        )
+
+    def reach_problems(self) -> list[tuple[str, str]]:
+        problem = pile_problem(self.pile, end=True)
+        return [] if problem is None else [("pile", problem)]
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         given = answer.lower()

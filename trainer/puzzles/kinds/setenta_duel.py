@@ -6,8 +6,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from trainer.cards import R4, Card, Notation
+from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems, winner_text
+from trainer.puzzles.reachable import deal_problem
+from trainer.puzzles.readers import Field
+from trainer.puzzles.wording import Words
 from trainer.scoring import DealScore, score_deal
 from trainer.text import Said, said
 
@@ -22,6 +26,8 @@ class SetentaDuelPuzzle(Puzzle):
 
     kind: ClassVar[str] = "setenta-duel"
     order: ClassVar[int] = 4
+    yaml_fields: ClassVar[dict[str, Field]] = {"piles": Field(readers.cards, True, "pair")}
+    generated: ClassVar[bool] = True
     piles: tuple[tuple[Card, ...], tuple[Card, ...]]
 
     def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
@@ -32,6 +38,17 @@ class SetentaDuelPuzzle(Puzzle):
 
     def author_problems(self) -> list[tuple[str, str]]:
         return setenta_problems(self)
+
+    def words(self) -> Words:
+        """Both setentas, and a pile that has none."""
+        return said("Who wins the setenta?"), (
+            said("Work out both setentas."),
+            said("A pile with no card of some suit has no setenta at all."),
+        )
+
+    def reach_problems(self) -> list[tuple[str, str]]:
+        problem = deal_problem(self.piles)
+        return [] if problem is None else [("piles", problem)]
 
     def canonical(self, answer: str, notation: Notation = R4) -> str:
         given = {"a": "A", "b": "B", "nobody": "nobody", "none": "nobody", "tie": "nobody"}.get(answer.lower())
