@@ -131,7 +131,7 @@ def _coins_are_cups(mp: pytest.MonkeyPatch) -> None:
 
     mp.setattr(scoring, "COINS_MASK", cards.mask_of(c for c in cards.DECK if c.suit is Suit.CUPS))
     mp.setattr(scoring, "SEVEN_OF_COINS", parse_cards("7♥")[0])
-    mp.setattr(kinds, "Suit", CupsAreCoins)
+    mp.setattr(kinds.choose, "Suit", CupsAreCoins)
 
 
 def _refusing_less(reasons: tuple[str, ...]) -> Mutation:
@@ -241,7 +241,7 @@ def _first_side_wins_ties(mp: pytest.MonkeyPatch) -> None:
 def _target_moved(points: int) -> Mutation:
     """R21/V4 changed: a match is won ``points`` later than its target."""
     result = match.match_result
-    return _setting(kinds, "match_result", lambda totals, target: result(totals, target + points))
+    return _setting(kinds.match, "match_result", lambda totals, target: result(totals, target + points))
 
 
 def _seats(seat_of: Callable[[match.Match, int], int]) -> Mutation:
@@ -322,7 +322,7 @@ MUTATIONS: dict[str, tuple[Mutation, ...]] = {
         _setting(match, "most", _first_of_the_top),
         _target_moved(4),
         _target_moved(-4),
-        _setting(kinds, "match_result", lambda totals, _target: match.match_result(totals, 21)),
+        _setting(kinds.match, "match_result", lambda totals, _target: match.match_result(totals, 21)),
     ),
     "V5": (_setting(scoring, "WRONG_CAPTURE_COST", 5), _fields(penalties=False, penalties_allowed=False)),
     "V6": (_values(lambda rank: rank + 1 + 2 * (rank >= 7)),),  # sota, caballo and rey count 10, 11 and 12
