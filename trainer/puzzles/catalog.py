@@ -1,4 +1,4 @@
-"""What the bank teaches: the themes, the tests that check some of them, and the rules each puzzle's (and each course
+"""What the bank teaches: the themes, those the engine checks, and the rules each puzzle's (and each course
 task's) answer depends on.
 
 >>> from trainer.cards import parse_cards, parse_card
@@ -11,26 +11,18 @@ task's) answer depends on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from trainer.plays import captures
 from trainer.profile import CLASSIC
 from trainer.puzzles.kinds import (
-    MOST,
     CapturePuzzle,
     ChecksumPuzzle,
     ChoosePuzzle,
-    ClaimPuzzle,
-    EndgamePuzzle,
-    MatchPuzzle,
     Puzzle,
     RefereePuzzle,
     ScorePuzzle,
     SeatsPuzzle,
-    SetentaDuelPuzzle,
-    SetentaPuzzle,
 )
-from trainer.scoring import setenta
 from trainer.text import marked
 
 #: The themes a puzzle may carry, each with what it trains.
@@ -84,108 +76,45 @@ THEMES = {
 }
 
 
-def _lays_down_safely(puzzle: Puzzle) -> bool:
-    return isinstance(puzzle, ChoosePuzzle) and puzzle.goal == "safe" and any(not p.captured for p in puzzle.best())
-
-
-def _takes_a_seven(puzzle: Puzzle) -> bool:
-    best = puzzle.best() if isinstance(puzzle, ChoosePuzzle) and "setenta" in puzzle.profile.points else []
-    return bool(best) and all(any(c.rank == "7" for c in [*p.captured, p.card]) and p.captured for p in best)
-
-
-def _lacks_a_suit(puzzle: Puzzle) -> bool:
-    if "setenta" not in puzzle.profile.points:  # a missing suit matters only where the setenta is scored
-        return False
-    if isinstance(puzzle, ChoosePuzzle):
-        return bool(puzzle.pile) and setenta(puzzle.pile) is None
-    piles = (puzzle.pile,) if isinstance(puzzle, SetentaPuzzle) else getattr(puzzle, "piles", ())
-    return any(setenta(pile) is None for pile in piles)
-
-
-def _has_a_tie(puzzle: Puzzle) -> bool:
-    if isinstance(puzzle, SetentaDuelPuzzle):
-        return puzzle.solutions() == ["nobody"]
-    if isinstance(puzzle, ScorePuzzle):
-        scores = puzzle.scores()
-        return any(not any(s.points[name] for s in scores) for name in MOST if name in puzzle.profile.points)
-    return False
-
-
-def _scores(name: str) -> Callable[[Puzzle], bool]:
-    """A test that some side of a score puzzle scores the category ``name``."""
-    return lambda p: isinstance(p, ScorePuzzle) and any(s.points.get(name) for s in p.scores())
-
-
-def _court_card_in_play(puzzle: Puzzle) -> bool:
-    if isinstance(puzzle, CapturePuzzle | ClaimPuzzle):
-        played = puzzle.play if isinstance(puzzle, CapturePuzzle) else puzzle.laid
-        return any(card.value > 7 for group in puzzle.options() for card in (played, *group))
-    return False
-
-
-def _has_several_ways(puzzle: Puzzle) -> bool:
-    if isinstance(puzzle, CapturePuzzle):
-        return len(puzzle.options()) > 1
-    hand = puzzle.hand if isinstance(puzzle, ChoosePuzzle) else ()
-    return any(len(captures(card, getattr(puzzle, "table", ()))) > 1 for card in hand)
-
-
-#: Themes whose claim the engine can check: a puzzle carrying one must pass its test.
-THEME_TESTS: dict[str, tuple[Callable[[Puzzle], bool], str]] = {
-    "safe-laydown": (_lays_down_safely, "a 'safe' choose puzzle where laying a card down is a right answer"),
+#: Themes whose claim the engine can check (``Puzzle.confirms``), each with what a puzzle must be to carry it: a
+#: puzzle carrying one must pass its check.
+CHECKED_THEMES = {
+    "safe-laydown": "a 'safe' choose puzzle where laying a card down is a right answer",
     "keep-sevens": (
-        _takes_a_seven,
-        "a choose puzzle, under rules scoring the setenta, whose every right play takes a seven into the pile",
+        "a choose puzzle, under rules scoring the setenta, whose every right play takes a seven into the pile"
     ),
-    "missing-suit": (_lacks_a_suit, "a pile shown without one of the four suits, under rules scoring the setenta"),
-    "ties": (_has_a_tie, "a duel nobody wins, or a deal with a category level"),
-    "several-ways": (_has_several_ways, "a card that can make 15 in more than one way"),
-    "count-out": (
-        lambda p: isinstance(p, ChecksumPuzzle) and p.ask == "missing",
-        "a checksum puzzle with a hidden card",
-    ),
-    "other-rules": (lambda p: p.rules != CLASSIC.name, "a puzzle judged under a rule set other than classic"),
-    "most-sevens": (
-        lambda p: isinstance(p, ScorePuzzle) and "sevens" in p.profile.points,
-        "a deal scoring most sevens",
-    ),
-    "all-coins": (_scores("all_coins"), "a deal where one side scores all ten coins"),
-    "all-sevens": (_scores("all_sevens"), "a deal where one side scores all four sevens"),
-    "few-cards": (_scores("few_cards"), "a deal where one side scores because the other took fewer than 10 cards"),
-    "three-sides": (lambda p: isinstance(p, ScorePuzzle) and len(p.piles) == 3, "a deal of three sides"),
-    "three-way-ties": (
-        lambda p: isinstance(p, ScorePuzzle) and len(p.piles) == 3 and _has_a_tie(p),
-        "a deal of three sides where some category's top figure is shared",
-    ),
-    "seats-and-sides": (
-        lambda p: isinstance(p, SeatsPuzzle) and p.players in (3, 6),
-        "a seats puzzle with 3 or 6 players",
-    ),
-    "match-rules": (lambda p: isinstance(p, MatchPuzzle) and p.rules != CLASSIC.name, "a match of another rule set"),
-    "penalties": (
-        lambda p: isinstance(p, ScorePuzzle) and any(p.wrong_captures),
-        "a deal where a wrong capture stood",
-    ),
-    "claims": (lambda p: isinstance(p, ClaimPuzzle), "a claim puzzle"),
-    "endgame": (lambda p: isinstance(p, EndgamePuzzle), "an endgame puzzle"),
-    "printed-numbers": (_court_card_in_play, "a capture or claim whose answer takes or plays a sota, caballo or rey"),
+    "missing-suit": "a pile shown without one of the four suits, under rules scoring the setenta",
+    "ties": "a duel nobody wins, or a deal with a category level",
+    "several-ways": "a card that can make 15 in more than one way",
+    "count-out": "a checksum puzzle with a hidden card",
+    "other-rules": "a puzzle judged under a rule set other than classic",
+    "most-sevens": "a deal scoring most sevens",
+    "all-coins": "a deal where one side scores all ten coins",
+    "all-sevens": "a deal where one side scores all four sevens",
+    "few-cards": "a deal where one side scores because the other took fewer than 10 cards",
+    "three-sides": "a deal of three sides",
+    "three-way-ties": "a deal of three sides where some category's top figure is shared",
+    "seats-and-sides": "a seats puzzle with 3 or 6 players",
+    "match-rules": "a match of another rule set",
+    "penalties": "a deal where a wrong capture stood",
+    "claims": "a claim puzzle",
+    "endgame": "an endgame puzzle",
+    "printed-numbers": "a capture or claim whose answer takes or plays a sota, caballo or rey",
 }
 
 
 def theme_problems(puzzle: Puzzle) -> list[str]:
     """Why some theme the puzzle claims does not fit it, for the themes the engine can check."""
     return [
-        f"theme '{theme}' is for {needs}, and this puzzle is not one"
+        f"theme '{theme}' is for {CHECKED_THEMES[theme]}, and this puzzle is not one"
         for theme in puzzle.themes
-        if theme in THEME_TESTS
-        for test, needs in [THEME_TESTS[theme]]
-        if not test(puzzle)
+        if theme in CHECKED_THEMES and not puzzle.confirms(theme)
     ]
 
 
 def found_themes(puzzle: Puzzle) -> list[str]:
     """The checkable themes that fit a puzzle, for tagging generated ones."""
-    return [theme for theme, (test, _needs) in THEME_TESTS.items() if test(puzzle)]
+    return [theme for theme in CHECKED_THEMES if puzzle.confirms(theme)]
 
 
 # -- which rules an answer depends on -------------------------------------------------------

@@ -13,6 +13,7 @@ from trainer.plays import (
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.records import CLAIM
+from trainer.scoring import setenta
 from trainer.text import Said, SaidError
 
 
@@ -69,6 +70,15 @@ class Puzzle:
     def profile(self) -> RuleProfile:
         """The rule set's choices, as the engine reads them."""
         return PROFILES[self.rules]
+
+    def confirms(self, theme: str) -> bool:
+        """Whether the engine confirms that a theme it can check (``catalog.CHECKED_THEMES``) fits the puzzle: here
+        the themes any kind may carry; each kind adds its own."""
+        if theme == "other-rules":
+            return self.rules != CLASSIC.name
+        if theme == "missing-suit":  # a missing suit matters only where the setenta is scored
+            return "setenta" in self.profile.points and any(setenta(pile) is None for pile in self.piles_shown())
+        return False
 
     def solutions(self) -> list[str]:
         """Every accepted answer, in canonical text."""

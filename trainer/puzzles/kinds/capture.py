@@ -11,7 +11,7 @@ from trainer.plays import (
     captures,
 )
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
-from trainer.puzzles.kinds.shared import group_text, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.kinds.shared import court_card_in, group_text, needs, pick_miss, sum_text, table_pick, why_not
 from trainer.text import Said, said, said_plural
 
 
@@ -27,6 +27,13 @@ class CapturePuzzle(Puzzle):
 
     def options(self) -> list[frozenset[Card]]:
         return sorted(captures(self.play, self.table), key=cards_text)
+
+    def confirms(self, theme: str) -> bool:
+        if theme == "several-ways":
+            return len(self.options()) > 1
+        if theme == "printed-numbers":
+            return court_card_in(self.play, self.options())
+        return super().confirms(theme)
 
     def solutions(self) -> list[str]:
         texts = [cards_text(group) for group in self.options()]

@@ -35,6 +35,11 @@ class ChecksumPuzzle(Puzzle):
     table: tuple[Card, ...]
     ask: str = "sum"  # or "missing": one more card lies face down
 
+    def confirms(self, theme: str) -> bool:
+        if theme == "count-out":
+            return self.ask == "missing"
+        return super().confirms(theme)
+
     def solutions(self) -> list[str]:
         if self.ask == "sum":
             return [str(sum(card.value for card in self.table))]

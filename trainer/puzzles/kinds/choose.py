@@ -17,7 +17,7 @@ from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC
 from trainer.puzzles.kinds.base import Puzzle
 from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text, setenta_problems, sum_text
-from trainer.scoring import setenta_cards
+from trainer.scoring import setenta, setenta_cards
 from trainer.text import Said, said, said_plural
 
 # -- choose: which play is best for a goal ----------------------------------------------
@@ -72,6 +72,18 @@ class ChoosePuzzle(Puzzle):
         plays = legal_plays(self.hand, self.table, self.profile.must_capture)
         top = max((self.measure(p) for p in plays), default=0)
         return [p for p in plays if top > 0 and self.measure(p) == top]
+
+    def confirms(self, theme: str) -> bool:
+        if theme == "safe-laydown":
+            return self.goal == "safe" and any(not play.captured for play in self.best())
+        if theme == "keep-sevens":
+            best = self.best() if "setenta" in self.profile.points else []
+            return bool(best) and all(any(c.rank == "7" for c in [*p.captured, p.card]) and p.captured for p in best)
+        if theme == "missing-suit":  # the pile the goal adds to, which the puzzle does not show as a pile of its own
+            return "setenta" in self.profile.points and bool(self.pile) and setenta(self.pile) is None
+        if theme == "several-ways":
+            return any(len(captures(card, self.table)) > 1 for card in self.hand)
+        return super().confirms(theme)
 
     def solutions(self) -> list[str]:
         return [str(play) for play in self.best()]

@@ -11,7 +11,7 @@ from trainer.plays import (
 )
 from trainer.profile import PROFILES, RuleProfile
 from trainer.puzzles.kinds.base import Dealt, Puzzle
-from trainer.puzzles.kinds.shared import NOTHING, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.kinds.shared import NOTHING, court_card_in, needs, pick_miss, sum_text, table_pick, why_not
 from trainer.text import Said, said
 
 
@@ -36,6 +36,13 @@ class ClaimPuzzle(Puzzle, Dealt):
 
     def options(self) -> list[frozenset[Card]]:
         return sorted(captures(self.laid, self.table), key=cards_text)
+
+    def confirms(self, theme: str) -> bool:
+        if theme == "claims":
+            return True
+        if theme == "printed-numbers":
+            return court_card_in(self.laid, self.options())
+        return super().confirms(theme)
 
     def solutions(self) -> list[str]:
         return [cards_text(group) for group in self.options()] or [NOTHING]

@@ -40,6 +40,9 @@ class EndgamePuzzle(Puzzle, Dealt):
         per puzzle, as the answers, the verdict and its explanation all need it."""
         return exact_margins(View.of(self.position()))
 
+    def confirms(self, theme: str) -> bool:
+        return theme == "endgame" or super().confirms(theme)
+
     def solutions(self) -> list[str]:
         margins = self.margins
         best = max(margins.values())

@@ -37,6 +37,11 @@ class MatchPuzzle(Puzzle):
     def choices(self) -> tuple[str, ...]:
         return OUTCOMES
 
+    def confirms(self, theme: str) -> bool:
+        if theme == "match-rules":
+            return self.rules != CLASSIC.name
+        return super().confirms(theme)
+
     def solutions(self) -> list[str]:
         side = match_result(self.after(), self.target)
         return [OUTCOMES[2] if side is None else SIDES[side]]

@@ -34,6 +34,12 @@ class ScorePuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "score"
     order: ClassVar[int] = 5
+    #: The themes of the bonus categories some rule sets score (V1), each with its category.
+    bonus_themes: ClassVar[dict[str, str]] = {
+        "all-coins": "all_coins",
+        "all-sevens": "all_sevens",
+        "few-cards": "few_cards",
+    }
     piles: tuple[tuple[Card, ...], ...]
     escobas: tuple[int, ...]
     wrong_captures: tuple[int, ...] = ()
@@ -48,6 +54,22 @@ class ScorePuzzle(Puzzle, Dealt):
 
     def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
         return self.piles
+
+    def confirms(self, theme: str) -> bool:
+        if theme == "ties":
+            scores = self.scores()
+            return any(not any(s.points[name] for s in scores) for name in MOST if name in self.profile.points)
+        if theme in self.bonus_themes:
+            return any(s.points.get(self.bonus_themes[theme]) for s in self.scores())
+        if theme == "three-sides":
+            return len(self.piles) == 3
+        if theme == "three-way-ties":
+            return len(self.piles) == 3 and self.confirms("ties")
+        if theme == "most-sevens":
+            return "sevens" in self.profile.points
+        if theme == "penalties":
+            return any(self.wrong_captures)
+        return super().confirms(theme)
 
     def solutions(self) -> list[str]:
         return [" ".join(str(score.total) for score in self.scores())]

@@ -79,6 +79,11 @@ class SeatsPuzzle(Puzzle):
         """The seats to choose from, or nothing when the answer is a count of cards."""
         return () if self.ask == "stock-after" else tuple(map(str, range(self.players)))
 
+    def confirms(self, theme: str) -> bool:
+        if theme == "seats-and-sides":
+            return self.players in (3, 6)
+        return super().confirms(theme)
+
     def solutions(self) -> list[str]:
         return [str(found) for found in self.answers()]
 

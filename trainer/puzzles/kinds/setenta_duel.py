@@ -27,6 +27,11 @@ class SetentaDuelPuzzle(Puzzle):
     def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
         return self.piles
 
+    def confirms(self, theme: str) -> bool:
+        if theme == "ties":
+            return self.solutions() == ["nobody"]
+        return super().confirms(theme)
+
     def solutions(self) -> list[str]:
         return [winner_text(_side_of(score_deal(self.piles, [0, 0]), "setenta"))]
 

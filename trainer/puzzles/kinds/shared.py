@@ -92,6 +92,11 @@ def table_pick(answer: str, played: Card, notation: Notation, nothing: bool = Fa
     return frozenset(cards)
 
 
+def court_card_in(played: Card, options: Iterable[frozenset[Card]]) -> bool:
+    """Whether some capture of the card played takes or plays a sota, caballo or rey, counted 8, 9 or 10 (V6)."""
+    return any(card.value > 7 for group in options for card in (played, *group))
+
+
 def card_to_play(best: Play) -> Said:
     """The value of the card a best play plays: a pointed clue that leaves the play to find."""
     return said("the card to play from your hand is worth {value}", value=best.card.value)
