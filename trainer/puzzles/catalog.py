@@ -13,16 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from trainer.profile import CLASSIC
 from trainer.puzzles.kinds import (
     CapturePuzzle,
-    ChecksumPuzzle,
-    ChoosePuzzle,
     Puzzle,
-    RefereePuzzle,
-    ScorePuzzle,
-    SeatsPuzzle,
 )
+from trainer.puzzles.kinds.shared import RULES_OF_ALLOWED
 from trainer.text import marked
 
 #: The themes a puzzle may carry, each with what it trains.
@@ -123,46 +118,6 @@ def found_themes(puzzle: Puzzle) -> list[str]:
 # the engine's answer changes (``tests/test_coverage_mutations.py`` checks every credit so). A rule an answer merely
 # mentions, or that only sets the scene, is not credited.
 
-#: Rules every puzzle of a kind depends on.
-RULES_OF_KIND = {
-    "capture": ("R3", "R4", "R12"),
-    "choose": ("R4", "R12"),
-    "setenta": ("R19",),
-    "setenta-duel": ("R19",),
-    "score": ("R18",),
-    "checksum": ("R3",),
-    "seats": (),
-    "match": ("R21",),
-    "claim": ("R3", "R4", "R12"),
-    "endgame": ("R4",),
-    "referee": (),
-}
-#: Rules a kind depends on when its puzzle is judged under a rule set other than classic, in place of the classic
-#: ones about the same thing: another rule set scores its own categories (V1) and plays its own match (V4).
-RULES_OF_KIND_ELSEWHERE = {
-    "score": ("V1",),
-    "match": ("V4",),
-}
-#: Rules a choose puzzle's goal adds.
-RULES_OF_GOAL = {
-    "escoba": (),
-    "most-cards": (),
-    "take": (),
-    "coins": ("R2",),
-    "setenta": ("R19",),
-    "safe": (),
-}
-#: Rules a seats or checksum puzzle's question adds; a stock count after the first hands adds R10, and with more than
-#: two players the way round the table (R6) decides who deals and leads.
-RULES_OF_ASK = {
-    "next-dealer": ("R7", "R22"),
-    "leader": ("R7",),
-    "partner": ("R5", "R6"),
-    "stock-after": ("R8",),
-    "first-after-redeal": ("R7", "R10"),
-    "sum": (),
-    "missing": ("R1", "R16"),
-}
 #: Rules a theme adds.
 RULES_OF_THEME = {
     "making-15": ("R12",),
@@ -213,12 +168,7 @@ RULES_OF_TASK: dict[tuple[str, str], tuple[str, ...]] = {
     ("pick", "value"): ("R3", "R4"),
     ("pick", "fifteen"): ("R3", "R4", "R12"),
     ("pick", "claim"): ("R4", "R12", "V5"),
-    ("allowed", "capture"): ("R12",),
-    ("allowed", "lay down"): (),
-    ("allowed", "not_in_hand"): ("R11",),
-    ("allowed", "must_capture"): ("R13",),
-    ("allowed", "must_capture_with_other"): ("R13",),
-    ("allowed", "not_fifteen"): ("R17",),
+    **{("allowed", play): rules for play, rules in RULES_OF_ALLOWED.items()},
     ("fault", "legal"): ("V5",),
     ("fault", "wrong capture"): ("V5",),
     ("fault", "missed capture"): ("R13", "V5"),
@@ -254,37 +204,12 @@ UNDRILLABLE: dict[str, str] = {}
 
 
 def rules_of(puzzle: Puzzle) -> tuple[str, ...]:
-    """The rules R1-R22 and V1-V6 a puzzle's answer depends on, from its kind, its rule set, its goal or question and
-    its themes, in rule order; a deal scored with an escoba in it depends on R14 too."""
-    elsewhere = puzzle.rules != CLASSIC.name and puzzle.kind in RULES_OF_KIND_ELSEWHERE
-    found = set(RULES_OF_KIND_ELSEWHERE[puzzle.kind] if elsewhere else RULES_OF_KIND[puzzle.kind])
-    if isinstance(puzzle, ChoosePuzzle):
-        found.update(RULES_OF_GOAL[puzzle.goal])
-    if isinstance(puzzle, SeatsPuzzle | ChecksumPuzzle):
-        found.update(RULES_OF_ASK[puzzle.ask])
-    if isinstance(puzzle, SeatsPuzzle) and puzzle.round > 1:
-        found.add("R10")
-    if isinstance(puzzle, SeatsPuzzle) and puzzle.players > 2 and puzzle.ask in ("next-dealer", "leader"):
-        found.add("R6")
-    if isinstance(puzzle, SeatsPuzzle) and puzzle.players in (3, 6) and puzzle.ask != "next-dealer":
-        found.add("V3")  # who sits where, with whom, and how many cards go out, at a table of 3 or 6
-    if isinstance(puzzle, ScorePuzzle) and any(puzzle.escobas):
-        found.add("R14")
-    if isinstance(puzzle, RefereePuzzle):
-        found.update(_referee_rules(puzzle))
+    """The rules R1-R22 and V1-V6 a puzzle's answer depends on, from its kind, its rule set, its goal or question
+    (``Puzzle.rules_drilled``) and its themes, in rule order."""
+    found = puzzle.rules_drilled()
     for theme in puzzle.themes:
         found.update(RULES_OF_THEME[theme])
     return tuple(rule for rule in RULE_IDS if rule in found)
-
-
-def _referee_rules(puzzle: RefereePuzzle) -> tuple[str, ...]:
-    """What a referee puzzle's answer depends on: a first table swept (R9), the last take (R15), or for a play, what
-    the course's ``allowed`` task of the same play depends on."""
-    if puzzle.ask == "first-table":
-        return ("R9",) if puzzle.solutions() != ["0"] else ()
-    if puzzle.ask == "last-take":
-        return ("R15",)
-    return RULES_OF_TASK.get(("allowed", puzzle.question_key()), ())
 
 
 def rule_coverage(puzzles: Iterable[Puzzle]) -> dict[str, list[str]]:

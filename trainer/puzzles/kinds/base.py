@@ -52,6 +52,10 @@ class Puzzle:
 
     kind: ClassVar[str]  # the name a YAML file gives the kind
     order: ClassVar[int]  # where the kind comes among the others, in lists and filters
+    drills: ClassVar[tuple[str, ...]] = ()  # the rules (RULES.md ids) every answer of the kind depends on
+    #: The rules in place of ``drills`` when the puzzle is judged under a rule set other than classic, for a kind
+    #: that rule set answers its own way (its own categories, its own match); None where the classic ones hold.
+    drills_elsewhere: ClassVar[tuple[str, ...] | None] = None
     id: str
     level: int
     themes: tuple[str, ...]
@@ -79,6 +83,13 @@ class Puzzle:
         if theme == "missing-suit":  # a missing suit matters only where the setenta is scored
             return "setenta" in self.profile.points and any(setenta(pile) is None for pile in self.piles_shown())
         return False
+
+    def rules_drilled(self) -> set[str]:
+        """The rules the puzzle's answer depends on, its themes aside: its kind's, under its rule set; a kind whose
+        goal or question brings more adds them."""
+        if self.drills_elsewhere is not None and self.rules != CLASSIC.name:
+            return set(self.drills_elsewhere)
+        return set(self.drills)
 
     def solutions(self) -> list[str]:
         """Every accepted answer, in canonical text."""

@@ -21,6 +21,7 @@ class CapturePuzzle(Puzzle):
 
     kind: ClassVar[str] = "capture"
     order: ClassVar[int] = 1
+    drills: ClassVar[tuple[str, ...]] = ("R3", "R4", "R12")
     table: tuple[Card, ...]
     play: Card
     all: bool = False

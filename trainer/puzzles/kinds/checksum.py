@@ -32,6 +32,8 @@ class ChecksumPuzzle(Puzzle):
 
     kind: ClassVar[str] = "checksum"
     order: ClassVar[int] = 6
+    drills: ClassVar[tuple[str, ...]] = ("R3",)
+    ask_rules: ClassVar[dict[str, tuple[str, ...]]] = {"sum": (), "missing": ("R1", "R16")}  # the rules each ask adds
     table: tuple[Card, ...]
     ask: str = "sum"  # or "missing": one more card lies face down
 
@@ -39,6 +41,9 @@ class ChecksumPuzzle(Puzzle):
         if theme == "count-out":
             return self.ask == "missing"
         return super().confirms(theme)
+
+    def rules_drilled(self) -> set[str]:
+        return super().rules_drilled() | set(self.ask_rules[self.ask])
 
     def solutions(self) -> list[str]:
         if self.ask == "sum":

@@ -36,6 +36,16 @@ class ChoosePuzzle(Puzzle):
 
     kind: ClassVar[str] = "choose"
     order: ClassVar[int] = 2
+    drills: ClassVar[tuple[str, ...]] = ("R4", "R12")
+    #: The rules each goal adds.
+    goal_rules: ClassVar[dict[str, tuple[str, ...]]] = {
+        "escoba": (),
+        "most-cards": (),
+        "take": (),
+        "coins": ("R2",),
+        "setenta": ("R19",),
+        "safe": (),
+    }
     table: tuple[Card, ...]
     hand: tuple[Card, ...]
     goal: str  # one of GOALS; "take" comes with ``target``
@@ -84,6 +94,9 @@ class ChoosePuzzle(Puzzle):
         if theme == "several-ways":
             return any(len(captures(card, self.table)) > 1 for card in self.hand)
         return super().confirms(theme)
+
+    def rules_drilled(self) -> set[str]:
+        return super().rules_drilled() | set(self.goal_rules[self.goal])
 
     def solutions(self) -> list[str]:
         return [str(play) for play in self.best()]

@@ -26,6 +26,7 @@ class ClaimPuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "claim"
     order: ClassVar[int] = 9
+    drills: ClassVar[tuple[str, ...]] = ("R3", "R4", "R12")
     table: tuple[Card, ...]
     laid: Card
 

@@ -30,6 +30,7 @@ class EndgamePuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "endgame"
     order: ClassVar[int] = 10
+    drills: ClassVar[tuple[str, ...]] = ("R4",)
 
     def position(self) -> Deal:
         return self.replay(self.profile)

@@ -26,6 +26,8 @@ class MatchPuzzle(Puzzle):
 
     kind: ClassVar[str] = "match"
     order: ClassVar[int] = 8
+    drills: ClassVar[tuple[str, ...]] = ("R21",)
+    drills_elsewhere: ClassVar[tuple[str, ...] | None] = ("V4",)  # another rule set plays to its own target
     totals: tuple[int, int]
     points: tuple[int, int]
     target: int = CLASSIC.target

@@ -34,6 +34,8 @@ class ScorePuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "score"
     order: ClassVar[int] = 5
+    drills: ClassVar[tuple[str, ...]] = ("R18",)
+    drills_elsewhere: ClassVar[tuple[str, ...] | None] = ("V1",)  # another rule set scores its own categories
     #: The themes of the bonus categories some rule sets score (V1), each with its category.
     bonus_themes: ClassVar[dict[str, str]] = {
         "all-coins": "all_coins",
@@ -70,6 +72,9 @@ class ScorePuzzle(Puzzle, Dealt):
         if theme == "penalties":
             return any(self.wrong_captures)
         return super().confirms(theme)
+
+    def rules_drilled(self) -> set[str]:
+        return super().rules_drilled() | ({"R14"} if any(self.escobas) else set())
 
     def solutions(self) -> list[str]:
         return [" ".join(str(score.total) for score in self.scores())]

@@ -19,6 +19,7 @@ class SetentaPuzzle(Puzzle):
 
     kind: ClassVar[str] = "setenta"
     order: ClassVar[int] = 3
+    drills: ClassVar[tuple[str, ...]] = ("R19",)
     pile: tuple[Card, ...]
 
     def piles_shown(self) -> tuple[tuple[Card, ...], ...]:

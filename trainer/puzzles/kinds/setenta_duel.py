@@ -22,6 +22,7 @@ class SetentaDuelPuzzle(Puzzle):
 
     kind: ClassVar[str] = "setenta-duel"
     order: ClassVar[int] = 4
+    drills: ClassVar[tuple[str, ...]] = ("R19",)
     piles: tuple[tuple[Card, ...], tuple[Card, ...]]
 
     def piles_shown(self) -> tuple[tuple[Card, ...], ...]:

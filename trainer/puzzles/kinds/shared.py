@@ -170,6 +170,18 @@ def allowed(deal: Deal, play: Play) -> tuple[str, IllegalPlay | None]:
     return ("capture" if play.captured else "lay down"), None
 
 
+#: The rules the ruling on a play depends on (a referee's, or the course's ``allowed`` task), by what ``allowed``
+#: finds the play to be.
+RULES_OF_ALLOWED: dict[str, tuple[str, ...]] = {
+    "capture": ("R12",),
+    "lay down": (),
+    "not_in_hand": ("R11",),
+    "must_capture": ("R13",),
+    "must_capture_with_other": ("R13",),
+    "not_fifteen": ("R17",),
+}
+
+
 def look_at(play: Play) -> Said:
     """Where to look to judge a play: what it adds up to, or for a card laid down, the table it could take from."""
     if play.captured:
