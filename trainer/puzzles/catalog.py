@@ -13,10 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from trainer.puzzles.kinds import (
-    CapturePuzzle,
-    Puzzle,
-)
+from trainer.puzzles.kinds import Puzzle
 from trainer.puzzles.kinds.shared import RULES_OF_ALLOWED
 from trainer.text import marked
 
@@ -230,8 +227,4 @@ def first_puzzle(puzzles: Iterable[Puzzle]) -> Puzzle:
     if not gentle:
         raise ValueError("the bank has no level-1 puzzle to start with")
 
-    def ease(puzzle: Puzzle) -> tuple[bool, int, str]:
-        size = len(puzzle.table) if isinstance(puzzle, CapturePuzzle) else 99
-        return not isinstance(puzzle, CapturePuzzle), size, puzzle.id
-
-    return min(gentle, key=ease)
+    return min(gentle, key=lambda puzzle: (puzzle.start_order(), puzzle.id))

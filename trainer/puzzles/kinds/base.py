@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -90,6 +91,11 @@ class Puzzle:
         if self.drills_elsewhere is not None and self.rules != CLASSIC.name:
             return set(self.drills_elsewhere)
         return set(self.drills)
+
+    def start_order(self) -> float:
+        """How soon the puzzle comes for a learner who has answered nothing yet, lowest first: a kind to start with
+        says how gentle the puzzle is, and every other kind comes after it."""
+        return math.inf
 
     def solutions(self) -> list[str]:
         """Every accepted answer, in canonical text."""

@@ -36,6 +36,9 @@ class CapturePuzzle(Puzzle):
             return court_card_in(self.play, self.options())
         return super().confirms(theme)
 
+    def start_order(self) -> float:
+        return len(self.table)  # a capture first, from the smallest table
+
     def solutions(self) -> list[str]:
         texts = [cards_text(group) for group in self.options()]
         return ["; ".join(texts)] if self.all else texts
