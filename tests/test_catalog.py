@@ -38,7 +38,7 @@ def _choose(table: str, hand: str, goal: str, **more: object) -> ChoosePuzzle:
 
 
 def test_every_kind_goal_and_theme_names_real_rules():
-    assert set(ChoosePuzzle.goal_rules) == set(GOALS)
+    assert set(ChoosePuzzle.goal_rules) == set(GOALS) == set(ChoosePuzzle.goal_themes)
     assert set(SeatsPuzzle.ask_rules) == set(ASKS)
     assert set(RULES_OF_THEME) == set(THEMES)
     kinds = [(*cls.drills, *(cls.drills_elsewhere or ())) for cls in KINDS.values()]

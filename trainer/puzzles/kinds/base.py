@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, CardError, Notation
 from trainer.deal import Deal
@@ -97,6 +97,14 @@ class Puzzle:
         says how gentle the puzzle is, and every other kind comes after it."""
         return math.inf
 
+    def yaml_fields(self) -> dict[str, Any]:
+        """The position and question as YAML-ready data, for a kind the generator makes (``puzzles.generate``)."""
+        raise NotImplementedError
+
+    def generated_themes(self) -> list[str]:
+        """The themes a generated puzzle carries for what it asks, before those the engine confirms (``confirms``)."""
+        return []
+
     def solutions(self) -> list[str]:
         """Every accepted answer, in canonical text."""
         raise NotImplementedError
@@ -161,6 +169,11 @@ class Dealt:
         if self.seed is not None and self.deck:
             return [("deck", "a recorded deal has a seed or a deck, not both")]
         return []
+
+    def record_fields(self) -> dict[str, Any]:
+        """The record as YAML-ready data, for a generated puzzle: written last, as it is long and only the loader
+        reads it."""
+        return {"players": self.players, "seed": self.seed, "plays": list(self.plays)} if self.seed else {}
 
     def replay(self, profile: RuleProfile) -> Deal:
         """The recorded deal, replayed play by play; ``IllegalPlay`` names the first play the engine refuses."""

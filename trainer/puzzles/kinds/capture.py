@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, Notation, cards_text, parse_cards
 from trainer.plays import (
@@ -38,6 +38,17 @@ class CapturePuzzle(Puzzle):
 
     def start_order(self) -> float:
         return len(self.table)  # a capture first, from the smallest table
+
+    def yaml_fields(self) -> dict[str, Any]:
+        return {"table": cards_text(self.table), "play": str(self.play)} | ({"all": True} if self.all else {})
+
+    def generated_themes(self) -> list[str]:
+        themes, options = ["making-15"], self.options()
+        if any(len(group) >= 3 for group in options):
+            themes.append("big-capture")
+        if any(group == set(self.table) for group in options):
+            themes.append("escoba")
+        return themes
 
     def solutions(self) -> list[str]:
         texts = [cards_text(group) for group in self.options()]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from trainer.cards import R4, RANKS, Card, Notation
+from trainer.cards import R4, RANKS, Card, Notation, cards_text
 from trainer.plays import (
     is_end_of_deal_sum,
     missing_value,
@@ -44,6 +44,12 @@ class ChecksumPuzzle(Puzzle):
 
     def rules_drilled(self) -> set[str]:
         return super().rules_drilled() | set(self.ask_rules[self.ask])
+
+    def yaml_fields(self) -> dict[str, Any]:
+        return {"table": cards_text(self.table)} | ({"ask": "missing"} if self.ask == "missing" else {})
+
+    def generated_themes(self) -> list[str]:
+        return ["check-sum"]
 
     def solutions(self) -> list[str]:
         if self.ask == "sum":

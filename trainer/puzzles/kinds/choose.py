@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, Notation, Suit, cards_text
 from trainer.plays import (
@@ -45,6 +45,15 @@ class ChoosePuzzle(Puzzle):
         "coins": ("R2",),
         "setenta": ("R19",),
         "safe": (),
+    }
+    #: The theme each goal gives a generated puzzle.
+    goal_themes: ClassVar[dict[str, str]] = {
+        "escoba": "escoba",
+        "most-cards": "most-cards",
+        "take": "making-15",
+        "coins": "coins",
+        "setenta": "setenta",
+        "safe": "safety",
     }
     table: tuple[Card, ...]
     hand: tuple[Card, ...]
@@ -97,6 +106,17 @@ class ChoosePuzzle(Puzzle):
 
     def rules_drilled(self) -> set[str]:
         return super().rules_drilled() | set(self.goal_rules[self.goal])
+
+    def yaml_fields(self) -> dict[str, Any]:
+        fields = {"table": cards_text(self.table), "hand": cards_text(self.hand), "goal": self.goal_text}
+        if self.goal == "safe":
+            fields["next_hand"] = cards_text(self.next_hand)
+        if self.goal == "setenta" and self.pile:
+            fields["pile"] = cards_text(self.pile)
+        return fields
+
+    def generated_themes(self) -> list[str]:
+        return [self.goal_themes[self.goal]]
 
     def solutions(self) -> list[str]:
         return [str(play) for play in self.best()]

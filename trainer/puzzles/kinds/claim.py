@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, Notation, cards_text, parse_cards
 from trainer.plays import (
@@ -44,6 +44,12 @@ class ClaimPuzzle(Puzzle, Dealt):
         if theme == "printed-numbers":
             return court_card_in(self.laid, self.options())
         return super().confirms(theme)
+
+    def yaml_fields(self) -> dict[str, Any]:
+        return {"laid": str(self.laid), "table": cards_text(self.table), **self.record_fields()}
+
+    def generated_themes(self) -> list[str]:
+        return ["claims"]
 
     def solutions(self) -> list[str]:
         return [cards_text(group) for group in self.options()] or [NOTHING]

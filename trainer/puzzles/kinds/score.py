@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from trainer.cards import R4, Card, Notation
+from trainer.cards import R4, Card, Notation, cards_text
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, score_deal
@@ -75,6 +75,14 @@ class ScorePuzzle(Puzzle, Dealt):
 
     def rules_drilled(self) -> set[str]:
         return super().rules_drilled() | ({"R14"} if any(self.escobas) else set())
+
+    def yaml_fields(self) -> dict[str, Any]:
+        wrong = {"wrong_captures": list(self.wrong_captures)} if self.wrong_captures else {}
+        piles = [cards_text(pile) for pile in self.piles]
+        return {"piles": piles, "escobas": list(self.escobas), **wrong, **self.record_fields()}
+
+    def generated_themes(self) -> list[str]:
+        return ["scoring"] if self.rules == CLASSIC.name else []  # another rule set's categories are not R18's
 
     def solutions(self) -> list[str]:
         return [" ".join(str(score.total) for score in self.scores())]

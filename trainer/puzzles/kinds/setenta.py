@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from trainer.cards import R4, Card, Notation
+from trainer.cards import R4, Card, Notation, cards_text
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems
 from trainer.scoring import setenta
@@ -24,6 +24,12 @@ class SetentaPuzzle(Puzzle):
 
     def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
         return (self.pile,)
+
+    def yaml_fields(self) -> dict[str, Any]:
+        return {"pile": cards_text(self.pile)}
+
+    def generated_themes(self) -> list[str]:
+        return ["setenta"]
 
     def solutions(self) -> list[str]:
         value = setenta(self.pile)

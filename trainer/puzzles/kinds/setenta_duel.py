@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from trainer.cards import R4, Card, Notation
+from trainer.cards import R4, Card, Notation, cards_text
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems, winner_text
 from trainer.scoring import DealScore, score_deal
@@ -32,6 +32,12 @@ class SetentaDuelPuzzle(Puzzle):
         if theme == "ties":
             return self.solutions() == ["nobody"]
         return super().confirms(theme)
+
+    def yaml_fields(self) -> dict[str, Any]:
+        return {"piles": [cards_text(pile) for pile in self.piles]}
+
+    def generated_themes(self) -> list[str]:
+        return ["setenta"]
 
     def solutions(self) -> list[str]:
         return [winner_text(_side_of(score_deal(self.piles, [0, 0]), "setenta"))]
