@@ -30,6 +30,7 @@ from trainer.plays import Play, captures, legal_plays
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import found_themes
 from trainer.puzzles.kinds import (
+    GOALS,
     MOST,
     CapturePuzzle,
     ChecksumPuzzle,
@@ -143,7 +144,7 @@ def _candidates(kind: str, seed: int, deal: Deal, rng: random.Random) -> Iterato
                 yield CapturePuzzle(**common, table=deal.table, play=card, all=every_way), level
     elif kind == "choose" and deal.to_play is not None and deal.table:
         seat = deal.to_play
-        goal = rng.choice(["escoba", "most-cards", "take", "coins", "setenta", "safe"])
+        goal = rng.choice(GOALS)
         choose = ChoosePuzzle(
             **common,
             table=deal.table,
