@@ -10,10 +10,6 @@ from trainer.course import load_levels, task_rules
 from trainer.puzzles import THEMES, first_puzzle, load_puzzles, rule_coverage, rules_of
 from trainer.puzzles.catalog import (
     ALL_RULES,
-    RULES_OF_ASK,
-    RULES_OF_GOAL,
-    RULES_OF_KIND,
-    RULES_OF_KIND_ELSEWHERE,
     RULES_OF_TASK,
     RULES_OF_THEME,
     UNDRILLABLE,
@@ -21,6 +17,7 @@ from trainer.puzzles.catalog import (
     found_themes,
 )
 from trainer.puzzles.kinds import (
+    ASKS,
     GOALS,
     KINDS,
     CapturePuzzle,
@@ -41,13 +38,13 @@ def _choose(table: str, hand: str, goal: str, **more: object) -> ChoosePuzzle:
 
 
 def test_every_kind_goal_and_theme_names_real_rules():
-    assert set(RULES_OF_KIND) == set(KINDS)
-    assert set(RULES_OF_GOAL) == set(GOALS)
+    assert set(ChoosePuzzle.goal_rules) == set(GOALS) == set(ChoosePuzzle.goal_themes)
+    assert set(SeatsPuzzle.ask_rules) == set(ASKS)
     assert set(RULES_OF_THEME) == set(THEMES)
-    tables = (RULES_OF_KIND, RULES_OF_KIND_ELSEWHERE, RULES_OF_GOAL, RULES_OF_ASK, RULES_OF_THEME, RULES_OF_TASK)
-    named = {rule for table in tables for rules in table.values() for rule in rules}
+    kinds = [(*cls.drills, *(cls.drills_elsewhere or ())) for cls in KINDS.values()]
+    tables = (ChoosePuzzle.goal_rules, SeatsPuzzle.ask_rules, ChecksumPuzzle.ask_rules, RULES_OF_THEME, RULES_OF_TASK)
+    named = {rule for rules in [*kinds, *(rules for table in tables for rules in table.values())] for rule in rules}
     assert named <= {*ALL_RULES, *VARIANT_RULES}
-    assert set(RULES_OF_KIND_ELSEWHERE) <= set(KINDS)
     assert named.isdisjoint(UNDRILLABLE)
 
 

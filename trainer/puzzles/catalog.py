@@ -1,4 +1,4 @@
-"""What the bank teaches: the themes, the tests that check some of them, and the rules each puzzle's (and each course
+"""What the bank teaches: the themes, those the engine checks, and the rules each puzzle's (and each course
 task's) answer depends on.
 
 >>> from trainer.cards import parse_cards, parse_card
@@ -11,26 +11,10 @@ task's) answer depends on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from trainer.plays import captures
-from trainer.profile import CLASSIC
-from trainer.puzzles.kinds import (
-    MOST,
-    CapturePuzzle,
-    ChecksumPuzzle,
-    ChoosePuzzle,
-    ClaimPuzzle,
-    EndgamePuzzle,
-    MatchPuzzle,
-    Puzzle,
-    RefereePuzzle,
-    ScorePuzzle,
-    SeatsPuzzle,
-    SetentaDuelPuzzle,
-    SetentaPuzzle,
-)
-from trainer.scoring import setenta
+from trainer.puzzles.kinds import Puzzle
+from trainer.puzzles.kinds.shared import RULES_OF_ALLOWED
 from trainer.text import marked
 
 #: The themes a puzzle may carry, each with what it trains.
@@ -84,108 +68,45 @@ THEMES = {
 }
 
 
-def _lays_down_safely(puzzle: Puzzle) -> bool:
-    return isinstance(puzzle, ChoosePuzzle) and puzzle.goal == "safe" and any(not p.captured for p in puzzle.best())
-
-
-def _takes_a_seven(puzzle: Puzzle) -> bool:
-    best = puzzle.best() if isinstance(puzzle, ChoosePuzzle) and "setenta" in puzzle.profile.points else []
-    return bool(best) and all(any(c.rank == "7" for c in [*p.captured, p.card]) and p.captured for p in best)
-
-
-def _lacks_a_suit(puzzle: Puzzle) -> bool:
-    if "setenta" not in puzzle.profile.points:  # a missing suit matters only where the setenta is scored
-        return False
-    if isinstance(puzzle, ChoosePuzzle):
-        return bool(puzzle.pile) and setenta(puzzle.pile) is None
-    piles = (puzzle.pile,) if isinstance(puzzle, SetentaPuzzle) else getattr(puzzle, "piles", ())
-    return any(setenta(pile) is None for pile in piles)
-
-
-def _has_a_tie(puzzle: Puzzle) -> bool:
-    if isinstance(puzzle, SetentaDuelPuzzle):
-        return puzzle.solutions() == ["nobody"]
-    if isinstance(puzzle, ScorePuzzle):
-        scores = puzzle.scores()
-        return any(not any(s.points[name] for s in scores) for name in MOST if name in puzzle.profile.points)
-    return False
-
-
-def _scores(name: str) -> Callable[[Puzzle], bool]:
-    """A test that some side of a score puzzle scores the category ``name``."""
-    return lambda p: isinstance(p, ScorePuzzle) and any(s.points.get(name) for s in p.scores())
-
-
-def _court_card_in_play(puzzle: Puzzle) -> bool:
-    if isinstance(puzzle, CapturePuzzle | ClaimPuzzle):
-        played = puzzle.play if isinstance(puzzle, CapturePuzzle) else puzzle.laid
-        return any(card.value > 7 for group in puzzle.options() for card in (played, *group))
-    return False
-
-
-def _has_several_ways(puzzle: Puzzle) -> bool:
-    if isinstance(puzzle, CapturePuzzle):
-        return len(puzzle.options()) > 1
-    hand = puzzle.hand if isinstance(puzzle, ChoosePuzzle) else ()
-    return any(len(captures(card, getattr(puzzle, "table", ()))) > 1 for card in hand)
-
-
-#: Themes whose claim the engine can check: a puzzle carrying one must pass its test.
-THEME_TESTS: dict[str, tuple[Callable[[Puzzle], bool], str]] = {
-    "safe-laydown": (_lays_down_safely, "a 'safe' choose puzzle where laying a card down is a right answer"),
+#: Themes whose claim the engine can check (``Puzzle.confirms``), each with what a puzzle must be to carry it: a
+#: puzzle carrying one must pass its check.
+CHECKED_THEMES = {
+    "safe-laydown": "a 'safe' choose puzzle where laying a card down is a right answer",
     "keep-sevens": (
-        _takes_a_seven,
-        "a choose puzzle, under rules scoring the setenta, whose every right play takes a seven into the pile",
+        "a choose puzzle, under rules scoring the setenta, whose every right play takes a seven into the pile"
     ),
-    "missing-suit": (_lacks_a_suit, "a pile shown without one of the four suits, under rules scoring the setenta"),
-    "ties": (_has_a_tie, "a duel nobody wins, or a deal with a category level"),
-    "several-ways": (_has_several_ways, "a card that can make 15 in more than one way"),
-    "count-out": (
-        lambda p: isinstance(p, ChecksumPuzzle) and p.ask == "missing",
-        "a checksum puzzle with a hidden card",
-    ),
-    "other-rules": (lambda p: p.rules != CLASSIC.name, "a puzzle judged under a rule set other than classic"),
-    "most-sevens": (
-        lambda p: isinstance(p, ScorePuzzle) and "sevens" in p.profile.points,
-        "a deal scoring most sevens",
-    ),
-    "all-coins": (_scores("all_coins"), "a deal where one side scores all ten coins"),
-    "all-sevens": (_scores("all_sevens"), "a deal where one side scores all four sevens"),
-    "few-cards": (_scores("few_cards"), "a deal where one side scores because the other took fewer than 10 cards"),
-    "three-sides": (lambda p: isinstance(p, ScorePuzzle) and len(p.piles) == 3, "a deal of three sides"),
-    "three-way-ties": (
-        lambda p: isinstance(p, ScorePuzzle) and len(p.piles) == 3 and _has_a_tie(p),
-        "a deal of three sides where some category's top figure is shared",
-    ),
-    "seats-and-sides": (
-        lambda p: isinstance(p, SeatsPuzzle) and p.players in (3, 6),
-        "a seats puzzle with 3 or 6 players",
-    ),
-    "match-rules": (lambda p: isinstance(p, MatchPuzzle) and p.rules != CLASSIC.name, "a match of another rule set"),
-    "penalties": (
-        lambda p: isinstance(p, ScorePuzzle) and any(p.wrong_captures),
-        "a deal where a wrong capture stood",
-    ),
-    "claims": (lambda p: isinstance(p, ClaimPuzzle), "a claim puzzle"),
-    "endgame": (lambda p: isinstance(p, EndgamePuzzle), "an endgame puzzle"),
-    "printed-numbers": (_court_card_in_play, "a capture or claim whose answer takes or plays a sota, caballo or rey"),
+    "missing-suit": "a pile shown without one of the four suits, under rules scoring the setenta",
+    "ties": "a duel nobody wins, or a deal with a category level",
+    "several-ways": "a card that can make 15 in more than one way",
+    "count-out": "a checksum puzzle with a hidden card",
+    "other-rules": "a puzzle judged under a rule set other than classic",
+    "most-sevens": "a deal scoring most sevens",
+    "all-coins": "a deal where one side scores all ten coins",
+    "all-sevens": "a deal where one side scores all four sevens",
+    "few-cards": "a deal where one side scores because the other took fewer than 10 cards",
+    "three-sides": "a deal of three sides",
+    "three-way-ties": "a deal of three sides where some category's top figure is shared",
+    "seats-and-sides": "a seats puzzle with 3 or 6 players",
+    "match-rules": "a match of another rule set",
+    "penalties": "a deal where a wrong capture stood",
+    "claims": "a claim puzzle",
+    "endgame": "an endgame puzzle",
+    "printed-numbers": "a capture or claim whose answer takes or plays a sota, caballo or rey",
 }
 
 
 def theme_problems(puzzle: Puzzle) -> list[str]:
     """Why some theme the puzzle claims does not fit it, for the themes the engine can check."""
     return [
-        f"theme '{theme}' is for {needs}, and this puzzle is not one"
+        f"theme '{theme}' is for {CHECKED_THEMES[theme]}, and this puzzle is not one"
         for theme in puzzle.themes
-        if theme in THEME_TESTS
-        for test, needs in [THEME_TESTS[theme]]
-        if not test(puzzle)
+        if theme in CHECKED_THEMES and not puzzle.confirms(theme)
     ]
 
 
 def found_themes(puzzle: Puzzle) -> list[str]:
     """The checkable themes that fit a puzzle, for tagging generated ones."""
-    return [theme for theme, (test, _needs) in THEME_TESTS.items() if test(puzzle)]
+    return [theme for theme in CHECKED_THEMES if puzzle.confirms(theme)]
 
 
 # -- which rules an answer depends on -------------------------------------------------------
@@ -194,46 +115,6 @@ def found_themes(puzzle: Puzzle) -> list[str]:
 # the engine's answer changes (``tests/test_coverage_mutations.py`` checks every credit so). A rule an answer merely
 # mentions, or that only sets the scene, is not credited.
 
-#: Rules every puzzle of a kind depends on.
-RULES_OF_KIND = {
-    "capture": ("R3", "R4", "R12"),
-    "choose": ("R4", "R12"),
-    "setenta": ("R19",),
-    "setenta-duel": ("R19",),
-    "score": ("R18",),
-    "checksum": ("R3",),
-    "seats": (),
-    "match": ("R21",),
-    "claim": ("R3", "R4", "R12"),
-    "endgame": ("R4",),
-    "referee": (),
-}
-#: Rules a kind depends on when its puzzle is judged under a rule set other than classic, in place of the classic
-#: ones about the same thing: another rule set scores its own categories (V1) and plays its own match (V4).
-RULES_OF_KIND_ELSEWHERE = {
-    "score": ("V1",),
-    "match": ("V4",),
-}
-#: Rules a choose puzzle's goal adds.
-RULES_OF_GOAL = {
-    "escoba": (),
-    "most-cards": (),
-    "take": (),
-    "coins": ("R2",),
-    "setenta": ("R19",),
-    "safe": (),
-}
-#: Rules a seats or checksum puzzle's question adds; a stock count after the first hands adds R10, and with more than
-#: two players the way round the table (R6) decides who deals and leads.
-RULES_OF_ASK = {
-    "next-dealer": ("R7", "R22"),
-    "leader": ("R7",),
-    "partner": ("R5", "R6"),
-    "stock-after": ("R8",),
-    "first-after-redeal": ("R7", "R10"),
-    "sum": (),
-    "missing": ("R1", "R16"),
-}
 #: Rules a theme adds.
 RULES_OF_THEME = {
     "making-15": ("R12",),
@@ -284,12 +165,7 @@ RULES_OF_TASK: dict[tuple[str, str], tuple[str, ...]] = {
     ("pick", "value"): ("R3", "R4"),
     ("pick", "fifteen"): ("R3", "R4", "R12"),
     ("pick", "claim"): ("R4", "R12", "V5"),
-    ("allowed", "capture"): ("R12",),
-    ("allowed", "lay down"): (),
-    ("allowed", "not_in_hand"): ("R11",),
-    ("allowed", "must_capture"): ("R13",),
-    ("allowed", "must_capture_with_other"): ("R13",),
-    ("allowed", "not_fifteen"): ("R17",),
+    **{("allowed", play): rules for play, rules in RULES_OF_ALLOWED.items()},
     ("fault", "legal"): ("V5",),
     ("fault", "wrong capture"): ("V5",),
     ("fault", "missed capture"): ("R13", "V5"),
@@ -325,37 +201,12 @@ UNDRILLABLE: dict[str, str] = {}
 
 
 def rules_of(puzzle: Puzzle) -> tuple[str, ...]:
-    """The rules R1-R22 and V1-V6 a puzzle's answer depends on, from its kind, its rule set, its goal or question and
-    its themes, in rule order; a deal scored with an escoba in it depends on R14 too."""
-    elsewhere = puzzle.rules != CLASSIC.name and puzzle.kind in RULES_OF_KIND_ELSEWHERE
-    found = set(RULES_OF_KIND_ELSEWHERE[puzzle.kind] if elsewhere else RULES_OF_KIND[puzzle.kind])
-    if isinstance(puzzle, ChoosePuzzle):
-        found.update(RULES_OF_GOAL[puzzle.goal])
-    if isinstance(puzzle, SeatsPuzzle | ChecksumPuzzle):
-        found.update(RULES_OF_ASK[puzzle.ask])
-    if isinstance(puzzle, SeatsPuzzle) and puzzle.round > 1:
-        found.add("R10")
-    if isinstance(puzzle, SeatsPuzzle) and puzzle.players > 2 and puzzle.ask in ("next-dealer", "leader"):
-        found.add("R6")
-    if isinstance(puzzle, SeatsPuzzle) and puzzle.players in (3, 6) and puzzle.ask != "next-dealer":
-        found.add("V3")  # who sits where, with whom, and how many cards go out, at a table of 3 or 6
-    if isinstance(puzzle, ScorePuzzle) and any(puzzle.escobas):
-        found.add("R14")
-    if isinstance(puzzle, RefereePuzzle):
-        found.update(_referee_rules(puzzle))
+    """The rules R1-R22 and V1-V6 a puzzle's answer depends on, from its kind, its rule set, its goal or question
+    (``Puzzle.rules_drilled``) and its themes, in rule order."""
+    found = puzzle.rules_drilled()
     for theme in puzzle.themes:
         found.update(RULES_OF_THEME[theme])
     return tuple(rule for rule in RULE_IDS if rule in found)
-
-
-def _referee_rules(puzzle: RefereePuzzle) -> tuple[str, ...]:
-    """What a referee puzzle's answer depends on: a first table swept (R9), the last take (R15), or for a play, what
-    the course's ``allowed`` task of the same play depends on."""
-    if puzzle.ask == "first-table":
-        return ("R9",) if puzzle.solutions() != ["0"] else ()
-    if puzzle.ask == "last-take":
-        return ("R15",)
-    return RULES_OF_TASK.get(("allowed", puzzle.question_key()), ())
 
 
 def rule_coverage(puzzles: Iterable[Puzzle]) -> dict[str, list[str]]:
@@ -376,8 +227,4 @@ def first_puzzle(puzzles: Iterable[Puzzle]) -> Puzzle:
     if not gentle:
         raise ValueError("the bank has no level-1 puzzle to start with")
 
-    def ease(puzzle: Puzzle) -> tuple[bool, int, str]:
-        size = len(puzzle.table) if isinstance(puzzle, CapturePuzzle) else 99
-        return not isinstance(puzzle, CapturePuzzle), size, puzzle.id
-
-    return min(gentle, key=ease)
+    return min(gentle, key=lambda puzzle: (puzzle.start_order(), puzzle.id))

@@ -24,13 +24,14 @@ import yaml
 
 from trainer.ai.game import Decision
 from trainer.ai.view import View
-from trainer.cards import Card, cards_text
+from trainer.cards import Card
 from trainer.deal import Deal, EventKind
 from trainer.plays import Play, captures, legal_plays
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import found_themes
 from trainer.puzzles.kinds import (
     GENERATED_KINDS,
+    GOALS,
     MOST,
     CapturePuzzle,
     ChecksumPuzzle,
@@ -137,12 +138,13 @@ def _candidates(kind: str, seed: int, deal: Deal, rng: random.Random) -> Iterato
     common: dict[str, Any] = {"id": "new", "level": 1, "themes": (), "title": "", "rules": profile.name}
     if kind == "capture" and not deal.is_over and deal.to_play is not None:
         for card in deal.hands[deal.to_play]:
-            if captures(card, deal.table):
-                puzzle = CapturePuzzle(**common, table=deal.table, play=card)
-                yield puzzle, capture_level(deal.table, card)
+            if options := captures(card, deal.table):
+                level = capture_level(deal.table, card)
+                every_way = len(options) > 1 and level >= 4  # a hard one asks for every way
+                yield CapturePuzzle(**common, table=deal.table, play=card, all=every_way), level
     elif kind == "choose" and deal.to_play is not None and deal.table:
         seat = deal.to_play
-        goal = rng.choice(["escoba", "most-cards", "take", "coins", "setenta", "safe"])
+        goal = rng.choice(GOALS)
         choose = ChoosePuzzle(
             **common,
             table=deal.table,
@@ -193,79 +195,23 @@ def _end_of_deal(
             yield ChecksumPuzzle(**common, table=shown, ask="missing"), _level_from(len(shown), (0, 0, 3, 5))
 
 
-_THEMES = {
-    "capture": ["making-15"],
-    "choose": [],
-    "setenta": ["setenta"],
-    "setenta-duel": ["setenta"],
-    "score": ["scoring"],
-    "checksum": ["check-sum"],
-    "claim": ["claims"],
-}
 #: What a deal's record adds to a puzzle: the same position from another record is the same puzzle.
 _RECORD_FIELDS = ("players", "seed", "plays")
 
 
 def _finish(puzzle: Puzzle, number: int, seed: int, level: int) -> dict[str, Any]:
-    """The puzzle as YAML-ready data, with an id and themes; the loader words it (``Puzzle.words``)."""
-    kind = puzzle.kind
-    fields: dict[str, Any] = {}
-    themes = list(_THEMES[kind])
-    if isinstance(puzzle, CapturePuzzle):
-        fields = {"table": cards_text(puzzle.table), "play": str(puzzle.play)}
-        options = captures(puzzle.play, puzzle.table)
-        if len(options) > 1 and level >= 4:
-            fields["all"] = True
-        if any(len(o) >= 3 for o in options):
-            themes.append("big-capture")
-        if any(o == set(puzzle.table) for o in options):
-            themes.append("escoba")
-    elif isinstance(puzzle, ChoosePuzzle):
-        goal = f"take {puzzle.target}" if puzzle.goal == "take" else puzzle.goal
-        fields = {"table": cards_text(puzzle.table), "hand": cards_text(puzzle.hand), "goal": goal}
-        if puzzle.goal == "safe":
-            fields["next_hand"] = cards_text(puzzle.next_hand)
-        if puzzle.goal == "setenta" and puzzle.pile:
-            fields["pile"] = cards_text(puzzle.pile)
-        themes.append(
-            {
-                "escoba": "escoba",
-                "most-cards": "most-cards",
-                "take": "making-15",
-                "coins": "coins",
-                "setenta": "setenta",
-                "safe": "safety",
-            }[puzzle.goal]
-        )
-    elif isinstance(puzzle, SetentaPuzzle):
-        fields = {"pile": cards_text(puzzle.pile)}
-    elif isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle):
-        fields = {"piles": [cards_text(p) for p in puzzle.piles]}
-        if isinstance(puzzle, ScorePuzzle):
-            fields["escobas"] = list(puzzle.escobas)
-            fields |= {"wrong_captures": list(puzzle.wrong_captures)} if puzzle.wrong_captures else {}
-            fields |= _record_fields(puzzle)
-            if puzzle.rules != CLASSIC.name:
-                themes = []  # another rule set's categories, not the classic ones (R18)
-    elif isinstance(puzzle, ChecksumPuzzle):
-        fields = {"table": cards_text(puzzle.table)} | ({"ask": "missing"} if puzzle.ask == "missing" else {})
-    elif isinstance(puzzle, ClaimPuzzle):
-        fields = {"laid": str(puzzle.laid), "table": cards_text(puzzle.table), **_record_fields(puzzle)}
+    """The puzzle as YAML-ready data, with an id and themes; the loader words it (``trainer.puzzles.wording``)."""
+    themes = puzzle.generated_themes()
     themes += [theme for theme in found_themes(puzzle) if theme not in themes]
     rules = {} if puzzle.rules == CLASSIC.name else {"rules": puzzle.rules}
     return {
-        "id": f"gen-{'' if not rules else puzzle.rules + '-'}{kind}-l{level}-s{seed}-{number:03d}",
-        "kind": kind,
+        "id": f"gen-{'' if not rules else puzzle.rules + '-'}{puzzle.kind}-l{level}-s{seed}-{number:03d}",
+        "kind": puzzle.kind,
         "level": level,
         **rules,
         "themes": themes or ["making-15"],
-        **fields,
+        **puzzle.as_yaml(),
     }
-
-
-def _record_fields(puzzle: ScorePuzzle | ClaimPuzzle) -> dict[str, Any]:
-    """A puzzle's deal record as YAML-ready data, written last: it is long and only the loader reads it."""
-    return {"players": puzzle.players, "seed": puzzle.seed, "plays": list(puzzle.plays)} if puzzle.seed else {}
 
 
 def generate(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -16,6 +17,7 @@ from trainer.puzzles import readers
 from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
 from trainer.records import CLAIM
+from trainer.scoring import setenta
 from trainer.text import Said, SaidError
 
 
@@ -56,6 +58,10 @@ class Puzzle:
     order: ClassVar[int]  # where the kind comes among the others, in lists and filters
     yaml_fields: ClassVar[dict[str, Field]]  # the fields of its own a puzzle file gives the kind
     generated: ClassVar[bool] = False  # its puzzles come from random deals: one with no title is worded (``words``)
+    drills: ClassVar[tuple[str, ...]] = ()  # the rules (RULES.md ids) every answer of the kind depends on
+    #: The rules in place of ``drills`` when the puzzle is judged under a rule set other than classic, for a kind
+    #: that rule set answers its own way (its own categories, its own match); None where the classic ones hold.
+    drills_elsewhere: ClassVar[tuple[str, ...] | None] = None
     id: str
     level: int
     themes: tuple[str, ...]
@@ -74,6 +80,35 @@ class Puzzle:
     def profile(self) -> RuleProfile:
         """The rule set's choices, as the engine reads them."""
         return PROFILES[self.rules]
+
+    def confirms(self, theme: str) -> bool:
+        """Whether the engine confirms that a theme it can check (``catalog.CHECKED_THEMES``) fits the puzzle: here
+        the themes any kind may carry; each kind adds its own."""
+        if theme == "other-rules":
+            return self.rules != CLASSIC.name
+        if theme == "missing-suit":  # a missing suit matters only where the setenta is scored
+            return "setenta" in self.profile.points and any(setenta(pile) is None for pile in self.piles_shown())
+        return False
+
+    def rules_drilled(self) -> set[str]:
+        """The rules the puzzle's answer depends on, its themes aside: its kind's, under its rule set; a kind whose
+        goal or question brings more adds them."""
+        if self.drills_elsewhere is not None and self.rules != CLASSIC.name:
+            return set(self.drills_elsewhere)
+        return set(self.drills)
+
+    def start_order(self) -> float:
+        """How soon the puzzle comes for a learner who has answered nothing yet, lowest first: a kind to start with
+        says how gentle the puzzle is, and every other kind comes after it."""
+        return math.inf
+
+    def as_yaml(self) -> dict[str, Any]:
+        """The position and question as YAML-ready data, for a kind the generator makes (``puzzles.generate``)."""
+        raise NotImplementedError
+
+    def generated_themes(self) -> list[str]:
+        """The themes a generated puzzle carries for what it asks, before those the engine confirms (``confirms``)."""
+        return []
 
     def solutions(self) -> list[str]:
         """Every accepted answer, in canonical text."""
@@ -161,6 +196,11 @@ class Dealt:
         if self.seed is not None and self.deck:
             return [("deck", "a recorded deal has a seed or a deck, not both")]
         return []
+
+    def record_as_yaml(self) -> dict[str, Any]:
+        """The record as YAML-ready data, for a generated puzzle: written last, as it is long and only the loader
+        reads it."""
+        return {"players": self.players, "seed": self.seed, "plays": list(self.plays)} if self.seed else {}
 
     def replay(self, profile: RuleProfile) -> Deal:
         """The recorded deal, replayed play by play; ``IllegalPlay`` names the first play the engine refuses."""

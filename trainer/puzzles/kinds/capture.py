@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, Notation, cards_text, parse_cards
 from trainer.plays import (
@@ -13,7 +13,7 @@ from trainer.plays import (
 )
 from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
-from trainer.puzzles.kinds.shared import group_text, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.kinds.shared import court_card_in, group_text, needs, pick_miss, sum_text, table_pick, why_not
 from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import COURT_VALUES, Words
 from trainer.text import Said, said, said_plural
@@ -31,12 +31,34 @@ class CapturePuzzle(Puzzle):
         "all": Field(readers.flag),
     }
     generated: ClassVar[bool] = True
+    drills: ClassVar[tuple[str, ...]] = ("R3", "R4", "R12")
     table: tuple[Card, ...]
     play: Card
     all: bool = False
 
     def options(self) -> list[frozenset[Card]]:
         return sorted(captures(self.play, self.table), key=cards_text)
+
+    def confirms(self, theme: str) -> bool:
+        if theme == "several-ways":
+            return len(self.options()) > 1
+        if theme == "printed-numbers":
+            return court_card_in(self.play, self.options())
+        return super().confirms(theme)
+
+    def start_order(self) -> float:
+        return len(self.table)  # a capture first, from the smallest table
+
+    def as_yaml(self) -> dict[str, Any]:
+        return {"table": cards_text(self.table), "play": str(self.play)} | ({"all": True} if self.all else {})
+
+    def generated_themes(self) -> list[str]:
+        themes, options = ["making-15"], self.options()
+        if any(len(group) >= 3 for group in options):
+            themes.append("big-capture")
+        if any(group == set(self.table) for group in options):
+            themes.append("escoba")
+        return themes
 
     def solutions(self) -> list[str]:
         texts = [cards_text(group) for group in self.options()]

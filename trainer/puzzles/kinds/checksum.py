@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from trainer.cards import R4, RANKS, Card, Notation
+from trainer.cards import R4, RANKS, Card, Notation, cards_text
 from trainer.plays import (
     is_end_of_deal_sum,
     missing_value,
@@ -44,8 +44,24 @@ class ChecksumPuzzle(Puzzle):
     order: ClassVar[int] = 6
     yaml_fields: ClassVar[dict[str, Field]] = {"table": Field(readers.cards, True), "ask": Field(_ask)}
     generated: ClassVar[bool] = True
+    drills: ClassVar[tuple[str, ...]] = ("R3",)
+    ask_rules: ClassVar[dict[str, tuple[str, ...]]] = {"sum": (), "missing": ("R1", "R16")}  # the rules each ask adds
     table: tuple[Card, ...]
     ask: str = "sum"  # or "missing": one more card lies face down
+
+    def confirms(self, theme: str) -> bool:
+        if theme == "count-out":
+            return self.ask == "missing"
+        return super().confirms(theme)
+
+    def rules_drilled(self) -> set[str]:
+        return super().rules_drilled() | set(self.ask_rules[self.ask])
+
+    def as_yaml(self) -> dict[str, Any]:
+        return {"table": cards_text(self.table)} | ({"ask": "missing"} if self.ask == "missing" else {})
+
+    def generated_themes(self) -> list[str]:
+        return ["check-sum"]
 
     def solutions(self) -> list[str]:
         if self.ask == "sum":

@@ -21,7 +21,7 @@ from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text, s
 from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.readers import BadValue, Field
 from trainer.puzzles.wording import Words
-from trainer.scoring import setenta_cards
+from trainer.scoring import setenta, setenta_cards
 from trainer.text import Said, said, said_plural
 
 # -- choose: which play is best for a goal ----------------------------------------------
@@ -105,6 +105,25 @@ class ChoosePuzzle(Puzzle):
         "pile": Field(readers.cards),
     }
     generated: ClassVar[bool] = True
+    drills: ClassVar[tuple[str, ...]] = ("R4", "R12")
+    #: The rules each goal adds.
+    goal_rules: ClassVar[dict[str, tuple[str, ...]]] = {
+        "escoba": (),
+        "most-cards": (),
+        "take": (),
+        "coins": ("R2",),
+        "setenta": ("R19",),
+        "safe": (),
+    }
+    #: The theme each goal gives a generated puzzle.
+    goal_themes: ClassVar[dict[str, str]] = {
+        "escoba": "escoba",
+        "most-cards": "most-cards",
+        "take": "making-15",
+        "coins": "coins",
+        "setenta": "setenta",
+        "safe": "safety",
+    }
     table: tuple[Card, ...]
     hand: tuple[Card, ...]
     goal: str  # one of GOALS; "take" comes with ``target``
@@ -141,6 +160,32 @@ class ChoosePuzzle(Puzzle):
         plays = legal_plays(self.hand, self.table, self.profile.must_capture)
         top = max((self.measure(p) for p in plays), default=0)
         return [p for p in plays if top > 0 and self.measure(p) == top]
+
+    def confirms(self, theme: str) -> bool:
+        if theme == "safe-laydown":
+            return self.goal == "safe" and any(not play.captured for play in self.best())
+        if theme == "keep-sevens":
+            best = self.best() if "setenta" in self.profile.points else []
+            return bool(best) and all(any(c.rank == "7" for c in [*p.captured, p.card]) and p.captured for p in best)
+        if theme == "missing-suit":  # the pile the goal adds to, which the puzzle does not show as a pile of its own
+            return "setenta" in self.profile.points and bool(self.pile) and setenta(self.pile) is None
+        if theme == "several-ways":
+            return any(len(captures(card, self.table)) > 1 for card in self.hand)
+        return super().confirms(theme)
+
+    def rules_drilled(self) -> set[str]:
+        return super().rules_drilled() | set(self.goal_rules[self.goal])
+
+    def as_yaml(self) -> dict[str, Any]:
+        fields = {"table": cards_text(self.table), "hand": cards_text(self.hand), "goal": self.goal_text}
+        if self.goal == "safe":
+            fields["next_hand"] = cards_text(self.next_hand)
+        if self.goal == "setenta" and self.pile:
+            fields["pile"] = cards_text(self.pile)
+        return fields
+
+    def generated_themes(self) -> list[str]:
+        return [self.goal_themes[self.goal]]
 
     def solutions(self) -> list[str]:
         return [str(play) for play in self.best()]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, Notation, cards_text, mask_of, parse_cards
 from trainer.deal import Deal, EventKind
@@ -13,7 +13,7 @@ from trainer.plays import (
 from trainer.profile import PROFILES, RuleProfile
 from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import Dealt, Puzzle
-from trainer.puzzles.kinds.shared import NOTHING, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.kinds.shared import NOTHING, court_card_in, needs, pick_miss, sum_text, table_pick, why_not
 from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
 from trainer.text import Said, said
@@ -35,6 +35,7 @@ class ClaimPuzzle(Puzzle, Dealt):
         "table": Field(readers.cards, True),
     } | {key: replace(field, required=True) for key, field in Dealt.record_fields.items() if key != "deck"}
     generated: ClassVar[bool] = True
+    drills: ClassVar[tuple[str, ...]] = ("R3", "R4", "R12")
     table: tuple[Card, ...]
     laid: Card
 
@@ -45,6 +46,19 @@ class ClaimPuzzle(Puzzle, Dealt):
 
     def options(self) -> list[frozenset[Card]]:
         return sorted(captures(self.laid, self.table), key=cards_text)
+
+    def confirms(self, theme: str) -> bool:
+        if theme == "claims":
+            return True
+        if theme == "printed-numbers":
+            return court_card_in(self.laid, self.options())
+        return super().confirms(theme)
+
+    def as_yaml(self) -> dict[str, Any]:
+        return {"laid": str(self.laid), "table": cards_text(self.table), **self.record_as_yaml()}
+
+    def generated_themes(self) -> list[str]:
+        return ["claims"]
 
     def solutions(self) -> list[str]:
         return [cards_text(group) for group in self.options()] or [NOTHING]

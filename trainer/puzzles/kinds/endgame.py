@@ -32,6 +32,7 @@ class EndgamePuzzle(Puzzle, Dealt):
     kind: ClassVar[str] = "endgame"
     order: ClassVar[int] = 10
     yaml_fields: ClassVar[dict[str, Field]] = Dealt.record_fields
+    drills: ClassVar[tuple[str, ...]] = ("R4",)
 
     def position(self) -> Deal:
         return self.replay(self.profile)
@@ -41,6 +42,9 @@ class EndgamePuzzle(Puzzle, Dealt):
         """Each legal play, with the points its side ends ahead of the other (behind, if negative); searched once
         per puzzle, as the answers, the verdict and its explanation all need it."""
         return exact_margins(View.of(self.position()))
+
+    def confirms(self, theme: str) -> bool:
+        return theme == "endgame" or super().confirms(theme)
 
     def solutions(self) -> list[str]:
         margins = self.margins

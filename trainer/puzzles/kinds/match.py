@@ -33,6 +33,8 @@ class MatchPuzzle(Puzzle):
         "points": Field(readers.whole(0, 40, "a deal's points"), True, "pair"),
         "target": Field(readers.whole(1, 99, "a target")),
     }
+    drills: ClassVar[tuple[str, ...]] = ("R21",)
+    drills_elsewhere: ClassVar[tuple[str, ...] | None] = ("V4",)  # another rule set plays to its own target
     totals: tuple[int, int]
     points: tuple[int, int]
     target: int = CLASSIC.target
@@ -43,6 +45,11 @@ class MatchPuzzle(Puzzle):
 
     def choices(self) -> tuple[str, ...]:
         return OUTCOMES
+
+    def confirms(self, theme: str) -> bool:
+        if theme == "match-rules":
+            return self.rules != CLASSIC.name
+        return super().confirms(theme)
 
     def solutions(self) -> list[str]:
         side = match_result(self.after(), self.target)

@@ -14,7 +14,7 @@ from trainer.plays import (
 )
 from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
-from trainer.puzzles.kinds.shared import allowed, look_at, play_text, winner_text
+from trainer.puzzles.kinds.shared import RULES_OF_ALLOWED, allowed, look_at, play_text, winner_text
 from trainer.puzzles.readers import Field
 from trainer.text import SIDES, Listed, Said, said, said_plural
 
@@ -78,6 +78,16 @@ class RefereePuzzle(Puzzle, Dealt):
 
     def choices(self) -> tuple[str, ...]:
         return REFEREE_CHOICES[self.ask]
+
+    def rules_drilled(self) -> set[str]:
+        """A first table swept (R9), the last take (R15), or for a play, what the ruling on it depends on."""
+        if self.ask == "first-table":
+            found: tuple[str, ...] = ("R9",) if self.solutions() != ["0"] else ()
+        elif self.ask == "last-take":
+            found = ("R15",)
+        else:
+            found = RULES_OF_ALLOWED.get(self.question_key(), ())
+        return super().rules_drilled() | set(found)
 
     def solutions(self) -> list[str]:
         if self.ask == "allowed":

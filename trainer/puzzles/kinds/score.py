@@ -65,6 +65,14 @@ class ScorePuzzle(Puzzle, Dealt):
         "wrong_captures": Field(readers.whole(0, 36, "a count of wrong captures"), False, "sides"),
     } | Dealt.record_fields
     generated: ClassVar[bool] = True
+    drills: ClassVar[tuple[str, ...]] = ("R18",)
+    drills_elsewhere: ClassVar[tuple[str, ...] | None] = ("V1",)  # another rule set scores its own categories
+    #: The themes of the bonus categories some rule sets score (V1), each with its category.
+    bonus_themes: ClassVar[dict[str, str]] = {
+        "all-coins": "all_coins",
+        "all-sevens": "all_sevens",
+        "few-cards": "few_cards",
+    }
     piles: tuple[tuple[Card, ...], ...]
     escobas: tuple[int, ...]
     wrong_captures: tuple[int, ...] = ()
@@ -79,6 +87,33 @@ class ScorePuzzle(Puzzle, Dealt):
 
     def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
         return self.piles
+
+    def confirms(self, theme: str) -> bool:
+        if theme == "ties":
+            scores = self.scores()
+            return any(not any(s.points[name] for s in scores) for name in MOST if name in self.profile.points)
+        if theme in self.bonus_themes:
+            return any(s.points.get(self.bonus_themes[theme]) for s in self.scores())
+        if theme == "three-sides":
+            return len(self.piles) == 3
+        if theme == "three-way-ties":
+            return len(self.piles) == 3 and self.confirms("ties")
+        if theme == "most-sevens":
+            return "sevens" in self.profile.points
+        if theme == "penalties":
+            return any(self.wrong_captures)
+        return super().confirms(theme)
+
+    def rules_drilled(self) -> set[str]:
+        return super().rules_drilled() | ({"R14"} if any(self.escobas) else set())
+
+    def as_yaml(self) -> dict[str, Any]:
+        wrong = {"wrong_captures": list(self.wrong_captures)} if self.wrong_captures else {}
+        piles = [cards_text(pile) for pile in self.piles]
+        return {"piles": piles, "escobas": list(self.escobas), **wrong, **self.record_as_yaml()}
+
+    def generated_themes(self) -> list[str]:
+        return ["scoring"] if self.rules == CLASSIC.name else []  # another rule set's categories are not R18's
 
     def solutions(self) -> list[str]:
         return [" ".join(str(score.total) for score in self.scores())]

@@ -46,6 +46,14 @@ class SeatsPuzzle(Puzzle):
         "seat": Field(readers.whole(0, 5, "a seat")),
         "round": Field(readers.whole(1, 6, "a round of hands")),
     }
+    #: The rules each ask adds.
+    ask_rules: ClassVar[dict[str, tuple[str, ...]]] = {
+        "next-dealer": ("R7", "R22"),
+        "leader": ("R7",),
+        "partner": ("R5", "R6"),
+        "stock-after": ("R8",),
+        "first-after-redeal": ("R7", "R10"),
+    }
     players: int
     dealer: int
     ask: str  # one of ASKS
@@ -87,6 +95,23 @@ class SeatsPuzzle(Puzzle):
     def choices(self) -> tuple[str, ...]:
         """The seats to choose from, or nothing when the answer is a count of cards."""
         return () if self.ask == "stock-after" else tuple(map(str, range(self.players)))
+
+    def confirms(self, theme: str) -> bool:
+        if theme == "seats-and-sides":
+            return self.players in (3, 6)
+        return super().confirms(theme)
+
+    def rules_drilled(self) -> set[str]:
+        """The ask's rules; a stock count after the first hands adds R10, and with more than two players the way
+        round the table (R6) decides who deals and leads."""
+        found = super().rules_drilled() | set(self.ask_rules[self.ask])
+        if self.round > 1:
+            found.add("R10")
+        if self.players > 2 and self.ask in ("next-dealer", "leader"):
+            found.add("R6")
+        if self.players in (3, 6) and self.ask != "next-dealer":
+            found.add("V3")  # who sits where, with whom, and how many cards go out, at a table of 3 or 6
+        return found
 
     def solutions(self) -> list[str]:
         return [str(found) for found in self.answers()]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from trainer.cards import R4, Card, Notation
+from trainer.cards import R4, Card, Notation, cards_text
 from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems
@@ -25,10 +25,17 @@ class SetentaPuzzle(Puzzle):
     order: ClassVar[int] = 3
     yaml_fields: ClassVar[dict[str, Field]] = {"pile": Field(readers.cards, True)}
     generated: ClassVar[bool] = True
+    drills: ClassVar[tuple[str, ...]] = ("R19",)
     pile: tuple[Card, ...]
 
     def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
         return (self.pile,)
+
+    def as_yaml(self) -> dict[str, Any]:
+        return {"pile": cards_text(self.pile)}
+
+    def generated_themes(self) -> list[str]:
+        return ["setenta"]
 
     def solutions(self) -> list[str]:
         value = setenta(self.pile)

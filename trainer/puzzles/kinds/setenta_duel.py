@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from trainer.cards import R4, Card, Notation
+from trainer.cards import R4, Card, Notation, cards_text
 from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems, winner_text
@@ -28,10 +28,22 @@ class SetentaDuelPuzzle(Puzzle):
     order: ClassVar[int] = 4
     yaml_fields: ClassVar[dict[str, Field]] = {"piles": Field(readers.cards, True, "pair")}
     generated: ClassVar[bool] = True
+    drills: ClassVar[tuple[str, ...]] = ("R19",)
     piles: tuple[tuple[Card, ...], tuple[Card, ...]]
 
     def piles_shown(self) -> tuple[tuple[Card, ...], ...]:
         return self.piles
+
+    def confirms(self, theme: str) -> bool:
+        if theme == "ties":
+            return self.solutions() == ["nobody"]
+        return super().confirms(theme)
+
+    def as_yaml(self) -> dict[str, Any]:
+        return {"piles": [cards_text(pile) for pile in self.piles]}
+
+    def generated_themes(self) -> list[str]:
+        return ["setenta"]
 
     def solutions(self) -> list[str]:
         return [winner_text(_side_of(score_deal(self.piles, [0, 0]), "setenta"))]

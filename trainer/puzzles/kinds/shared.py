@@ -92,6 +92,11 @@ def table_pick(answer: str, played: Card, notation: Notation, nothing: bool = Fa
     return frozenset(cards)
 
 
+def court_card_in(played: Card, options: Iterable[frozenset[Card]]) -> bool:
+    """Whether some capture of the card played takes or plays a sota, caballo or rey, counted 8, 9 or 10 (V6)."""
+    return any(card.value > 7 for group in options for card in (played, *group))
+
+
 def card_to_play(best: Play) -> Said:
     """The value of the card a best play plays: a pointed clue that leaves the play to find."""
     return said("the card to play from your hand is worth {value}", value=best.card.value)
@@ -163,6 +168,18 @@ def allowed(deal: Deal, play: Play) -> tuple[str, IllegalPlay | None]:
     except IllegalPlay as refused:
         return (refused.refusal.reason if refused.refusal else ""), refused
     return ("capture" if play.captured else "lay down"), None
+
+
+#: The rules the ruling on a play depends on (a referee's, or the course's ``allowed`` task), by what ``allowed``
+#: finds the play to be.
+RULES_OF_ALLOWED: dict[str, tuple[str, ...]] = {
+    "capture": ("R12",),
+    "lay down": (),
+    "not_in_hand": ("R11",),
+    "must_capture": ("R13",),
+    "must_capture_with_other": ("R13",),
+    "not_fifteen": ("R17",),
+}
 
 
 def look_at(play: Play) -> Said:
