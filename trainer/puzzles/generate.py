@@ -24,66 +24,16 @@ import yaml
 
 from trainer.ai.game import Decision
 from trainer.ai.view import View
-from trainer.cards import Card
-from trainer.deal import Deal, EventKind
-from trainer.plays import Play, captures, legal_plays
+from trainer.deal import Deal
+from trainer.plays import Play, captures
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.catalog import found_themes
-from trainer.puzzles.kinds import (
-    GENERATED_KINDS,
-    GOALS,
-    MOST,
-    CapturePuzzle,
-    ChecksumPuzzle,
-    ChoosePuzzle,
-    ClaimPuzzle,
-    Puzzle,
-    ScorePuzzle,
-    SetentaDuelPuzzle,
-    SetentaPuzzle,
-)
-from trainer.records import moves_of
-from trainer.scoring import setenta
+from trainer.puzzles.kinds import GENERATED_KINDS, KINDS, Puzzle
 from trainer.simulate import play_randomly
 
 MAX_DEALS = 20_000  # how many random deals to search before giving up on the count asked
 FAULT_CHANCE = 0.08  # played by penalties: how often a turn is a wrong or a missed capture (V5)
 CLAIM_CHANCE = 0.5  # and how often the next player claims a missed capture
-NOTHING_CHANCE = 0.1  # how often a card laid down that missed nothing becomes a claim puzzle
-
-
-def _level_from(score: float, steps: tuple[float, float, float, float]) -> int:
-    """Level 1 to 5: how many of the four thresholds ``score`` reaches."""
-    return 1 + sum(score >= step for step in steps)
-
-
-def capture_level(table: tuple[Card, ...], play: Card) -> int:
-    """Harder with more cards, more ways, bigger groups and more decoys."""
-    options = captures(play, table)
-    used = set().union(*options)
-    decoys = len(table) - len(used)
-    score = len(table) + 2 * (len(options) - 1) + max(map(len, options)) + decoys
-    return _level_from(score, (7, 9, 11, 13))
-
-
-def choose_level(puzzle: ChoosePuzzle) -> int:
-    """Harder with more plays to weigh, fewer good ones, and subtler goals."""
-    wrong_plays = len(legal_plays(puzzle.hand, puzzle.table)) - len(puzzle.best())
-    goal_weight = {"escoba": 0, "most-cards": 1, "take": 1, "coins": 2, "setenta": 3, "safe": 3}[puzzle.goal]
-    score = len(puzzle.table) + wrong_plays + goal_weight
-    return _level_from(score, (5, 7, 9, 11))
-
-
-def score_level(deal: Deal) -> int:
-    """Harder with more escobas, close counts, bonuses, wrong captures and three sides to compare."""
-    scores = deal.score()
-    close = 0
-    for name, margin in (("cards", 2), ("coins", 1), ("sevens", 1)):
-        figures = sorted((getattr(s, MOST[name]) for s in scores), reverse=True)
-        close += name in deal.profile.points and figures[0] - figures[1] <= margin
-    bonuses = sum(bool(s.points.get(name)) for s in scores for name in ("all_coins", "all_sevens", "few_cards"))
-    extra = bonuses + 2 * sum(deal.wrong_captures) + (deal.sides - 2)
-    return _level_from(sum(deal.escobas) + 2 * close + extra, (1, 2, 3, 5))
 
 
 def _faults(deal: Deal) -> list[Play]:
@@ -117,82 +67,6 @@ def _deal_positions(rng: random.Random, profile: RuleProfile = CLASSIC) -> Itera
             yield seed, deal
             deal = _step(deal, rng)
         yield seed, deal
-
-
-def _record(seed: int, deal: Deal) -> dict[str, Any]:
-    """The fields that let the loader replay ``deal`` up to this state: players, seed and plays."""
-    return {"players": deal.players, "seed": seed, "plays": tuple(moves_of(deal))}
-
-
-def _laid_down(deal: Deal) -> Card | None:
-    """The card the last play laid on the table, if the last play laid one down and the deal goes on."""
-    plays = [event for event in deal.events if event.kind is EventKind.PLAY and event.play is not None]
-    if deal.is_over or not plays or plays[-1].cards:
-        return None
-    return plays[-1].play.card if plays[-1].play else None
-
-
-def _candidates(kind: str, seed: int, deal: Deal, rng: random.Random) -> Iterator[tuple[Puzzle, int]]:
-    """Puzzles of ``kind`` in this state, each with its estimated level."""
-    profile = deal.profile
-    common: dict[str, Any] = {"id": "new", "level": 1, "themes": (), "title": "", "rules": profile.name}
-    if kind == "capture" and not deal.is_over and deal.to_play is not None:
-        for card in deal.hands[deal.to_play]:
-            if options := captures(card, deal.table):
-                level = capture_level(deal.table, card)
-                every_way = len(options) > 1 and level >= 4  # a hard one asks for every way
-                yield CapturePuzzle(**common, table=deal.table, play=card, all=every_way), level
-    elif kind == "choose" and deal.to_play is not None and deal.table:
-        seat = deal.to_play
-        goal = rng.choice(GOALS)
-        choose = ChoosePuzzle(
-            **common,
-            table=deal.table,
-            hand=deal.hands[seat],
-            goal=goal,
-            target=rng.choice(deal.table) if goal == "take" else None,
-            next_hand=deal.hands[(seat + 1) % deal.players] if goal == "safe" else (),
-            pile=deal.piles[deal.side_of(seat)] if goal == "setenta" else (),
-        )
-        right = len(choose.best())
-        if 0 < right < len(legal_plays(choose.hand, choose.table)):  # reachable, and not every play is right
-            yield choose, choose_level(choose)
-    elif kind == "setenta":
-        pile = deal.piles[rng.randrange(deal.sides)]  # a side's pile at this moment of the deal: reachable as it is
-        if len(pile) >= 4:
-            yield SetentaPuzzle(**common, pile=pile), _level_from(len(pile), (6, 9, 13, 17))
-    elif kind == "claim" and (laid := _laid_down(deal)) is not None:
-        claim = ClaimPuzzle(**common, table=tuple(c for c in deal.table if c != laid), laid=laid, **_record(seed, deal))
-        if claim.options():
-            yield claim, capture_level(claim.table, laid)
-        elif rng.random() < NOTHING_CHANCE:  # a lay-down that missed nothing: fewer of those, they are many
-            yield claim, _level_from(len(claim.table), (2, 4, 6, 8))
-    elif deal.is_over and kind in ("setenta-duel", "score", "checksum"):
-        yield from _end_of_deal(kind, seed, deal, rng, common)
-
-
-def _end_of_deal(
-    kind: str, seed: int, deal: Deal, rng: random.Random, common: dict[str, Any]
-) -> Iterator[tuple[Puzzle, int]]:
-    """Puzzles about the piles and the table once a deal is over."""
-    if kind == "setenta-duel" and deal.sides == 2:
-        piles = (deal.piles[0], deal.piles[1])
-        sums = [setenta(p) for p in piles]
-        margin = abs((sums[0] or 0) - (sums[1] or 0))
-        yield SetentaDuelPuzzle(**common, piles=piles), 1 if None in sums else 6 - _level_from(margin, (3, 8, 15, 25))
-    elif kind == "score":
-        wrong = deal.wrong_captures if deal.profile.penalties else ()
-        puzzle = ScorePuzzle(
-            **common, piles=deal.piles, escobas=deal.escobas, wrong_captures=wrong, **_record(seed, deal)
-        )
-        yield puzzle, score_level(deal)
-    elif kind == "checksum":
-        left = deal.remainder
-        yield ChecksumPuzzle(**common, table=left), 1 if len(left) <= 3 else 2
-        if len(left) >= 2:
-            hidden = rng.choice(left)
-            shown = tuple(card for card in left if card != hidden)
-            yield ChecksumPuzzle(**common, table=shown, ask="missing"), _level_from(len(shown), (0, 0, 3, 5))
 
 
 #: What a deal's record adds to a puzzle: the same position from another record is the same puzzle.
@@ -229,11 +103,13 @@ def generate(
         raise ValueError(f"unknown kind {kind!r} to generate: one of {', '.join(GENERATED_KINDS)}")
     if level not in range(1, 6) or count < 1:
         raise ValueError("level is 1 to 5 and count at least 1")
-    profile = _profile(kind, rules, penalties or kind == "claim")
+    made = KINDS[kind]
+    profile = _profile(made, rules, penalties or made.only_from_penalties)
+    common: dict[str, Any] = {"id": "new", "level": 1, "themes": (), "title": "", "rules": profile.name}
     rng = random.Random(f"{kind}-{seed}" + ("" if rules == CLASSIC.name else f"-{rules}"))  # each kind its own deals
     found: dict[tuple[Any, ...], dict[str, Any]] = {}
     for deal_seed, deal in _deal_positions(rng, profile):
-        for puzzle, estimated in _candidates(kind, deal_seed, deal, rng):
+        for puzzle, estimated in made.found_in(deal_seed, deal, rng, common):
             if estimated != level or not set(themes) <= set(found_themes(puzzle)):
                 continue
             data = _finish(puzzle, len(found) + 1, seed, level)
@@ -245,17 +121,18 @@ def generate(
     raise ValueError(f"found only {len(found)} {kind} puzzles of level {level} in {MAX_DEALS} random deals")
 
 
-def _profile(kind: str, rules: str, penalties: bool) -> RuleProfile:
+def _profile(kind: type[Puzzle], rules: str, penalties: bool) -> RuleProfile:
     """The rule set to deal and judge under; ValueError if it cannot give this kind."""
     if rules not in PROFILES:
         raise ValueError(f"unknown rule set {rules!r}: one of {', '.join(PROFILES)}")
     profile = PROFILES[rules]
-    if kind in ("setenta", "setenta-duel") and "setenta" not in profile.points:
-        raise ValueError(f"the {rules} rule set scores no setenta, so it gives no {kind} puzzles (V1)")
+    if (point := kind.point_needed) is not None and point not in profile.points:
+        raise ValueError(f"the {rules} rule set scores no {point}, so it gives no {kind.kind} puzzles (V1)")
     if penalties and not profile.penalties_allowed:
         raise ValueError(f"the {rules} rule set refuses every mistake (R17): only turkish is played by penalties (V5)")
-    if penalties and kind not in ("score", "claim"):
-        raise ValueError("played by penalties, only score and claim puzzles come from the deals (V5)")
+    if penalties and not kind.from_penalties:
+        given = " and ".join(name for name, made in KINDS.items() if made.from_penalties)
+        raise ValueError(f"played by penalties, only {given} puzzles come from the deals (V5)")
     return profile.with_options(penalties=True) if penalties else profile
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -56,6 +58,10 @@ class Puzzle:
 
     kind: ClassVar[str]  # the name a YAML file gives the kind
     order: ClassVar[int]  # where the kind comes among the others, in lists and filters
+    #: A point the rule set must score for the kind's puzzles to be generated under it (V1), if any.
+    point_needed: ClassVar[str | None] = None
+    from_penalties: ClassVar[bool] = False  # deals played by penalties give the kind's puzzles (V5)
+    only_from_penalties: ClassVar[bool] = False  # and only those do
     yaml_fields: ClassVar[dict[str, Field]]  # the fields of its own a puzzle file gives the kind
     generated: ClassVar[bool] = False  # its puzzles come from random deals: one with no title is worded (``words``)
     drills: ClassVar[tuple[str, ...]] = ()  # the rules (RULES.md ids) every answer of the kind depends on
@@ -109,6 +115,14 @@ class Puzzle:
     def generated_themes(self) -> list[str]:
         """The themes a generated puzzle carries for what it asks, before those the engine confirms (``confirms``)."""
         return []
+
+    @classmethod
+    def found_in(
+        cls, seed: int, deal: Deal, rng: random.Random, common: dict[str, Any]
+    ) -> Iterator[tuple[Puzzle, int]]:
+        """Puzzles of the kind in this state of a random deal dealt from ``seed``, each with its estimated level;
+        ``common`` holds the fields every new puzzle shares. Nothing for a kind written by hand."""
+        return iter(())
 
     def solutions(self) -> list[str]:
         """Every accepted answer, in canonical text."""

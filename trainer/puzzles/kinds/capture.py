@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, Notation, cards_text, parse_cards
+from trainer.deal import Deal
 from trainer.plays import (
     CAPTURE_SUM,
     captures,
 )
 from trainer.puzzles import readers
+from trainer.puzzles.estimate import capture_level
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import court_card_in, group_text, needs, pick_miss, sum_text, table_pick, why_not
 from trainer.puzzles.readers import Field
@@ -59,6 +63,18 @@ class CapturePuzzle(Puzzle):
         if any(group == set(self.table) for group in options):
             themes.append("escoba")
         return themes
+
+    @classmethod
+    def found_in(
+        cls, seed: int, deal: Deal, rng: random.Random, common: dict[str, Any]
+    ) -> Iterator[tuple[Puzzle, int]]:
+        if deal.is_over or deal.to_play is None:
+            return
+        for card in deal.hands[deal.to_play]:
+            if options := captures(card, deal.table):
+                level = capture_level(deal.table, card)
+                every_way = len(options) > 1 and level >= 4  # a hard one asks for every way
+                yield cls(**common, table=deal.table, play=card, all=every_way), level
 
     def solutions(self) -> list[str]:
         texts = [cards_text(group) for group in self.options()]

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from trainer.cards import R4, RANKS, Card, Notation, cards_text
+from trainer.deal import Deal
 from trainer.plays import (
     is_end_of_deal_sum,
     missing_value,
 )
 from trainer.puzzles import readers
+from trainer.puzzles.estimate import level_from
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.readers import BadValue, Field
 from trainer.puzzles.wording import COURT_VALUES, Words
@@ -62,6 +66,19 @@ class ChecksumPuzzle(Puzzle):
 
     def generated_themes(self) -> list[str]:
         return ["check-sum"]
+
+    @classmethod
+    def found_in(
+        cls, seed: int, deal: Deal, rng: random.Random, common: dict[str, Any]
+    ) -> Iterator[tuple[Puzzle, int]]:
+        if not deal.is_over:
+            return
+        left = deal.remainder
+        yield cls(**common, table=left), 1 if len(left) <= 3 else 2
+        if len(left) >= 2:
+            hidden = rng.choice(left)
+            shown = tuple(card for card in left if card != hidden)
+            yield cls(**common, table=shown, ask="missing"), level_from(len(shown), (0, 0, 3, 5))
 
     def solutions(self) -> list[str]:
         if self.ask == "sum":

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, Notation, Suit, cards_text, parse_card
+from trainer.deal import Deal
 from trainer.plays import (
     Play,
     captures,
@@ -16,6 +18,7 @@ from trainer.plays import (
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC
 from trainer.puzzles import readers
+from trainer.puzzles.estimate import level_from
 from trainer.puzzles.kinds.base import Puzzle
 from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text, setenta_problems, sum_text
 from trainer.puzzles.reachable import pile_problem
@@ -186,6 +189,33 @@ class ChoosePuzzle(Puzzle):
 
     def generated_themes(self) -> list[str]:
         return [self.goal_themes[self.goal]]
+
+    @classmethod
+    def found_in(
+        cls, seed: int, deal: Deal, rng: random.Random, common: dict[str, Any]
+    ) -> Iterator[tuple[Puzzle, int]]:
+        if deal.to_play is None or not deal.table:
+            return
+        seat = deal.to_play
+        goal = rng.choice(GOALS)
+        choose = cls(
+            **common,
+            table=deal.table,
+            hand=deal.hands[seat],
+            goal=goal,
+            target=rng.choice(deal.table) if goal == "take" else None,
+            next_hand=deal.hands[(seat + 1) % deal.players] if goal == "safe" else (),
+            pile=deal.piles[deal.side_of(seat)] if goal == "setenta" else (),
+        )
+        right = len(choose.best())
+        if 0 < right < len(legal_plays(choose.hand, choose.table)):  # reachable, and not every play is right
+            yield choose, choose.estimated_level()
+
+    def estimated_level(self) -> int:
+        """Harder with more plays to weigh, fewer good ones, and subtler goals."""
+        wrong_plays = len(legal_plays(self.hand, self.table)) - len(self.best())
+        goal_weight = {"escoba": 0, "most-cards": 1, "take": 1, "coins": 2, "setenta": 3, "safe": 3}[self.goal]
+        return level_from(len(self.table) + wrong_plays + goal_weight, (5, 7, 9, 11))
 
     def solutions(self) -> list[str]:
         return [str(play) for play in self.best()]

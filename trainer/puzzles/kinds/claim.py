@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -12,11 +14,22 @@ from trainer.plays import (
 )
 from trainer.profile import PROFILES, RuleProfile
 from trainer.puzzles import readers
+from trainer.puzzles.estimate import capture_level, deal_record, level_from
 from trainer.puzzles.kinds.base import Dealt, Puzzle
 from trainer.puzzles.kinds.shared import NOTHING, court_card_in, needs, pick_miss, sum_text, table_pick, why_not
 from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
 from trainer.text import Said, said
+
+NOTHING_CHANCE = 0.1  # how often a generated card laid down that missed nothing becomes a claim puzzle
+
+
+def _laid_down(deal: Deal) -> Card | None:
+    """The card the last play laid on the table, if the last play laid one down and the deal goes on."""
+    plays = [event for event in deal.events if event.kind is EventKind.PLAY and event.play is not None]
+    if deal.is_over or not plays or plays[-1].cards:
+        return None
+    return plays[-1].play.card if plays[-1].play else None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,6 +43,8 @@ class ClaimPuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "claim"
     order: ClassVar[int] = 9
+    from_penalties: ClassVar[bool] = True
+    only_from_penalties: ClassVar[bool] = True  # a claim follows a mistake, which only penalties let stand (V5)
     yaml_fields: ClassVar[dict[str, Field]] = {
         "laid": Field(readers.one_card, True),
         "table": Field(readers.cards, True),
@@ -59,6 +74,18 @@ class ClaimPuzzle(Puzzle, Dealt):
 
     def generated_themes(self) -> list[str]:
         return ["claims"]
+
+    @classmethod
+    def found_in(
+        cls, seed: int, deal: Deal, rng: random.Random, common: dict[str, Any]
+    ) -> Iterator[tuple[Puzzle, int]]:
+        if (laid := _laid_down(deal)) is None:
+            return
+        claim = cls(**common, table=tuple(c for c in deal.table if c != laid), laid=laid, **deal_record(seed, deal))
+        if claim.options():
+            yield claim, capture_level(claim.table, laid)
+        elif rng.random() < NOTHING_CHANCE:  # a lay-down that missed nothing: fewer of those, they are many
+            yield claim, level_from(len(claim.table), (2, 4, 6, 8))
 
     def solutions(self) -> list[str]:
         return [cards_text(group) for group in self.options()] or [NOTHING]

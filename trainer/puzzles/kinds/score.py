@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -11,6 +12,7 @@ from trainer.cards import R4, Card, Notation, cards_text, mask_of
 from trainer.deal import Deal
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles import readers
+from trainer.puzzles.estimate import deal_record, level_from
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
 from trainer.puzzles.reachable import DECK_SIZE, deal_problem
 from trainer.puzzles.readers import BadValue, Field
@@ -52,6 +54,18 @@ _TITLES = {
 }
 
 
+def _estimated_level(deal: Deal) -> int:
+    """Harder with more escobas, close counts, bonuses, wrong captures and three sides to compare."""
+    scores = deal.score()
+    close = 0
+    for name, margin in (("cards", 2), ("coins", 1), ("sevens", 1)):
+        figures = sorted((getattr(s, MOST[name]) for s in scores), reverse=True)
+        close += name in deal.profile.points and figures[0] - figures[1] <= margin
+    bonuses = sum(bool(s.points.get(name)) for s in scores for name in ("all_coins", "all_sevens", "few_cards"))
+    extra = bonuses + 2 * sum(deal.wrong_captures) + (deal.sides - 2)
+    return level_from(sum(deal.escobas) + 2 * close + extra, (1, 2, 3, 5))
+
+
 @dataclass(frozen=True, kw_only=True)
 class ScorePuzzle(Puzzle, Dealt):
     """How many points does each side score for this deal? Two sides, or three where the rule set seats three
@@ -59,6 +73,7 @@ class ScorePuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "score"
     order: ClassVar[int] = 5
+    from_penalties: ClassVar[bool] = True
     yaml_fields: ClassVar[dict[str, Field]] = {
         "piles": Field(readers.cards, True, "sides"),
         "escobas": Field(_escoba_count, True, "sides"),
@@ -114,6 +129,16 @@ class ScorePuzzle(Puzzle, Dealt):
 
     def generated_themes(self) -> list[str]:
         return ["scoring"] if self.rules == CLASSIC.name else []  # another rule set's categories are not R18's
+
+    @classmethod
+    def found_in(
+        cls, seed: int, deal: Deal, rng: random.Random, common: dict[str, Any]
+    ) -> Iterator[tuple[Puzzle, int]]:
+        if not deal.is_over:
+            return
+        wrong = deal.wrong_captures if deal.profile.penalties else ()
+        puzzle = cls(**common, piles=deal.piles, escobas=deal.escobas, wrong_captures=wrong, **deal_record(seed, deal))
+        yield puzzle, _estimated_level(deal)
 
     def solutions(self) -> list[str]:
         return [" ".join(str(score.total) for score in self.scores())]

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, Notation, cards_text
+from trainer.deal import Deal
 from trainer.puzzles import readers
+from trainer.puzzles.estimate import level_from
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems
 from trainer.puzzles.reachable import pile_problem
@@ -23,6 +27,7 @@ class SetentaPuzzle(Puzzle):
 
     kind: ClassVar[str] = "setenta"
     order: ClassVar[int] = 3
+    point_needed: ClassVar[str | None] = "setenta"
     yaml_fields: ClassVar[dict[str, Field]] = {"pile": Field(readers.cards, True)}
     generated: ClassVar[bool] = True
     drills: ClassVar[tuple[str, ...]] = ("R19",)
@@ -36,6 +41,14 @@ class SetentaPuzzle(Puzzle):
 
     def generated_themes(self) -> list[str]:
         return ["setenta"]
+
+    @classmethod
+    def found_in(
+        cls, seed: int, deal: Deal, rng: random.Random, common: dict[str, Any]
+    ) -> Iterator[tuple[Puzzle, int]]:
+        pile = deal.piles[rng.randrange(deal.sides)]  # a side's pile at this moment of the deal: reachable as it is
+        if len(pile) >= 4:
+            yield cls(**common, pile=pile), level_from(len(pile), (6, 9, 13, 17))
 
     def solutions(self) -> list[str]:
         value = setenta(self.pile)

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from trainer.cards import R4, Card, Notation, cards_text
+from trainer.deal import Deal
 from trainer.puzzles import readers
+from trainer.puzzles.estimate import level_from
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems, winner_text
 from trainer.puzzles.reachable import deal_problem
 from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
-from trainer.scoring import DealScore, score_deal
+from trainer.scoring import DealScore, score_deal, setenta
 from trainer.text import Said, said
 
 
@@ -26,6 +30,7 @@ class SetentaDuelPuzzle(Puzzle):
 
     kind: ClassVar[str] = "setenta-duel"
     order: ClassVar[int] = 4
+    point_needed: ClassVar[str | None] = "setenta"
     yaml_fields: ClassVar[dict[str, Field]] = {"piles": Field(readers.cards, True, "pair")}
     generated: ClassVar[bool] = True
     drills: ClassVar[tuple[str, ...]] = ("R19",)
@@ -44,6 +49,17 @@ class SetentaDuelPuzzle(Puzzle):
 
     def generated_themes(self) -> list[str]:
         return ["setenta"]
+
+    @classmethod
+    def found_in(
+        cls, seed: int, deal: Deal, rng: random.Random, common: dict[str, Any]
+    ) -> Iterator[tuple[Puzzle, int]]:
+        if not deal.is_over or deal.sides != 2:
+            return
+        piles = (deal.piles[0], deal.piles[1])
+        sums = [setenta(p) for p in piles]
+        margin = abs((sums[0] or 0) - (sums[1] or 0))
+        yield cls(**common, piles=piles), 1 if None in sums else 6 - level_from(margin, (3, 8, 15, 25))
 
     def solutions(self) -> list[str]:
         return [winner_text(_side_of(score_deal(self.piles, [0, 0]), "setenta"))]
