@@ -1,5 +1,5 @@
-"""The Puzzles page's words in the learner's language: the modes and the run, a rule set's scoring, the piles of a
-score puzzle, the goals, questions and prompts, the verdict and the answers the engine accepts.
+"""The Puzzles page's words in the learner's language: the modes and the run, a rule set's scoring, the goals,
+questions and prompts, the verdict and the answers the engine accepts.
 
 A puzzle's own words (its title, hints and explanation) are translated where the page shows them.
 
@@ -36,7 +36,7 @@ from trainer.puzzles.kinds import (
     scoring_text,
 )
 from trainer.puzzles.wording import COURT_VALUES
-from trainer.text import SIDES, Said, marked, said
+from trainer.text import Said, marked, said
 
 #: What a choose puzzle asks of the learner, by its goal; ``{target}`` is a card.
 GOALS = {
@@ -156,27 +156,6 @@ def rules_line(puzzle: Puzzle, t: Translator) -> str:
             rules=rules,
         )
     return t.text("**Rules:** {rules}.", rules=rules)
-
-
-def pile_title(puzzle: ScorePuzzle, side: int, t: Translator) -> str:
-    """A side's pile in words: its seats where partners share it, its cards, escobas and wrong captures."""
-    players = puzzle.players or len(puzzle.piles)
-    seats = [str(seat) for seat in range(players) if puzzle.profile.side_of(seat, players) == side]
-    count, letter = len(puzzle.piles[side]), SIDES[side]
-    if len(seats) > 1:
-        title = t.plural(
-            "Side {side} (seats {seats})'s pile: {n} card",
-            "Side {side} (seats {seats})'s pile: {n} cards",
-            count,
-            side=letter,
-            seats=", ".join(seats),
-        )
-    else:
-        title = t.plural("Side {side}'s pile: {n} card", "Side {side}'s pile: {n} cards", count, side=letter)
-    parts = [title, t.plural("{n} escoba", "{n} escobas", puzzle.escobas[side])]
-    if puzzle.wrong_captures:
-        parts.append(t.plural("{n} wrong capture", "{n} wrong captures", puzzle.wrong_captures[side]))
-    return ", ".join(parts)
 
 
 def level_line(puzzle: Puzzle, t: Translator) -> str:

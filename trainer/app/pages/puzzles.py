@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from datetime import UTC, datetime
 from functools import partial
 
 import streamlit as st
 
-from trainer.app.board import card_face, position_rows, rows_html
+from trainer.app.board import position_rows, rows_html
 from trainer.app.card_style import CardStyle
 from trainer.app.clock import now
 from trainer.app.components import Pick, announce, card_table, news
@@ -31,7 +30,6 @@ from trainer.app.puzzle_words import (
     level_line,
     mode_label,
     outcome_words,
-    pile_title,
     prompt,
     rules_line,
     run_line,
@@ -39,12 +37,11 @@ from trainer.app.puzzle_words import (
     takes_cards,
     verdict_line,
 )
-from trainer.app.rows import Row
 from trainer.app.settings import tr
 from trainer.app.store_access import saving, store
 from trainer.app.style import ANSWER_CHARS, page
 from trainer.app.topics import topic
-from trainer.cards import R4, Card, Notation
+from trainer.cards import R4, Notation
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress import homework
 from trainer.progress.model import Attempt
@@ -177,27 +174,6 @@ def played_value(puzzle: Puzzle) -> int | None:
     if isinstance(puzzle, CapturePuzzle):
         return puzzle.play.value
     return puzzle.laid.value if isinstance(puzzle, ClaimPuzzle) else None
-
-
-def puzzle_rows(puzzle: Puzzle, view: CardStyle, pick: bool = False, answer: Iterable[Card] = ()) -> tuple[Row, ...]:
-    """The position as rows of cards: the board's, but for the piles of a score puzzle, which may be three and
-    carry wrong captures (V3, V5), and for a claim, whose laid card stands apart from the rest of the table; the
-    cards of a shown ``answer`` are marked."""
-    t, answer = view.t, frozenset(answer)
-    if isinstance(puzzle, ClaimPuzzle):
-        table = tuple(card_face(card, view, "answer" if card in answer else None) for card in puzzle.table)
-        return (
-            Row(t.text("Just laid on the table by the player before you"), (card_face(puzzle.laid, view, "played"),),
-                empty=t.text("no cards")),
-            Row(t.text("The rest of the table"), table, "table", "many" if pick else None,
-                t.text("nothing else on the table")),
-        )  # fmt: skip
-    if isinstance(puzzle, ScorePuzzle):
-        return tuple(
-            Row(pile_title(puzzle, side, t), tuple(card_face(card, view) for card in pile), empty=t.text("no cards"))
-            for side, pile in enumerate(puzzle.piles)
-        )
-    return position_rows(puzzle, view, pick=pick, answer=answer)
 
 
 def answer_text(puzzle: Puzzle) -> str:
@@ -521,7 +497,7 @@ if on_cards(puzzle) and answering:
 if on_cards(puzzle):
     shown = verdict is not None and (verdict.correct or st.session_state.get("reveal"))
     card_table(
-        puzzle_rows(puzzle, cards, pick=answering, answer=answer_cards(verdict) if shown else ()),
+        position_rows(puzzle, cards, pick=answering, answer=answer_cards(verdict) if shown else ()),
         key=attempt_key,
         confirm=t.text("Check") if answering else None,
         on_confirm=partial(submit_pick, puzzle),
@@ -532,7 +508,7 @@ if on_cards(puzzle):
     answer_or_verdict(puzzle, cards, over)
 else:  # the answer right under the question, before the cards it is about, which may be two long piles
     answer_or_verdict(puzzle, cards, over)
-    st.html(rows_html(puzzle_rows(puzzle, cards), cards, t.text("Puzzle position")))
+    st.html(rows_html(position_rows(puzzle, cards), cards, t.text("Puzzle position")))
 
 if answering:
     with st.container(horizontal=True, key="help"):

@@ -12,6 +12,7 @@ from trainer.plays import (
 )
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
+from trainer.puzzles.kinds.shown import Scene
 from trainer.records import CLAIM
 from trainer.text import Said, SaidError
 
@@ -111,6 +112,10 @@ class Puzzle:
         if given in solutions:
             return Verdict(True, self.why(given), solutions)
         return Verdict(False, self.why(given), solutions, self.miss(given), self.closer(given))
+
+    def scene(self) -> Scene:
+        """What the puzzle shows: its rows of cards, or a deal's board."""
+        raise NotImplementedError
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,6 +12,7 @@ from trainer.plays import (
 )
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import group_text, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.kinds.shown import Part, Scene
 from trainer.text import Said, said, said_plural
 
 
@@ -79,3 +80,6 @@ class CapturePuzzle(Puzzle):
                 return said("{sum}: the table is empty, an escoba (R14)", sum=sum_text(self.play, pick))
             return said("{sum}", sum=sum_text(self.play, pick))
         return why_not(self.play, self.table, self.options(), pick)
+
+    def scene(self) -> Scene:
+        return Part(said("The card played"), (self.play,)), Part(said("The table"), self.table, "table", "many")

@@ -17,6 +17,7 @@ from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC
 from trainer.puzzles.kinds.base import Puzzle
 from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text, setenta_problems, sum_text
+from trainer.puzzles.kinds.shown import Part, Scene
 from trainer.scoring import setenta_cards
 from trainer.text import Said, said, said_plural
 
@@ -197,3 +198,11 @@ class ChoosePuzzle(Puzzle):
                 "{done}. You missed {card}: it is worth the 7 of coins point on its own", done=done, card=str(seven)
             )
         return done
+
+    def scene(self) -> Scene:
+        parts = [Part(said("The next player holds"), self.next_hand)] if self.next_hand else []
+        parts += [
+            Part(said("The table"), self.table, "table", "many"),
+            Part(said("Your hand"), self.hand, "hand", "one"),
+        ]
+        return (*parts, Part(said("Your pile so far"), self.pile)) if self.pile else tuple(parts)

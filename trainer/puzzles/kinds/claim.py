@@ -12,6 +12,7 @@ from trainer.plays import (
 from trainer.profile import PROFILES, RuleProfile
 from trainer.puzzles.kinds.base import Dealt, Puzzle
 from trainer.puzzles.kinds.shared import NOTHING, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.kinds.shown import Part, Scene
 from trainer.text import Said, said
 
 
@@ -83,3 +84,10 @@ class ClaimPuzzle(Puzzle, Dealt):
 
     def closer(self, answer: str) -> Said:
         return needs(self.laid, self.table)
+
+    def scene(self) -> Scene:
+        """The laid card apart from the rest of the table."""
+        return (
+            Part(said("Just laid on the table by the player before you"), (self.laid,), played=True),
+            Part(said("The rest of the table"), self.table, "table", "many", said("nothing else on the table")),
+        )

@@ -18,6 +18,7 @@ from trainer.plays import (
 from trainer.plays import parse_play as parse_play_text
 from trainer.puzzles.kinds.base import Dealt, Puzzle
 from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text
+from trainer.puzzles.kinds.shown import Board, Scene
 from trainer.text import Said, said, said_plural
 
 
@@ -104,6 +105,11 @@ class EndgamePuzzle(Puzzle, Dealt):
     def closer(self, answer: str) -> Said:
         best = max(self.margins.values())
         return card_to_play(next(play for play, margin in self.margins.items() if margin == best))
+
+    def scene(self) -> Scene:
+        """The whole board, every hand face up."""
+        deal = self.position()
+        return Board(deal, deal.to_play or 0, tuple(range(deal.players)), pick=True)
 
 
 def _margin_text(margin: int) -> Said:

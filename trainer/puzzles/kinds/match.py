@@ -9,7 +9,8 @@ from trainer.cards import R4, Notation
 from trainer.match import match_result
 from trainer.profile import CLASSIC
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
-from trainer.text import SIDES, Said, either, said
+from trainer.puzzles.kinds.shown import Part, Scene
+from trainer.text import SIDES, Said, either, said, said_plural
 
 OUTCOMES = ("A", "B", "another deal")
 
@@ -103,3 +104,19 @@ class MatchPuzzle(Puzzle):
             target=target,
             rule=rule,
         )
+
+    def scene(self) -> Scene:
+        totals = [
+            Part(
+                said_plural(
+                    "Side {side}: {before} before the deal, {n} point in it",
+                    "Side {side}: {before} before the deal, {n} points in it",
+                    points,
+                    side=name,
+                    before=before,
+                ),
+                empty=None,
+            )
+            for name, before, points in zip("AB", self.totals, self.points, strict=True)
+        ]
+        return (*totals, Part(said("The match is played to {target}", target=self.target), empty=None))

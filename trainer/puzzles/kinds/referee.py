@@ -13,6 +13,7 @@ from trainer.plays import (
 )
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
 from trainer.puzzles.kinds.shared import allowed, look_at, play_text, winner_text
+from trainer.puzzles.kinds.shown import Board, Part, Scene
 from trainer.text import SIDES, Listed, Said, said, said_plural
 
 # -- the referee: plays the rules refuse, the first table, the last take ---------------------------------------------
@@ -182,3 +183,11 @@ class RefereePuzzle(Puzzle, Dealt):
             "table (R15)",
             side=side,
         )
+
+    def scene(self) -> Scene:
+        """The cards turned up, or the board as the seat to play sees it, the play asked about marked."""
+        if self.ask == "first-table":
+            return (Part(said("The four cards the dealer turns up"), self.turned_up()),)
+        deal = self.position()
+        asked = () if self.move is None else (self.move.card, *self.move.captured)
+        return Board(deal, deal.to_play or 0, (deal.to_play or 0,), asked)

@@ -10,6 +10,7 @@ from typing import ClassVar
 from trainer.cards import R4, Card, Notation
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
+from trainer.puzzles.kinds.shown import Part, Scene
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, score_deal
 from trainer.text import SIDES, Joined, Listed, Said, either, marked, said, said_plural
 
@@ -96,6 +97,29 @@ class ScorePuzzle(Puzzle, Dealt):
         if total > given[side]:
             return said("side {side} scores more than {given}", side=SIDES[side], given=given[side])
         return said("side {side} scores less than {given}", side=SIDES[side], given=given[side])
+
+    def scene(self) -> Scene:
+        return tuple(Part(self._pile_title(side), pile) for side, pile in enumerate(self.piles))
+
+    def _pile_title(self, side: int) -> Said:
+        """A side's pile in words: its seats where partners share it, its cards, escobas and wrong captures."""
+        players = self.players or len(self.piles)
+        seats = [str(seat) for seat in range(players) if self.profile.side_of(seat, players) == side]
+        count, letter = len(self.piles[side]), SIDES[side]
+        if len(seats) > 1:
+            title = said_plural(
+                "Side {side} (seats {seats})'s pile: {n} card",
+                "Side {side} (seats {seats})'s pile: {n} cards",
+                count,
+                side=letter,
+                seats=", ".join(seats),
+            )
+        else:
+            title = said_plural("Side {side}'s pile: {n} card", "Side {side}'s pile: {n} cards", count, side=letter)
+        parts = [title, said_plural("{n} escoba", "{n} escobas", self.escobas[side])]
+        if self.wrong_captures:
+            parts.append(said_plural("{n} wrong capture", "{n} wrong captures", self.wrong_captures[side]))
+        return said("{parts}", parts=Joined(tuple(parts), ", "))
 
 
 #: The categories the one side strictly ahead wins (R18, V2), with the figure each compares.

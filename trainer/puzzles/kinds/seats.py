@@ -10,7 +10,8 @@ from trainer.cards import DECK, R4, Notation
 from trainer.deal import Deal, EventKind
 from trainer.match import Match
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
-from trainer.text import Listed, Said, either, said
+from trainer.puzzles.kinds.shown import Part, Scene
+from trainer.text import Joined, Listed, Said, either, said, said_plural
 
 # -- around the table: seats, the deal and the match ------------------------------------------
 
@@ -190,3 +191,16 @@ class SeatsPuzzle(Puzzle):
             dealt=self.round * hands,
             left=found,
         )
+
+    def scene(self) -> Scene:
+        """The seats in playing order, named by role; the cards in hand do not matter here."""
+        hand = said_plural("{n} card in hand", "{n} cards in hand", 3)
+        return tuple(Part(self._seat_title(seat), empty=hand) for seat in range(self.players))
+
+    def _seat_title(self, seat: int) -> Said:
+        roles = [said("Seat {seat}", seat=seat)]
+        if seat == self.dealer:
+            roles.append(said("dealer"))
+        if seat == self.seat:
+            roles.append(said("asked about"))
+        return said("{parts}", parts=Joined(tuple(roles), ", "))

@@ -8,8 +8,9 @@ from typing import ClassVar
 from trainer.cards import R4, Card, Notation
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems, winner_text
+from trainer.puzzles.kinds.shown import Part, Scene
 from trainer.scoring import DealScore, score_deal
-from trainer.text import Said, said
+from trainer.text import SIDES, Said, said, said_plural
 
 
 def _side_of(scores: list[DealScore], category: str) -> int | None:
@@ -54,3 +55,14 @@ class SetentaDuelPuzzle(Puzzle):
     def closer(self, answer: str) -> Said:
         a, b = (best_cards(pile) for pile in self.piles)
         return said("A: {a}; B: {b}", a=a, b=b)
+
+    def scene(self) -> Scene:
+        return tuple(
+            Part(
+                said_plural(
+                    "Side {side}'s pile: {n} card", "Side {side}'s pile: {n} cards", len(pile), side=SIDES[side]
+                ),
+                pile,
+            )
+            for side, pile in enumerate(self.piles)
+        )
