@@ -12,9 +12,9 @@ from trainer.plays import (
 )
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
-from trainer.puzzles.kinds.shown import Scene
+from trainer.puzzles.kinds.shown import AnswerForm, Scene, Typed
 from trainer.records import CLAIM
-from trainer.text import Said, SaidError
+from trainer.text import Said, SaidError, marked
 
 
 class AnswerError(SaidError):
@@ -52,6 +52,7 @@ class Puzzle:
 
     kind: ClassVar[str]  # the name a YAML file gives the kind
     order: ClassVar[int]  # where the kind comes among the others, in lists and filters
+    asks_score: ClassVar[bool] = False  # the question is a deal's points: the rule set's scoring is said with it
     id: str
     level: int
     themes: tuple[str, ...]
@@ -116,6 +117,18 @@ class Puzzle:
     def scene(self) -> Scene:
         """What the puzzle shows: its rows of cards, or a deal's board."""
         raise NotImplementedError
+
+    def answer_form(self) -> AnswerForm:
+        """How the learner answers: by typing, unless the kind asks otherwise."""
+        return Typed(marked("Your answer"))
+
+    def goal_words(self) -> Said | None:
+        """What the learner plays for, where the puzzle asks for the best play; None elsewhere."""
+        return None
+
+    def worded_answer(self, answer: str) -> Said | None:
+        """An accepted answer in the kind's own words (a play, a seat); None where it is read as it is written."""
+        return None
 
 
 @dataclass(frozen=True, kw_only=True)

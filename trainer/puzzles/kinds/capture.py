@@ -12,8 +12,8 @@ from trainer.plays import (
 )
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import group_text, needs, pick_miss, sum_text, table_pick, why_not
-from trainer.puzzles.kinds.shown import Part, Scene
-from trainer.text import Said, said, said_plural
+from trainer.puzzles.kinds.shown import AnswerForm, Part, Picked, Scene, Typed
+from trainer.text import Said, marked, said, said_plural
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -83,3 +83,13 @@ class CapturePuzzle(Puzzle):
 
     def scene(self) -> Scene:
         return Part(said("The card played"), (self.play,)), Part(said("The table"), self.table, "table", "many")
+
+    def answer_form(self) -> AnswerForm:
+        if self.all:
+            return Typed(marked("Every way, with ';' between ways, such as {example}"), "5♦; 2♣ 3♥")
+        return Picked(
+            marked("The table cards that make 15, such as {example}"),
+            "5♦ 2♣",
+            tap=said("Tap the table cards that make 15 with the card played, then press Check."),
+            played=self.play,
+        )

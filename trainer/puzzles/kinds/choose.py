@@ -16,14 +16,23 @@ from trainer.plays import (
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC
 from trainer.puzzles.kinds.base import Puzzle
-from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text, setenta_problems, sum_text
-from trainer.puzzles.kinds.shown import Part, Scene
+from trainer.puzzles.kinds.shared import PLAY_FORM, card_to_play, play_answer, play_text, setenta_problems, sum_text
+from trainer.puzzles.kinds.shown import AnswerForm, Part, Scene
 from trainer.scoring import setenta_cards
-from trainer.text import Said, said, said_plural
+from trainer.text import Said, marked, said, said_plural
 
 # -- choose: which play is best for a goal ----------------------------------------------
 
 GOALS = ("escoba", "most-cards", "take", "coins", "setenta", "safe")
+#: What a choose puzzle asks of the learner, by its goal; ``{target}`` is a card.
+GOAL_WORDS = {
+    "escoba": marked("clear the table with one play"),
+    "most-cards": marked("bring as many cards as you can into your pile"),
+    "take": marked("take the {target}"),
+    "coins": marked("bring home as many coins as you can"),
+    "setenta": marked("add as much as you can to the cards that count for your setenta"),
+    "safe": marked("leave the next player nothing to take"),
+}
 
 
 def _setenta_total(cards: Iterable[Card]) -> int:
@@ -206,3 +215,12 @@ class ChoosePuzzle(Puzzle):
             Part(said("Your hand"), self.hand, "hand", "one"),
         ]
         return (*parts, Part(said("Your pile so far"), self.pile)) if self.pile else tuple(parts)
+
+    def answer_form(self) -> AnswerForm:
+        return PLAY_FORM
+
+    def goal_words(self) -> Said:
+        return said(GOAL_WORDS[self.goal], target=str(self.target))
+
+    def worded_answer(self, answer: str) -> Said:
+        return play_text(parse_play_text(answer))

@@ -12,8 +12,8 @@ from trainer.plays import (
 from trainer.profile import PROFILES, RuleProfile
 from trainer.puzzles.kinds.base import Dealt, Puzzle
 from trainer.puzzles.kinds.shared import NOTHING, needs, pick_miss, sum_text, table_pick, why_not
-from trainer.puzzles.kinds.shown import Part, Scene
-from trainer.text import Said, said
+from trainer.puzzles.kinds.shown import AnswerForm, Part, Picked, Scene
+from trainer.text import Said, marked, said
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,4 +90,15 @@ class ClaimPuzzle(Puzzle, Dealt):
         return (
             Part(said("Just laid on the table by the player before you"), (self.laid,), played=True),
             Part(said("The rest of the table"), self.table, "table", "many", said("nothing else on the table")),
+        )
+
+    def answer_form(self) -> AnswerForm:
+        return Picked(
+            marked("The table cards you claim with the laid card, such as {example}, or {nothing}"),
+            "5♦ 2♣",
+            (said("Nothing to claim"), NOTHING),
+            tap=said(
+                "Tap the table cards the laid card could have taken, then press Check; or press Nothing to claim."
+            ),
+            played=self.laid,
         )

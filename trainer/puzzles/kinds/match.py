@@ -9,7 +9,7 @@ from trainer.cards import R4, Notation
 from trainer.match import match_result
 from trainer.profile import CLASSIC
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
-from trainer.puzzles.kinds.shown import Part, Scene
+from trainer.puzzles.kinds.shown import AnswerForm, OneOf, Part, Scene
 from trainer.text import SIDES, Said, either, said, said_plural
 
 OUTCOMES = ("A", "B", "another deal")
@@ -120,3 +120,6 @@ class MatchPuzzle(Puzzle):
             for name, before, points in zip("AB", self.totals, self.points, strict=True)
         ]
         return (*totals, Part(said("The match is played to {target}", target=self.target), empty=None))
+
+    def answer_form(self) -> AnswerForm:
+        return OneOf(said("Once this deal is scored:"), self.choices(), {"A": said("A wins"), "B": said("B wins")})

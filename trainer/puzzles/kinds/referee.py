@@ -13,7 +13,7 @@ from trainer.plays import (
 )
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
 from trainer.puzzles.kinds.shared import allowed, look_at, play_text, winner_text
-from trainer.puzzles.kinds.shown import Board, Part, Scene
+from trainer.puzzles.kinds.shown import AnswerForm, Board, OneOf, Part, Scene
 from trainer.text import SIDES, Listed, Said, said, said_plural
 
 # -- the referee: plays the rules refuse, the first table, the last take ---------------------------------------------
@@ -191,3 +191,6 @@ class RefereePuzzle(Puzzle, Dealt):
         deal = self.position()
         asked = () if self.move is None else (self.move.card, *self.move.captured)
         return Board(deal, deal.to_play or 0, (deal.to_play or 0,), asked)
+
+    def answer_form(self) -> AnswerForm:
+        return OneOf(self.question(), self.choices())

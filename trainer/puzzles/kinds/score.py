@@ -10,7 +10,7 @@ from typing import ClassVar
 from trainer.cards import R4, Card, Notation
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
-from trainer.puzzles.kinds.shown import Part, Scene
+from trainer.puzzles.kinds.shown import AnswerForm, Numbers, Part, Scene
 from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, score_deal
 from trainer.text import SIDES, Joined, Listed, Said, either, marked, said, said_plural
 
@@ -35,6 +35,7 @@ class ScorePuzzle(Puzzle, Dealt):
 
     kind: ClassVar[str] = "score"
     order: ClassVar[int] = 5
+    asks_score: ClassVar[bool] = True
     piles: tuple[tuple[Card, ...], ...]
     escobas: tuple[int, ...]
     wrong_captures: tuple[int, ...] = ()
@@ -120,6 +121,11 @@ class ScorePuzzle(Puzzle, Dealt):
         if self.wrong_captures:
             parts.append(said_plural("{n} wrong capture", "{n} wrong captures", self.wrong_captures[side]))
         return said("{parts}", parts=Joined(tuple(parts), ", "))
+
+    def answer_form(self) -> AnswerForm:
+        boxes = tuple((side.lower(), said("Side {side}'s points", side=side)) for side in SIDES[: len(self.piles)])
+        # a wrong capture can take a side below zero (V5)
+        return Numbers(boxes, lowest=-99 if self.wrong_captures else 0)
 
 
 #: The categories the one side strictly ahead wins (R18, V2), with the figure each compares.

@@ -9,9 +9,9 @@ from typing import ClassVar
 from trainer.cards import R4, Card, Notation
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems
-from trainer.puzzles.kinds.shown import Part, Scene
+from trainer.puzzles.kinds.shown import AnswerForm, Part, Scene, Typed
 from trainer.scoring import setenta
-from trainer.text import Said, said, said_plural
+from trainer.text import Said, marked, said, said_plural
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -58,3 +58,6 @@ class SetentaPuzzle(Puzzle):
 
     def scene(self) -> Scene:
         return (Part(said_plural("The pile: {n} card", "The pile: {n} cards", len(self.pile)), self.pile),)
+
+    def answer_form(self) -> AnswerForm:
+        return Typed(marked("The setenta: a number, or none"))

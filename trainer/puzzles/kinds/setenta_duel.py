@@ -8,7 +8,7 @@ from typing import ClassVar
 from trainer.cards import R4, Card, Notation
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems, winner_text
-from trainer.puzzles.kinds.shown import Part, Scene
+from trainer.puzzles.kinds.shown import AnswerForm, OneOf, Part, Scene
 from trainer.scoring import DealScore, score_deal
 from trainer.text import SIDES, Said, said, said_plural
 
@@ -66,3 +66,6 @@ class SetentaDuelPuzzle(Puzzle):
             )
             for side, pile in enumerate(self.piles)
         )
+
+    def answer_form(self) -> AnswerForm:
+        return OneOf(said("Who wins the setenta point?"), ("A", "B", "nobody"))
