@@ -21,7 +21,7 @@ from trainer import DECK, Deal, Match, parse_cards, parse_play
 from trainer.app.board import board_rows, match_markdown, pile_rows, position_rows, rows_html, score_markdown
 from trainer.app.card_style import CardStyle
 from trainer.app.names import say, spoken_label
-from trainer.app.puzzle_words import play_words, scoring_words
+from trainer.app.puzzle_words import scoring_words
 from trainer.app.svg import STYLES
 from trainer.course import load_levels
 from trainer.course_messages import extract_levels, extract_puzzles
@@ -35,7 +35,6 @@ from trainer.puzzles.kinds import (
     MatchPuzzle,
     ScorePuzzle,
     SeatsPuzzle,
-    play_text,
     scoring_text,
 )
 from trainer.puzzles.loader import bank_folder
@@ -307,8 +306,6 @@ def test_the_puzzles_page_words_in_english_as_the_engine_does() -> None:
     english = translator(SOURCE)
     for profile in PROFILES.values():
         assert scoring_words(profile, english) == str(scoring_text(profile)), profile.name
-    for play in (parse_play("7♦ A♣ 7♣"), parse_play("5♦")):
-        assert play_words(play, english) == str(play_text(play))
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

@@ -19,19 +19,8 @@ from trainer.cards import Card, Suit
 from trainer.deal import Deal, Event, EventKind
 from trainer.i18n import Translator
 from trainer.match import Match
-from trainer.puzzles.kinds import (
-    CapturePuzzle,
-    ChecksumPuzzle,
-    ChoosePuzzle,
-    EndgamePuzzle,
-    MatchPuzzle,
-    Puzzle,
-    RefereePuzzle,
-    ScorePuzzle,
-    SeatsPuzzle,
-    SetentaDuelPuzzle,
-    SetentaPuzzle,
-)
+from trainer.puzzles.kinds import Puzzle
+from trainer.puzzles.kinds.shown import Board, Part
 from trainer.scoring import CATEGORIES, DealScore, setenta_cards
 from trainer.text import marked
 
@@ -231,86 +220,29 @@ def position_rows(
     pick: bool = False,
     answer: Iterable[Card] = (),
 ) -> tuple[Row, ...]:
-    """A puzzle's position as rows: the table and the cards in play, the piles to count, the seats, or the totals.
+    """A puzzle's position as rows (``Puzzle.scene``): the cards in play, the piles to count, the seats, the totals,
+    or a deal's board.
 
-    With ``pick`` the learner picks table cards in a capture puzzle, and a hand card and table
-    cards in a choose puzzle; the cards of a shown ``answer`` are marked.
+    With ``pick`` the learner picks what the puzzle asks for (table cards in a capture, a hand card and table cards
+    in a choose puzzle); the ``chosen`` cards are marked, and those of a shown ``answer``.
     """
-    t, marks = view.t, {card: "selected" for card in chosen} | {card: "answer" for card in answer}
-
-    def row(title: str, cards: Iterable[Card], name: str = "", choice: str | None = None) -> Row:
-        faces = tuple(card_face(card, view, marks.get(card)) for card in cards)
-        return Row(title, faces, name, choice if pick else None, t.text("no cards"))
-
-    if isinstance(puzzle, CapturePuzzle):
-        return row(t.text("The card played"), (puzzle.play,)), row(t.text("The table"), puzzle.table, "table", "many")
-    if isinstance(puzzle, EndgamePuzzle):
-        deal = puzzle.position()
+    scene = puzzle.scene()
+    if isinstance(scene, Board):
+        highlight = (*scene.asked, *chosen)
         return board_rows(
-            deal, view, chosen, face_up=tuple(range(deal.players)), pick=pick, me=deal.to_play or 0, answer=answer
+            scene.deal, view, highlight, face_up=scene.face_up, pick=pick and scene.pick, me=scene.me, answer=answer
         )
-    if isinstance(puzzle, RefereePuzzle) and puzzle.ask == "first-table":
-        return (row(t.text("The four cards the dealer turns up"), puzzle.turned_up()),)
-    if isinstance(puzzle, RefereePuzzle):
-        deal = puzzle.position()
-        asked = () if puzzle.move is None else (puzzle.move.card, *puzzle.move.captured)
-        return board_rows(deal, view, asked, face_up=(deal.to_play or 0,), me=deal.to_play or 0)
-    if isinstance(puzzle, ChoosePuzzle):
-        rows = [row(t.text("The next player holds"), puzzle.next_hand)] if puzzle.next_hand else []
-        rows += [
-            row(t.text("The table"), puzzle.table, "table", "many"),
-            row(t.text("Your hand"), puzzle.hand, "hand", "one"),
-        ]
-        return (*rows, row(t.text("Your pile so far"), puzzle.pile)) if puzzle.pile else tuple(rows)
-    if isinstance(puzzle, SetentaPuzzle):
-        return (row(t.plural("The pile: {n} card", "The pile: {n} cards", len(puzzle.pile)), puzzle.pile),)
-    if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle):
-        rows = []
-        for side, pile in enumerate(puzzle.piles):
-            parts = [
-                t.plural("Side {side}'s pile: {n} card", "Side {side}'s pile: {n} cards", len(pile), side="ABC"[side])
-            ]
-            if isinstance(puzzle, ScorePuzzle):
-                parts.append(t.plural("{n} escoba", "{n} escobas", puzzle.escobas[side]))
-                if puzzle.wrong_captures and puzzle.wrong_captures[side]:
-                    parts.append(t.plural("{n} wrong capture", "{n} wrong captures", puzzle.wrong_captures[side]))
-            rows.append(row(", ".join(parts), pile))
-        return tuple(rows)
-    if isinstance(puzzle, ChecksumPuzzle):
-        if puzzle.ask != "missing":
-            return (row(t.text("Left on the table at the end of a deal"), puzzle.table),)
-        table = row(t.text("Left on the table at the end of a deal, and one card face down"), puzzle.table)
-        return (Row(table.title, (*table.faces, face_down(view)), table.name),)
-    if isinstance(puzzle, SeatsPuzzle):
-        return tuple(
-            Row(  # seats in playing order, named by role; the cards in hand do not matter here
-                ", ".join(
-                    [t.text("Seat {seat}", seat=seat)]
-                    + [t.text("dealer")] * (seat == puzzle.dealer)
-                    + [t.text("asked about")] * (seat == puzzle.seat)
-                ),
-                (),
-                empty=t.plural("{n} card in hand", "{n} cards in hand", 3),
-            )
-            for seat in range(puzzle.players)
-        )
-    if isinstance(puzzle, MatchPuzzle):
-        totals = [
-            Row(
-                t.plural(
-                    "Side {side}: {before} before the deal, {n} point in it",
-                    "Side {side}: {before} before the deal, {n} points in it",
-                    points,
-                    side=name,
-                    before=before,
-                ),
-                (),
-                empty="",
-            )
-            for name, before, points in zip("AB", puzzle.totals, puzzle.points, strict=True)
-        ]
-        return (*totals, Row(t.text("The match is played to {target}", target=puzzle.target), (), empty=""))
-    raise TypeError(f"no position to show for a {type(puzzle).__name__}")
+    marks = {card: "selected" for card in chosen} | {card: "answer" for card in answer}
+    return tuple(_part_row(part, view, marks, pick) for part in scene)
+
+
+def _part_row(part: Part, view: CardStyle, marks: dict[Card, str], pick: bool) -> Row:
+    """One row of a position, its cards marked, the card just played as such; face down cards after them."""
+    t = view.t
+    faces = tuple(card_face(card, view, "played" if part.played else marks.get(card)) for card in part.cards)
+    empty = "" if part.empty is None else t.said(part.empty)
+    hidden = (face_down(view),) * part.hidden
+    return Row(t.said(part.title), (*faces, *hidden), part.name, part.pick if pick else None, empty)
 
 
 def as_image(svg: str, label: str, width: int) -> str:

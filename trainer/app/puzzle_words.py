@@ -1,5 +1,5 @@
-"""The Puzzles page's words in the learner's language: the modes and the run, a rule set's scoring, the piles of a
-score puzzle, the goals, questions and prompts, the verdict and the answers the engine accepts.
+"""The Puzzles page's words in the learner's language: the modes and the run, a rule set's scoring, the goal, the
+prompt and the options, the verdict and the answers the engine accepts.
 
 A puzzle's own words (its title, hints and explanation) are translated where the page shows them.
 
@@ -8,8 +8,8 @@ A puzzle's own words (its title, hints and explanation) are translated where the
 >>> run.answer(True, now=8.0, seconds=8.0); run.answer(False, now=20.0, seconds=12.0)
 >>> run_summary(run, 3, translator("en"))
 'You solved 1 and missed 1, in 10 seconds a puzzle on average. Your best rush so far is 3.'
->>> play_words(parse_play("7♦ A♣"), translator("es"))
-'7♦ se lleva A♣'
+>>> choice_words("nobody", translator("es")), choice_words("B", translator("es"))
+('nadie', 'B')
 """
 
 from __future__ import annotations
@@ -20,61 +20,19 @@ from typing import NamedTuple
 from trainer.app.card_style import CardStyle
 from trainer.app.names import say, typed
 from trainer.app.topics import topic
-from trainer.cards import Card, cards_text, parse_cards
+from trainer.cards import Card, parse_cards
 from trainer.i18n import Translator
-from trainer.plays import Play, parse_play
 from trainer.profile import PROFILES, RuleProfile
 from trainer.progress.training import MODES, Choice, Run
 from trainer.puzzles import Puzzle
-from trainer.puzzles.kinds import (
-    NOTHING,
-    ChoosePuzzle,
-    EndgamePuzzle,
-    ScorePuzzle,
-    SeatsPuzzle,
-    Verdict,
-    scoring_text,
-)
+from trainer.puzzles.kinds import NOTHING, Verdict, scoring_text, shown
 from trainer.puzzles.wording import COURT_VALUES
-from trainer.text import SIDES, Said, marked, said
+from trainer.text import Said, marked, said
 
-#: What a choose puzzle asks of the learner, by its goal; ``{target}`` is a card.
-GOALS = {
-    "escoba": marked("clear the table with one play"),
-    "most-cards": marked("bring as many cards as you can into your pile"),
-    "take": marked("take the {target}"),
-    "coins": marked("bring home as many coins as you can"),
-    "setenta": marked("add as much as you can to the cards that count for your setenta"),
-    "safe": marked("leave the next player nothing to take"),
-}
-#: The question of a seats puzzle answered with a seat, by what it asks.
-QUESTIONS = {
-    "leader": marked("Who plays the first card?"),
-    "next-dealer": marked("Who deals next?"),
-    "partner": marked("Who is the partner?"),
-    "first-after-redeal": marked("Who plays first with the new hands?"),
-}
-#: What to type, by kind, with an example answer as the engine writes it, which the prompt shows typed for the
-#: page's faces; ``{nothing}`` is the word that claims nothing, typed as it is.
-PROMPTS = {
-    "capture": (marked("Every way, with ';' between ways, such as {example}"), "5♦; 2♣ 3♥"),
-    "choose": (marked("The card you play, then the cards it takes, such as {example}"), "7♦ J♣"),
-    "endgame": (marked("The card you play, then the cards it takes, such as {example}"), "7♦ J♣"),
-    "setenta": (marked("The setenta: a number, or none"), ""),
-    "checksum": (marked("Your answer"), ""),
-    "claim": (marked("The table cards you claim with the laid card, such as {example}, or {nothing}"), "5♦ 2♣"),
-}
 #: What the court cards count on Spanish faces, by what their corners show (``CardStyle.courts``).
 _COURT_VALUES = {
     "printed": said("the sota (10) counts 8, the caballo (11) 9, the rey (12) 10"),
     "letters": said("the sota (J) counts 8, the caballo (Q) 9, the rey (K) 10"),
-}
-#: What to do on a puzzle answered on the cards, shown above them so a newcomer need open nothing to learn it.
-TAPS = {
-    "capture": marked("Tap the table cards that make 15 with the card played, then press Check."),
-    "choose": marked("Tap the card you play from your hand, then the table cards it takes, and press Check."),
-    "endgame": marked("Tap the card you play from your hand, then the table cards it takes, and press Check."),
-    "claim": marked("Tap the table cards the laid card could have taken, then press Check; or press Nothing to claim."),
 }
 #: Answers the engine writes as words, among a choice's options and the answers it accepts.
 ANSWERS = {
@@ -85,8 +43,6 @@ ANSWERS = {
     "yes": marked("yes"),
     "no": marked("no"),
 }
-#: A match puzzle's options that name a side.
-WINS = {"A": marked("A wins"), "B": marked("B wins")}
 
 
 class RunEnd(NamedTuple):
@@ -147,7 +103,7 @@ def scoring_words(profile: RuleProfile, t: Translator) -> str:
 def rules_line(puzzle: Puzzle, t: Translator) -> str:
     """Which rule set judges the puzzle, and what it scores when the question is a score (V1, V5)."""
     rules = t.text(puzzle.profile.title)
-    if isinstance(puzzle, ScorePuzzle):
+    if puzzle.asks_score:
         scoring = scoring_words(puzzle.profile, t)
         return t.text("**Rules:** {rules}. A deal scores: {scoring}.", rules=rules, scoring=scoring)
     if puzzle.profile.penalties:
@@ -158,27 +114,6 @@ def rules_line(puzzle: Puzzle, t: Translator) -> str:
     return t.text("**Rules:** {rules}.", rules=rules)
 
 
-def pile_title(puzzle: ScorePuzzle, side: int, t: Translator) -> str:
-    """A side's pile in words: its seats where partners share it, its cards, escobas and wrong captures."""
-    players = puzzle.players or len(puzzle.piles)
-    seats = [str(seat) for seat in range(players) if puzzle.profile.side_of(seat, players) == side]
-    count, letter = len(puzzle.piles[side]), SIDES[side]
-    if len(seats) > 1:
-        title = t.plural(
-            "Side {side} (seats {seats})'s pile: {n} card",
-            "Side {side} (seats {seats})'s pile: {n} cards",
-            count,
-            side=letter,
-            seats=", ".join(seats),
-        )
-    else:
-        title = t.plural("Side {side}'s pile: {n} card", "Side {side}'s pile: {n} cards", count, side=letter)
-    parts = [title, t.plural("{n} escoba", "{n} escobas", puzzle.escobas[side])]
-    if puzzle.wrong_captures:
-        parts.append(t.plural("{n} wrong capture", "{n} wrong captures", puzzle.wrong_captures[side]))
-    return ", ".join(parts)
-
-
 def level_line(puzzle: Puzzle, t: Translator) -> str:
     """The puzzle's level and kind, and its themes besides its kind."""
     line = t.text("Level {level} {kind} puzzle", level=puzzle.level, kind=topic(puzzle.kind, t))
@@ -186,39 +121,23 @@ def level_line(puzzle: Puzzle, t: Translator) -> str:
     return f"{line} · {', '.join(themes)}" if themes else line
 
 
-def goal_line(puzzle: ChoosePuzzle | EndgamePuzzle, view: CardStyle) -> str:
-    """What the learner plays for, with the cards named as the faces show them."""
+def goal_line(goal: Said, view: CardStyle) -> str:
+    """What the learner plays for (``Puzzle.goal_words``), with the cards named as the faces show them."""
     t = view.t
-    if isinstance(puzzle, ChoosePuzzle):
-        goal = say(t.text(GOALS[puzzle.goal], target=puzzle.target), view)
-    else:
-        goal = t.text(
-            "the stock is used up and every card is in sight. Make the play that leaves your side furthest ahead "
-            "of the other when the deal is scored, if both sides then play their best."
-        )
-    return t.text("**Goal:** {goal}", goal=goal)
+    return t.text("**Goal:** {goal}", goal=say(t.said(goal), view))
 
 
-def prompt(puzzle: Puzzle, on_cards: bool, view: CardStyle) -> str:
-    """The typed answer's label: what to type, for the puzzle's kind, with an example typed for the view's faces;
-    table cards only where the hand is picked.
+def prompt(form: shown.Typed, view: CardStyle) -> str:
+    """The typed answer's label: what to type, with the example typed for the view's faces.
 
     >>> from trainer.cards import parse_card, parse_cards
     >>> from trainer.puzzles.kinds import CapturePuzzle
     >>> puzzle = CapturePuzzle(id="p", level=1, themes=(), title="", table=parse_cards("5♦ 2♣"), play=parse_card("K♥"))
-    >>> prompt(puzzle, True, CardStyle()), prompt(puzzle, True, CardStyle(style="french"))
+    >>> form = puzzle.answer_form()
+    >>> prompt(form, CardStyle()), prompt(form, CardStyle(style="french"))
     ('The table cards that make 15, such as 5o 2b', 'The table cards that make 15, such as 5d 2c')
     """
-    t = view.t
-    if on_cards and puzzle.kind == "capture":
-        return t.text("The table cards that make 15, such as {example}", example=typed("5♦ 2♣", view))
-    message, example = PROMPTS[puzzle.kind]
-    return t.text(message, example=typed(example, view), nothing=NOTHING)
-
-
-def takes_cards(puzzle: Puzzle) -> bool:
-    """Whether the puzzle's typed answer names cards, so that the page says how to type them."""
-    return bool(PROMPTS[puzzle.kind][1])
+    return view.t.text(form.prompt, example=typed(form.example, view), nothing=NOTHING)
 
 
 def hint_words(hint: str | Said, view: CardStyle) -> str:
@@ -234,11 +153,6 @@ def hint_words(hint: str | Said, view: CardStyle) -> str:
         faces = _COURT_VALUES[view.courts]
         hint = replace(hint, params=tuple((name, faces if v == COURT_VALUES else v) for name, v in hint.params))
     return say(view.t.written(hint), view)
-
-
-def instruction(puzzle: Puzzle, t: Translator) -> str:
-    """What to do on a puzzle answered on the cards."""
-    return t.text(TAPS[puzzle.kind])
 
 
 def choice_line(choice: Choice, t: Translator) -> str:
@@ -259,9 +173,9 @@ def choice_words(choice: str, t: Translator) -> str:
     return t.text(ANSWERS[choice]) if choice in ANSWERS else choice
 
 
-def outcome_words(choice: str, t: Translator) -> str:
-    """A match puzzle's option: a side wins, or another deal is needed."""
-    return t.text(WINS[choice]) if choice in WINS else choice_words(choice, t)
+def option_words(form: shown.OneOf, option: str, t: Translator) -> str:
+    """An option as the learner reads it: in the words its kind gives it ("Seat 2", "A wins"), else as an answer."""
+    return t.said(form.named[option]) if option in form.named else choice_words(option, t)
 
 
 def verdict_line(verdict: Verdict, retried: bool, change: float, view: CardStyle) -> str:
@@ -285,18 +199,8 @@ def answer_cards(verdict: Verdict | None) -> tuple[Card, ...]:
     return () if solution == NOTHING else tuple(parse_cards(solution.replace(";", " ")))
 
 
-def play_words(play: Play, t: Translator) -> str:
-    """A play in words, its cards as the engine writes them: ``7♦ taking A♣`` or ``laying 5♦ down``."""
-    if not play.captured:
-        return t.text("laying {card} down", card=play.card)
-    return t.text("{card} taking {cards}", card=play.card, cards=cards_text(play.captured))
-
-
 def answer_words(puzzle: Puzzle, answer: str, view: CardStyle) -> str:
-    """An accepted answer as the learner reads it: a play in words, a seat by name, cards in the faces' language."""
-    t = view.t
-    if isinstance(puzzle, SeatsPuzzle) and puzzle.choices():
-        return t.text("Seat {seat}", seat=answer)
-    if isinstance(puzzle, ChoosePuzzle | EndgamePuzzle):
-        return say(play_words(parse_play(answer), t), view)
-    return say(choice_words(answer, t), view)
+    """An accepted answer as the learner reads it: in its kind's words (a play, a seat) or as an answer is, cards in
+    the faces' language."""
+    t, worded = view.t, puzzle.worded_answer(answer)
+    return say(choice_words(answer, t) if worded is None else t.said(worded), view)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from datetime import UTC, datetime
 from functools import partial
 
 import streamlit as st
 
-from trainer.app.board import card_face, position_rows, rows_html
+from trainer.app.board import position_rows, rows_html
 from trainer.app.card_style import CardStyle
 from trainer.app.clock import now
 from trainer.app.components import Pick, announce, card_table, news
@@ -19,32 +18,27 @@ from trainer.app.navigation import pages
 from trainer.app.profile_sidebar import profile, rules
 from trainer.app.progress_words import next_puzzle_label
 from trainer.app.puzzle_words import (
-    QUESTIONS,
     RUN_ENDS,
     answer_cards,
     answer_words,
     choice_line,
-    choice_words,
     goal_line,
     hint_words,
-    instruction,
     level_line,
     mode_label,
-    outcome_words,
-    pile_title,
+    option_words,
     prompt,
     rules_line,
     run_line,
     run_summary,
-    takes_cards,
     verdict_line,
 )
-from trainer.app.rows import Row
 from trainer.app.settings import tr
 from trainer.app.store_access import saving, store
 from trainer.app.style import ANSWER_CHARS, page
 from trainer.app.topics import topic
-from trainer.cards import R4, Card, Notation
+from trainer.cards import R4, Notation
+from trainer.i18n import Translator
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress import homework
 from trainer.progress.model import Attempt
@@ -53,26 +47,12 @@ from trainer.progress.stats import plain
 from trainer.progress.training import ANSWERS_PER_LEVEL, MODES, Choice, Run, answer_puzzle, highest_level, pick_next
 from trainer.puzzles import KINDS, THEMES, Puzzle
 from trainer.puzzles.catalog import first_puzzle
-from trainer.puzzles.kinds import (
-    NOTHING,
-    CapturePuzzle,
-    ChoosePuzzle,
-    ClaimPuzzle,
-    EndgamePuzzle,
-    MatchPuzzle,
-    RefereePuzzle,
-    ScorePuzzle,
-    SeatsPuzzle,
-    SetentaDuelPuzzle,
-)
-from trainer.text import SIDES, SaidError
+from trainer.puzzles.kinds.shown import Numbers, OneOf, Picked, Typed
+from trainer.text import SaidError
 
 PUZZLES = bank()
 SAVED = store()
 PLAYER = profile(SAVED)
-#: One number box per side of a score puzzle (V3), keyed by the side's letter.
-SCORE_KEYS = tuple(f"ans_{side.lower()}" for side in SIDES)
-ANSWER_KEYS = ("ans_text", "ans_side", "ans_count", *SCORE_KEYS)
 
 
 def rating() -> Rating:
@@ -153,8 +133,7 @@ def show(puzzle: Puzzle | None) -> None:
     st.session_state.verdict = None
     st.session_state.retry = False
     st.session_state.reveal = False
-    for key in ANSWER_KEYS:
-        st.session_state.pop(key, None)
+    forget_answer()
     if puzzle is not None:
         st.session_state.seen.append(puzzle.id)
 
@@ -165,54 +144,21 @@ def choose() -> None:
     state.choice = Choice(state.f_rules, state.f_kind, state.f_level, state.f_theme)
 
 
-def on_cards(puzzle: Puzzle) -> bool:
-    """Whether the learner answers by picking cards on the board."""
-    return isinstance(puzzle, ChoosePuzzle | ClaimPuzzle | EndgamePuzzle) or (
-        isinstance(puzzle, CapturePuzzle) and not puzzle.all
-    )
-
-
-def played_value(puzzle: Puzzle) -> int | None:
-    """The value of the card a capture or a claim adds the picked table cards to, which the learner does not pick."""
-    if isinstance(puzzle, CapturePuzzle):
-        return puzzle.play.value
-    return puzzle.laid.value if isinstance(puzzle, ClaimPuzzle) else None
-
-
-def puzzle_rows(puzzle: Puzzle, view: CardStyle, pick: bool = False, answer: Iterable[Card] = ()) -> tuple[Row, ...]:
-    """The position as rows of cards: the board's, but for the piles of a score puzzle, which may be three and
-    carry wrong captures (V3, V5), and for a claim, whose laid card stands apart from the rest of the table; the
-    cards of a shown ``answer`` are marked."""
-    t, answer = view.t, frozenset(answer)
-    if isinstance(puzzle, ClaimPuzzle):
-        table = tuple(card_face(card, view, "answer" if card in answer else None) for card in puzzle.table)
-        return (
-            Row(t.text("Just laid on the table by the player before you"), (card_face(puzzle.laid, view, "played"),),
-                empty=t.text("no cards")),
-            Row(t.text("The rest of the table"), table, "table", "many" if pick else None,
-                t.text("nothing else on the table")),
-        )  # fmt: skip
-    if isinstance(puzzle, ScorePuzzle):
-        return tuple(
-            Row(pile_title(puzzle, side, t), tuple(card_face(card, view) for card in pile), empty=t.text("no cards"))
-            for side, pile in enumerate(puzzle.piles)
-        )
-    return position_rows(puzzle, view, pick=pick, answer=answer)
+def forget_answer() -> None:
+    """Clear the answer widgets for a fresh start: the choice ("ans_side"), the typed box ("ans_text") and each number
+    box, by its name ("ans_count", "ans_a")."""
+    for key in [key for key in st.session_state if str(key).startswith("ans_")]:
+        del st.session_state[key]
 
 
 def answer_text(puzzle: Puzzle) -> str:
     """What the learner answered in the widgets other than the cards, as the text the puzzle judges."""
-    state = st.session_state
-    if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle | RefereePuzzle) or (
-        isinstance(puzzle, SeatsPuzzle) and puzzle.choices()
-    ):
+    state, form = st.session_state, puzzle.answer_form()
+    if isinstance(form, OneOf):
         return state.get("ans_side") or ""
-    if isinstance(puzzle, SeatsPuzzle):
-        count = state.get("ans_count")
-        return "" if count is None else str(count)
-    if isinstance(puzzle, ScorePuzzle):  # a box left empty leaves the answer unreadable, so it is not counted
-        points = [state.get(key) for key in SCORE_KEYS[: len(puzzle.piles)]]
-        return "" if None in points else " ".join(str(n) for n in points)
+    if isinstance(form, Numbers):  # a box left empty leaves the answer unreadable, so it is not counted
+        numbers = [state.get(f"ans_{name}") for name, _ in form.boxes]
+        return "" if None in numbers else " ".join(str(n) for n in numbers)
     return tr().read_none(str(state.get("ans_text") or ""))
 
 
@@ -254,8 +200,7 @@ def try_again() -> None:
     st.session_state.tries = st.session_state.get("tries", 0) + 1
     st.session_state.retry = True
     st.session_state.reveal = False
-    for key in ANSWER_KEYS:
-        st.session_state.pop(key, None)
+    forget_answer()
 
 
 def reveal() -> None:
@@ -340,52 +285,46 @@ def choose_puzzles() -> None:
 
 
 def answer_widgets(puzzle: Puzzle, view: CardStyle) -> None:
-    """The controls a learner answers with, besides the cards: a choice, two numbers or a box to type in, which
-    reads cards as the faces show them."""
-    t = view.t
-    if isinstance(puzzle, SetentaDuelPuzzle):
-        st.radio(t.text("Who wins the setenta point?"), ["A", "B", "nobody"], index=None, horizontal=True,
-                 key="ans_side", format_func=lambda choice: choice_words(choice, t))  # fmt: skip
-    elif isinstance(puzzle, ScorePuzzle):
-        lowest = -99 if puzzle.wrong_captures else 0  # a wrong capture can take a side below zero (V5)
-        for column, side, key in zip(st.columns(len(puzzle.piles)), SIDES, SCORE_KEYS, strict=False):
-            column.number_input(t.text("Side {side}'s points", side=side), lowest, 40, value=None, key=key)
-    elif isinstance(puzzle, MatchPuzzle):
-        st.radio(t.text("Once this deal is scored:"), puzzle.choices(), index=None, horizontal=True, key="ans_side",
-                 format_func=lambda choice: outcome_words(choice, t))  # fmt: skip
-    elif isinstance(puzzle, SeatsPuzzle) and puzzle.choices():
-        st.radio(t.text(QUESTIONS[puzzle.ask]), puzzle.choices(), index=None, horizontal=True, key="ans_side",
-                 format_func=lambda seat: t.text("Seat {seat}", seat=seat))  # fmt: skip
-    elif isinstance(puzzle, SeatsPuzzle):
-        st.number_input(t.text("Cards left in the stock"), 0, 40, value=None, key="ans_count")
-    elif isinstance(puzzle, RefereePuzzle):
-        st.radio(say(t.said(puzzle.question()), view), puzzle.choices(), index=None, horizontal=True, key="ans_side",
-                 format_func=lambda choice: choice_words(choice, t))  # fmt: skip
-    if isinstance(puzzle, SetentaDuelPuzzle | ScorePuzzle | MatchPuzzle | SeatsPuzzle | RefereePuzzle):
+    """The controls a learner answers with, besides the cards: a choice, numbers or a box to type in, which reads
+    cards as the faces show them."""
+    t, form = view.t, puzzle.answer_form()
+    if isinstance(form, OneOf):
+        st.radio(say(t.said(form.question), view), form.options, index=None, horizontal=True, key="ans_side",
+                 format_func=lambda option: option_words(form, option, t))  # fmt: skip
+    elif isinstance(form, Numbers):
+        number_boxes(form, t)
+    if not isinstance(form, Typed):
         st.button(t.text("Check"), on_click=submit_widgets, args=(puzzle,), type="primary")
         return
-    if isinstance(puzzle, ClaimPuzzle):
-        st.button(t.text("Nothing to claim"), on_click=submit_nothing, args=(puzzle,))
-    around = st.expander(t.text("Type your answer instead")) if on_cards(puzzle) else st.container()
+    if form.outright is not None:
+        words, answer = form.outright
+        st.button(t.said(words), on_click=submit, args=(puzzle, answer))
+    on_cards = isinstance(form, Picked)
+    around = st.expander(t.text("Type your answer instead")) if on_cards else st.container()
     with around, st.form("typed_answer", border=False, enter_to_submit=True):
-        st.text_input(prompt(puzzle, on_cards(puzzle), view), key="ans_text", max_chars=ANSWER_CHARS)
-        if takes_cards(puzzle):
+        st.text_input(prompt(form, view), key="ans_text", max_chars=ANSWER_CHARS)
+        if form.example:  # the answer names cards
             st.caption(typing_help(view))
         st.form_submit_button(
-            t.text("Check what I typed") if on_cards(puzzle) else t.text("Check"),
+            t.text("Check what I typed") if on_cards else t.text("Check"),
             on_click=submit_widgets,
             args=(puzzle, view.notation),
         )
 
 
+def number_boxes(form: Numbers, t: Translator) -> None:
+    """A box for each number: one alone, several side by side."""
+    if len(form.boxes) == 1:
+        [(name, label)] = form.boxes
+        st.number_input(t.said(label), form.lowest, form.highest, value=None, key=f"ans_{name}")
+        return
+    for column, (name, label) in zip(st.columns(len(form.boxes)), form.boxes, strict=True):
+        column.number_input(t.said(label), form.lowest, form.highest, value=None, key=f"ans_{name}")
+
+
 def submit_widgets(puzzle: Puzzle, notation: Notation = R4) -> None:
-    """A Check button under a choice, two numbers or a typed answer, its cards typed in ``notation``."""
+    """A Check button under a choice, numbers or a typed answer, its cards typed in ``notation``."""
     submit(puzzle, answer_text(puzzle), notation)
-
-
-def submit_nothing(puzzle: Puzzle) -> None:
-    """The answer that the card just laid missed no capture, so there is nothing to claim (V5)."""
-    submit(puzzle, NOTHING)
 
 
 def answer_or_verdict(puzzle: Puzzle, view: CardStyle, over: bool) -> None:
@@ -512,27 +451,28 @@ st.header(title)
 st.caption(level_line(puzzle, t))
 if puzzle.rules != CLASSIC.name:
     st.markdown(say(rules_line(puzzle, t), cards))
-if isinstance(puzzle, ChoosePuzzle | EndgamePuzzle):
-    st.markdown(goal_line(puzzle, cards))
+if (goal := puzzle.goal_words()) is not None:
+    st.markdown(goal_line(goal, cards))
 attempt_key = f"answer-{puzzle.id}-{len(st.session_state.seen)}-{st.session_state.get('tries', 0)}"
 answering = verdict is None and not over
-if on_cards(puzzle) and answering:
-    st.markdown(say(instruction(puzzle, t), cards))
-if on_cards(puzzle):
+form = puzzle.answer_form()
+if isinstance(form, Picked):  # the answer picked on the cards, with what to tap above them
+    if answering:
+        st.markdown(say(t.said(form.tap), cards))
     shown = verdict is not None and (verdict.correct or st.session_state.get("reveal"))
     card_table(
-        puzzle_rows(puzzle, cards, pick=answering, answer=answer_cards(verdict) if shown else ()),
+        position_rows(puzzle, cards, pick=answering, answer=answer_cards(verdict) if shown else ()),
         key=attempt_key,
         confirm=t.text("Check") if answering else None,
         on_confirm=partial(submit_pick, puzzle),
         clear=t.text("Clear"),
         tally=t.text("Adding up: {sum}", sum="{sum}") if answering else None,
-        played=played_value(puzzle),
+        played=None if form.played is None else form.played.value,
     )
     answer_or_verdict(puzzle, cards, over)
 else:  # the answer right under the question, before the cards it is about, which may be two long piles
     answer_or_verdict(puzzle, cards, over)
-    st.html(rows_html(puzzle_rows(puzzle, cards), cards, t.text("Puzzle position")))
+    st.html(rows_html(position_rows(puzzle, cards), cards, t.text("Puzzle position")))
 
 if answering:
     with st.container(horizontal=True, key="help"):

@@ -16,11 +16,12 @@ from trainer.plays import (
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles import readers
+from trainer.puzzles.kinds.shown import AnswerForm, Scene, Typed
 from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
 from trainer.records import CLAIM
 from trainer.scoring import setenta
-from trainer.text import Said, SaidError
+from trainer.text import Said, SaidError, marked
 
 
 class AnswerError(SaidError):
@@ -68,6 +69,7 @@ class Puzzle:
     #: The rules in place of ``drills`` when the puzzle is judged under a rule set other than classic, for a kind
     #: that rule set answers its own way (its own categories, its own match); None where the classic ones hold.
     drills_elsewhere: ClassVar[tuple[str, ...] | None] = None
+    asks_score: ClassVar[bool] = False  # the question is a deal's points: the rule set's scoring is said with it
     id: str
     level: int
     themes: tuple[str, ...]
@@ -180,6 +182,22 @@ class Puzzle:
         if given in solutions:
             return Verdict(True, self.why(given), solutions)
         return Verdict(False, self.why(given), solutions, self.miss(given), self.closer(given))
+
+    def scene(self) -> Scene:
+        """What the puzzle shows: its rows of cards, or a deal's board."""
+        raise NotImplementedError
+
+    def answer_form(self) -> AnswerForm:
+        """How the learner answers: by typing, unless the kind asks otherwise."""
+        return Typed(marked("Your answer"))
+
+    def goal_words(self) -> Said | None:
+        """What the learner plays for, where the puzzle asks for the best play; None elsewhere."""
+        return None
+
+    def worded_answer(self, answer: str) -> Said | None:
+        """An accepted answer in the kind's own words (a play, a seat); None where it is read as it is written."""
+        return None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -18,9 +18,10 @@ from trainer.puzzles import readers
 from trainer.puzzles.estimate import capture_level
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import court_card_in, group_text, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.kinds.shown import AnswerForm, Part, Picked, Scene, Typed
 from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import COURT_VALUES, Words
-from trainer.text import Said, said, said_plural
+from trainer.text import Said, marked, said, said_plural
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -143,3 +144,16 @@ class CapturePuzzle(Puzzle):
                 return said("{sum}: the table is empty, an escoba (R14)", sum=sum_text(self.play, pick))
             return said("{sum}", sum=sum_text(self.play, pick))
         return why_not(self.play, self.table, self.options(), pick)
+
+    def scene(self) -> Scene:
+        return Part(said("The card played"), (self.play,)), Part(said("The table"), self.table, "table", "many")
+
+    def answer_form(self) -> AnswerForm:
+        if self.all:
+            return Typed(marked("Every way, with ';' between ways, such as {example}"), "5♦; 2♣ 3♥")
+        return Picked(
+            marked("The table cards that make 15, such as {example}"),
+            "5♦ 2♣",
+            tap=said("Tap the table cards that make 15 with the card played, then press Check."),
+            played=self.play,
+        )

@@ -17,6 +17,7 @@ from trainer.plays import (
 from trainer.puzzles import readers
 from trainer.puzzles.estimate import level_from
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.puzzles.kinds.shown import Part, Scene
 from trainer.puzzles.readers import BadValue, Field
 from trainer.puzzles.wording import COURT_VALUES, Words
 from trainer.text import Said, said
@@ -148,3 +149,8 @@ class ChecksumPuzzle(Puzzle):
             return said("add {values}, one card at a time", values=values)
         total = sum(card.value for card in self.table)
         return said("the table shows {total}: one more card must bring it to one of 10, 25, 40, ... (R16)", total=total)
+
+    def scene(self) -> Scene:
+        if self.ask != "missing":
+            return (Part(said("Left on the table at the end of a deal"), self.table),)
+        return (Part(said("Left on the table at the end of a deal, and one card face down"), self.table, hidden=1),)

@@ -20,16 +20,26 @@ from trainer.profile import CLASSIC
 from trainer.puzzles import readers
 from trainer.puzzles.estimate import level_from
 from trainer.puzzles.kinds.base import Puzzle
-from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text, setenta_problems, sum_text
+from trainer.puzzles.kinds.shared import PLAY_FORM, card_to_play, play_answer, play_text, setenta_problems, sum_text
+from trainer.puzzles.kinds.shown import AnswerForm, Part, Scene
 from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.readers import BadValue, Field
 from trainer.puzzles.wording import Words
 from trainer.scoring import setenta, setenta_cards
-from trainer.text import Said, said, said_plural
+from trainer.text import Said, marked, said, said_plural
 
 # -- choose: which play is best for a goal ----------------------------------------------
 
 GOALS = ("escoba", "most-cards", "take", "coins", "setenta", "safe")
+#: What a choose puzzle asks of the learner, by its goal; ``{target}`` is a card.
+GOAL_WORDS = {
+    "escoba": marked("clear the table with one play"),
+    "most-cards": marked("bring as many cards as you can into your pile"),
+    "take": marked("take the {target}"),
+    "coins": marked("bring home as many coins as you can"),
+    "setenta": marked("add as much as you can to the cards that count for your setenta"),
+    "safe": marked("leave the next player nothing to take"),
+}
 
 
 def _setenta_total(cards: Iterable[Card]) -> int:
@@ -368,3 +378,20 @@ class ChoosePuzzle(Puzzle):
                 "{done}. You missed {card}: it is worth the 7 of coins point on its own", done=done, card=str(seven)
             )
         return done
+
+    def scene(self) -> Scene:
+        parts = [Part(said("The next player holds"), self.next_hand)] if self.next_hand else []
+        parts += [
+            Part(said("The table"), self.table, "table", "many"),
+            Part(said("Your hand"), self.hand, "hand", "one"),
+        ]
+        return (*parts, Part(said("Your pile so far"), self.pile)) if self.pile else tuple(parts)
+
+    def answer_form(self) -> AnswerForm:
+        return PLAY_FORM
+
+    def goal_words(self) -> Said:
+        return said(GOAL_WORDS[self.goal], target=str(self.target))
+
+    def worded_answer(self, answer: str) -> Said:
+        return play_text(parse_play_text(answer))

@@ -17,9 +17,10 @@ from trainer.puzzles import readers
 from trainer.puzzles.estimate import capture_level, deal_record, level_from
 from trainer.puzzles.kinds.base import Dealt, Puzzle
 from trainer.puzzles.kinds.shared import NOTHING, court_card_in, needs, pick_miss, sum_text, table_pick, why_not
+from trainer.puzzles.kinds.shown import AnswerForm, Part, Picked, Scene
 from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
-from trainer.text import Said, said
+from trainer.text import Said, marked, said
 
 NOTHING_CHANCE = 0.1  # how often a generated card laid down that missed nothing becomes a claim puzzle
 
@@ -159,3 +160,21 @@ class ClaimPuzzle(Puzzle, Dealt):
 
     def closer(self, answer: str) -> Said:
         return needs(self.laid, self.table)
+
+    def scene(self) -> Scene:
+        """The laid card apart from the rest of the table."""
+        return (
+            Part(said("Just laid on the table by the player before you"), (self.laid,), played=True),
+            Part(said("The rest of the table"), self.table, "table", "many", said("nothing else on the table")),
+        )
+
+    def answer_form(self) -> AnswerForm:
+        return Picked(
+            marked("The table cards you claim with the laid card, such as {example}, or {nothing}"),
+            "5♦ 2♣",
+            (said("Nothing to claim"), NOTHING),
+            tap=said(
+                "Tap the table cards the laid card could have taken, then press Check; or press Nothing to claim."
+            ),
+            played=self.laid,
+        )

@@ -17,7 +17,8 @@ from trainer.plays import (
 )
 from trainer.plays import parse_play as parse_play_text
 from trainer.puzzles.kinds.base import Dealt, Puzzle
-from trainer.puzzles.kinds.shared import card_to_play, play_answer, play_text
+from trainer.puzzles.kinds.shared import PLAY_FORM, card_to_play, play_answer, play_text
+from trainer.puzzles.kinds.shown import AnswerForm, Board, Scene
 from trainer.puzzles.readers import Field
 from trainer.text import Said, said, said_plural
 
@@ -110,6 +111,23 @@ class EndgamePuzzle(Puzzle, Dealt):
     def closer(self, answer: str) -> Said:
         best = max(self.margins.values())
         return card_to_play(next(play for play, margin in self.margins.items() if margin == best))
+
+    def scene(self) -> Scene:
+        """The whole board, every hand face up."""
+        deal = self.position()
+        return Board(deal, deal.to_play or 0, tuple(range(deal.players)), pick=True)
+
+    def answer_form(self) -> AnswerForm:
+        return PLAY_FORM
+
+    def goal_words(self) -> Said:
+        return said(
+            "the stock is used up and every card is in sight. Make the play that leaves your side furthest ahead "
+            "of the other when the deal is scored, if both sides then play their best."
+        )
+
+    def worded_answer(self, answer: str) -> Said:
+        return play_text(parse_play_text(answer))
 
 
 def _margin_text(margin: int) -> Said:

@@ -10,8 +10,9 @@ from trainer.match import match_result
 from trainer.profile import CLASSIC, PROFILES
 from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.puzzles.kinds.shown import AnswerForm, OneOf, Part, Scene
 from trainer.puzzles.readers import Field
-from trainer.text import SIDES, Said, either, said
+from trainer.text import SIDES, Said, either, said, said_plural
 
 OUTCOMES = ("A", "B", "another deal")
 
@@ -124,3 +125,22 @@ class MatchPuzzle(Puzzle):
             target=target,
             rule=rule,
         )
+
+    def scene(self) -> Scene:
+        totals = [
+            Part(
+                said_plural(
+                    "Side {side}: {before} before the deal, {n} point in it",
+                    "Side {side}: {before} before the deal, {n} points in it",
+                    points,
+                    side=name,
+                    before=before,
+                ),
+                empty=None,
+            )
+            for name, before, points in zip("AB", self.totals, self.points, strict=True)
+        ]
+        return (*totals, Part(said("The match is played to {target}", target=self.target), empty=None))
+
+    def answer_form(self) -> AnswerForm:
+        return OneOf(said("Once this deal is scored:"), self.choices(), {"A": said("A wins"), "B": said("B wins")})

@@ -15,6 +15,7 @@ from trainer.plays import (
 from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
 from trainer.puzzles.kinds.shared import RULES_OF_ALLOWED, allowed, look_at, play_text, winner_text
+from trainer.puzzles.kinds.shown import AnswerForm, Board, OneOf, Part, Scene
 from trainer.puzzles.readers import Field
 from trainer.text import SIDES, Listed, Said, said, said_plural
 
@@ -204,3 +205,14 @@ class RefereePuzzle(Puzzle, Dealt):
             "table (R15)",
             side=side,
         )
+
+    def scene(self) -> Scene:
+        """The cards turned up, or the board as the seat to play sees it, the play asked about marked."""
+        if self.ask == "first-table":
+            return (Part(said("The four cards the dealer turns up"), self.turned_up()),)
+        deal = self.position()
+        asked = () if self.move is None else (self.move.card, *self.move.captured)
+        return Board(deal, deal.to_play or 0, (deal.to_play or 0,), asked)
+
+    def answer_form(self) -> AnswerForm:
+        return OneOf(self.question(), self.choices())

@@ -14,6 +14,7 @@ from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles import readers
 from trainer.puzzles.estimate import deal_record, level_from
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
+from trainer.puzzles.kinds.shown import AnswerForm, Numbers, Part, Scene
 from trainer.puzzles.reachable import DECK_SIZE, deal_problem
 from trainer.puzzles.readers import BadValue, Field
 from trainer.puzzles.wording import Words
@@ -88,6 +89,7 @@ class ScorePuzzle(Puzzle, Dealt):
         "all-sevens": "all_sevens",
         "few-cards": "few_cards",
     }
+    asks_score: ClassVar[bool] = True
     piles: tuple[tuple[Card, ...], ...]
     escobas: tuple[int, ...]
     wrong_captures: tuple[int, ...] = ()
@@ -227,6 +229,34 @@ class ScorePuzzle(Puzzle, Dealt):
         if total > given[side]:
             return said("side {side} scores more than {given}", side=SIDES[side], given=given[side])
         return said("side {side} scores less than {given}", side=SIDES[side], given=given[side])
+
+    def scene(self) -> Scene:
+        return tuple(Part(self._pile_title(side), pile) for side, pile in enumerate(self.piles))
+
+    def _pile_title(self, side: int) -> Said:
+        """A side's pile in words: its seats where partners share it, its cards, escobas and wrong captures."""
+        players = self.players or len(self.piles)
+        seats = [str(seat) for seat in range(players) if self.profile.side_of(seat, players) == side]
+        count, letter = len(self.piles[side]), SIDES[side]
+        if len(seats) > 1:
+            title = said_plural(
+                "Side {side} (seats {seats})'s pile: {n} card",
+                "Side {side} (seats {seats})'s pile: {n} cards",
+                count,
+                side=letter,
+                seats=", ".join(seats),
+            )
+        else:
+            title = said_plural("Side {side}'s pile: {n} card", "Side {side}'s pile: {n} cards", count, side=letter)
+        parts = [title, said_plural("{n} escoba", "{n} escobas", self.escobas[side])]
+        if self.wrong_captures:
+            parts.append(said_plural("{n} wrong capture", "{n} wrong captures", self.wrong_captures[side]))
+        return said("{parts}", parts=Joined(tuple(parts), ", "))
+
+    def answer_form(self) -> AnswerForm:
+        boxes = tuple((side.lower(), said("Side {side}'s points", side=side)) for side in SIDES[: len(self.piles)])
+        # a wrong capture can take a side below zero (V5)
+        return Numbers(boxes, lowest=-99 if self.wrong_captures else 0)
 
 
 #: The categories the one side strictly ahead wins (R18, V2), with the figure each compares.

@@ -11,12 +11,20 @@ from trainer.deal import Deal, EventKind
 from trainer.match import Match
 from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.puzzles.kinds.shown import AnswerForm, Numbers, OneOf, Part, Scene
 from trainer.puzzles.readers import Field
-from trainer.text import Listed, Said, either, said
+from trainer.text import Joined, Listed, Said, either, said, said_plural
 
 # -- around the table: seats, the deal and the match ------------------------------------------
 
 ASKS = ("next-dealer", "leader", "partner", "stock-after", "first-after-redeal")
+#: The question of a seats puzzle answered with a seat, by what it asks.
+QUESTIONS = {
+    "leader": said("Who plays the first card?"),
+    "next-dealer": said("Who deals next?"),
+    "partner": said("Who is the partner?"),
+    "first-after-redeal": said("Who plays first with the new hands?"),
+}
 
 
 def _hands_dealt(deal: Deal) -> int:
@@ -224,3 +232,25 @@ class SeatsPuzzle(Puzzle):
             dealt=self.round * hands,
             left=found,
         )
+
+    def scene(self) -> Scene:
+        """The seats in playing order, named by role; the cards in hand do not matter here."""
+        hand = said_plural("{n} card in hand", "{n} cards in hand", 3)
+        return tuple(Part(self._seat_title(seat), empty=hand) for seat in range(self.players))
+
+    def _seat_title(self, seat: int) -> Said:
+        roles = [said("Seat {seat}", seat=seat)]
+        if seat == self.dealer:
+            roles.append(said("dealer"))
+        if seat == self.seat:
+            roles.append(said("asked about"))
+        return said("{parts}", parts=Joined(tuple(roles), ", "))
+
+    def answer_form(self) -> AnswerForm:
+        seats = self.choices()
+        if not seats:
+            return Numbers((("count", said("Cards left in the stock")),))
+        return OneOf(QUESTIONS[self.ask], seats, {seat: said("Seat {seat}", seat=seat) for seat in seats})
+
+    def worded_answer(self, answer: str) -> Said | None:
+        return said("Seat {seat}", seat=answer) if self.choices() else None

@@ -14,11 +14,12 @@ from trainer.puzzles import readers
 from trainer.puzzles.estimate import level_from
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems
+from trainer.puzzles.kinds.shown import AnswerForm, Part, Scene, Typed
 from trainer.puzzles.reachable import pile_problem
 from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
 from trainer.scoring import setenta
-from trainer.text import Said, said
+from trainer.text import Said, marked, said, said_plural
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -91,3 +92,9 @@ class SetentaPuzzle(Puzzle):
 
     def closer(self, answer: str) -> Said:
         return best_cards(self.pile)
+
+    def scene(self) -> Scene:
+        return (Part(said_plural("The pile: {n} card", "The pile: {n} cards", len(self.pile)), self.pile),)
+
+    def answer_form(self) -> AnswerForm:
+        return Typed(marked("The setenta: a number, or none"))

@@ -13,11 +13,12 @@ from trainer.puzzles import readers
 from trainer.puzzles.estimate import level_from
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shared import best_cards, setenta_breakdown, setenta_problems, winner_text
+from trainer.puzzles.kinds.shown import AnswerForm, OneOf, Part, Scene
 from trainer.puzzles.reachable import deal_problem
 from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
 from trainer.scoring import DealScore, score_deal, setenta
-from trainer.text import Said, said
+from trainer.text import SIDES, Said, said, said_plural
 
 
 def _side_of(scores: list[DealScore], category: str) -> int | None:
@@ -99,3 +100,17 @@ class SetentaDuelPuzzle(Puzzle):
     def closer(self, answer: str) -> Said:
         a, b = (best_cards(pile) for pile in self.piles)
         return said("A: {a}; B: {b}", a=a, b=b)
+
+    def scene(self) -> Scene:
+        return tuple(
+            Part(
+                said_plural(
+                    "Side {side}'s pile: {n} card", "Side {side}'s pile: {n} cards", len(pile), side=SIDES[side]
+                ),
+                pile,
+            )
+            for side, pile in enumerate(self.piles)
+        )
+
+    def answer_form(self) -> AnswerForm:
+        return OneOf(said("Who wins the setenta point?"), ("A", "B", "nobody"))

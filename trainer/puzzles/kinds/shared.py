@@ -15,8 +15,9 @@ from trainer.plays import (
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
+from trainer.puzzles.kinds.shown import Picked
 from trainer.scoring import setenta, setenta_cards
-from trainer.text import SIDES, Said, said, said_plural
+from trainer.text import SIDES, Said, marked, said, said_plural
 
 
 def sum_text(played: Card, group: Iterable[Card]) -> str:
@@ -187,3 +188,13 @@ def look_at(play: Play) -> Said:
     if play.captured:
         return said("add up the play: {sum}", sum=sum_text(play.card, play.captured))
     return said("look at the table: see whether {card} makes 15 with any of its cards", card=str(play.card))
+
+
+# -- a play from the hand, picked on the board ------------------------------------------------
+
+#: How a best play is answered (choose, endgame): the hand card, then the table cards it takes.
+PLAY_FORM = Picked(
+    marked("The card you play, then the cards it takes, such as {example}"),
+    "7♦ J♣",
+    tap=said("Tap the card you play from your hand, then the table cards it takes, and press Check."),
+)
