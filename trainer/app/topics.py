@@ -1,7 +1,7 @@
 """Puzzle kinds and themes in the learner's language.
 
-The bank names them by codes ("capture", "making-15"), which are also their English names; each is marked here
-for the catalogues, which translate it where the app shows it.
+The bank names them by codes ("capture", "making-15"), which are also their English names; each is marked for the
+catalogues (a theme here, a kind where its class names it), which translate it where the app shows it.
 
 >>> from trainer.i18n import translator
 >>> topic("making-15", translator("es")), topic("making-15", translator("en")), topic("{odd}", translator("es"))
@@ -9,22 +9,13 @@ for the catalogues, which translate it where the app shows it.
 """
 
 from trainer.i18n import Translator
+from trainer.puzzles.kinds import KINDS
 from trainer.text import marked
 
-#: Every kind (``trainer.puzzles.KINDS``) and theme (``trainer.puzzles.catalog.THEMES``) of the bank.
-TOPICS = frozenset(
+#: Every kind (``trainer.puzzles.KINDS``, each marked where its class names it) and theme
+#: (``trainer.puzzles.catalog.THEMES``) of the bank.
+TOPICS = frozenset(KINDS) | frozenset(
     {
-        marked("capture"),
-        marked("choose"),
-        marked("setenta"),
-        marked("setenta-duel"),
-        marked("score"),
-        marked("claim"),
-        marked("checksum"),
-        marked("seats"),
-        marked("match"),
-        marked("endgame"),
-        marked("referee"),
         marked("making-15"),
         marked("court-cards"),
         marked("several-ways"),

@@ -28,7 +28,7 @@ from trainer.text import Said, marked, said, said_plural
 class CapturePuzzle(Puzzle):
     """Which table cards make 15 with the played card? With ``all``, name every way."""
 
-    kind: ClassVar[str] = "capture"
+    kind: ClassVar[str] = marked("capture")
     order: ClassVar[int] = 1
     yaml_fields: ClassVar[dict[str, Field]] = {
         "table": Field(readers.cards, True),

@@ -20,7 +20,7 @@ from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shown import Part, Scene
 from trainer.puzzles.readers import BadValue, Field
 from trainer.puzzles.wording import COURT_VALUES, Words
-from trainer.text import Said, said
+from trainer.text import Said, marked, said
 
 # -- the check sum ----------------------------------------------------------------------
 
@@ -45,7 +45,7 @@ def _ask(value: Any) -> str:
 class ChecksumPuzzle(Puzzle):
     """The R16 check sum: what the end-of-deal table adds up to, or the value of its hidden card."""
 
-    kind: ClassVar[str] = "checksum"
+    kind: ClassVar[str] = marked("checksum")
     order: ClassVar[int] = 6
     yaml_fields: ClassVar[dict[str, Field]] = {"table": Field(readers.cards, True), "ask": Field(_ask)}
     generated: ClassVar[bool] = True

@@ -108,7 +108,7 @@ _MUST_CAPTURE = said("In these rules, if any card of yours can make 15, you must
 class ChoosePuzzle(Puzzle):
     """Which play from this hand is best for the goal? Any play the engine ranks best is right."""
 
-    kind: ClassVar[str] = "choose"
+    kind: ClassVar[str] = marked("choose")
     order: ClassVar[int] = 2
     yaml_fields: ClassVar[dict[str, Field]] = {
         "table": Field(readers.cards, True),

@@ -42,7 +42,7 @@ class ClaimPuzzle(Puzzle, Dealt):
     position comes from its recorded deal, played by penalties.
     """
 
-    kind: ClassVar[str] = "claim"
+    kind: ClassVar[str] = marked("claim")
     order: ClassVar[int] = 9
     from_penalties: ClassVar[bool] = True
     only_from_penalties: ClassVar[bool] = True  # a claim follows a mistake, which only penalties let stand (V5)

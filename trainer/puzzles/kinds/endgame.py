@@ -20,7 +20,7 @@ from trainer.puzzles.kinds.base import Dealt, Puzzle
 from trainer.puzzles.kinds.shared import PLAY_FORM, card_to_play, play_answer, play_text
 from trainer.puzzles.kinds.shown import AnswerForm, Board, Scene
 from trainer.puzzles.readers import Field
-from trainer.text import Said, said, said_plural
+from trainer.text import Said, marked, said, said_plural
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,7 +30,7 @@ class EndgamePuzzle(Puzzle, Dealt):
     best; a position with more ways than its search may weigh is refused. The position is that of its recorded
     deal."""
 
-    kind: ClassVar[str] = "endgame"
+    kind: ClassVar[str] = marked("endgame")
     order: ClassVar[int] = 10
     yaml_fields: ClassVar[dict[str, Field]] = Dealt.record_fields
     drills: ClassVar[tuple[str, ...]] = ("R4",)

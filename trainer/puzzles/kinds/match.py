@@ -12,7 +12,7 @@ from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shown import AnswerForm, OneOf, Part, Scene
 from trainer.puzzles.readers import Field
-from trainer.text import SIDES, Said, either, said, said_plural
+from trainer.text import SIDES, Said, either, marked, said, said_plural
 
 OUTCOMES = ("A", "B", "another deal")
 
@@ -27,7 +27,7 @@ class MatchPuzzle(Puzzle):
     ['A']
     """
 
-    kind: ClassVar[str] = "match"
+    kind: ClassVar[str] = marked("match")
     order: ClassVar[int] = 8
     yaml_fields: ClassVar[dict[str, Field]] = {
         "totals": Field(readers.whole(0, 99, "a total"), True, "pair"),

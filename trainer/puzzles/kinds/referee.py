@@ -17,7 +17,7 @@ from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
 from trainer.puzzles.kinds.shared import RULES_OF_ALLOWED, allowed, look_at, play_text, winner_text
 from trainer.puzzles.kinds.shown import AnswerForm, Board, OneOf, Part, Scene
 from trainer.puzzles.readers import Field
-from trainer.text import SIDES, Listed, Said, said, said_plural
+from trainer.text import SIDES, Listed, Said, marked, said, said_plural
 
 # -- the referee: plays the rules refuse, the first table, the last take ---------------------------------------------
 
@@ -42,7 +42,7 @@ class RefereePuzzle(Puzzle, Dealt):
     up (R9)? ``last-take``: ``move`` is the deal's last; who takes the cards left on the table (R15)?
     """
 
-    kind: ClassVar[str] = "referee"
+    kind: ClassVar[str] = marked("referee")
     order: ClassVar[int] = 11
     yaml_fields: ClassVar[dict[str, Field]] = {
         "ask": Field(readers.one_of(REFEREE_ASKS), True),

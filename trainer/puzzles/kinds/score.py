@@ -72,7 +72,7 @@ class ScorePuzzle(Puzzle, Dealt):
     """How many points does each side score for this deal? Two sides, or three where the rule set seats three
     players (V3); with ``wrong_captures`` the deal was played by penalties (V5)."""
 
-    kind: ClassVar[str] = "score"
+    kind: ClassVar[str] = marked("score")
     order: ClassVar[int] = 5
     from_penalties: ClassVar[bool] = True
     yaml_fields: ClassVar[dict[str, Field]] = {

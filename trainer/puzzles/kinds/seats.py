@@ -13,7 +13,7 @@ from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shown import AnswerForm, Numbers, OneOf, Part, Scene
 from trainer.puzzles.readers import Field
-from trainer.text import Joined, Listed, Said, either, said, said_plural
+from trainer.text import Joined, Listed, Said, either, marked, said, said_plural
 
 # -- around the table: seats, the deal and the match ------------------------------------------
 
@@ -45,7 +45,7 @@ class SeatsPuzzle(Puzzle):
     ['0']
     """
 
-    kind: ClassVar[str] = "seats"
+    kind: ClassVar[str] = marked("seats")
     order: ClassVar[int] = 7
     yaml_fields: ClassVar[dict[str, Field]] = {
         "players": Field(readers.players, True),

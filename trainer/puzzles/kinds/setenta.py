@@ -26,7 +26,7 @@ from trainer.text import Said, marked, said, said_plural
 class SetentaPuzzle(Puzzle):
     """What is this pile's setenta?"""
 
-    kind: ClassVar[str] = "setenta"
+    kind: ClassVar[str] = marked("setenta")
     order: ClassVar[int] = 3
     point_needed: ClassVar[str | None] = "setenta"
     yaml_fields: ClassVar[dict[str, Field]] = {"pile": Field(readers.cards, True)}

@@ -18,7 +18,7 @@ from trainer.puzzles.reachable import deal_problem
 from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
 from trainer.scoring import DealScore, score_deal, setenta
-from trainer.text import SIDES, Said, said, said_plural
+from trainer.text import SIDES, Said, marked, said, said_plural
 
 
 def _side_of(scores: list[DealScore], category: str) -> int | None:
@@ -29,7 +29,7 @@ def _side_of(scores: list[DealScore], category: str) -> int | None:
 class SetentaDuelPuzzle(Puzzle):
     """Which side wins the setenta point: A, B or nobody?"""
 
-    kind: ClassVar[str] = "setenta-duel"
+    kind: ClassVar[str] = marked("setenta-duel")
     order: ClassVar[int] = 4
     point_needed: ClassVar[str | None] = "setenta"
     yaml_fields: ClassVar[dict[str, Field]] = {"piles": Field(readers.cards, True, "pair")}
