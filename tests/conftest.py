@@ -41,6 +41,15 @@ def postgres() -> Iterator[Server]:
 
 
 @pytest.fixture
+def quick_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each play of a review weighed on one batch of ways (``FEWEST``) rather than until its label is settled, for a
+    test that plays matches through and checks nothing of the review's figures."""
+    from trainer.ai import game
+
+    monkeypatch.setattr(game, "MOST", game.FEWEST)
+
+
+@pytest.fixture
 def database(postgres: Server) -> Iterator[str]:
     """The URL of a new, empty PostgreSQL database on the run's server, dropped once the test is over."""
     url = postgres.database()

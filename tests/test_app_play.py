@@ -92,6 +92,7 @@ def test_a_deal_against_the_computer_is_played_reviewed_and_kept(data: Path) -> 
     assert not at.session_state.game.deal.is_over
 
 
+@pytest.mark.usefixtures("quick_review")
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_v3_a_whole_match_at_each_table_is_played_to_its_end(data: Path, players: int, monkeypatch) -> None:
     """Deal after deal by the Turkish rules, the one rule set with all four tables, until the match is won; the
@@ -478,6 +479,7 @@ def test_a_tab_whose_match_went_on_in_another_is_told_and_loads_it_as_it_stands(
     assert not first.warning and len(first.session_state.game.deal.plays) > len(went_on.deal.plays)
 
 
+@pytest.mark.usefixtures("quick_review")
 def test_a_tab_whose_match_was_finished_in_another_is_offered_a_new_one(data: Path) -> None:
     first = start()
     game = first.session_state.game

@@ -44,6 +44,7 @@ def finish(game: Game) -> Game:
     return game
 
 
+@pytest.mark.usefixtures("quick_review")
 @pytest.mark.parametrize(("players", "level", "plays"), [(2, "greedy", 50), (4, "random", 13), (2, "expert", 3)])
 def test_a_match_taken_up_from_its_record_goes_on_as_the_one_left(players: int, level: str, plays: int) -> None:
     game = Game.start(players, level, seed=21)
@@ -124,6 +125,7 @@ def test_a_second_tab_holding_an_older_state_of_the_match_is_told_and_can_load_i
         assert found[1].deal.plays == first.deal.plays and found[1].decisions == first.decisions
 
 
+@pytest.mark.usefixtures("quick_review")
 def test_a_finished_match_is_not_offered_to_go_on_with(tmp_path: Path) -> None:
     with Store.open(tmp_path) as saved:
         saved.create_profile("Ana")
@@ -246,6 +248,7 @@ def test_v5_the_computer_overlooks_a_capture_now_and_then_as_drawn_from_the_seed
     assert 0.02 * chances <= overlooks <= 0.25 * chances
 
 
+@pytest.mark.usefixtures("quick_review")
 def test_v5_a_whole_match_in_table_mode_is_played_penalised_and_resumed_identically() -> None:
     """The learner makes a wrong capture when one is there: it stands and its side pays for it (V5)."""
     game, wrong, left = Game.start(2, "random", TABLE_MODE, seed=11), 0, None
