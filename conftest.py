@@ -3,7 +3,7 @@
 import pytest
 
 # The app's pages are Streamlit scripts, run by the app and by AppTest, not modules to import.
-collect_ignore_glob = ["trainer/app/pages/*.py"]
+collect_ignore_glob = ["trainer/app/views/*.py"]
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

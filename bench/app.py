@@ -165,7 +165,7 @@ def main() -> None:
     at.run()  # the first run builds the course and the bank once per server: not an interaction
     for _ in range(5):
         timed("home: deal again", functools.partial(press, at, deal))
-    at.switch_page("trainer/app/pages/learn.py")
+    at.switch_page("trainer/app/views/learn.py")
     timed("learn: open page", at.run)
     for level in load_levels():
         at.query_params.update(level=level.id, stage="1")
@@ -179,7 +179,7 @@ def main() -> None:
                 timed("learn: answer a task", functools.partial(press, at, check))
             forward = t.text("Next ▶") if number < len(level.stages) else t.text("Finish the level ▶")
             timed("learn: next step", functools.partial(press, at, forward))
-    at.switch_page("trainer/app/pages/puzzles.py")
+    at.switch_page("trainer/app/views/puzzles.py")
     timed("puzzles: first open", at.run)  # creates the progress database
     kinds: Counter[str] = Counter()
     for _ in range(PUZZLES):
@@ -192,7 +192,7 @@ def main() -> None:
         if any(box.key == "ans_text" for box in at.text_input):
             at.text_input(key="ans_text").set_value("A♦")  # a card, a number: some answer each kind can read
         timed("puzzles: check answer", functools.partial(press, at, *checks))
-    at.switch_page("trainer/app/pages/progress.py")
+    at.switch_page("trainer/app/views/progress.py")
     timed("progress: first open", at.run)
     for _ in range(10):
         timed("progress: open page", at.run)

@@ -168,7 +168,7 @@ def page_times(folder: Path, runs: int = 5) -> list[float]:
     os.environ["ESCOBA_TRAINER_DATA"] = str(folder)
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()  # builds the course and the bank once per server: not the Progress page
-    at.switch_page("trainer/app/pages/progress.py")
+    at.switch_page("trainer/app/views/progress.py")
     times = []
     for _ in range(runs):
         start = time.perf_counter()

@@ -26,7 +26,7 @@ LEVELS = load_levels()
 def open_learn(**query: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params.update(query)
-    at.switch_page("trainer/app/pages/learn.py").run()
+    at.switch_page("trainer/app/views/learn.py").run()
     assert not at.exception, at.exception
     return at
 
@@ -143,7 +143,7 @@ def test_the_place_is_kept_and_a_new_visit_continues_there(data):
     level = LEVELS[1] if len(LEVELS) > 1 else LEVELS[0]
     open_learn(level=level.id, stage="2")
     again = AppTest.from_file(APP, default_timeout=30)
-    again.switch_page("trainer/app/pages/learn.py").run()
+    again.switch_page("trainer/app/views/learn.py").run()
     assert again.title[0].value == level.title
     assert "step 2 of" in again.get("progress")[0].proto.text
 
@@ -181,7 +181,7 @@ def test_the_end_of_a_level_links_to_puzzles_of_its_themes(data):
     assert [link.proto.query_string for link in links] == [f"theme={theme}" for theme in level.practice]
     puzzles = AppTest.from_file(APP, default_timeout=30)
     puzzles.query_params["theme"] = level.practice[0]
-    puzzles.switch_page("trainer/app/pages/puzzles.py").run()
+    puzzles.switch_page("trainer/app/views/puzzles.py").run()
     assert not puzzles.exception
     bank = {puzzle.id: puzzle for puzzle in load_puzzles(Path(__file__).parent.parent / "puzzles")}
     assert level.practice[0] in bank[puzzles.session_state.puzzle_id].themes

@@ -34,7 +34,7 @@ def press(at: AppTest, label: str) -> None:
 def start(players: int = 2) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
-    at.switch_page("trainer/app/pages/play.py").run()
+    at.switch_page("trainer/app/views/play.py").run()
     at.radio(key="table").set_value(players)
     at.radio(key="bot_level").set_value("greedy")
     press(at, "Start the match")
@@ -164,8 +164,8 @@ def test_the_pace_chosen_is_kept_for_the_session(data: Path) -> None:
     at.text_input(key="play_text").set_value(str(at.session_state.game.deal.legal_plays()[0]))
     press(at, "Play what I typed")
     assert table(at)["pace"] == "step"  # read back by the table on the next turn
-    at.switch_page("trainer/app/pages/home.py").run()
-    at.switch_page("trainer/app/pages/play.py").run()
+    at.switch_page("trainer/app/views/home.py").run()
+    at.switch_page("trainer/app/views/play.py").run()
     assert table(at)["pace"] == "step"
 
 
@@ -196,7 +196,7 @@ def test_four_players_with_a_computer_partner(data: Path) -> None:
 def test_progress_lists_the_matches_and_the_points_lost_per_play(data: Path) -> None:
     at = start()
     play_the_deal(at, random.Random(3))
-    at.switch_page("trainer/app/pages/progress.py").run()
+    at.switch_page("trainer/app/views/progress.py").run()
     assert not at.exception, at.exception
     assert "Matches against the computer" in [h.value for h in at.header]
     assert any(
@@ -287,7 +287,7 @@ def test_a_match_left_mid_deal_is_offered_in_a_new_session_and_goes_on_from_that
     left = at.session_state.game
     later = AppTest.from_file(APP, default_timeout=60)
     later.run()
-    later.switch_page("trainer/app/pages/play.py").run()
+    later.switch_page("trainer/app/views/play.py").run()
     [offer] = [b.label for b in later.button if b.label.startswith("Go on with the match you left")]
     assert "(You – Computer: 0 – 0, to 21, against Steady)" in offer
     press(later, "Go on with the match you left")
@@ -298,7 +298,7 @@ def test_a_match_left_mid_deal_is_offered_in_a_new_session_and_goes_on_from_that
     later.text_input(key="play_text").set_value(str(resumed.deal.legal_plays()[0]))
     press(later, "Play what I typed")
     assert len(later.session_state.game.deal.plays) == len(left.deal.plays) + 2  # and it goes on, with the reply
-    later.switch_page("trainer/app/pages/progress.py").run()
+    later.switch_page("trainer/app/views/progress.py").run()
     assert any("| Steady | 1 | 0 | 0 | 1 |" in m.value for m in later.markdown)
 
 
@@ -339,7 +339,7 @@ def start_in_table_mode() -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
     at.sidebar.selectbox(key="_rule_set").set_value("turkish").run()
-    at.switch_page("trainer/app/pages/play.py").run()
+    at.switch_page("trainer/app/views/play.py").run()
     at.radio(key="bot_level").set_value("greedy")
     at.checkbox(key="table_mode").check()
     press(at, "Start the match")
@@ -364,7 +364,7 @@ def moves_said(at: AppTest) -> list[str]:
 def test_v5_table_mode_is_offered_only_where_the_rules_have_it(data: Path) -> None:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
-    at.switch_page("trainer/app/pages/play.py").run()
+    at.switch_page("trainer/app/views/play.py").run()
     assert "table_mode" not in [c.key for c in at.checkbox]  # the classic rules refuse a wrong play (R17)
     start_in_table_mode()
 
@@ -464,7 +464,7 @@ def test_a_tab_whose_match_went_on_in_another_is_told_and_loads_it_as_it_stands(
     first = start()
     second = AppTest.from_file(APP, default_timeout=60)
     second.run()
-    second.switch_page("trainer/app/pages/play.py").run()
+    second.switch_page("trainer/app/views/play.py").run()
     press(second, "Go on with the match you left")
     act(second)
     went_on = second.session_state.game

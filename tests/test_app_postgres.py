@@ -37,7 +37,7 @@ def opened(page: str) -> AppTest:
 
 
 def test_a_rename_on_the_page_is_kept_in_the_database(url: str) -> None:
-    at = opened("trainer/app/pages/puzzles.py")
+    at = opened("trainer/app/views/puzzles.py")
     at.sidebar.selectbox(key="profile").set_value("Bea").run()
     at.text_input(key="rename_to").set_value("Beatriz")
     next(b for b in at.button if b.label == "Rename").click().run()
@@ -53,7 +53,7 @@ def test_damaged_rows_are_said_and_set_aside_into_the_database(url: str) -> None
             "Ana", Attempt("capture-l1-sota", "capture", 1, ("sum",), "practice", "J♦", True, 3.0, 0, False, when)
         )
     edit(url, "UPDATE attempts SET at = 'not a date'")
-    at = opened("trainer/app/pages/progress.py")
+    at = opened("trainer/app/views/progress.py")
     assert at.warning[0].value == "1 saved records of this profile could not be read and are left out."
     next(b for b in at.button if b.label == "Set them aside").click().run()
     assert seen(at.success[0].value).startswith(f"They are kept in {shown(url)} (set_aside);")

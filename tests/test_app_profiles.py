@@ -26,7 +26,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def opened(page: str = "trainer/app/pages/puzzles.py") -> AppTest:
+def opened(page: str = "trainer/app/views/puzzles.py") -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     at.run()
     at.switch_page(page).run()
@@ -42,7 +42,7 @@ def click(at: AppTest, label: str) -> None:
 def test_the_chosen_profile_stays_chosen_on_every_page(data: Path) -> None:
     at = opened()
     at.sidebar.selectbox(key="profile").set_value("Bea").run()
-    for page in ("trainer/app/pages/progress.py", "trainer/app/pages/learn.py", "trainer/app/pages/home.py"):
+    for page in ("trainer/app/views/progress.py", "trainer/app/views/learn.py", "trainer/app/views/home.py"):
         at.switch_page(page).run()
         assert at.sidebar.selectbox(key="profile").value == "Bea", page
         assert at.query_params["profile"] == "Bea"
@@ -87,7 +87,7 @@ def on_a_puzzle(profile: str) -> AppTest:
     at.query_params["profile"] = profile
     at.run()
     at.query_params["puzzle"] = "capture-l1-sota"
-    at.switch_page("trainer/app/pages/puzzles.py").run()
+    at.switch_page("trainer/app/views/puzzles.py").run()
     assert not at.exception, at.exception
     return at
 
@@ -160,7 +160,7 @@ def test_damaged_records_are_left_out_said_and_set_aside_on_request(data: Path) 
     with closing(sqlite3.connect(data / DB_NAME)) as conn:
         conn.execute("UPDATE attempts SET at = 'not a date'")
         conn.commit()
-    at = opened("trainer/app/pages/progress.py")
+    at = opened("trainer/app/views/progress.py")
     assert at.warning[0].value == "1 saved records of this profile could not be read and are left out."
     click(at, "Set them aside")
     assert at.success[0].value.startswith("They are kept in ")
@@ -181,7 +181,7 @@ def saved_rules(data: Path, name: str) -> tuple[str, int]:
 
 
 def test_the_rule_set_is_chosen_in_the_sidebar_and_kept_with_the_profile(data: Path) -> None:
-    at = opened("trainer/app/pages/home.py")
+    at = opened("trainer/app/views/home.py")
     assert at.sidebar.selectbox(key="_rule_set").value == "classic" and not targets(at)
     at.sidebar.selectbox(key="_rule_set").set_value("turkish").run()
     assert not at.exception, at.exception
@@ -190,7 +190,7 @@ def test_the_rule_set_is_chosen_in_the_sidebar_and_kept_with_the_profile(data: P
     at.sidebar.radio(key="_target").set_value(31).run()  # V4: Turkish tables also play to 31
     assert saved_rules(data, "Ana") == ("turkish", 31)
     assert saved_rules(data, "Bea") == ("classic", 21)  # each learner has their own
-    again = opened("trainer/app/pages/progress.py")  # a new visit, another page
+    again = opened("trainer/app/views/progress.py")  # a new visit, another page
     assert (
         again.sidebar.selectbox(key="_rule_set").value == "turkish" and again.sidebar.radio(key="_target").value == 31
     )

@@ -20,7 +20,7 @@ from trainer.progress.stats import plain
 from trainer.records import record_of
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
-PAGE = "trainer/app/pages/progress.py"
+PAGE = "trainer/app/views/progress.py"
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 TRAP = "![x](http://example.invalid/p.png) <b>bold</b>"
 

@@ -124,7 +124,7 @@ def wrong_answer(puzzle) -> str:
 
 def miss_the_sota(clock: Clock) -> AppTest:
     """Open the first sota puzzle and answer it wrongly."""
-    at = open_page("trainer/app/pages/puzzles.py", clock, puzzle="capture-l1-sota")
+    at = open_page("trainer/app/views/puzzles.py", clock, puzzle="capture-l1-sota")
     return type_answer(at, "2b")
 
 
@@ -137,7 +137,7 @@ def attempts(data, profile: str = "Player"):
 
 
 def test_practice_right_answer_is_judged_recorded_and_rated(data):
-    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
+    at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle="capture-l1-sota")
     assert [h.value for h in at.header] == ["Which card makes 15 with a 7?"]
     type_answer(at, "10o")  # the sota de oros, by the number its corner prints
     tone, text = verdict(at)
@@ -148,7 +148,7 @@ def test_practice_right_answer_is_judged_recorded_and_rated(data):
 
 
 def test_practice_wrong_answer_shows_the_answer_only_when_asked(data):
-    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
+    at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle="capture-l1-sota")
     type_answer(at, "2♣ 4♠")
     tone, text = verdict(at)
     assert tone == "error"
@@ -191,7 +191,7 @@ def test_a_missed_puzzle_can_be_tried_again_and_counts_as_one_miss(data):
 def test_r7_r9_r10_r13_r15_r21_r22_seats_match_and_referee_puzzles_are_answered_with_a_choice_or_a_count(
     data, puzzle_id, shown, wrong, right
 ):
-    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle=puzzle_id)
+    at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle=puzzle_id)
     assert any(shown in h.value for h in at.get("html"))
     assert not any(b.label == "Check what I typed" for b in at.button)  # nothing to type: a choice or a number
     give_text(at, wrong)
@@ -215,14 +215,14 @@ def give_text(at: AppTest, text: str) -> AppTest:
 
 
 def test_the_active_mode_is_the_filled_button(data):
-    at = open_page("trainer/app/pages/puzzles.py", Clock())
+    at = open_page("trainer/app/views/puzzles.py", Clock())
     assert [b.label for b in at.button if b.proto.type == "primary"][:1] == ["Practice"]
     click(at, "Streak")
     assert [b.label for b in at.button if b.proto.type == "primary"][:1] == ["Streak"]
 
 
 def test_french_faces_write_the_cards_with_suit_symbols(data):
-    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota", faces="french")
+    at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle="capture-l1-sota", faces="french")
     type_answer(at, "jd")
     assert verdict(at)[1].startswith("Right: 7♥ + J♦ = 15.")
     assert at.query_params["faces"] == "french"  # a link to this page keeps the setting
@@ -230,12 +230,12 @@ def test_french_faces_write_the_cards_with_suit_symbols(data):
 
 def test_a_hint_is_shown_one_at_a_time_and_counts_against_the_result(data, monkeypatch):
     clock = Clock()
-    plain = open_page("trainer/app/pages/puzzles.py", clock, puzzle="capture-l1-sota")
+    plain = open_page("trainer/app/views/puzzles.py", clock, puzzle="capture-l1-sota")
     type_answer(plain, "J♦")
     plain_gain = attempts(data)[0].rating_after - 1500
     other = data / "other"
     monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(other))
-    hinted = open_page("trainer/app/pages/puzzles.py", clock, puzzle="capture-l1-sota")
+    hinted = open_page("trainer/app/views/puzzles.py", clock, puzzle="capture-l1-sota")
     click(hinted, "Hint")
     assert [i.value for i in hinted.info] == ["Hint: A seven needs eight more to reach 15."]
     type_answer(hinted, "J♦")
@@ -244,7 +244,7 @@ def test_a_hint_is_shown_one_at_a_time_and_counts_against_the_result(data, monke
 
 
 def test_skip_moves_on_and_is_recorded(data):
-    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
+    at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle="capture-l1-sota")
     click(at, "Skip")
     assert at.session_state.puzzle_id != "capture-l1-sota"
     [attempt] = attempts(data)
@@ -252,7 +252,7 @@ def test_skip_moves_on_and_is_recorded(data):
 
 
 def test_streak_counts_right_answers_ends_at_a_mistake_and_keeps_the_record(data):
-    at = open_page("trainer/app/pages/puzzles.py", Clock())
+    at = open_page("trainer/app/views/puzzles.py", Clock())
     click(at, "Streak")
     give(at, right=True)
     click(at, "Next puzzle ▶")
@@ -269,7 +269,7 @@ def test_streak_counts_right_answers_ends_at_a_mistake_and_keeps_the_record(data
 
 def test_rush_runs_out_of_time_with_the_clock_and_a_mistake_costs_ten_seconds(data):
     clock = Clock()
-    at = open_page("trainer/app/pages/puzzles.py", clock)
+    at = open_page("trainer/app/views/puzzles.py", clock)
     click(at, "Rush")
     assert not any(b.label.startswith("Next for me") for b in at.button)  # no way round the clock
     give(at, right=True)
@@ -286,7 +286,7 @@ def test_rush_runs_out_of_time_with_the_clock_and_a_mistake_costs_ten_seconds(da
 
 
 def test_an_answer_that_cannot_be_read_is_explained_and_not_counted(data):
-    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
+    at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle="capture-l1-sota")
     type_answer(at, "")
     assert at.info[0].value == plain("Pick the table cards that make 15 with 7♥.")  # shown as written
     assert attempts(data) == []
@@ -311,7 +311,7 @@ def test_review_serves_missed_puzzles_when_they_are_due(data):
 def test_progress_page_shows_charts_records_and_mistakes_to_try_again(data):
     clock = Clock()
     miss_the_sota(clock)
-    progress = open_page("trainer/app/pages/progress.py", clock)
+    progress = open_page("trainer/app/views/progress.py", clock)
     labels = [m.label for m in progress.metric]
     assert labels[0].startswith("Rating (± ") and labels[1:] == [
         "Puzzles answered",
@@ -327,14 +327,14 @@ def test_progress_page_shows_charts_records_and_mistakes_to_try_again(data):
 
 
 def test_progress_page_without_answers_says_so(data):
-    at = open_page("trainer/app/pages/progress.py", Clock())
+    at = open_page("trainer/app/views/progress.py", Clock())
     assert at.info[0].value.startswith("No puzzle answers yet.")
 
 
 def test_an_unreadable_progress_file_is_reported_kept_aside_on_request_and_never_overwritten(data):
     damaged = b"this is not a database" * 100
     (data / "progress.sqlite3").write_bytes(damaged)
-    at = open_page("trainer/app/pages/puzzles.py", Clock())
+    at = open_page("trainer/app/views/puzzles.py", Clock())
     assert at.error[0].value.startswith("Your progress could not be opened:")
     assert (data / "progress.sqlite3").read_bytes() == damaged
     click(at, "Keep that file aside")
@@ -345,7 +345,7 @@ def test_an_unreadable_progress_file_is_reported_kept_aside_on_request_and_never
 
 
 def test_profiles_are_created_by_name_and_a_bad_name_is_explained(data):
-    at = open_page("trainer/app/pages/puzzles.py", Clock())
+    at = open_page("trainer/app/views/puzzles.py", Clock())
     click(at, "New profile")
     at.text_input(key="new_profile_name").set_value("Ana")
     click(at, "Create")
@@ -361,14 +361,14 @@ def test_profiles_are_created_by_name_and_a_bad_name_is_explained(data):
 
 
 def test_a_new_learners_first_puzzle_is_level_1_and_later_visits_start_near_the_rating(data):
-    at = open_page("trainer/app/pages/puzzles.py", Clock())
+    at = open_page("trainer/app/views/puzzles.py", Clock())
     assert current(at).level == 1
     type_answer(at, current(at).solutions()[0])
     with Store.open(data) as saved:  # a learner well past a newcomer's first answers, rated at 1500
         for answer in attempts(data) * 4 * ANSWERS_PER_LEVEL:
             saved.record_attempt("Player", answer)
         saved.set_rating("Player", 1500.0, 90.0, 0.06)
-    again = open_page("trainer/app/pages/puzzles.py", Clock())
+    again = open_page("trainer/app/views/puzzles.py", Clock())
     assert current(again).level == 3  # about 1500 is the rating of level 3
 
 
@@ -453,7 +453,7 @@ def test_check_with_a_score_left_empty_says_what_to_do_and_counts_nothing(data):
 
 
 def test_a_typed_answer_is_quoted_as_written_never_read_as_markdown(data):
-    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota")
+    at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle="capture-l1-sota")
     type_answer(at, "![x](http://example.invalid/p.png)")
     [notice] = at.info
     assert "![x]" not in notice.value and r"\!\[x\]" in notice.value
@@ -461,14 +461,14 @@ def test_a_typed_answer_is_quoted_as_written_never_read_as_markdown(data):
 
 
 def test_an_answer_that_cannot_be_read_is_explained_in_the_language(data):
-    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="capture-l1-sota", lang="es")
+    at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle="capture-l1-sota", lang="es")
     type_answer(at, "8♦", check=translator("es").text("Check"))
     [notice] = at.info
     assert notice.value.startswith("'8♦'") and "R1" in notice.value and "is not a card" not in notice.value
     assert attempts(data, translator("es").text("Player")) == []
 
 
-PUZZLES_PAGE = "trainer/app/pages/puzzles.py"
+PUZZLES_PAGE = "trainer/app/views/puzzles.py"
 
 
 def test_v2_v3_a_three_sided_score_under_another_rule_set_is_answered_with_three_numbers(data):
@@ -537,7 +537,7 @@ def test_practice_filters_by_rule_set_and_the_learners_is_the_default(data):
 
 
 def test_an_endgame_is_shown_with_every_hand_and_judged_by_the_exact_search(data):
-    at = open_page("trainer/app/pages/puzzles.py", Clock(), puzzle="endgame-01")
+    at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle="endgame-01")
     puzzle = BANK["endgame-01"]
     assert any(m.value.startswith("**Goal:** the stock is used up and every card is in sight") for m in at.markdown)
     type_answer(at, puzzle.solutions()[0])

@@ -75,7 +75,7 @@ def test_an_answer_on_a_full_disk_is_explained_and_can_be_given_again(data: Path
         saved.create_profile("Zed")
     at = start("Ana")
     at.query_params["puzzle"] = "capture-l1-sota"
-    at.switch_page("trainer/app/pages/puzzles.py").run()
+    at.switch_page("trainer/app/views/puzzles.py").run()
     saved = _store(str(data))  # the app's own store: the test and the app run in one process
     pages = saved._conn.execute("PRAGMA page_count").fetchone()[0]
     saved._conn.execute(f"PRAGMA max_page_count = {pages}")  # the file may grow no more, as on a full disk
@@ -97,7 +97,7 @@ def test_an_answer_on_a_full_disk_is_explained_and_can_be_given_again(data: Path
 
 def test_a_step_that_cannot_be_saved_is_explained_and_the_lesson_stays_where_it_was(data: Path) -> None:
     at = start()
-    at.switch_page("trainer/app/pages/learn.py").run()
+    at.switch_page("trainer/app/views/learn.py").run()
     assert at.session_state.stage == 0
     saved = _store(str(data))
 

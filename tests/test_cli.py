@@ -495,7 +495,7 @@ from streamlit.testing.v1 import AppTest
 at = AppTest.from_file(str(Path(trainer.__file__).parent / "app" / "main.py"), default_timeout=60).run()
 assert not at.exception, at.exception
 home = at.title[0].value
-at.switch_page(str(Path(trainer.__file__).parent / "app" / "pages" / "learn.py")).run()
+at.switch_page(str(Path(trainer.__file__).parent / "app" / "views" / "learn.py")).run()
 assert not at.exception, at.exception
 print(home, "|", at.title[0].value, "|", Path(trainer.__file__).parent.parent)
 """

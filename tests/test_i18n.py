@@ -45,7 +45,7 @@ ROOT = Path(__file__).parent.parent
 APP = str(ROOT / "streamlit_app.py")
 TEMPLATE = LOCALES / "messages.pot"
 TRANSLATED = [code for code in languages() if code != SOURCE]
-PAGES = [f"trainer/app/pages/{name}.py" for name in ("learn", "puzzles", "play", "progress", "home")]
+PAGES = [f"trainer/app/views/{name}.py" for name in ("learn", "puzzles", "play", "progress", "home")]
 
 
 def catalog(path: Path, locale: str | None = None) -> Catalog:
@@ -324,7 +324,7 @@ def test_home_and_progress_list_the_course_in_the_language(data: Path, code: str
     none = t.text("{n} of 3 stars", n=0)  # stars in words, which a screen reader reads in the language
     assert none != "0 of 3 stars"
     assert all(f"{n}. {t.text(level.title)} · {none}" in listed for n, level in enumerate(levels, start=1))
-    at.switch_page("trainer/app/pages/progress.py").run()
+    at.switch_page("trainer/app/views/progress.py").run()
     course = next(m.value for m in at.markdown if m.value.startswith("- 1. "))
     assert course.splitlines() == [f"- {n}. {t.text(level.title)}: {none}" for n, level in enumerate(levels, start=1)]
 
@@ -357,14 +357,14 @@ def test_a_translated_levels_steps_read_in_the_language(data: Path, code: str) -
     level = load_levels()[0]
     at = opened(code)
     at.query_params.update(level=level.id, stage="3")
-    at.switch_page("trainer/app/pages/learn.py").run()
+    at.switch_page("trainer/app/views/learn.py").run()
     view, said = CardStyle(language=code), level.stages[2].text
     assert at.markdown[1].value == say(translator(code).text(said), view) != say(said, view)
 
 
 # -- the Play page ------------------------------------------------------------------------------
 
-PLAY_PAGE = "trainer/app/pages/play.py"
+PLAY_PAGE = "trainer/app/views/play.py"
 
 
 def play_page_said(at: AppTest) -> list[str]:

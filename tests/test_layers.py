@@ -137,4 +137,13 @@ def test_the_check_sees_deferred_imports_and_circles() -> None:
     source = "def later():\n    from trainer.a import f\n"
     assert imports("trainer.b", ast.parse(source), False, {"trainer.a", "trainer.b"}) == {"trainer.a"}
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
-    assert layer("trainer.cards") == 0 < layer("trainer.ai.bots") < layer("trainer.app.pages.home")
+    assert layer("trainer.cards") == 0 < layer("trainer.ai.bots") < layer("trainer.app.views.home")
+
+
+def test_no_folder_beside_an_entry_script_is_served_as_pages_of_its_own() -> None:
+    """Streamlit serves a folder named ``pages`` beside the entry script as pages without the app's navigation,
+    titles, language or error handling; neither entry script (a clone's, an install's) has one."""
+    import trainer.app.main
+
+    for entry in (PACKAGE.parent / "streamlit_app.py", Path(trainer.app.main.__file__)):
+        assert not (entry.parent / "pages").exists(), entry
