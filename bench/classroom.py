@@ -39,7 +39,7 @@ from urllib.parse import parse_qs, urlsplit
 from wire import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from browser_kit import CHROMIUM, FLAGS, WATCH, app_server, free_port
+from browser_kit import CHROMIUM, FLAGS, WATCH, app_server, club_secrets, free_port
 
 from trainer.ai.arena import median_and_p95
 from trainer.progress.accounts import add_learner
@@ -288,8 +288,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="classroom-"))
     place = args.db or str(folder)
     code = set_up(place, args.learners)
-    secrets = folder / "secrets.toml"
-    secrets.write_text('[club]\nteacher_code = "not used here"\n', encoding="utf-8")
+    secrets = club_secrets(folder)
     port = free_port()
     flags, env = ["--secrets.files", str(secrets)], {DB_VAR: args.db} if args.db else {}
     with app_server(folder, port=port, flags=flags, env=env) as url:

@@ -96,6 +96,31 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def club_secrets(
+    folder: Path,
+    teachers_code: str = "not used here",
+    redirect_uri: str = "http://localhost:8501/oauth2callback",
+    metadata_url: str = "http://127.0.0.1:9/.well-known/openid-configuration",
+) -> Path:
+    """A club server's secrets.toml in ``folder``, with all a club's server must have to start: the teachers' code,
+    and a provider (one that is never asked unless ``metadata_url`` names a real one)."""
+    secrets = folder / "secrets.toml"
+    secrets.write_text(
+        f"""[club]
+teacher_code = "{teachers_code}"
+
+[auth]
+redirect_uri = "{redirect_uri}"
+cookie_secret = "a cookie secret for this test only"
+client_id = "escoba-trainer"
+client_secret = "any: the provider takes every client"
+server_metadata_url = "{metadata_url}"
+""",
+        encoding="utf-8",
+    )
+    return secrets
+
+
 @contextmanager
 def app_server(
     data: Path,

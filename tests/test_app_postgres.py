@@ -1,9 +1,10 @@
-"""The app on a PostgreSQL database ($ESCOBA_TRAINER_DB), as a club's server runs it: progress goes to the
-database, damaged rows are set aside into it, and a database that cannot be used is said so, with no offer to move
-a file aside."""
+"""The app on a PostgreSQL database ($ESCOBA_TRAINER_DB), as a club's server runs it: without its sign-in set up it
+serves no one; signed in, progress goes to the database, damaged rows are set aside into it, and a database that
+cannot be used is said so, with no offer to move a file aside."""
 
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app_kit import seen
@@ -17,33 +18,56 @@ from trainer.progress.stores import DB_VAR
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 
 
+#: A club's settings: the app serves a PostgreSQL database only with its sign-in set up (it fails closed).
+SECRETS = {
+    "club": {"teacher_code": "a long phrase for teachers"},
+    "auth": {
+        "redirect_uri": "http://localhost:8501/oauth2callback",
+        "cookie_secret": "a cookie secret for this test only",
+        "client_id": "escoba",
+        "client_secret": "any",
+        "server_metadata_url": "https://id.example/.well-known/openid-configuration",
+    },
+}
+ISSUER = "https://id.example"
+
+
 @pytest.fixture
 def url(database: str, monkeypatch: pytest.MonkeyPatch) -> str:
-    """A new database with profiles "Ana" and "Bea", which the app is told to use."""
+    """A new database with the accounts "Ana" and "Bea", which the app is told to use."""
     url = database
     with PostgresStore.open(url) as saved:
-        saved.create_profile("Ana")
-        saved.create_profile("Bea")
+        saved.create_account("Ana", ISSUER, "ana")
+        saved.create_account("Bea", ISSUER, "bea")
     monkeypatch.setenv(DB_VAR, url)
     return url
 
 
-def opened(page: str) -> AppTest:
+def app(secrets: dict[str, Any] = SECRETS) -> AppTest:
+    """The app with the server's ``secrets``, opened by Ana, signed in with the club's provider."""
     at = AppTest.from_file(APP, default_timeout=30)
-    at.run()
+    for name, table in secrets.items():
+        at.secrets[name] = table
+    at.user = {"is_logged_in": True, "iss": ISSUER, "sub": "ana"}
+    return at.run()
+
+
+def opened(page: str) -> AppTest:
+    at = app()
     at.switch_page(page).run()
     assert not at.exception, at.exception
     return at
 
 
-def test_a_rename_on_the_page_is_kept_in_the_database(url: str) -> None:
-    at = opened("trainer/app/views/puzzles.py")
-    at.sidebar.selectbox(key="profile").set_value("Bea").run()
-    at.text_input(key="rename_to").set_value("Beatriz")
-    next(b for b in at.button if b.label == "Rename").click().run()
-    assert not at.exception, at.exception
-    with PostgresStore.open(url) as saved:
-        assert saved.profiles() == ["Ana", "Beatriz"]
+@pytest.mark.parametrize("secrets", [{}, {"club": SECRETS["club"]}])
+def test_without_its_sign_in_set_up_the_app_serves_no_one_from_the_database(url: str, secrets: dict) -> None:
+    """A server on PostgreSQL never falls back to local profiles: every page says what its settings lack, and shows
+    no profile, no page and no address."""
+    at = app(secrets)
+    [refused] = [e.value for e in at.error]
+    assert refused.startswith("This server is not set up yet, so it serves no one.")
+    assert ("[club] teacher_code" in refused) is (secrets == {}) and "[auth] cookie_secret" in refused
+    assert url not in refused and not at.selectbox and not at.button and not at.text_input and not at.title
 
 
 def test_damaged_rows_are_said_and_set_aside_into_the_database(url: str) -> None:
@@ -66,7 +90,7 @@ def test_another_programs_database_is_said_and_no_file_is_offered_to_move(
     url = database
     edit(url, "CREATE TABLE invoices (id INTEGER)")
     monkeypatch.setenv(DB_VAR, url)
-    at = AppTest.from_file(APP, default_timeout=30).run()
+    at = app()
     assert "holds 1 tables of another program" in at.error[0].value
     assert not [b for b in at.button if b.label.startswith("Keep that file aside")]
     assert edit(url, "SELECT count(*) FROM invoices") == [(0,)]

@@ -391,9 +391,11 @@ def test_app_data_flag_sets_where_progress_is_kept(monkeypatch, tmp_path):
     assert os.environ["ESCOBA_TRAINER_DATA"] == str(tmp_path.resolve())
 
 
-def test_app_db_flag_keeps_progress_in_that_database(monkeypatch):
+def test_app_db_flag_keeps_progress_in_that_database(monkeypatch, elsewhere):
     monkeypatch.setenv(DB_VAR, "set so that the test's own change is undone")
     monkeypatch.delenv(DB_VAR)
+    (elsewhere / ".streamlit").mkdir()
+    (elsewhere / ".streamlit" / "secrets.toml").write_text(CLUB_SECRETS, encoding="utf-8")
     started_with(monkeypatch, ["app", "--db", "postgresql://club@db.example/escoba"])
     assert os.environ[DB_VAR] == "postgresql://club@db.example/escoba"
 
@@ -491,7 +493,9 @@ def test_an_installed_wheel_checks_its_bundled_bank_from_any_folder(tmp_path):
 DRAW_INSTALLED_APP = """
 from pathlib import Path
 import trainer
+from streamlit import config
 from streamlit.testing.v1 import AppTest
+config.set_option("server.address", "127.0.0.1")  # as escoba-trainer app serves it: this computer only
 at = AppTest.from_file(str(Path(trainer.__file__).parent / "app" / "main.py"), default_timeout=60).run()
 assert not at.exception, at.exception
 home = at.title[0].value
@@ -542,26 +546,76 @@ def test_the_app_serves_this_computer_only_and_says_nothing_by_default(monkeypat
     assert capsys.readouterr().err == ""
 
 
-def test_the_app_serves_every_network_with_network_and_warns_what_it_exposes(monkeypatch, capsys):
-    assert started_with(monkeypatch, ["app", "--network"])["--server.address"] == "0.0.0.0"
+#: A club's secrets.toml with everything its server needs (``trainer.app.club_setup``).
+CLUB_SECRETS = """[club]
+teacher_code = "a long phrase for teachers"
+
+[auth]
+redirect_uri = "https://escoba.example.org/oauth2callback"
+cookie_secret = "a long random string"
+client_id = "from the provider"
+client_secret = "from the provider"
+server_metadata_url = "https://id.example.org/.well-known/openid-configuration"
+"""
+
+
+@pytest.fixture
+def elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A current folder and a home folder with no secrets.toml yet; returns the current folder."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def refused_start(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> int:
+    """The exit code of ``main(argv)``, failing if it would have started the app."""
+    monkeypatch.setattr("os.execv", become([]))
+    return main(argv)
+
+
+@pytest.mark.parametrize("argv", [["app", "--network"], ["app", "--db", "postgresql:///escoba"]])
+def test_a_server_for_other_computers_or_on_postgresql_refuses_to_start_without_its_sign_in(
+    monkeypatch, capsys, elsewhere, argv
+):
+    """It fails closed: no local profiles open to a network or shared in a database."""
+    (elsewhere / ".streamlit").mkdir()
+    (elsewhere / ".streamlit" / "secrets.toml").write_text('[club]\nteacher_code = "set"\n', encoding="utf-8")
+    assert refused_start(monkeypatch, argv) == 2
     err = capsys.readouterr().err
-    assert err.startswith("escoba-trainer: warning: --network serves the trainer to every device")
-    assert "Unless a [club] table in secrets.toml turns sign-in on" in err
-    assert "open, answer into, rename, delete and export every profile" in err
+    assert err.startswith("escoba-trainer: refused: a server for other computers, or on PostgreSQL, serves no one")
+    assert err.rstrip().endswith(
+        "secrets.toml lacks: [auth] redirect_uri; [auth] cookie_secret; "
+        "[auth] a provider: client_id, client_secret, server_metadata_url."
+    )
 
 
-@pytest.mark.parametrize(("environment", "said"), [("es_ES.UTF-8", "aviso: --network"), ("ru", "предупреждение")])
-def test_the_app_command_speaks_the_environments_language(monkeypatch, capsys, environment, said):
+def test_a_club_server_with_its_sign_in_set_up_serves_every_network(monkeypatch, capsys, elsewhere):
+    (elsewhere / ".streamlit").mkdir()
+    (elsewhere / ".streamlit" / "secrets.toml").write_text(CLUB_SECRETS, encoding="utf-8")
+    assert started_with(monkeypatch, ["app", "--network"])["--server.address"] == "0.0.0.0"
+    assert capsys.readouterr().err == ""
+
+
+def test_a_secrets_file_that_is_not_toml_is_named_and_nothing_starts(monkeypatch, capsys, elsewhere):
+    (elsewhere / "home" / ".streamlit").mkdir(parents=True)
+    (elsewhere / "home" / ".streamlit" / "secrets.toml").write_text("[club\n", encoding="utf-8")
+    assert refused_start(monkeypatch, ["app", "--network"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"escoba-trainer: {elsewhere / 'home' / '.streamlit' / 'secrets.toml'}: ")
+
+
+@pytest.mark.parametrize(("environment", "said"), [("es_ES.UTF-8", "rechazado: "), ("ru", "отказано: ")])
+def test_the_app_command_speaks_the_environments_language(monkeypatch, capsys, elsewhere, environment, said):
     monkeypatch.delenv("LANGUAGE")
     monkeypatch.setenv("LC_ALL", environment)
-    started_with(monkeypatch, ["app", "--network"])
+    refused_start(monkeypatch, ["app", "--network"])
     assert capsys.readouterr().err.startswith(f"escoba-trainer: {said}")
 
 
-def test_a_language_the_app_does_not_speak_leaves_the_command_in_english(monkeypatch, capsys):
+def test_a_language_the_app_does_not_speak_leaves_the_command_in_english(monkeypatch, capsys, elsewhere):
     monkeypatch.setenv("LANGUAGE", "fr_FR:de")
-    started_with(monkeypatch, ["app", "--network"])
-    assert capsys.readouterr().err.startswith("escoba-trainer: warning: --network")
+    refused_start(monkeypatch, ["app", "--network"])
+    assert capsys.readouterr().err.startswith("escoba-trainer: refused: ")
 
 
 def test_copy_progress_moves_every_profile_of_a_file_to_a_database_and_says_which(

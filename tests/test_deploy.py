@@ -36,7 +36,10 @@ def test_the_proxy_finds_every_replica_on_streamlits_port_and_keeps_each_browser
 def test_the_example_secrets_turn_the_club_on_and_real_ones_are_never_committed() -> None:
     import tomllib
 
+    from trainer.app.club_setup import missing_settings
+
     example = tomllib.loads((DEPLOY / "secrets.example.toml").read_text(encoding="utf-8"))
     assert "teacher_code" in example["club"] and example["auth"]["redirect_uri"].endswith("/oauth2callback")
+    assert missing_settings(example) == []  # all a club's server needs to start (``trainer.app.club_setup``)
     ignored = (DEPLOY.parent / ".gitignore").read_text(encoding="utf-8").split()
     assert "deploy/secrets.toml" in ignored and ".streamlit/secrets.toml" in ignored

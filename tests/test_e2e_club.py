@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from browser_kit import CHROMIUM, app_server, click_and_settle, free_port, open_app
+from browser_kit import CHROMIUM, app_server, click_and_settle, club_secrets, free_port, open_app
 from pg_kit import Server
 from test_e2e import shoot
 
@@ -39,19 +39,8 @@ def provider() -> Iterator[str]:
 def club(provider: str, postgres: Server, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app as a club's server: a [club] and an [auth] table in its secrets, its progress in PostgreSQL."""
     folder, port = tmp_path_factory.mktemp("club"), free_port()
-    secrets = folder / "secrets.toml"
-    secrets.write_text(
-        f"""[club]
-teacher_code = "{TEACHERS_CODE}"
-
-[auth]
-redirect_uri = "http://localhost:{port}/oauth2callback"
-cookie_secret = "a cookie secret for this test only"
-client_id = "escoba-trainer"
-client_secret = "any: the provider takes every client"
-server_metadata_url = "{provider}/.well-known/openid-configuration"
-""",
-        encoding="utf-8",
+    secrets = club_secrets(
+        folder, TEACHERS_CODE, f"http://localhost:{port}/oauth2callback", f"{provider}/.well-known/openid-configuration"
     )
     flags = ["--secrets.files", str(secrets)]
     with app_server(folder, port=port, flags=flags, env={DB_VAR: postgres.database()}):
@@ -156,8 +145,7 @@ def two_servers(postgres: Server, tmp_path_factory: pytest.TempPathFactory) -> I
         saved.set_teacher(tere)
         room = saved.create_class(tere, "Martes")
         add_learner(saved, tere, room.id, "Bea", "bea-secret")
-    secrets = folder / "secrets.toml"
-    secrets.write_text('[club]\nteacher_code = "not needed here"\n', encoding="utf-8")
+    secrets = club_secrets(folder)
     flags, env = ["--secrets.files", str(secrets)], {DB_VAR: url}
     with (
         app_server(folder / "a", flags=flags, env=env) as first,

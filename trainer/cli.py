@@ -14,18 +14,20 @@ import errno
 import os
 import sys
 import tempfile
+import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from itertools import product
 from pathlib import Path
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from babel.core import default_locale
 from tqdm import tqdm
 
 from trainer.ai.arena import Decks, arena, tune, tuning_report
 from trainer.ai.bots import LEVELS, POLICIES, Bot, Settings
+from trainer.app.club_setup import refusal
 from trainer.course import load_levels
 from trainer.coverage import coverage, coverage_text
 from trainer.deal import Deal
@@ -292,11 +294,24 @@ APP_FLAGS = {
     "client.toolbarMode": "viewer",
 }
 EVERY_NETWORK = "0.0.0.0"  # every network interface, with --network only
-NETWORK_WARNING = marked(
-    "warning: --network serves the trainer to every device that can reach this computer. Unless a [club] table in "
-    "secrets.toml turns sign-in on, anyone who can reach it can open, answer into, rename, delete and export every "
-    "profile it keeps."
+SECRETS_BYTES = 64_000  # a secrets.toml is a few lines
+NOT_SET_UP = marked(
+    "refused: a server for other computers, or on PostgreSQL, serves no one until its sign-in is set up. "
+    "secrets.toml lacks: {missing}."
 )
+
+
+def streamlit_secrets() -> dict[str, Any]:
+    """The tables of the ``secrets.toml`` files Streamlit reads by default (the user's, then the current folder's,
+    whose tables win); ValueError naming a file that cannot be read."""
+    found: dict[str, Any] = {}
+    for path in (Path.home() / ".streamlit" / "secrets.toml", Path.cwd() / ".streamlit" / "secrets.toml"):
+        if path.is_file():
+            try:
+                found |= tomllib.loads(read_bounded(path, SECRETS_BYTES).decode("utf-8"))
+            except (FileRefused, OSError, ValueError) as error:
+                raise ValueError(f"{_name(path)}: {error}") from None
+    return found
 
 
 def _app(data: Path | None, db: str | None, network: bool, t: Translator) -> int:
@@ -311,11 +326,15 @@ def _app(data: Path | None, db: str | None, network: bool, t: Translator) -> int
             print(f"escoba-trainer: {refused}", file=sys.stderr)
             return 2
         os.environ[DB_VAR] = db
-    settings = APP_FLAGS
-    if network:
-        # flushed: this process becomes Streamlit next
-        print(f"escoba-trainer: {t.text(NETWORK_WARNING)}", file=sys.stderr, flush=True)
-        settings = APP_FLAGS | {"server.address": EVERY_NETWORK}
+    settings = APP_FLAGS | ({"server.address": EVERY_NETWORK} if network else {})
+    try:
+        missing = refusal(settings["server.address"], db or os.environ.get(DB_VAR) or None, streamlit_secrets())
+    except ValueError as error:
+        print(terminal_safe(f"escoba-trainer: {error}"), file=sys.stderr)
+        return 2
+    if missing:  # fails closed (``trainer.app.club_setup``)
+        print(f"escoba-trainer: {t.text(NOT_SET_UP, missing='; '.join(missing))}", file=sys.stderr)
+        return 2
     flags = [part for name, value in settings.items() for part in (f"--{name}", value)]
     # Streamlit takes this process's place, so stopping the command stops the server with it.
     os.execv(sys.executable, [sys.executable, "-m", "streamlit", "run", str(entry), *flags])

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from trainer.app.navigation import pages
+from trainer.app.signin import not_set_up
 from trainer.app.store_access import save_trouble
 from trainer.app.svg import card_svg
 from trainer.cards import parse_card
@@ -16,6 +17,8 @@ def run() -> None:
     """One run of the app: the page settings, the logo, and the page the address asks for."""
     st.set_page_config(page_title="Escoba Trainer", page_icon=ICON, layout="wide")
     st.logo(ICON, size="large")
+    if not_set_up():  # fails closed: a server whose sign-in is not set up serves no page
+        return
     show_save_trouble()  # from a button's callback, which ran before this script
     try:
         st.navigation(list(pages().values())).run()

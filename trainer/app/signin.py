@@ -12,6 +12,7 @@ from typing import Any
 
 import streamlit as st
 
+from trainer.app.club_setup import provider_names, refusal
 from trainer.app.settings import tr
 from trainer.app.store_access import said_or_told, saving
 from trainer.progress import accounts
@@ -19,32 +20,44 @@ from trainer.progress.errors import ProfileGone
 from trainer.progress.model import Account, Learner
 from trainer.progress.stats import plain
 from trainer.progress.store import CODE_LENGTH, NAME_LENGTH, ProgressStore
+from trainer.progress.stores import chosen
 
-#: An OpenID provider's settings hold these; a table under ``[auth]`` that has them is one provider.
-_PROVIDER_KEYS = {"client_id", "server_metadata_url"}
+
+def secrets() -> dict[str, Any]:
+    """The tables of the server's ``secrets.toml`` (none where it has no such file)."""
+    try:
+        return st.secrets.to_dict()
+    except FileNotFoundError:
+        return {}
 
 
 def club() -> dict[str, Any] | None:
-    """The server's ``[club]`` settings, or None where there are none: the app then keeps local profiles."""
-    try:
-        settings = st.secrets.get("club")
-    except FileNotFoundError:  # no secrets.toml at all
-        return None
-    return dict(settings) if settings is not None else None
+    """The server's ``[club]`` settings, or None where there are none: the app then keeps local profiles (which
+    ``not_set_up`` allows on this computer only)."""
+    settings = secrets().get("club")
+    return dict(settings) if isinstance(settings, dict) else None
 
 
 def providers() -> list[str | None]:
     """The OpenID providers to offer, by their name under ``[auth]`` (None: the one set in ``[auth]`` itself)."""
-    try:
-        auth = st.secrets.get("auth")
-    except FileNotFoundError:
-        return []
-    if auth is None:
-        return []
-    named: list[str | None] = [
-        name for name, value in auth.items() if hasattr(value, "keys") and set(value) >= _PROVIDER_KEYS
-    ]
-    return [None] if set(auth) >= _PROVIDER_KEYS else named
+    auth = secrets().get("auth")
+    return provider_names(auth) if isinstance(auth, dict) else []
+
+
+def not_set_up() -> bool:
+    """Whether this server must serve no one, as its settings are not complete (``trainer.app.club_setup``); if so,
+    the page says what its administrator has still to set, and nothing else."""
+    place = chosen()
+    missing = refusal(st.get_option("server.address"), None if place is None else str(place), secrets())
+    if missing:
+        st.error(
+            tr().text(
+                "This server is not set up yet, so it serves no one. Its administrator has still to fill in, in "
+                "secrets.toml: {missing}.",
+                missing="; ".join(missing),
+            )
+        )
+    return bool(missing)
 
 
 def signed_in(saved: ProgressStore, settings: dict[str, Any]) -> Learner:
