@@ -96,18 +96,28 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-#: The browser tests in two groups of about equal length: each group runs on one worker, which starts the app server
-#: and the Chromium its tests share once (``--dist loadgroup``), while the other workers run everything else.
-TABLE_TESTS = {"test_e2e_table", "test_e2e_play", "test_e2e_tabs", "test_e2e_languages"}
+#: The browser tests in four groups of about equal length (two to four minutes each): each group runs on one
+#: worker, which starts the app server and the Chromium its tests share once (``--dist loadgroup``), and takes other
+#: tests between them. A group waits on its page most of the time, so four keep two cores busy to the end.
+BROWSER_GROUPS = {
+    "test_e2e": "pages",
+    "test_e2e_table": "tables",
+    "test_e2e_tabs": "tables",
+    "test_e2e_play": "play",
+    "test_e2e_languages": "play",
+    "test_e2e_club": "club",
+    "test_e2e_access": "club",
+    "test_e2e_phone": "club",
+}
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put each browser test in its group (``TABLE_TESTS`` or the pages')."""
+    """Put each browser test in its group (``BROWSER_GROUPS``)."""
     for item in items:
         if {"app", "browser"} & set(getattr(item, "fixturenames", ())):
-            group = "browser-tables" if item.module.__name__ in TABLE_TESTS else "browser-pages"
-            item.add_marker(pytest.mark.xdist_group(group))
+            group = BROWSER_GROUPS.get(item.module.__name__, "pages")
+            item.add_marker(pytest.mark.xdist_group(f"browser-{group}"))
 
 
 @pytest.fixture(scope="session")
