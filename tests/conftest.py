@@ -25,8 +25,11 @@ settings.load_profile("shared-machine")
 def _progress_kept_apart(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test keeps the app's progress in a folder of its own, never in the user's data folder, which a test
     that opens the app without asking for ``data`` would otherwise write to (and an older file there refuse); and
-    the command line speaks English, whatever the machine's language, unless a test asks for another."""
+    the command line speaks English, whatever the machine's language, unless a test asks for another. No database is
+    chosen, and one a test chooses (``escoba-trainer app --db`` sets it for the server it becomes) is forgotten after
+    it: an app server a later test starts would otherwise keep its progress there."""
     monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path_factory.mktemp("progress")))
+    monkeypatch.delenv(stores.DB_VAR, raising=False)
     monkeypatch.setenv("LANGUAGE", "en")
     monkeypatch.setattr(accounts.GUESSED, "_wrong", {})  # each test's wrong guesses are its own
 

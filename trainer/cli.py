@@ -318,14 +318,10 @@ def _app(data: Path | None, db: str | None, network: bool, t: Translator) -> int
     """Start the app installed with this package, keeping progress in the database ``db`` or the folder ``data``
     if given, for this computer only unless ``network``."""
     entry = Path(__file__).resolve().parent / "app" / "main.py"
-    if data is not None:
-        os.environ["ESCOBA_TRAINER_DATA"] = str(data.resolve())
-    if db is not None:
-        if not is_url(db):
-            refused = t.text("--db takes a PostgreSQL address: postgresql://...")
-            print(f"escoba-trainer: {refused}", file=sys.stderr)
-            return 2
-        os.environ[DB_VAR] = db
+    if db is not None and not is_url(db):
+        refused = t.text("--db takes a PostgreSQL address: postgresql://...")
+        print(f"escoba-trainer: {refused}", file=sys.stderr)
+        return 2
     settings = APP_FLAGS | ({"server.address": EVERY_NETWORK} if network else {})
     try:
         missing = refusal(settings["server.address"], db or os.environ.get(DB_VAR) or None, streamlit_secrets())
@@ -335,6 +331,10 @@ def _app(data: Path | None, db: str | None, network: bool, t: Translator) -> int
     if missing:  # fails closed (``trainer.app.club_setup``)
         print(f"escoba-trainer: {t.text(NOT_SET_UP, missing='; '.join(missing))}", file=sys.stderr)
         return 2
+    if data is not None:  # for the server this process becomes
+        os.environ["ESCOBA_TRAINER_DATA"] = str(data.resolve())
+    if db is not None:
+        os.environ[DB_VAR] = db
     flags = [part for name, value in settings.items() for part in (f"--{name}", value)]
     # Streamlit takes this process's place, so stopping the command stops the server with it.
     os.execv(sys.executable, [sys.executable, "-m", "streamlit", "run", str(entry), *flags])
