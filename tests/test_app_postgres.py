@@ -1,7 +1,8 @@
 """The app on a PostgreSQL database ($ESCOBA_TRAINER_DB), as a club's server runs it: without its sign-in set up it
-serves no one; signed in, progress goes to the database, damaged rows are set aside into it, and a database that
-cannot be used is said so, with no offer to move a file aside."""
+serves no one; signed in, progress goes to the database and damaged rows are set aside into it; a database that
+cannot be used is said so without its address or details, which go to the server's log."""
 
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 from app_kit import seen
 from store_kit import edit
+from streamlit import config
 from streamlit.testing.v1 import AppTest
 
 from trainer.progress.model import Attempt
@@ -30,6 +32,15 @@ SECRETS = {
     },
 }
 ISSUER = "https://id.example"
+
+
+@pytest.fixture(autouse=True)
+def error_details() -> Iterator[None]:
+    """The process's setting for showing errors, which a club's server turns off, as it was before each test (the
+    worker's other AppTests read errors through it)."""
+    before = config.get_option("client.showErrorDetails")
+    yield
+    config.set_option("client.showErrorDetails", before)
 
 
 @pytest.fixture
@@ -68,6 +79,7 @@ def test_without_its_sign_in_set_up_the_app_serves_no_one_from_the_database(url:
     assert refused.startswith("This server is not set up yet, so it serves no one.")
     assert ("[club] teacher_code" in refused) is (secrets == {}) and "[auth] cookie_secret" in refused
     assert url not in refused and not at.selectbox and not at.button and not at.text_input and not at.title
+    assert config.get_option("client.showErrorDetails") == "none"  # no traceback, path or address in a page
 
 
 def test_damaged_rows_are_said_and_set_aside_into_the_database(url: str) -> None:
@@ -80,17 +92,21 @@ def test_damaged_rows_are_said_and_set_aside_into_the_database(url: str) -> None
     at = opened("trainer/app/views/progress.py")
     assert at.warning[0].value == "1 saved records of this profile could not be read and are left out."
     next(b for b in at.button if b.label == "Set them aside").click().run()
-    assert seen(at.success[0].value).startswith(f"They are kept in {shown(url)} (set_aside);")
+    [kept] = [seen(box.value) for box in at.success]
+    assert kept == "They are kept apart on the server for its administrator; the rest of your progress is untouched."
     assert len(edit(url, "SELECT rows FROM set_aside")) == 1
 
 
-def test_another_programs_database_is_said_and_no_file_is_offered_to_move(
-    database: str, monkeypatch: pytest.MonkeyPatch
+def test_another_programs_database_is_left_alone_and_told_to_the_log_not_to_the_learner(
+    database: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     url = database
     edit(url, "CREATE TABLE invoices (id INTEGER)")
     monkeypatch.setenv(DB_VAR, url)
     at = app()
-    assert "holds 1 tables of another program" in at.error[0].value
-    assert not [b for b in at.button if b.label.startswith("Keep that file aside")]
+    assert [e.value for e in at.error] == [
+        "This server cannot open its progress store. Its administrator will find why in the server's log."
+    ]
+    assert "holds 1 tables of another program" in caplog.text and shown(url) in caplog.text
+    assert not at.button  # no file to move aside, no page
     assert edit(url, "SELECT count(*) FROM invoices") == [(0,)]

@@ -10,7 +10,7 @@ import streamlit as st
 
 from trainer.app.settings import tr
 from trainer.app.signin import club, signed_in
-from trainer.app.store_access import said_or_told, saving
+from trainer.app.store_access import club_server, said_or_told, saving
 from trainer.i18n import languages
 from trainer.profile import PROFILES, RuleProfile
 from trainer.progress.model import Learner
@@ -245,4 +245,10 @@ def _damaged_notice(saved: ProgressStore, learner: Learner) -> None:
     if st.button(t.text("Set them aside")):
         kept = saved.set_aside_damaged(learner)
         checked[learner.id] = {}
-        st.success(t.text("They are kept in {path}; the rest of your progress is untouched.", path=plain(str(kept))))
+        if club_server():  # a learner is not shown where the server keeps its files or its database
+            st.success(t.text("They are kept apart on the server for its administrator; the rest of your progress is "
+                              "untouched."))  # fmt: skip
+        else:
+            st.success(
+                t.text("They are kept in {path}; the rest of your progress is untouched.", path=plain(str(kept)))
+            )

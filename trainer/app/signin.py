@@ -12,15 +12,14 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.app.club_setup import provider_names, refusal
+from trainer.app.club_setup import keeps_local_profiles, provider_names, refusal
 from trainer.app.settings import tr
-from trainer.app.store_access import said_or_told, saving
+from trainer.app.store_access import said_or_told, saving, served
 from trainer.progress import accounts
 from trainer.progress.errors import ProfileGone
 from trainer.progress.model import Account, Learner
 from trainer.progress.stats import plain
 from trainer.progress.store import CODE_LENGTH, NAME_LENGTH, ProgressStore
-from trainer.progress.stores import chosen
 
 
 def secrets() -> dict[str, Any]:
@@ -46,9 +45,12 @@ def providers() -> list[str | None]:
 
 def not_set_up() -> bool:
     """Whether this server must serve no one, as its settings are not complete (``trainer.app.club_setup``); if so,
-    the page says what its administrator has still to set, and nothing else."""
-    place = chosen()
-    missing = refusal(st.get_option("server.address"), None if place is None else str(place), secrets())
+    the page says what its administrator has still to set, and nothing else. A club's server shows no one an
+    error's details, which may name a file or the database."""
+    address, database = served()
+    if not keeps_local_profiles(address, database):
+        st.set_option("client.showErrorDetails", "none")
+    missing = refusal(address, database, secrets())
     if missing:
         st.error(
             tr().text(

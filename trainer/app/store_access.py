@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Callable
-from typing import ParamSpec
+from typing import NoReturn, ParamSpec
 
 import streamlit as st
 
+from trainer.app.club_setup import keeps_local_profiles
 from trainer.app.settings import tr
 from trainer.progress.errors import ProfileGone, SaveError, StoreError
 from trainer.progress.sqlite import Store, data_dir
@@ -17,6 +19,27 @@ from trainer.progress.stores import chosen, open_store
 from trainer.text import SaidError
 
 P = ParamSpec("P")
+LOG = logging.getLogger(__name__)
+
+
+def served() -> tuple[str | None, str | None]:
+    """Where the app is served (Streamlit's address) and the database it keeps progress in, if any."""
+    place = chosen()
+    return st.get_option("server.address"), None if place is None else str(place)
+
+
+def club_server() -> bool:
+    """Whether this is a club's server (progress in PostgreSQL, or served beyond this computer): its pages name no
+    file or database to a learner, and its troubles go to the server's log for its administrator."""
+    return not keeps_local_profiles(*served())
+
+
+def _told(error: Exception) -> str:
+    """An error's words for a learner on this computer; on a club's server, logged for its administrator instead."""
+    if club_server():
+        LOG.error("progress store: %s", error)
+        return ""
+    return plain(str(error), 400)
 
 
 @st.cache_resource
@@ -32,33 +55,32 @@ def store() -> ProgressStore:
     try:
         place = str(url) if url is not None else str(data_dir())
     except OSError as error:
-        st.error(
-            t.text(
-                "Your progress folder cannot be used: {problem}. Fix or remove it, then reload the page.",
-                problem=plain(str(error)),
-            )
-        )
+        if not (problem := _told(error)):
+            _cannot_open()
+        st.error(t.text("Your progress folder cannot be used: {problem}. Fix or remove it, then reload the page.",
+                        problem=problem))  # fmt: skip
         st.stop()
     try:
         return _store(place)
     except SaveError as error:
-        st.error(
-            t.text(
-                "Your progress could not be opened just now: {problem}. Reload the page in a moment.",
-                problem=plain(str(error)),
-            )
-        )
+        if not (problem := _told(error)):
+            st.error(t.text("Your progress cannot be reached just now. Nothing is lost: reload the page in a moment."))
+            st.stop()
+        st.error(t.text("Your progress could not be opened just now: {problem}. Reload the page in a moment.",
+                        problem=problem))  # fmt: skip
         st.stop()
     except StoreError as error:
-        st.error(t.text("Your progress could not be opened: {problem}", problem=plain(str(error))))
+        if not (problem := _told(error)):
+            _cannot_open()
+        st.error(t.text("Your progress could not be opened: {problem}", problem=problem))
         if url is None and st.button(t.text("Keep that file aside and start a new progress file")):
             try:
                 kept = Store.set_aside(place)
-            except OSError as problem:
+            except OSError as error:
                 st.error(
                     t.text(
                         "It could not be moved aside ({problem}). Move it by hand, then reload the page.",
-                        problem=plain(str(problem)),
+                        problem=plain(str(error)),
                     )
                 )
                 st.stop()
@@ -67,15 +89,23 @@ def store() -> ProgressStore:
         st.stop()
 
 
+def _cannot_open() -> NoReturn:
+    """On a club's server, a store that cannot be opened, said without its details (which its log has)."""
+    st.error(tr().text("This server cannot open its progress store. Its administrator will find why in the server's "
+                       "log."))  # fmt: skip
+    st.stop()
+
+
 def save_trouble(error: SaveError | str) -> None:
-    """Say that an action could not be saved, and that nothing was lost."""
-    st.error(
-        tr().text(
-            "That could not be saved: {problem}. Everything saved before is kept and nothing was half-saved; "
-            "once that is fixed, try again.",
-            problem=plain(str(error), 400),
-        )
-    )
+    """Say that an action could not be saved, and that nothing was lost; on a club's server, without the details,
+    which go to its log."""
+    t = tr()
+    if not (problem := _told(Exception(str(error)))):
+        st.error(t.text("That could not be saved just now: the server cannot reach your progress. Everything saved "
+                        "before is kept; try again in a moment."))  # fmt: skip
+        return
+    st.error(t.text("That could not be saved: {problem}. Everything saved before is kept and nothing was half-saved; "
+                    "once that is fixed, try again.", problem=problem))  # fmt: skip
 
 
 def saving(action: Callable[P, None]) -> Callable[P, None]:
