@@ -1,11 +1,16 @@
 """Accounts and classes on a club's server, on both stores: who signs in to which profile, who teaches, and that a
 teacher reaches only their own classes."""
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
+from types import SimpleNamespace
 
 import pytest
+from argon2.exceptions import VerificationError
 from store_kit import edit
 
+from trainer.progress import accounts
 from trainer.progress.accounts import (
     GUESS_WINDOW,
     GUESSES,
@@ -219,3 +224,30 @@ def test_guesses_made_at_once_from_many_tabs_are_held_to_the_limit_too(store: Pr
     with ThreadPoolExecutor(max_workers=12) as tabs:  # each check takes Argon2's time: they overlap
         outcomes = list(tabs.map(guess, range(24)))
     assert outcomes.count("checked") == GUESSES and outcomes.count("held") == 24 - GUESSES
+
+
+def test_at_most_hashes_at_once_are_checked_together_and_each_is_judged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sign-ins from a whole class at once take their turn for the hash (``HASHES_AT_ONCE``), so they cannot hold a
+    hash's memory each at the same time; the settings are OWASP's first Argon2id ones."""
+    inside, most, lock = 0, 0, threading.Lock()
+    both_in = threading.Barrier(2, timeout=60)  # the first two wait for each other: two at once is reached
+
+    def verify(hash_: str, password: str) -> bool:
+        nonlocal inside, most
+        with lock:
+            inside += 1
+            most = max(most, inside)
+        with suppress(threading.BrokenBarrierError):
+            both_in.wait()
+        with lock:
+            inside -= 1
+        if password != hash_:
+            raise VerificationError("no match")
+        return True
+
+    monkeypatch.setattr(accounts, "_HASHING", threading.BoundedSemaphore(2))
+    monkeypatch.setattr(accounts, "HASHER", SimpleNamespace(verify=verify))
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        judged = list(pool.map(accounts.matches, ["a", "b"] * 8, ["a", "x"] * 8))
+    assert judged == [True, False] * 8 and most == 2
+    assert (HASHER.time_cost, HASHER.memory_cost, HASHER.parallelism) == (2, 19_456, 1)

@@ -1,0 +1,91 @@
+"""A whole class signing in at once with its class code: ``python bench/sign_ins.py [--learners 30] [--rounds 3]``.
+
+Makes a class of ``--learners`` learners in a fresh progress file, then signs them all in at the same moment, one
+thread each (as an app server's sessions would), ``--rounds`` times. Prints, for each round, how long the whole
+class took, each sign-in's median, p95 and slowest time, and how much the process's resident memory grew at its
+peak (Linux's VmHWM, reset before each round). To compare with other code, run it with that code first on
+``PYTHONPATH``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from trainer.progress import accounts
+from trainer.progress.sqlite import Store
+
+
+def peak_kib() -> int:
+    """The process's peak resident memory since the last reset, in KiB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmHWM in /proc/self/status: this bench needs Linux")
+
+
+def resident_kib() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS in /proc/self/status: this bench needs Linux")
+
+
+def reset_peak() -> None:
+    Path("/proc/self/clear_refs").write_text("5")  # the peak starts again from what is resident now
+
+
+def sign_in_together(store: Store, code: str, names: list[str], password: str) -> list[float]:
+    """Every learner signs in at once; each one's seconds."""
+    start = threading.Barrier(len(names))
+    took = [0.0] * len(names)
+
+    def one(number: int) -> None:
+        start.wait()
+        began = time.perf_counter()
+        assert accounts.sign_in(store, code, names[number], password) is not None
+        took[number] = time.perf_counter() - began
+
+    threads = [threading.Thread(target=one, args=(number,)) for number in range(len(names))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return took
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--learners", type=int, default=30)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    at_once = getattr(accounts, "HASHES_AT_ONCE", "no limit")
+    hasher = accounts.HASHER
+    settings = f"{hasher.memory_cost} KiB, {hasher.time_cost} passes, {hasher.parallelism} lanes"
+    print(f"Argon2id, {settings}; hashes at once: {at_once}")
+    with tempfile.TemporaryDirectory() as folder, Store.open(Path(folder)) as store:
+        teacher = store.create_account("Teacher", "https://id.example", "teacher").learner
+        store.set_teacher(teacher)
+        room = store.create_class(teacher, "Bench")
+        names = [f"Learner {number}" for number in range(args.learners)]
+        for name in names:
+            accounts.add_learner(store, teacher, room.id, name, "bench-password")
+        print(f"{'round':<6}{'class s':>9}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}{'peak growth MiB':>17}")
+        for number in range(1, args.rounds + 1):
+            reset_peak()
+            before, began = resident_kib(), time.perf_counter()
+            took = sign_in_together(store, room.code, names, "bench-password")
+            whole, grown = time.perf_counter() - began, (peak_kib() - before) / 1024
+            cuts = statistics.quantiles(took, n=20)
+            print(
+                f"{number:<6}{whole:>9.2f}{1000 * statistics.median(took):>11.0f}{1000 * cuts[18]:>9.0f}"
+                f"{1000 * max(took):>9.0f}{grown:>17.0f}"
+            )
+
+
+if __name__ == "__main__":
+    main()
