@@ -1,9 +1,11 @@
 """Accounts and classes on a club's server, on both stores: who signs in to which profile, who teaches, and that a
 teacher reaches only their own classes."""
 
+import json
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
+from datetime import UTC, datetime
 from types import SimpleNamespace
 
 import pytest
@@ -25,7 +27,7 @@ from trainer.progress.accounts import (
     sign_in,
 )
 from trainer.progress.errors import NotYours
-from trainer.progress.model import Account, Learner
+from trainer.progress.model import Account, Attempt, Learner
 from trainer.progress.store import CODE_LENGTH, CODE_LETTERS, ProgressStore
 
 ISSUER = "https://accounts.example"
@@ -251,3 +253,22 @@ def test_at_most_hashes_at_once_are_checked_together_and_each_is_judged(monkeypa
         judged = list(pool.map(accounts.matches, ["a", "b"] * 8, ["a", "x"] * 8))
     assert judged == [True, False] * 8 and most == 2
     assert (HASHER.time_cost, HASHER.memory_cost, HASHER.parallelism) == (2, 19_456, 1)
+
+
+def test_on_a_club_server_an_import_fills_the_learners_own_profile_and_keeps_its_account(
+    store: ProgressStore, teacher: Learner
+) -> None:
+    """An import there makes no profile and names no other: it fills the learner's own, once, while it is empty."""
+    room = store.create_class(teacher, "Martes")
+    lea, password = add_learner(store, teacher, room.id, "Lea", "lea-secret-1")
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+    store.record_attempt(
+        "Ana", Attempt("capture-l1-sota", "capture", 1, ("sum",), "practice", "J♦", True, 3.0, 0, False, when)
+    )
+    exported, profiles = json.dumps(store.export_profile("Ana")), store.profiles()
+    store.fill_json(exported, lea)
+    assert store.profiles() == profiles and sign_in(store, room.code, "Lea", password) == lea
+    assert store.attempts(lea) == store.attempts("Ana")
+    with pytest.raises(ValueError, match="your profile has progress already"):
+        store.fill_json(exported, lea)
+    assert len(store.attempts(lea)) == 1

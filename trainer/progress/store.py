@@ -19,7 +19,7 @@ from contextlib import AbstractContextManager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from trainer.profile import CLASSIC, RuleProfile
 from trainer.progress.checks import (
@@ -58,6 +58,9 @@ from trainer.progress.rows import (
 )
 from trainer.progress.transfer import exported, parse_export
 from trainer.text import SaidError, said
+
+if TYPE_CHECKING:  # pydantic is loaded for an import only
+    from trainer.progress.export_schema import Imported
 
 BUSY_SECONDS = 5.0
 NAME_LENGTH = 40
@@ -585,13 +588,6 @@ class ProgressStore(ABC):
         from trainer.progress.export_schema import read_export  # pydantic is loaded for an import only
 
         imported = read_export(data, lambda exported_name: _valid_name(exported_name if name is None else name))
-        rows: list[tuple[str, list[tuple[object, ...]]]] = [
-            (_INSERT_ATTEMPT, imported.attempts),
-            (_SAVE_CARD, imported.cards),
-            (_RECORD_BEST, imported.records),
-            (_RECORD_STARS, imported.stars),
-            (_INSERT_GAME, imported.games),
-        ]
         with self._writing() as conn:
             drop_dead_imports(conn)
             if replace_empty:
@@ -606,28 +602,59 @@ class ProgressStore(ABC):
                 "UPDATE profiles SET rule_set = ?, target = ?, language = ? WHERE id = ?",
                 (*rules_row(imported.rules), imported.language, pid),
             )
-        chunks = [
-            (statement, values[start : start + IMPORT_CHUNK])
-            for statement, values in rows
-            for start in range(0, len(values), IMPORT_CHUNK)
-        ]
         try:
-            for number, (statement, chunk) in enumerate(chunks):
-                if number:
-                    between_chunks()
-                with self._writing() as conn:
-                    conn.executemany(statement, [(pid, *row) for row in chunk])
-                    conn.execute("UPDATE profiles SET importing = ? WHERE id = ?", (importer(), pid))
-            with self._writing() as conn:
-                if imported.rating is not None:
-                    conn.execute(_SET_RATING, (pid, *imported.rating))
-                conn.execute("UPDATE profiles SET importing = NULL WHERE id = ?", (pid,))
+            self._write_progress(pid, imported, hidden=True)
         except BaseException:
             # if even this fails, the next open drops the dead import
             with suppress(Exception), self._writing() as conn:
                 conn.execute("DELETE FROM profiles WHERE id = ?", (pid,))
             raise
         return imported.name
+
+    def fill_json(self, text: str | bytes, learner: Who) -> None:
+        """Put an export's progress into the learner's own profile, which has none yet, keeping the profile, its
+        name and its account (a club's server, where an import makes no profile and names no other). ValueError if
+        the file cannot be read, or the profile has progress already."""
+        from trainer.progress.export_schema import read_export
+
+        imported = read_export(parse_export(text), _valid_name)
+        with self._writing() as conn:
+            pid = profile_id(conn, learner)
+            if _holds_progress(conn, pid):
+                raise SaidError(said("your profile has progress already: an import only fills a profile that has none"))
+            conn.execute(
+                "UPDATE profiles SET rule_set = ?, target = ?, language = ? WHERE id = ?",
+                (*rules_row(imported.rules), imported.language, pid),
+            )
+        self._write_progress(pid, imported, hidden=False)
+
+    def _write_progress(self, pid: int, imported: Imported, hidden: bool) -> None:
+        """Write an export's rows into the profile ``pid``, in chunks of ``IMPORT_CHUNK`` so that other tabs' answers
+        wait a moment at most, then its rating; a ``hidden`` profile (a new one being imported) is shown at the end."""
+        rows: list[tuple[str, list[tuple[object, ...]]]] = [
+            (_INSERT_ATTEMPT, imported.attempts),
+            (_SAVE_CARD, imported.cards),
+            (_RECORD_BEST, imported.records),
+            (_RECORD_STARS, imported.stars),
+            (_INSERT_GAME, imported.games),
+        ]
+        chunks = [
+            (statement, values[start : start + IMPORT_CHUNK])
+            for statement, values in rows
+            for start in range(0, len(values), IMPORT_CHUNK)
+        ]
+        for number, (statement, chunk) in enumerate(chunks):
+            if number:
+                between_chunks()
+            with self._writing() as conn:
+                conn.executemany(statement, [(pid, *row) for row in chunk])
+                if hidden:
+                    conn.execute("UPDATE profiles SET importing = ? WHERE id = ?", (importer(), pid))
+        with self._writing() as conn:
+            if imported.rating is not None:
+                conn.execute(_SET_RATING, (pid, *imported.rating))
+            if hidden:
+                conn.execute("UPDATE profiles SET importing = NULL WHERE id = ?", (pid,))
 
 
 def sign_in_key(code: str, name: str) -> tuple[str, str]:
@@ -757,9 +784,14 @@ def _import_dead(importer: object, now: datetime) -> bool:
 
 def _empty(conn: Statements, profile_id: int) -> bool:
     """Whether the profile holds no progress at all, and no one signs in to it."""
-    return not any(
+    return not _holds_progress(conn, profile_id, "accounts")
+
+
+def _holds_progress(conn: Statements, profile_id: int, *more: str) -> bool:
+    """Whether the profile has a row in any table of its progress (or in the tables ``more``)."""
+    return any(
         conn.execute(f"SELECT 1 FROM {table} WHERE profile_id = ? LIMIT 1", (profile_id,)).fetchone()
-        for table in (*READERS, "accounts")
+        for table in (*READERS, *more)
     )
 
 

@@ -21,7 +21,7 @@ from trainer.app.progress_words import (
     share_line,
 )
 from trainer.app.settings import tr
-from trainer.app.store_access import said_or_told, store
+from trainer.app.store_access import club_server, said_or_told, store
 from trainer.app.style import page
 from trainer.progress.rating import START
 from trainer.progress.stats import (
@@ -174,6 +174,33 @@ if games:
     with st.expander(shown):
         st.markdown(match_lines(games[::-1][:LATEST_MATCHES], t))
 
+
+def import_profile(data: bytes) -> None:
+    """A new profile from an export, the one in use from now on, as the sidebar shows once the page is drawn again."""
+    try:
+        name = SAVED.import_json(data)
+    except ValueError as error:
+        import_refused(error)
+    else:
+        st.session_state.learner, st.session_state.imported = SAVED.learner(name), name
+        st.rerun()
+
+
+def fill_own_profile(data: bytes) -> None:
+    """On a club's server, an export's progress into the signed-in learner's own profile: an import makes no other."""
+    try:
+        SAVED.fill_json(data, PLAYER)
+    except ValueError as error:
+        import_refused(error)
+    else:
+        st.success(t.text("The exported progress is in your profile now."))
+
+
+def import_refused(error: ValueError) -> None:
+    st.error(t.text("That file could not be imported, and nothing was changed: {problem}",
+                    problem=plain(said_or_told(error))))  # fmt: skip
+
+
 st.header(t.text("Keep or move your progress"))
 st.download_button(
     t.text("Export this profile (JSON)"),
@@ -184,18 +211,7 @@ st.download_button(
 )
 upload = st.file_uploader(t.text("Import a profile exported before"), type=["json"])
 if upload is not None and st.button(t.text("Import it")):
-    try:
-        name = SAVED.import_json(upload.getvalue())
-    except ValueError as error:
-        st.error(
-            t.text(
-                "That file could not be imported, and nothing was changed: {problem}",
-                problem=plain(said_or_told(error)),
-            )
-        )
-    else:  # the imported profile is the one in use from now on, as the sidebar shows once the page is drawn again
-        st.session_state.learner, st.session_state.imported = SAVED.learner(name), name
-        st.rerun()
+    (fill_own_profile if club_server() else import_profile)(upload.getvalue())
 if "imported" in st.session_state:
     st.success(
         t.text(
