@@ -112,7 +112,11 @@ def test_a_first_sign_in_with_a_provider_chooses_a_name_and_a_taken_one_is_refus
     at = app({"sub": "new-1", "name": "Bea"})
     assert at.text_input(key="chosen_name").value == "Bea"  # the provider's name, offered
     press(at, "Go on")
-    assert "exists" in at.error[0].value and [t.value for t in at.title] == ["Sign in"]
+    assert [seen(e.value) for e in at.error] == ["That name is taken: choose another."]
+    assert [t.value for t in at.title] == ["Sign in"]
+    at.text_input(key="chosen_name").set_value("bEA")  # one name up to case: refused without saying how it is written
+    press(at, "Go on")
+    assert [seen(e.value) for e in at.error] == ["That name is taken: choose another."]
     at.text_input(key="chosen_name").set_value("Beatriz")
     press(at, "Go on")
     assert seen(at.sidebar.caption[0].value) == "Signed in as Beatriz"

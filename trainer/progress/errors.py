@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from trainer.text import SaidError
+
 
 class StoreError(Exception):
     """The progress cannot be read, or a newer version wrote it; it was left as it was. ``path`` is the file, or
@@ -34,3 +36,8 @@ class StaleMatch(ValueError):
 
 class NotYours(PermissionError):
     """An action on a class by someone who does not teach it, or by a learner who does not teach at all."""
+
+
+class NameTaken(SaidError):
+    """Another profile has that name, up to case and width; the message says how it is written, which a club's
+    server does not show a learner."""

@@ -38,7 +38,7 @@ from trainer.progress.checks import (
     rules_of,
     rules_row,
 )
-from trainer.progress.errors import NotYours, ProfileGone, StaleMatch
+from trainer.progress.errors import NameTaken, NotYours, ProfileGone, StaleMatch
 from trainer.progress.model import Account, Assignment, Attempt, Classroom, GameSummary, KeptGame, Learner, Who
 from trainer.progress.rows import (
     ATTEMPT_COLUMNS,
@@ -700,8 +700,8 @@ def _check_free(conn: Statements, name: str, own: int | None = None) -> None:
                 said("profile {name} is being imported right now; try again when that import ends", name=repr(kept))
             )
         if kept == name:
-            raise SaidError(said("profile {name} exists", name=repr(name)))
-        raise SaidError(
+            raise NameTaken(said("profile {name} exists", name=repr(name)))
+        raise NameTaken(
             said(
                 "profile {name} exists as {kept} (names that differ only in case or width are one)",
                 name=repr(name),
