@@ -585,7 +585,7 @@ def test_a_server_for_other_computers_or_on_postgresql_refuses_to_start_without_
     assert err.startswith("escoba-trainer: refused: a server for other computers, or on PostgreSQL, serves no one")
     assert err.rstrip().endswith(
         "secrets.toml lacks: [auth] redirect_uri; [auth] cookie_secret; "
-        "[auth] a provider: client_id, client_secret, server_metadata_url."
+        "[auth] client_id + client_secret + server_metadata_url."
     )
 
 

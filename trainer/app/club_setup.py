@@ -9,7 +9,7 @@ provider (teachers sign in with one).
 >>> refusal("127.0.0.1", None, {})
 []
 >>> refusal("0.0.0.0", None, {"club": {"teacher_code": "a long phrase"}})
-['[auth] redirect_uri', '[auth] cookie_secret', '[auth] a provider: client_id, client_secret, server_metadata_url']
+['[auth] redirect_uri', '[auth] cookie_secret', '[auth] client_id + client_secret + server_metadata_url']
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def missing_settings(secrets: Mapping[str, Any]) -> list[str]:
     missing = [] if _filled(club.get("teacher_code")) else ["[club] teacher_code"]
     missing += [f"[auth] {key}" for key in AUTH_KEYS if not _filled(auth.get(key))]
     if not provider_names(auth):
-        missing.append(f"[auth] a provider: {', '.join(PROVIDER_KEYS)}")
+        missing.append(f"[auth] {' + '.join(PROVIDER_KEYS)}")  # a provider's, under [auth] or a table of its own
     return missing
 
 
