@@ -12,9 +12,9 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.app.club_setup import keeps_local_profiles, provider_names, refusal
+from trainer.app.club_setup import missing_settings, provider_names
 from trainer.app.settings import tr
-from trainer.app.store_access import said_or_told, saving, served
+from trainer.app.store_access import club_server, said_or_told, saving
 from trainer.progress import accounts
 from trainer.progress.errors import NameTaken, ProfileGone
 from trainer.progress.model import Account, Learner
@@ -47,11 +47,10 @@ def not_set_up() -> bool:
     """Whether this server must serve no one, as its settings are not complete (``trainer.app.club_setup``); if so,
     the page says what its administrator has still to set, and nothing else. A club's server shows no one an
     error's details, which may name a file or the database."""
-    address, database = served()
-    if not keeps_local_profiles(address, database):
-        st.set_option("client.showErrorDetails", "none")
-    missing = refusal(address, database, secrets())
-    if missing:
+    if not club_server():  # local profiles on this computer: nothing to read or check
+        return False
+    st.set_option("client.showErrorDetails", "none")
+    if missing := missing_settings(secrets()):
         st.error(
             tr().text(
                 "This server is not set up yet, so it serves no one. Its administrator has still to fill in, in "

@@ -22,24 +22,20 @@ P = ParamSpec("P")
 LOG = logging.getLogger(__name__)
 
 
-def served() -> tuple[str | None, str | None]:
-    """Where the app is served (Streamlit's address) and the database it keeps progress in, if any."""
-    place = chosen()
-    return st.get_option("server.address"), None if place is None else str(place)
-
-
 def club_server() -> bool:
     """Whether this is a club's server (progress in PostgreSQL, or served beyond this computer): its pages name no
     file or database to a learner, and its troubles go to the server's log for its administrator."""
-    return not keeps_local_profiles(*served())
+    place = chosen()
+    return not keeps_local_profiles(st.get_option("server.address"), None if place is None else str(place))
 
 
-def _told(error: Exception) -> str:
-    """An error's words for a learner on this computer; on a club's server, logged for its administrator instead."""
+def _told(error: object, limit: int = 200) -> str:
+    """An error's words for a learner on this computer (cut to ``limit`` characters); on a club's server, logged for
+    its administrator instead, and nothing for the learner."""
     if club_server():
         LOG.error("progress store: %s", error)
         return ""
-    return plain(str(error), 400)
+    return plain(str(error), limit)
 
 
 @st.cache_resource
@@ -100,7 +96,7 @@ def save_trouble(error: SaveError | str) -> None:
     """Say that an action could not be saved, and that nothing was lost; on a club's server, without the details,
     which go to its log."""
     t = tr()
-    if not (problem := _told(Exception(str(error)))):
+    if not (problem := _told(error, 400)):
         st.error(t.text("That could not be saved just now: the server cannot reach your progress. Everything saved "
                         "before is kept; try again in a moment."))  # fmt: skip
         return
