@@ -57,6 +57,7 @@ def test_a_tab_left_behind_is_told_the_match_went_on_and_loads_it(app, browser) 
     went_on = plays_listed(second)
     act(first)  # from the state it held before the second tab went on
     warning = first.get_by_text(WENT_ON)
+    warning.wait_for()  # said on the run after the refused play, which a loaded machine may start late
     assert warning.is_visible()
     shoot(first, "play-went-on-elsewhere-1280")
     first.set_viewport_size({"width": 390, "height": 844})
