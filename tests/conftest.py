@@ -12,7 +12,7 @@ from hypothesis import settings
 from pg_kit import Server, database_server, programs
 
 from trainer.profile import RuleProfile
-from trainer.progress import accounts, stores
+from trainer.progress import stores
 from trainer.progress.sqlite import Store
 from trainer.progress.store import ProgressStore
 
@@ -31,7 +31,6 @@ def _progress_kept_apart(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path_factory.mktemp("progress")))
     monkeypatch.delenv(stores.DB_VAR, raising=False)
     monkeypatch.setenv("LANGUAGE", "en")
-    monkeypatch.setattr(accounts.GUESSED, "_wrong", {})  # each test's wrong guesses are its own
 
 
 @pytest.fixture(scope="session")

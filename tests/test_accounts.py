@@ -3,21 +3,20 @@ teacher reaches only their own classes."""
 
 import json
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from datetime import UTC, datetime
 from types import SimpleNamespace
 
 import pytest
+from argon2 import PasswordHasher
 from argon2.exceptions import VerificationError
 from store_kit import edit
 
 from trainer.progress import accounts
 from trainer.progress.accounts import (
-    GUESS_WINDOW,
-    GUESSES,
     HASHER,
-    Guesses,
     TooManyGuesses,
     add_learner,
     become_teacher,
@@ -26,7 +25,7 @@ from trainer.progress.accounts import (
     reset_password,
     sign_in,
 )
-from trainer.progress.errors import NotYours
+from trainer.progress.errors import NotYours, SaveError
 from trainer.progress.model import Account, Attempt, Learner
 from trainer.progress.store import CODE_LENGTH, CODE_LETTERS, ProgressStore
 
@@ -158,74 +157,207 @@ def test_made_up_passwords_differ_and_hash_apart() -> None:
     assert HASHER.verify(HASHER.hash("same-pass"), "same-pass") and HASHER.hash("same-pass") != HASHER.hash("same-pass")
 
 
-def test_wrong_guesses_for_one_name_make_it_wait_and_a_right_one_starts_the_count_again(
-    store: ProgressStore, teacher: Learner
+class Clock:
+    """The time of day as the guesses are counted by, moved on by hand: no test sleeps."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+TABLET = accounts.Client("203.0.113.7", "luc-tablet-token")  # Lucía's tablet, on the school's one address (NAT)
+PABLO = accounts.Client("203.0.113.7", "pablo-phone-token")  # a classmate on the same school network
+AWAY = accounts.Client("198.51.100.9")  # someone elsewhere, without a device cookie
+
+
+def waits(attempt: Callable[[], object]) -> float:
+    """The wait ``attempt`` is refused with (TooManyGuesses), 0 if it was taken."""
+    try:
+        attempt()
+    except TooManyGuesses as error:
+        return error.seconds
+    return 0.0
+
+
+def test_someone_elses_wrong_guesses_never_hold_back_a_device_that_signed_in_before(
+    store: ProgressStore, teacher: Learner, clock: Clock
+) -> None:
+    """OWASP's device cookies: Lucía's tablet signed in to her account once, so it is judged by its own failures
+    there alone, whatever classmates on the school's one address, or anyone elsewhere, try meanwhile."""
+    room = store.create_class(teacher, "Martes")
+    lucia, password = add_learner(store, teacher, room.id, "Lucía", "lucia-secret")
+    assert sign_in(store, room.code, "Lucía", password, TABLET, clock) == lucia  # her tablet is known from now on
+    for number in range(30):
+        for guesser in (PABLO, AWAY):
+            with suppress(TooManyGuesses):
+                assert sign_in(store, room.code, "lucía", f"guess-{number}", guesser, clock) is None
+        clock.now += 1
+    assert waits(lambda: sign_in(store, room.code, "Lucía", password, PABLO, clock)) > 0  # others wait
+    assert sign_in(store, room.code, "Lucía", password, TABLET, clock) == lucia  # her tablet never does
+    assert sign_in(store, room.code, "Lucía", "a typo", TABLET, clock) is None  # her own typos count for it alone
+    assert sign_in(store, room.code, "Lucía", password, TABLET, clock) == lucia
+
+
+def test_from_an_untrusted_client_the_wait_grows_and_is_capped_and_a_right_password_then_works(
+    store: ProgressStore, teacher: Learner, clock: Clock
 ) -> None:
     room = store.create_class(teacher, "Martes")
     bea, password = add_learner(store, teacher, room.id, "Bea", "bea-secret")
     cai, _ = add_learner(store, teacher, room.id, "Cai", "cai-secret")
-    clock = [1000.0]
-    guesses = Guesses(lambda: clock[0])
-    for wrong in range(GUESSES - 1):
-        assert sign_in(store, room.code, "Bea", f"guess-{wrong}", guesses) is None
-    assert sign_in(store, room.code, "Bea", password, guesses) == bea  # the right one in time clears the count
-    for wrong in range(GUESSES):
-        assert sign_in(store, room.code, "bea", f"guess-{wrong}", guesses) is None  # "bea" is Bea
-    clock[0] += 60
-    with pytest.raises(TooManyGuesses) as waiting:
-        sign_in(store, room.code.lower(), " Bea ", password, guesses)  # not even the right password is tried
-    assert waiting.value.seconds == GUESS_WINDOW - 60
-    assert sign_in(store, room.code, "Cai", "cai-secret", guesses) == cai  # another name is not held up
-    clock[0] += GUESS_WINDOW - 60
-    assert sign_in(store, room.code, "Bea", password, guesses) == bea  # the window has passed
-    for wrong in range(GUESSES):
-        assert sign_in(store, room.code, "Nobody", f"guess-{wrong}", guesses) is None  # a name not in the class
-    with pytest.raises(TooManyGuesses):
-        sign_in(store, room.code, "Nobody", "guess", guesses)
+    for number in range(accounts.PER_ACCOUNT.free):
+        assert sign_in(store, room.code, "Bea", f"guess-{number}", AWAY, clock) is None
+    waited = []
+    for number in range(8):
+        waited.append(waits(lambda: sign_in(store, room.code, " bea ", "guess", AWAY, clock)))
+        clock.now += waited[-1] - 1
+        assert waits(lambda: sign_in(store, room.code, "Bea", password, AWAY, clock)) == 1  # not even checked
+        clock.now += 1
+        assert sign_in(store, room.code, "Bea", f"again-{number}", AWAY, clock) is None  # taken, and wrong
+    assert waited == [15, 30, 60, 120, 240, 300, 300, 300]  # a wait, never a lockout
+    assert sign_in(store, room.code, "Cai", "cai-secret", AWAY, clock) == cai  # another account is not held up
+    clock.now += 300
+    assert sign_in(store, room.code, "Bea", password, AWAY, clock) == bea  # the right one is taken after the wait
+    for number in range(accounts.PER_ACCOUNT.free):  # and forgave this client's failures before it
+        assert sign_in(store, room.code, "Bea", f"guess-{number}", AWAY, clock) is None
+    assert waits(lambda: sign_in(store, room.code, "Bea", password, AWAY, clock)) == 15
+    clock.now += accounts.GUESS_WINDOW + 1
+    for number in range(accounts.PER_ACCOUNT.free):  # failures older than the window are forgotten
+        assert sign_in(store, room.code, "Nobody", f"guess-{number}", AWAY, clock) is None  # a name nobody has
+    assert waits(lambda: sign_in(store, room.code, "nobody", "guess", AWAY, clock)) == 15
+    assert edit(store, "SELECT count(*) FROM failures")[0][0] == accounts.PER_ACCOUNT.free
 
 
-def test_wrong_teachers_codes_make_the_profile_wait(store: ProgressStore) -> None:
-    eva = store.create_account("Eva", ISSUER, "eva").learner
-    clock = [0.0]
-    guesses = Guesses(lambda: clock[0])
-    for wrong in range(GUESSES):
-        assert not become_teacher(store, eva, f"guess-{wrong}", "club-secret", guesses)
-    with pytest.raises(TooManyGuesses):
-        become_teacher(store, eva, "club-secret", "club-secret", guesses)
-    assert store.account_of(eva) == Account(eva, teacher=False)
-    clock[0] += GUESS_WINDOW
-    assert become_teacher(store, eva, "club-secret", "club-secret", guesses)
-
-
-def test_wrong_class_codes_to_join_make_the_profile_wait(store: ProgressStore, teacher: Learner) -> None:
+def test_a_whole_class_on_one_address_signs_in_despite_its_typos_but_one_client_trying_names_is_slowed(
+    store: ProgressStore, teacher: Learner, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A school's class shares one address: 30 learners who each mistype three times are not held up; one client
+    trying name after name is."""
+    quick = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)  # hashes checked by the hundred
+    monkeypatch.setattr(accounts, "HASHER", quick)
+    monkeypatch.setattr(accounts, "_NOBODY", quick.hash("nobody's"))
     room = store.create_class(teacher, "Martes")
-    eva = store.create_account("Eva", ISSUER, "eva").learner
-    clock = [0.0]
-    guesses = Guesses(lambda: clock[0])
-    for wrong in range(GUESSES):
-        with pytest.raises(ValueError, match="no class has the code"):
-            join_class(store, eva, f"NOPE{wrong}", guesses)
-    with pytest.raises(TooManyGuesses):
-        join_class(store, eva, room.code, guesses)
-    assert store.members(teacher, room.id) == []
-    clock[0] += GUESS_WINDOW
-    assert join_class(store, eva, room.code, guesses) == room
+    school = "203.0.113.7"
+    for number in range(30):
+        learner, _ = add_learner(store, teacher, room.id, f"Learner {number}", "class-secret")
+        device = accounts.Client(school, f"device-{number}")
+        for typo in range(3):
+            assert sign_in(store, room.code, learner.name, f"typo-{typo}", device, clock) is None
+        assert sign_in(store, room.code, learner.name, "class-secret", device, clock) == learner
+    for number in range(accounts.PER_CLIENT.free):
+        assert sign_in(store, room.code, f"Name {number}", "guess", AWAY, clock) is None
+    assert waits(lambda: sign_in(store, room.code, "Another name", "guess", AWAY, clock)) == 15
+    assert waits(lambda: sign_in(store, room.code, "Learner 0", "class-secret", AWAY, clock)) == 15
+    assert sign_in(store, room.code, "Learner 0", "class-secret", accounts.Client(school), clock) is not None
 
 
-def test_guesses_made_at_once_from_many_tabs_are_held_to_the_limit_too(store: ProgressStore, teacher: Learner) -> None:
+def test_app_servers_on_one_database_share_the_counts(
+    open_store: Callable[[], ProgressStore], store: ProgressStore, teacher: Learner, clock: Clock
+) -> None:
     room = store.create_class(teacher, "Martes")
     add_learner(store, teacher, room.id, "Bea", "bea-secret")
-    guesses = Guesses()
+    with open_store() as other:  # a second replica
+        for number in range(accounts.PER_ACCOUNT.free):
+            assert sign_in((store, other)[number % 2], room.code, "Bea", f"guess-{number}", AWAY, clock) is None
+        assert waits(lambda: sign_in(store, room.code, "Bea", "bea-secret", AWAY, clock)) == 15
+        assert waits(lambda: sign_in(other, room.code, "Bea", "bea-secret", AWAY, clock)) == 15
+
+
+def test_a_teachers_new_password_works_at_once_whatever_was_guessed(
+    store: ProgressStore, teacher: Learner, clock: Clock
+) -> None:
+    room = store.create_class(teacher, "Martes")
+    bea, _ = add_learner(store, teacher, room.id, "Bea", "bea-secret")
+    for number in range(accounts.PER_ACCOUNT.free + 3):
+        with suppress(TooManyGuesses):
+            sign_in(store, room.code, "Bea", f"guess-{number}", AWAY, clock)
+    new = reset_password(store, teacher, room.id, bea)
+    assert sign_in(store, room.code, "Bea", new, AWAY, clock) == bea
+
+
+def test_an_outage_is_not_a_guess(
+    store: ProgressStore, teacher: Learner, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store that fails during a sign-in, or a join, raises its SaveError (the app says it is an outage) and
+    counts no failure, whether it failed before the guess was counted or after."""
+    room = store.create_class(teacher, "Martes")
+    add_learner(store, teacher, room.id, "Bea", "bea-secret")
+    eva = store.create_account("Eva", ISSUER, "eva").learner
+
+    def down(*_: object) -> None:
+        raise SaveError("the database cannot be reached", "postgresql://server/escoba")
+
+    with monkeypatch.context() as outage:
+        outage.setattr(store, "class_password", down)
+        for _ in range(accounts.PER_ACCOUNT.free + 1):
+            with pytest.raises(SaveError):
+                sign_in(store, room.code, "Bea", "bea-secret", AWAY, clock)
+        outage.setattr(store, "join_class", down)  # after the guess was counted
+        for _ in range(accounts.PER_ACCOUNT.free + 1):
+            with pytest.raises(SaveError):
+                join_class(store, eva, room.code, AWAY, clock)
+    assert edit(store, "SELECT count(*) FROM failures") == [(0,)]
+    assert sign_in(store, room.code, "Bea", "bea-secret", AWAY, clock) is not None
+    assert join_class(store, eva, room.code, AWAY, clock) == room
+
+
+def test_wrong_teachers_codes_slow_the_profile_down(store: ProgressStore, clock: Clock) -> None:
+    eva = store.create_account("Eva", ISSUER, "eva").learner
+    for number in range(accounts.PER_ACCOUNT.free):
+        assert not become_teacher(store, eva, f"guess-{number}", "club-secret", AWAY, clock)
+    assert waits(lambda: become_teacher(store, eva, "club-secret", "club-secret", AWAY, clock)) == 15
+    assert store.account_of(eva) == Account(eva, teacher=False)
+    clock.now += 15
+    assert become_teacher(store, eva, "club-secret", "club-secret", AWAY, clock)
+
+
+def test_wrong_class_codes_to_join_slow_the_profile_down(store: ProgressStore, teacher: Learner, clock: Clock) -> None:
+    room = store.create_class(teacher, "Martes")
+    eva = store.create_account("Eva", ISSUER, "eva").learner
+    for number in range(accounts.PER_ACCOUNT.free):
+        with pytest.raises(ValueError, match="no class has the code"):
+            join_class(store, eva, f"NOPE{number}", AWAY, clock)
+    assert waits(lambda: join_class(store, eva, room.code, AWAY, clock)) == 15
+    assert store.members(teacher, room.id) == []
+    clock.now += 15
+    assert join_class(store, eva, room.code, AWAY, clock) == room
+
+
+def test_guesses_made_at_once_from_many_tabs_are_held_to_the_limit_too(
+    store: ProgressStore, teacher: Learner, clock: Clock
+) -> None:
+    room = store.create_class(teacher, "Martes")
+    add_learner(store, teacher, room.id, "Bea", "bea-secret")
 
     def guess(number: int) -> str:
         try:
-            return "checked" if sign_in(store, room.code, "Bea", f"guess-{number}", guesses) is None else "in"
+            return "checked" if sign_in(store, room.code, "Bea", f"guess-{number}", AWAY, clock) is None else "in"
         except TooManyGuesses:
             return "held"
 
     with ThreadPoolExecutor(max_workers=12) as tabs:  # each check takes Argon2's time: they overlap
         outcomes = list(tabs.map(guess, range(24)))
-    assert outcomes.count("checked") == GUESSES and outcomes.count("held") == 24 - GUESSES
+    assert outcomes.count("checked") == accounts.PER_ACCOUNT.free and outcomes.count("held") == 24 - 5
+
+
+@pytest.mark.parametrize(
+    ("address", "key"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),  # a home's or phone's whole /64 is one client
+        ("::ffff:203.0.113.7", "203.0.113.7"),
+        (None, ""),
+        ("not an address", "not an address"),
+    ],
+)
+def test_a_client_is_counted_by_its_address_or_its_ipv6_network(address: str | None, key: str) -> None:
+    assert accounts.client_key(address) == key
 
 
 def test_at_most_hashes_at_once_are_checked_together_and_each_is_judged(monkeypatch: pytest.MonkeyPatch) -> None:

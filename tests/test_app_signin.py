@@ -9,11 +9,14 @@ from typing import Any
 
 import pytest
 from app_kit import seen
+from store_kit import edit
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Node
 
 from trainer.ai.game import Game
-from trainer.progress.accounts import add_learner
+from trainer.app.clients import forwarded_address
+from trainer.progress.accounts import add_learner, device_hash
+from trainer.progress.errors import SaveError
 from trainer.progress.model import Attempt, Learner
 from trainer.progress.sqlite import Store
 from trainer.progress.training import keep_game
@@ -292,8 +295,27 @@ def test_after_five_wrong_passwords_the_sign_in_says_how_long_to_wait(club: dict
         assert at.error[0].value.startswith("The class code, the name or the password is not right")
     at.text_input(key="sign_in_password").set_value(club["password"])
     press(at, "Sign in")
-    assert [error.value for error in at.error] == ["Too many wrong tries. Try again in 15 minutes."]
+    assert [error.value for error in at.error] == ["Too many wrong tries. Try again in 1 minute."]  # 15 s
     assert [title.value for title in at.title] == ["Sign in"]
+
+
+def test_a_sign_in_during_an_outage_says_so_and_counts_no_wrong_try(
+    club: dict[str, Any], data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def down(*_: object) -> None:
+        raise SaveError("the database cannot be reached", "postgresql://server/escoba")
+
+    monkeypatch.setattr(Store, "class_password", down)
+    at = app()
+    at.text_input(key="sign_in_code").set_value(club["code"])
+    at.text_input(key="sign_in_name").set_value("Bea")
+    at.text_input(key="sign_in_password").set_value(club["password"])
+    press(at, "Sign in")
+    [notice] = at.error  # the app's notice of a store it cannot reach, in a sentence: no traceback
+    assert notice.value.startswith("That could not be saved: the database cannot be reached.")
+    assert [title.value for title in at.title] == ["Sign in"]
+    with Store.open(data) as saved:
+        assert edit(saved, "SELECT count(*) FROM failures") == [(0,)]
 
 
 def test_a_homework_puzzles_verdict_links_to_the_homeworks_next_puzzle(club: dict[str, Any], data: Path) -> None:
@@ -337,3 +359,23 @@ def test_match_and_level_homework_show_the_teacher_stars_and_points_lost(club: d
     teacher.selectbox(key=f"hw_results_{room.id}").set_value(match).run()
     by_learner = teacher.table[1].value.set_index("Learner")
     assert list(by_learner.columns) == ["Done", "Points lost per play"] and by_learner.loc["Bea", "Done"] == "0 / 1"
+
+
+def test_a_device_that_signs_in_is_given_a_cookie_the_account_then_knows_it_by(
+    club: dict[str, Any], data: Path
+) -> None:
+    at = app()
+    at.text_input(key="sign_in_code").set_value(club["code"])
+    at.text_input(key="sign_in_name").set_value("Bea")
+    at.text_input(key="sign_in_password").set_value(club["password"])
+    press(at, "Sign in")
+    token = at.session_state.device_token
+    assert [f"escoba_device={token}; Max-Age=31536000;" in str(node.proto) for node in at.get("iframe")] == [True]
+    with Store.open(data) as saved:
+        assert saved.device_trusted(device_hash(token), club["bea"].id)
+
+
+def test_behind_the_proxy_the_address_is_the_one_it_added_last() -> None:
+    assert forwarded_address(["198.51.100.1, 203.0.113.7", "192.0.2.4"]) == "192.0.2.4"
+    assert forwarded_address(["203.0.113.7 "]) == "203.0.113.7"
+    assert forwarded_address([]) is None

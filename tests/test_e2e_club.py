@@ -102,6 +102,7 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     fill(bea, "Password", password)
     settle(bea, "Sign in")
     bea.get_by_test_id("stMain").get_by_text("Signed in as Bea").wait_for()  # Home says it, as the sidebar does
+    bea.wait_for_function("document.cookie.includes('escoba_device=')")  # her phone is known to her account now
     homework = bea.get_by_role("link", name=re.compile(r"0 of 1 done · next puzzle$"))
     shoot(bea, "club-learner-homework-phone")
     puzzle = BANK[parse_qs(urlsplit(homework.get_attribute("href")).query)["puzzle"][0]]

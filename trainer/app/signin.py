@@ -12,6 +12,7 @@ from typing import Any
 
 import streamlit as st
 
+from trainer.app import clients
 from trainer.app.club_setup import missing_settings, provider_names
 from trainer.app.settings import tr
 from trainer.app.store_access import club_server, said_or_told, saving
@@ -71,6 +72,7 @@ def signed_in(saved: ProgressStore, settings: dict[str, Any]) -> Learner:
     if st.session_state.get("teacher", False) != account.teacher:  # the pages listed change with it
         st.session_state.teacher = account.teacher
         st.rerun()
+    clients.keep_device()
     with st.sidebar:
         st.caption(tr().text("Signed in as {name}", name=plain(account.learner.name)))
         st.button(tr().text("Sign out"), on_click=_sign_out)
@@ -136,11 +138,14 @@ def _wait_notice(key: str) -> None:
                              "Too many wrong tries. Try again in {n} minutes.", minutes))  # fmt: skip
 
 
+@saving  # an outage is said as one, and counts as no guess
 def _sign_in(saved: ProgressStore) -> None:
     state = st.session_state
     password = state.pop("sign_in_password", "")
     try:
-        learner = accounts.sign_in(saved, state.sign_in_code, state.sign_in_name, password)
+        learner = accounts.sign_in(
+            saved, state.sign_in_code, state.sign_in_name, password, clients.client(club() or {})
+        )
     except accounts.TooManyGuesses as error:
         state.sign_in_wait = error.seconds
         return
@@ -148,6 +153,7 @@ def _sign_in(saved: ProgressStore) -> None:
         state.sign_in_refused = True
     else:
         state.signed_in = learner
+        state.keep_device = True
         state.pop("learner", None)
 
 
@@ -195,7 +201,7 @@ def _teacher_code(saved: ProgressStore, learner: Learner, configured: str) -> No
 def _become_teacher(saved: ProgressStore, learner: Learner, configured: str) -> None:
     given = st.session_state.pop("given_teacher_code", "")
     try:
-        if not accounts.become_teacher(saved, learner, given, configured):
+        if not accounts.become_teacher(saved, learner, given, configured, clients.client(club() or {})):
             st.session_state.teacher_refused = True
     except accounts.TooManyGuesses as error:
         st.session_state.teacher_wait = error.seconds
@@ -216,7 +222,8 @@ def _join_class(saved: ProgressStore, learner: Learner) -> None:
 @saving
 def _join(saved: ProgressStore, learner: Learner) -> None:
     try:
-        st.session_state.joined = accounts.join_class(saved, learner, st.session_state.pop("join_code", "")).name
+        code = st.session_state.pop("join_code", "")
+        st.session_state.joined = accounts.join_class(saved, learner, code, clients.client(club() or {})).name
     except ValueError as error:
         st.session_state.join_error = said_or_told(error)
     except accounts.TooManyGuesses as error:

@@ -1,21 +1,26 @@
-"""Signing in on a club's server: teacher-made accounts with passwords, kept only as Argon2 hashes, a limit on
-wrong guesses, and the teacher's code that lets a signed-in profile teach."""
+"""Signing in on a club's server: teacher-made accounts with passwords, kept only as Argon2 hashes, wrong guesses
+slowed down (never locked out) by the scheme of OWASP's Authentication Cheat Sheet and device cookies, and the
+teacher's code that lets a signed-in profile teach."""
 
 from __future__ import annotations
 
+import hashlib
 import hmac
+import ipaddress
 import os
 import secrets
 import threading
 import time
-from collections.abc import Callable
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from trainer.progress.model import Classroom, Learner, Who
-from trainer.progress.store import ProgressStore, sign_in_key
+from trainer.progress.errors import SaveError
+from trainer.progress.model import Classroom, Failures, Guess, Learner, Who
+from trainer.progress.store import ProgressStore, guess_target, sign_in_target
 from trainer.text import SaidError, said
 
 #: Argon2id with the first settings of OWASP's Password Storage Cheat Sheet (19 MiB, 2 passes, 1 lane) rather than
@@ -31,6 +36,8 @@ PASSWORD_LENGTH = (6, 128)
 PASSWORD_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 #: What a check against no account costs too, so that a wrong name takes as long as a wrong password.
 _NOBODY = HASHER.hash(secrets.token_hex(16))
+#: The time of day as guesses are counted by: seconds since 1970, the same on every app server of the club.
+Clock = Callable[[], float]
 
 
 def hashed(password: str) -> str:
@@ -48,10 +55,39 @@ def matches(hash_: str, password: str) -> bool:
             return False
 
 
-#: Wrong guesses allowed within ``GUESS_WINDOW`` seconds: for one class code and name, or from one profile of
-#: class codes to join or of the teachers' code.
-GUESSES = 5
-GUESS_WINDOW = 15 * 60
+#: How long a wrong guess is remembered (the "T" of OWASP's device-cookie scheme): older ones count for nothing.
+GUESS_WINDOW = 60 * 60
+#: How long a device that signed in to an account stays trusted for it without signing in again: a school year.
+DEVICE_DAYS = 365
+#: The cookie that holds a device's random token (its hash is what the database keeps).
+DEVICE_COOKIE = "escoba_device"
+
+
+@dataclass(frozen=True)
+class Slowdown:
+    """How long a new guess waits after recent failures: nothing for the first ``free``, then ``first`` seconds
+    after the latest failure, doubled every ``doubling`` further failures up to ``most``. A wait, never a lock: a
+    right guess after it is taken like any other."""
+
+    free: int
+    first: float
+    most: float
+    doubling: int = 1
+
+    def wait(self, failures: Failures, now: float) -> float:
+        """Seconds until a guess is taken after ``failures`` (0: at once)."""
+        if failures.count < self.free:
+            return 0.0
+        doublings = min((failures.count - self.free) // self.doubling, 32)
+        return max(0.0, failures.latest + min(self.most, self.first * 2.0**doublings) - now)
+
+
+#: For one account, from untrusted clients together or from one trusted device: five free tries, then 15 s, 30 s,
+#: 1 min, 2 min, 4 min, and 5 min between tries at most (about a dozen an hour).
+PER_ACCOUNT = Slowdown(free=5, first=15, most=300)
+#: For one address's untrusted guesses at any account: generous, as a school's whole class may share one address
+#: (the school's NAT), and a class's typos are not an attack; it catches one client trying name after name.
+PER_CLIENT = Slowdown(free=100, first=15, most=300, doubling=10)
 
 
 class TooManyGuesses(Exception):
@@ -62,41 +98,35 @@ class TooManyGuesses(Exception):
         self.seconds = seconds
 
 
-class Guesses:
-    """The guesses of the last ``GUESS_WINDOW`` seconds that were not right, by what was guessed at, in this app
-    process (each server of a club counts its own); safe to share between threads. A guess counts from the moment
-    it is taken, so guesses made at once from many tabs cannot all pass before the first is found wrong."""
+@dataclass(frozen=True)
+class Client:
+    """Who makes a guess: their address's key (``client_key``), and the random token of the device cookie their
+    browser sent (``DEVICE_COOKIE``; None if it sent none)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self._wrong: dict[tuple[str, ...], list[float]] = {}
-        self._lock = threading.Lock()
-        self._clock = clock
-
-    def take(self, key: tuple[str, ...]) -> float:
-        """Count a guess at ``key`` as wrong until it proves right, and return its moment; TooManyGuesses, counting
-        nothing, while ``key`` has ``GUESSES`` within the window."""
-        with self._lock:
-            now = self._clock()
-            recent = [at for at in self._wrong.get(key, []) if now - at < GUESS_WINDOW]
-            if len(recent) >= GUESSES:
-                self._wrong[key] = recent
-                raise TooManyGuesses(GUESS_WINDOW - (now - recent[0]))
-            self._wrong[key] = [*recent, now]
-            return now
-
-    def forgive(self, key: tuple[str, ...], moment: float) -> None:
-        """The guess taken at ``moment`` was right: it does not count."""
-        with self._lock, suppress(ValueError):
-            self._wrong.get(key, []).remove(moment)
-
-    def right(self, key: tuple[str, ...]) -> None:
-        """A right guess at ``key``: none before it counts either."""
-        with self._lock:
-            self._wrong.pop(key, None)
+    address: str = ""
+    device: str | None = None
 
 
-#: This process's count, which the app's sign-in uses.
-GUESSED = Guesses()
+def client_key(address: str | None) -> str:
+    """What a client's guesses are counted by: its IPv4 address, or the /64 network of an IPv6 one (a single home
+    or phone is given a whole /64); an address that cannot be read, as it is, cut short."""
+    try:
+        ip = ipaddress.ip_address((address or "").strip())
+    except ValueError:
+        return (address or "").strip()[:64]
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip.ipv4_mapped or ip) if isinstance(ip, ipaddress.IPv6Address) else str(ip)
+
+
+def new_device_token() -> str:
+    """A device cookie's random token: 256 bits."""
+    return secrets.token_urlsafe(32)
+
+
+def device_hash(token: str) -> str:
+    """What the database keeps of a device token: its SHA-256 (a random token needs no slow hash)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def new_password() -> str:
@@ -121,42 +151,78 @@ def reset_password(store: ProgressStore, teacher: Who, class_id: int, learner: W
     return password
 
 
-def sign_in(store: ProgressStore, code: str, name: str, password: str, guesses: Guesses = GUESSED) -> Learner | None:
+def sign_in(
+    store: ProgressStore, code: str, name: str, password: str, client: Client = Client(), clock: Clock = time.time
+) -> Learner | None:
     """The learner that the class code, name and password sign in to; None if any of them is wrong (which one is
-    not said, and a wrong name takes as long to refuse as a wrong password). TooManyGuesses, before any check,
-    after ``GUESSES`` wrong ones for that code and name within the window: a password cannot be tried by the
-    thousand."""
-    key = ("class", *sign_in_key(code, name))
-    guesses.take(key)
+    not said, and a wrong name takes as long to refuse as a wrong password). TooManyGuesses, before any check, while
+    recent failures slow that account down for this client (``PER_ACCOUNT``, ``PER_CLIENT``).
+
+    This is the scheme of OWASP's Authentication Cheat Sheet (failures counted by account, in the database every
+    app server shares, and a growing delay rather than a lockout) with OWASP's device cookies: a device that has
+    signed in to the account is judged by its own failures there alone, so nobody else's wrong guesses, from the
+    same school network or not, ever hold back the learner's own tablet. A right password forgives the earlier
+    failures of its client or device at the account, and makes the client's device (``client.device``) trusted."""
     found = store.class_password(code, name)
-    if not matches(found[1] if found else _NOBODY, password) or found is None:
-        return None
-    guesses.right(key)
+    token = device_hash(client.device) if client.device else None
+    trusted = token is not None and store.device_trusted(token, found[0].id if found else None)
+    guess = Guess(sign_in_target(code, name), client.address, token if trusted else None)
+    now = clock()
+    with _guessing(store, guess, now) as failure:
+        if not matches(found[1] if found else _NOBODY, password) or found is None:
+            return None
+        store.signed_in_by_guess(failure, guess, found[0], token, clock(), now - DEVICE_DAYS * 24 * 3600)
     return found[0]
 
 
-def join_class(store: ProgressStore, learner: Learner, code: str, guesses: Guesses = GUESSED) -> Classroom:
-    """Put the profile in the class of that code; ValueError if no class has it, TooManyGuesses after
-    ``GUESSES`` wrong codes from the profile within the window (class codes are not to be found by trying)."""
-    key = ("join", str(learner.id))
-    moment = guesses.take(key)
-    joined = store.join_class(learner, code)
-    guesses.forgive(key, moment)  # a learner may join several classes; only codes that fit no class count
+def join_class(
+    store: ProgressStore, learner: Learner, code: str, client: Client = Client(), clock: Clock = time.time
+) -> Classroom:
+    """Put the profile in the class of that code; ValueError if no class has it, TooManyGuesses while recent wrong
+    codes from the profile (or many from the client) slow it down, as for a password (class codes are not to be
+    found by trying)."""
+    with _guessing(store, Guess(guess_target("join", str(learner.id)), client.address), clock()) as failure:
+        joined = store.join_class(learner, code)
+        store.forgive_guess(failure)  # a learner may join several classes; only codes that fit no class count
     return joined
 
 
 def become_teacher(
-    store: ProgressStore, learner: Learner, given: str, configured: str | None, guesses: Guesses = GUESSED
+    store: ProgressStore,
+    learner: Learner,
+    given: str,
+    configured: str | None,
+    client: Client = Client(),
+    clock: Clock = time.time,
 ) -> bool:
     """Let the profile teach if ``given`` is the server's teacher code (none configured: nobody can); True if it
-    now does. TooManyGuesses after ``GUESSES`` wrong codes from the profile within the window."""
-    key = ("teacher", str(learner.id))
-    moment = guesses.take(key)
-    if not configured or not hmac.compare_digest(given.strip().encode(), configured.encode()):
-        return False
-    store.set_teacher(learner)
-    guesses.forgive(key, moment)
+    now does. TooManyGuesses while recent wrong codes from the profile (or many from the client) slow it down."""
+    with _guessing(store, Guess(guess_target("teacher", str(learner.id)), client.address), clock()) as failure:
+        if not configured or not hmac.compare_digest(given.strip().encode(), configured.encode()):
+            return False
+        store.set_teacher(learner)
+        store.forgive_guess(failure)
     return True
+
+
+@contextmanager
+def _guessing(store: ProgressStore, guess: Guess, now: float) -> Iterator[int]:
+    """Count ``guess`` as wrong before it is checked, so that guesses made at once cannot all pass before the first
+    is found wrong, and give its number to forgive it by; TooManyGuesses, counting nothing, while it must wait. A
+    store that fails meanwhile (an outage, not a guess) has the guess forgiven if it can still be reached."""
+
+    def judge(account: Failures, client: Failures | None) -> None:
+        wait = max(PER_ACCOUNT.wait(account, now), 0.0 if client is None else PER_CLIENT.wait(client, now))
+        if wait > 0:
+            raise TooManyGuesses(wait)
+
+    failure = store.take_guess(guess, now, now - GUESS_WINDOW, judge)
+    try:
+        yield failure
+    except SaveError:
+        with suppress(SaveError):
+            store.forgive_guess(failure)
+        raise
 
 
 def _checked(password: str) -> str:

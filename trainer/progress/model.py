@@ -146,6 +146,26 @@ class Account:
 
 
 @dataclass(frozen=True)
+class Guess:
+    """A guess at a password or a code: what it is at (``store.guess_target``), the client's key (its address), and
+    the hash of the device cookie it came with if that device has signed in to the account guessed at (None: an
+    untrusted client)."""
+
+    target: str
+    client: str
+    device: str | None = None
+
+
+@dataclass(frozen=True)
+class Failures:
+    """The recent wrong guesses that bear on a new one: how many, and when the latest was (seconds since 1970; 0
+    if none)."""
+
+    count: int
+    latest: float
+
+
+@dataclass(frozen=True)
 class Classroom:
     """A teacher's class: its number, its name, and the code its learners sign in or join with."""
 

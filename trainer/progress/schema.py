@@ -32,6 +32,25 @@ HOMEWORK_TABLES = (
         kind TEXT NOT NULL, items TEXT NOT NULL, due TEXT NOT NULL, created TEXT NOT NULL)""",
     "CREATE INDEX assignments_by_class ON assignments(class_id)",
 )
+#: Wrong guesses at a password or a code, shared by every app server on the data, and the devices that signed in
+#: (likewise): what ``trainer.progress.accounts`` slows guessing down by.
+GUESS_TABLES = (
+    # A guess not (yet) found right: what it was at (``store.guess_target``), the client's address, the hash of the
+    # device cookie it came with if that device had signed in to the account guessed at (NULL: an untrusted client),
+    # and when, in seconds since 1970.
+    """CREATE TABLE failures (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        target TEXT NOT NULL, client TEXT NOT NULL, device TEXT, at REAL NOT NULL)""",
+    "CREATE INDEX failures_by_target ON failures(target, at)",
+    "CREATE INDEX failures_by_client ON failures(client, at)",
+    "CREATE INDEX failures_by_time ON failures(at)",
+    # A device that signed in to a profile's account: the hash of its cookie's random token, and when it last did.
+    """CREATE TABLE devices (
+        token_hash TEXT NOT NULL,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        seen REAL NOT NULL,
+        PRIMARY KEY (token_hash, profile_id))""",
+)
 
 #: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new file is at version 0.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -130,5 +149,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Homework a teacher sets a class: course levels, a set of puzzles, or a match against a computer strength,
     # with its items (ids, or the strength) as a JSON list, and a due time.
     HOMEWORK_TABLES,
+    # Guessing slowed down, not locked out: recent wrong guesses by account and client, and the devices trusted.
+    GUESS_TABLES,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -39,7 +39,18 @@ from trainer.progress.checks import (
     rules_row,
 )
 from trainer.progress.errors import NameTaken, NotYours, ProfileGone, StaleMatch
-from trainer.progress.model import Account, Assignment, Attempt, Classroom, GameSummary, KeptGame, Learner, Who
+from trainer.progress.model import (
+    Account,
+    Assignment,
+    Attempt,
+    Classroom,
+    Failures,
+    GameSummary,
+    Guess,
+    KeptGame,
+    Learner,
+    Who,
+)
 from trainer.progress.rows import (
     ATTEMPT_COLUMNS,
     ATTEMPT_FIELDS,
@@ -525,6 +536,59 @@ class ProgressStore(ABC):
                 AND profile_id IN (SELECT profile_id FROM members WHERE class_id = ?)"""
             if not conn.execute(query, (password_hash, pid, CLASS_ISSUER, class_id)).rowcount:
                 raise NotYours("that learner does not sign in by a password in this class")
+            (code,) = conn.execute("SELECT code FROM classes WHERE id = ?", (class_id,)).fetchone()
+            (name,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
+            conn.execute("DELETE FROM failures WHERE target = ?", (sign_in_target(code, name),))
+
+    def take_guess(
+        self, guess: Guess, now: float, since: float, judge: Callable[[Failures, Failures | None], None]
+    ) -> int:
+        """Count ``guess`` as a wrong one until it proves right (``forgive_guess``), and return its number; first,
+        ``judge`` (which raises to refuse it, and then nothing is counted) is given the failures from ``since`` on
+        that bear on it: a trusted device's at the same target, and nothing more; an untrusted client's, the
+        untrusted ones at the target and the client's untrusted ones at any target. One write transaction, so that
+        guesses made at once, from any app server on the data, are judged one after the other. Older failures are
+        forgotten."""
+        at_target = "target = ? AND " + ("device = ?" if guess.device else "device IS NULL")
+        with self._writing() as conn:
+            conn.execute("DELETE FROM failures WHERE at < ?", (since,))
+            account = _failures(conn, at_target, guess.target, *([guess.device] if guess.device else []), since)
+            client = None if guess.device else _failures(conn, "client = ? AND device IS NULL", guess.client, since)
+            judge(account, client)
+            query = "INSERT INTO failures (target, client, device, at) VALUES (?, ?, ?, ?) RETURNING id"
+            return int(conn.execute(query, (guess.target, guess.client, guess.device, now)).fetchone()[0])
+
+    def forgive_guess(self, failure: int) -> None:
+        """The guess ``take_guess`` numbered ``failure`` was right: it does not count."""
+        with self._writing() as conn:
+            conn.execute("DELETE FROM failures WHERE id = ?", (failure,))
+
+    def device_trusted(self, token_hash: str, profile: int | None) -> bool:
+        """Whether the device of that cookie (its token's hash) has signed in to the account of the profile of that
+        id; for no profile (None), False after the same read, so that a name nobody has takes as long."""
+        query = "SELECT 1 FROM devices WHERE token_hash = ? AND profile_id = ?"
+        with self._reading() as conn:
+            return conn.execute(query, (token_hash, profile)).fetchone() is not None
+
+    def signed_in_by_guess(
+        self, failure: int, guess: Guess, learner: Who, token_hash: str | None, now: float, devices_since: float
+    ) -> None:
+        """The password of ``guess`` (numbered ``failure``) was right: neither it nor the earlier wrong ones from the
+        same client or device at that account count, and the device of ``token_hash`` is trusted for the profile
+        from now on. Devices that have not signed in since ``devices_since`` are forgotten."""
+        same = "device = ?" if guess.device else "client = ? AND device IS NULL"
+        with self._writing() as conn:
+            conn.execute("DELETE FROM failures WHERE id = ?", (failure,))
+            conn.execute(
+                f"DELETE FROM failures WHERE target = ? AND {same}", (guess.target, guess.device or guess.client)
+            )
+            if token_hash is not None:
+                conn.execute(
+                    """INSERT INTO devices (token_hash, profile_id, seen) VALUES (?, ?, ?)
+                    ON CONFLICT (token_hash, profile_id) DO UPDATE SET seen = excluded.seen""",
+                    (token_hash, profile_id(conn, learner), now),
+                )
+            conn.execute("DELETE FROM devices WHERE seen < ?", (devices_since,))
 
     def assign(self, teacher: Who, class_id: int, kind: str, items: tuple[str, ...], due: datetime) -> Assignment:
         """Set the teacher's class homework; NotYours for another teacher's class, ValueError for a bad kind, item
@@ -660,6 +724,27 @@ class ProgressStore(ABC):
 def sign_in_key(code: str, name: str) -> tuple[str, str]:
     """What a class code and a learner's name are matched by: the code in capitals, the name by its key."""
     return _code_key(code), name_key(name)
+
+
+#: The longest target of a guess kept: a name or code typed longer is cut (none real is that long).
+TARGET_LENGTH = 400
+
+
+def guess_target(kind: str, *names: str) -> str:
+    """What a guess is at, as the failures are counted by: the kind of guess ("class", "join", "teacher") and what
+    it names, as a JSON list (which two different guesses never share), cut to ``TARGET_LENGTH``."""
+    return json.dumps([kind, *names], ensure_ascii=False)[:TARGET_LENGTH]
+
+
+def sign_in_target(code: str, name: str) -> str:
+    """What a guess at the password of a class code and name is at: the account they name, if any."""
+    return guess_target("class", *sign_in_key(code, name))
+
+
+def _failures(conn: Statements, where: str, *values: object) -> Failures:
+    """The failures ``where`` selects from the moment given last on (seconds since 1970)."""
+    count, latest = conn.execute(f"SELECT count(*), max(at) FROM failures WHERE {where} AND at >= ?", values).fetchone()
+    return Failures(int(count), float(latest or 0.0))
 
 
 def _code_key(code: str) -> str:
