@@ -133,9 +133,13 @@ def _sign_in_page(saved: ProgressStore) -> None:
 def _wait_notice(key: str) -> None:
     """After too many wrong guesses, how long until the next one is taken."""
     if (seconds := st.session_state.pop(key, None)) is not None:
-        minutes = max(1, math.ceil(seconds / 60))
-        st.error(tr().plural("Too many wrong tries. Try again in {n} minute.",
-                             "Too many wrong tries. Try again in {n} minutes.", minutes))  # fmt: skip
+        t, whole = tr(), math.ceil(seconds)
+        if whole < 60:  # the first waits are seconds long
+            st.error(t.plural("Too many wrong tries. Try again in {n} second.",
+                              "Too many wrong tries. Try again in {n} seconds.", max(1, whole)))  # fmt: skip
+        else:
+            st.error(t.plural("Too many wrong tries. Try again in {n} minute.",
+                              "Too many wrong tries. Try again in {n} minutes.", math.ceil(whole / 60)))  # fmt: skip
 
 
 @saving  # an outage is said as one, and counts as no guess
