@@ -23,7 +23,7 @@ from trainer.progress.checks import iso
 from trainer.progress.errors import SaveError, StoreError
 from trainer.progress.model import Who
 from trainer.progress.rows import READERS, Statements, damaged_in, find_damage
-from trainer.progress.schema import ACCOUNT_TABLES, APPLICATION_ID, HOMEWORK_TABLES
+from trainer.progress.schema import ACCOUNT_TABLES, APPLICATION_ID, HOMEWORK_TABLES, SESSION_TABLES
 from trainer.progress.store import BUSY_SECONDS, ProgressStore, drop_dead_imports, profile_id
 
 #: The connections one app server keeps open at most: a read takes one for a millisecond or so.
@@ -87,6 +87,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Accounts and classes, then homework, as the file has them.
     tuple(map(_postgres, ACCOUNT_TABLES)),
     tuple(map(_postgres, HOMEWORK_TABLES)),
+    tuple(map(_postgres, SESSION_TABLES)),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -33,6 +33,18 @@ HOMEWORK_TABLES = (
     "CREATE INDEX assignments_by_class ON assignments(class_id)",
 )
 
+#: The sessions signed in on a club's server (likewise): each by the SHA-256 of its random token (the cookie holds
+#: the token, the database only its hash), until it is ended (a sign-out, a new password, a removal) or expires.
+#: ``signed_in_at`` is the provider's sign-in time (``iat``) a session was started from, NULL for a class code's.
+SESSION_TABLES = (
+    """CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        created TEXT NOT NULL, expires TEXT NOT NULL, ended TEXT, signed_in_at BIGINT)""",
+    "CREATE INDEX sessions_by_profile ON sessions(profile_id)",
+    "CREATE INDEX sessions_by_expiry ON sessions(expires)",
+)
+
 #: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new file is at version 0.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -130,5 +142,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Homework a teacher sets a class: course levels, a set of puzzles, or a match against a computer strength,
     # with its items (ids, or the strength) as a JSON list, and a due time.
     HOMEWORK_TABLES,
+    # Sessions that end: a sign-out, a teacher's new password or removal ends a learner's sessions everywhere.
+    SESSION_TABLES,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
