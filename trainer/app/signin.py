@@ -160,7 +160,8 @@ def _start(saved: ProgressStore, learner: Learner, provider: bool = False) -> bo
     if token is None:
         return False
     st.session_state.signed_in = token
-    st.session_state.pop("learner", None)
+    for left in ("learner", "signed_out", "forget_cookie"):  # a sign-in ended before, said no more
+        st.session_state.pop(left, None)
     return True
 
 
