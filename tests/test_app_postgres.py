@@ -2,6 +2,7 @@
 serves no one; signed in, progress goes to the database and damaged rows are set aside into it; a database that
 cannot be used is said so without its address or details, which go to the server's log."""
 
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -59,7 +60,7 @@ def app(secrets: dict[str, Any] = SECRETS) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     for name, table in secrets.items():
         at.secrets[name] = table
-    at.user = {"is_logged_in": True, "iss": ISSUER, "sub": "ana"}
+    at.user = {"is_logged_in": True, "iss": ISSUER, "sub": "ana", "iat": int(time.time())}  # signed in just now
     return at.run()
 
 

@@ -3,6 +3,7 @@ gives the teachers' code, makes a class and a learner; the learner signs in with
 signed-in learner sees only their own progress, whatever the address asks for, and a teacher only their classes."""
 
 import re
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,10 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Node
 
 from trainer.ai.game import Game
+from trainer.app import cookies
 from trainer.app.clients import forwarded_address
+from trainer.app.signin import SESSION_COOKIE
+from trainer.progress import sessions
 from trainer.progress.accounts import add_learner, device_hash
 from trainer.progress.errors import SaveError
 from trainer.progress.model import Attempt, Learner
@@ -30,11 +34,12 @@ ISSUER = "https://id.example"
 
 
 def app(user: dict[str, Any] | None = None, query: dict[str, str] | None = None) -> AppTest:
-    """The app on a club's server, opened by a provider's user (``user``'s claims) or by no one yet."""
+    """The app on a club's server, opened by a provider's user (``user``'s claims, signed in by default just now)
+    or by no one yet."""
     at = AppTest.from_file(APP, default_timeout=30)
     at.secrets["club"] = CLUB
     if user is not None:
-        at.user = {"is_logged_in": True, "iss": ISSUER, **user}
+        at.user = {"is_logged_in": True, "iss": ISSUER, "iat": int(time.time()), **user}  # signed in just now
     at.query_params.update(query or {})
     at.run()
     assert not at.exception, at.exception
@@ -371,7 +376,7 @@ def test_a_device_that_signs_in_is_given_a_cookie_the_account_then_knows_it_by(
     at.text_input(key="sign_in_password").set_value(club["password"])
     press(at, "Sign in")
     token = at.session_state.device_token
-    assert [f"escoba_device={token}; Max-Age=31536000;" in str(node.proto) for node in at.get("iframe")] == [True]
+    assert sum(f"escoba_device={token}; Max-Age=31536000;" in str(node.proto) for node in at.get("iframe")) == 1
     with Store.open(data) as saved:
         assert saved.device_trusted(device_hash(token), club["bea"].id)
 
@@ -380,3 +385,112 @@ def test_behind_the_proxy_the_address_is_the_one_it_added_last() -> None:
     assert forwarded_address(["198.51.100.1, 203.0.113.7", "192.0.2.4"]) == "192.0.2.4"
     assert forwarded_address(["203.0.113.7 "]) == "203.0.113.7"
     assert forwarded_address([]) is None
+
+
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """One browser's cookies: what the pages have it keep, sent by each new session (a new tab, a reload, another
+    server). AppTest has no browser, so the page's cookie calls are pointed at this jar."""
+    jar: dict[str, str] = {}
+    monkeypatch.setattr(cookies, "cookie", jar.get)
+    monkeypatch.setattr(cookies, "set_cookie", lambda name, value, max_age: jar.__setitem__(name, value))
+    monkeypatch.setattr(cookies, "forget_cookie", lambda name: jar.pop(name, None))
+    return jar
+
+
+def sign_in_with_code(at: AppTest, club: dict[str, Any], name: str = "Bea", password: str = "") -> AppTest:
+    at.text_input(key="sign_in_code").set_value(club["code"])
+    at.text_input(key="sign_in_name").set_value(name)
+    at.text_input(key="sign_in_password").set_value(password or club["password"])
+    press(at, "Sign in")
+    assert seen(at.sidebar.caption[0].value) == f"Signed in as {name}"
+    return at
+
+
+def live(data: Path, token: str) -> bool:
+    with Store.open(data) as saved:
+        return sessions.live(saved, token, datetime.now(UTC)) is not None
+
+
+def test_signing_out_ends_the_session_and_leaves_the_next_learner_nothing(
+    club: dict[str, Any], data: Path, browser: dict[str, str]
+) -> None:
+    """On a shared tablet, in one tab: Bea answers a puzzle wrong, signs out, and Cai signs in."""
+    with Store.open(data) as saved:
+        [room] = saved.classes(club["tere"])
+        add_learner(saved, club["tere"], room.id, "Cai", "cai-secret")
+    at = sign_in_with_code(app(), club)
+    token = browser[SESSION_COOKIE]
+    at.query_params["puzzle"] = "capture-l1-sota"
+    at.switch_page(f"{PAGES}/puzzles.py").run()
+    at.text_input(key="ans_text").set_value("5o")
+    press(at, "Check what I typed")
+    assert at.session_state.puzzle_id == "capture-l1-sota" and "verdict" in at.session_state
+    device = at.session_state.device_token
+    press(at, "Sign out", at.sidebar)
+    assert [t.value for t in at.title] == ["Sign in"] and not live(data, token)
+    assert SESSION_COOKIE not in browser
+    left = {"lang": "en", "faces": "spanish", "courts": "printed", "cookie_read": True, "device_token": device}
+    assert {key: value for key, value in at.session_state.items() if value not in ("", False)} == left  # the tablet's
+    assert "puzzle" not in at.query_params
+    sign_in_with_code(at, club, "Cai", "cai-secret")
+    at.switch_page(f"{PAGES}/puzzles.py").run()
+    assert at.session_state.puzzle_id != "capture-l1-sota" and not at.session_state.get("verdict")
+    assert "Bea" not in texts(at)
+
+
+def test_a_live_session_in_the_cookie_signs_in_on_another_server_until_it_ends(
+    club: dict[str, Any], data: Path, browser: dict[str, str]
+) -> None:
+    """A new session with the browser's cookie (a new tab, a reload, a replica after the first one stopped) goes on
+    without a password; once a tab signs out, the other tabs are signed out on their next action, and the
+    ended session's token, put back into the cookie as if copied before, signs in no one."""
+    first = sign_in_with_code(app(), club)
+    token = browser[SESSION_COOKIE]
+    second = app()
+    assert seen(second.sidebar.caption[0].value) == "Signed in as Bea"
+    press(second, "Sign out", second.sidebar)
+    first.run()
+    assert [t.value for t in first.title] == ["Sign in"]
+    assert [i.value for i in first.info] == ["You were signed out. Sign in again to go on."]
+    assert "learner" not in first.session_state
+    browser[SESSION_COOKIE] = token
+    assert [t.value for t in app().title] == ["Sign in"]
+
+
+@pytest.mark.parametrize("teacher_does", ["Make a new password", "Take out of the class"])
+def test_a_new_password_or_a_removal_signs_the_learner_out_of_every_tab(
+    club: dict[str, Any], data: Path, teacher_does: str
+) -> None:
+    learner = sign_in_with_code(app(), club)
+    teacher = app({"sub": "tere"})
+    teacher.switch_page(f"{PAGES}/classes.py").run()
+    if teacher_does == "Take out of the class":
+        teacher.checkbox(key=next(c.key for c in teacher.checkbox if c.key.startswith("out_sure_"))).check().run()
+    press(teacher, teacher_does)
+    learner.run()
+    assert [t.value for t in learner.title] == ["Sign in"]
+    assert [i.value for i in learner.info] == ["You were signed out. Sign in again to go on."]
+    with Store.open(data) as saved:
+        [room] = saved.classes(club["tere"])
+        assert saved.members(club["tere"], room.id) == (
+            [] if teacher_does == "Take out of the class" else [club["bea"]]
+        )
+
+
+def test_a_provider_cookie_signs_in_only_with_a_live_session_or_as_a_fresh_sign_in(
+    club: dict[str, Any], data: Path, browser: dict[str, str]
+) -> None:
+    """Eva signs in with the provider, then out: the provider's cookie, copied before, signs in no one."""
+    signed_in_at = int(time.time()) - 60
+    eva = app({"sub": "eva", "iat": signed_in_at})
+    assert seen(eva.sidebar.caption[0].value) == "Signed in as Eva"
+    token = browser[SESSION_COOKIE]
+    assert seen(app({"sub": "eva", "iat": signed_in_at}).sidebar.caption[0].value) == "Signed in as Eva"  # a new tab
+    press(eva, "Sign out", eva.sidebar)
+    assert not live(data, token) and eva.user == {"is_logged_in": False}
+    copied = app({"sub": "eva", "iat": signed_in_at})
+    assert [t.value for t in copied.title] == ["Sign in"] and copied.user == {"is_logged_in": False}
+    old = app({"sub": "eva", "iat": signed_in_at - 3600})  # a provider's cookie from an hour ago, never used here
+    assert [t.value for t in old.title] == ["Sign in"] and old.user == {"is_logged_in": False}
+    assert seen(app({"sub": "eva"}).sidebar.caption[0].value) == "Signed in as Eva"  # a new sign-in

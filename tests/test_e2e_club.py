@@ -122,7 +122,7 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     eva.get_by_text("You are in the class Martes now.").wait_for()
     assert eva.get_by_role("link", name="Classes").count() == 0
 
-    open_app(teacher, club)  # a new visit: the teacher is still signed in, by the provider's cookie
+    open_app(teacher, club)  # a new visit: the teacher is still signed in, by the session's cookie
     click_and_settle(teacher, teacher.get_by_role("link", name="Classes"))
     teacher.get_by_role("button", name="Make a new password").wait_for()  # the teacher's only class is open
     tables = teacher.locator("[data-testid='stTable']")  # the class table, then the homework's by learner
@@ -177,3 +177,27 @@ def test_what_a_learner_does_on_one_server_is_seen_on_the_other(browser: Any, tw
     assert (
         chosen.get_by_role("combobox", name="Rule set").input_value() == "Escova (Brazil)"
     )  # the default is the classic game
+
+
+def test_a_class_code_sign_in_goes_on_after_a_reload_and_on_the_other_server_until_signed_out(
+    browser: Any, two_servers: tuple
+) -> None:
+    """The session's cookie: a reload and the other server (cookies are the host's, whatever the port, as behind
+    the club's proxy) sign Bea in without her password; her sign-out there signs out this tab on its next click."""
+    first, second, code = two_servers
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    here = context.new_page()
+    sign_in_with_code(here, first, code)
+    here.wait_for_function("document.cookie.includes('escoba_session=')")
+    open_app(here, first)  # a reload: a new connection, which only the cookie can sign in
+    here.get_by_test_id("stMain").get_by_text("Signed in as Bea").wait_for()
+    there = context.new_page()
+    open_app(there, second)
+    there.get_by_test_id("stMain").get_by_text("Signed in as Bea").wait_for()
+    click_and_settle(there, there.get_by_test_id("stSidebar").get_by_role("button", name="Sign out"))
+    there.get_by_role("heading", name="Sign in").wait_for()
+    click_and_settle(here, here.get_by_role("link", name="Progress"))
+    here.get_by_text("You were signed out. Sign in again to go on.").wait_for()
+    open_app(here, first)
+    here.get_by_role("heading", name="Sign in").wait_for()
+    assert here.get_by_text("Signed in as Bea").count() == 0

@@ -18,7 +18,7 @@ _TOKEN = re.compile(r"[A-Za-z0-9_.-]{1,200}")
 def cookie(name: str) -> str | None:
     """The cookie's value as the browser sent it when this session connected; None if it sent none."""
     value = st.context.cookies.get(name)
-    return value if isinstance(value, str) and _TOKEN.fullmatch(value) else None
+    return value if isinstance(value, str) and _TOKEN.fullmatch(value) else None  # AppTest's context has no cookies
 
 
 def set_cookie(name: str, value: str, max_age: int) -> None:

@@ -3,24 +3,37 @@
 A learner signs in with an OpenID provider configured under ``[auth]`` (``st.login``), or with the code of a class,
 their name and the password their teacher gave them. Either way the session then holds that one profile: nothing on
 any page, and nothing in the address, can choose another.
+
+Each sign-in starts a session in the database (``trainer.progress.sessions``) whose token the browser keeps in a
+cookie, so a new tab, a reload or another server of the club goes on with it; every run checks it. Once it ends
+(a sign-out in any tab, a new password, a removal from the class) or expires, the page forgets everything the
+session held. A provider's own cookie signs in only with a live session, or as a fresh sign-in that started none yet:
+one copied before a sign-out does not sign in again.
 """
 
 from __future__ import annotations
 
 import math
+from datetime import UTC, datetime
 from typing import Any
 
 import streamlit as st
 
-from trainer.app import clients
+from trainer.app import clients, cookies
+from trainer.app.clock import now
 from trainer.app.club_setup import missing_settings, provider_names
 from trainer.app.settings import tr
 from trainer.app.store_access import club_server, said_or_told, saving
-from trainer.progress import accounts
-from trainer.progress.errors import NameTaken, ProfileGone
-from trainer.progress.model import Account, Learner
+from trainer.progress import accounts, sessions
+from trainer.progress.errors import NameTaken
+from trainer.progress.model import Account, Learner, Session
 from trainer.progress.stats import plain
 from trainer.progress.store import CODE_LENGTH, NAME_LENGTH, ProgressStore
+
+#: The cookie that holds the session's token.
+SESSION_COOKIE = "escoba_session"
+#: What a sign-out keeps of the session: how this device shows the pages (the language, the cards), no learner's.
+DEVICE_SETTINGS = ("lang", "faces", "courts")
 
 
 def secrets() -> dict[str, Any]:
@@ -74,8 +87,10 @@ def signed_in(saved: ProgressStore, settings: dict[str, Any]) -> Learner:
         st.rerun()
     clients.keep_device()
     with st.sidebar:
+        if cookies.cookie(SESSION_COOKIE) != (token := st.session_state.signed_in):
+            cookies.set_cookie(SESSION_COOKIE, token, int(sessions.LONGEST.total_seconds()))
         st.caption(tr().text("Signed in as {name}", name=plain(account.learner.name)))
-        st.button(tr().text("Sign out"), on_click=_sign_out)
+        st.button(tr().text("Sign out"), on_click=_sign_out, args=(saved,))
         if not account.teacher and _from_provider():  # one a teacher made is in their class already
             with st.expander(tr().text("Join a class")):
                 _join_class(saved, account.learner)
@@ -90,27 +105,93 @@ def _from_provider() -> bool:
 
 
 def _account(saved: ProgressStore) -> Account | None:
-    """The account this session signed in to: by a class code and password (kept in the session), else by the
-    provider's issuer and subject; None if no one has signed in, or the account was deleted since."""
-    if (held := st.session_state.get("signed_in")) is not None:
-        try:
-            account = saved.account_of(held)
-        except ProfileGone:
-            account = None
-        if account is None:
-            st.session_state.pop("signed_in")
-        return account
-    if not _from_provider():
+    """The account of this session's live sign-in, whose token this tab holds or the browser's cookie brought;
+    None if there is none. A sign-in that ended since is forgotten with all the session held, and said."""
+    token = _token()
+    session = sessions.live(saved, token, _now()) if token is not None else None
+    if session is not None:
+        st.session_state.signed_in = token
+    elif token is not None:
+        _forget_learner()
+        st.session_state.signed_out = True
+        if not _from_provider():
+            st.rerun()  # the page drawn again without what the session held
+    if _from_provider():
+        return _provider_account(saved, session)
+    return None if session is None else session.account
+
+
+def _token() -> str | None:
+    """The token of this tab's sign-in; else, on the session's first run, the one the browser's cookie brought."""
+    state = st.session_state
+    if (held := state.get("signed_in")) is not None:
+        return str(held)
+    if state.get("cookie_read"):
         return None
+    state.cookie_read = True  # kept through a sign-out: the cookie it came with is no one's once read
+    return cookies.cookie(SESSION_COOKIE)
+
+
+def _provider_account(saved: ProgressStore, session: Session | None) -> Account | None:
+    """The provider's user's account if their session is live, or if this is their fresh sign-in and it starts one
+    now; else the provider's cookie is signed out (``st.logout``). None too before a first sign-in's name."""
     issuer, subject = str(st.user.get("iss") or ""), str(st.user.get("sub") or "")
-    return saved.account(issuer, subject)
+    if session is not None and (session.issuer, session.subject) == (issuer, subject):
+        return session.account
+    if (account := saved.account(issuer, subject)) is None:
+        return None
+    if not _start(saved, account.learner, provider=True):
+        _forget_learner()
+        st.logout()
+        return None
+    return account
+
+
+def _now() -> datetime:
+    return datetime.fromtimestamp(now(), UTC)
+
+
+def _start(saved: ProgressStore, learner: Learner, provider: bool = False) -> bool:
+    """Start a session of the learner's, held by this tab and, through its cookie, by the browser. A provider's
+    sign-in starts one only while fresh, and only once; False if it does not."""
+    signed_in_at = sessions.fresh_sign_in(st.user.get("iat"), _now()) if provider else None
+    if provider and signed_in_at is None:
+        return False
+    token = sessions.start(saved, learner, _now(), signed_in_at)
+    if token is None:
+        return False
+    st.session_state.signed_in = token
+    for left in ("learner", "signed_out", "forget_cookie"):  # a sign-in ended before, said no more
+        st.session_state.pop(left, None)
+    return True
+
+
+def _forget_learner() -> None:
+    """Clear everything the session held (the learner, their last puzzle and answer, runs under way...) but this
+    device's settings and its token (``clients``); the address keeps only the settings. The browser is told to
+    forget the session's cookie."""
+    state = st.session_state
+    kept = {key: state[key] for key in (*DEVICE_SETTINGS, "cookie_read", "device_token") if key in state}
+    state.clear()
+    state.update(kept, forget_cookie=True)
+    shown = {key: st.query_params[key] for key in DEVICE_SETTINGS if key in st.query_params}
+    st.query_params.clear()
+    st.query_params.update(shown)
 
 
 def _sign_in_page(saved: ProgressStore) -> None:
     t = tr()
+    if st.session_state.pop("forget_cookie", False):
+        with st.sidebar:
+            cookies.forget_cookie(SESSION_COOKIE)
     st.title(t.text("Sign in"))
+    if st.session_state.pop("signed_out", False):
+        st.info(t.text("You were signed out. Sign in again to go on."))
     if _from_provider():
-        _choose_name(saved)
+        if sessions.fresh_sign_in(st.user.get("iat"), _now()) is None:  # a provider's cookie from long ago
+            st.logout()
+        else:
+            _choose_name(saved)
         return
     for provider in providers():
         label = (
@@ -156,9 +237,8 @@ def _sign_in(saved: ProgressStore) -> None:
     if learner is None:
         state.sign_in_refused = True
     else:
-        state.signed_in = learner
+        _start(saved, learner)
         state.keep_device = True
-        state.pop("learner", None)
 
 
 def _choose_name(saved: ProgressStore) -> None:
@@ -171,22 +251,27 @@ def _choose_name(saved: ProgressStore) -> None:
         st.form_submit_button(t.text("Go on"), type="primary", on_click=_make_account, args=(saved,))
     if "name_error" in st.session_state:
         st.error(plain(st.session_state.pop("name_error")))
-    st.button(t.text("Sign out"), on_click=_sign_out)
+    st.button(t.text("Sign out"), on_click=_sign_out, args=(saved,))
 
 
 @saving
 def _make_account(saved: ProgressStore) -> None:
     try:
-        saved.create_account(st.session_state.chosen_name, str(st.user.get("iss")), str(st.user.get("sub")))
+        made = saved.create_account(st.session_state.chosen_name, str(st.user.get("iss")), str(st.user.get("sub")))
+        _start(saved, made.learner, provider=True)
     except NameTaken:  # said without how the other learner's name is written
         st.session_state.name_error = tr().text("That name is taken: choose another.")
     except ValueError as error:
         st.session_state.name_error = said_or_told(error)
 
 
-def _sign_out() -> None:
-    for key in ("signed_in", "learner", "teacher"):
-        st.session_state.pop(key, None)
+@saving
+def _sign_out(saved: ProgressStore) -> None:
+    """End the session everywhere it is held, and leave nothing of it in this tab for the next learner. If the
+    database cannot be reached, nothing is ended, and the page says it could not be saved."""
+    if (token := st.session_state.get("signed_in")) is not None:
+        sessions.end(saved, token)
+    _forget_learner()
     if _from_provider():
         st.logout()
 

@@ -166,6 +166,18 @@ class Failures:
 
 
 @dataclass(frozen=True)
+class Session:
+    """A live session on a club's server: the account signed in, how (the provider's issuer and subject, or the
+    class issuer), when it began and until when it holds unless used again."""
+
+    account: Account
+    issuer: str
+    subject: str
+    created: datetime
+    expires: datetime
+
+
+@dataclass(frozen=True)
 class Classroom:
     """A teacher's class: its number, its name, and the code its learners sign in or join with."""
 

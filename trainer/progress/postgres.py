@@ -23,7 +23,7 @@ from trainer.progress.checks import iso
 from trainer.progress.errors import SaveError, StoreError
 from trainer.progress.model import Who
 from trainer.progress.rows import READERS, Statements, damaged_in, find_damage
-from trainer.progress.schema import ACCOUNT_TABLES, APPLICATION_ID, GUESS_TABLES, HOMEWORK_TABLES
+from trainer.progress.schema import ACCOUNT_TABLES, APPLICATION_ID, GUESS_TABLES, HOMEWORK_TABLES, SESSION_TABLES
 from trainer.progress.store import BUSY_SECONDS, ProgressStore, drop_dead_imports, profile_id
 
 #: The connections one app server keeps open at most: a read takes one for a millisecond or so.
@@ -85,10 +85,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # Rows a reader could not read, moved here by ``set_aside_damaged``: no longer anyone's, kept to look at.
         "CREATE TABLE set_aside (at TEXT NOT NULL, rows TEXT NOT NULL)",
     ),
-    # Accounts and classes, then homework, then guesses, as the file has them.
+    # Accounts and classes, then homework, then guesses, then sessions, as the file has them.
     tuple(map(_postgres, ACCOUNT_TABLES)),
     tuple(map(_postgres, HOMEWORK_TABLES)),
     tuple(map(_postgres, GUESS_TABLES)),
+    tuple(map(_postgres, SESSION_TABLES)),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -52,6 +52,18 @@ GUESS_TABLES = (
         PRIMARY KEY (token_hash, profile_id))""",
 )
 
+#: The sessions signed in on a club's server (likewise): each by the SHA-256 of its random token (the cookie holds
+#: the token, the database only its hash), until it is ended (a sign-out, a new password, a removal) or expires.
+#: ``signed_in_at`` is the provider's sign-in time (``iat``) a session was started from, NULL for a class code's.
+SESSION_TABLES = (
+    """CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        created TEXT NOT NULL, expires TEXT NOT NULL, ended TEXT, signed_in_at BIGINT)""",
+    "CREATE INDEX sessions_by_profile ON sessions(profile_id)",
+    "CREATE INDEX sessions_by_expiry ON sessions(expires)",
+)
+
 #: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new file is at version 0.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -151,5 +163,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     HOMEWORK_TABLES,
     # Guessing slowed down, not locked out: recent wrong guesses by account and client, and the devices trusted.
     GUESS_TABLES,
+    # Sessions that end: a sign-out, a teacher's new password or removal ends a learner's sessions everywhere.
+    SESSION_TABLES,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

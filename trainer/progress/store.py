@@ -16,7 +16,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from contextlib import AbstractContextManager, suppress
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
@@ -49,6 +49,7 @@ from trainer.progress.model import (
     Guess,
     KeptGame,
     Learner,
+    Session,
     Who,
 )
 from trainer.progress.rows import (
@@ -539,6 +540,7 @@ class ProgressStore(ABC):
             (code,) = conn.execute("SELECT code FROM classes WHERE id = ?", (class_id,)).fetchone()
             (name,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
             conn.execute("DELETE FROM failures WHERE target = ?", (sign_in_target(code, name),))
+            _end_sessions(conn, pid)  # the old password's sessions end with it
 
     def take_guess(
         self, guess: Guess, now: float, since: float, judge: Callable[[Failures, Failures | None], None]
@@ -589,6 +591,67 @@ class ProgressStore(ABC):
                     (token_hash, profile_id(conn, learner), now),
                 )
             conn.execute("DELETE FROM devices WHERE seen < ?", (devices_since,))
+
+    def remove_learner(self, teacher: Who, class_id: int, learner: Who) -> None:
+        """Take a learner out of the teacher's class and end their sessions; NotYours for another teacher's class or
+        a learner not in it. A learner the teacher made (who signs in by a password of this class) is deleted with
+        their progress, as no one could reach it again; one who signs in with a provider keeps theirs."""
+        with self._writing() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), class_id)
+            pid = profile_id(conn, learner)
+            query = "DELETE FROM members WHERE class_id = ? AND profile_id = ?"
+            if not conn.execute(query, (class_id, pid)).rowcount:
+                raise NotYours("that learner is not in this class")
+            _end_sessions(conn, pid)
+            conn.execute(
+                "DELETE FROM profiles WHERE id = ? AND id IN (SELECT profile_id FROM accounts WHERE issuer = ?)",
+                (pid, CLASS_ISSUER),
+            )
+
+    def start_session(
+        self, token_hash: str, learner: Who, now: datetime, expires: datetime, signed_in_at: int | None = None
+    ) -> bool:
+        """Keep a new session of the profile, found by ``token_hash`` until ``expires``, and drop those that expired
+        a day before ``now``. With ``signed_in_at``, a provider's sign-in time: False, keeping nothing, if a
+        session of the profile began from that sign-in or a later one (each sign-in starts one session)."""
+        with self._writing() as conn:
+            pid = profile_id(conn, learner)
+            conn.execute("DELETE FROM sessions WHERE expires < ?", (iso("now", now - timedelta(days=1)),))
+            used = "SELECT 1 FROM sessions WHERE profile_id = ? AND signed_in_at >= ?"
+            if signed_in_at is not None and conn.execute(used, (pid, signed_in_at)).fetchone():
+                return False
+            conn.execute(
+                """INSERT INTO sessions (token_hash, profile_id, created, expires, signed_in_at)
+                    VALUES (?, ?, ?, ?, ?)""",
+                (token_hash, pid, iso("now", now), iso("expires", expires), signed_in_at),
+            )
+        return True
+
+    def session(self, token_hash: str, now: datetime) -> Session | None:
+        """The live session of ``token_hash`` (one look-up by its key); None if there is none, or it ended or
+        expired, or its profile is gone."""
+        query = """SELECT profiles.id, name, teacher, issuer, subject, sessions.created, expires FROM sessions
+            JOIN profiles ON profiles.id = sessions.profile_id JOIN accounts ON accounts.profile_id = profiles.id
+            WHERE token_hash = ? AND ended IS NULL AND expires > ? AND importing IS NULL"""
+        with self._reading() as conn:
+            row = conn.execute(query, (token_hash, iso("now", now))).fetchone()
+        if row is None:
+            return None
+        account = Account(Learner(int(row[0]), row[1]), bool(row[2]))
+        return Session(account, row[3], row[4], datetime.fromisoformat(row[5]), datetime.fromisoformat(row[6]))
+
+    def extend_session(self, token_hash: str, expires: datetime) -> None:
+        """Let a live session hold until ``expires``, if that is later."""
+        with self._writing() as conn:
+            conn.execute(
+                "UPDATE sessions SET expires = ? WHERE token_hash = ? AND ended IS NULL AND expires < ?",
+                (iso("expires", expires), token_hash, iso("expires", expires)),
+            )
+
+    def end_session(self, token_hash: str) -> None:
+        """End the session of ``token_hash``, in every tab and on every server that holds it."""
+        with self._writing() as conn:
+            conn.execute("UPDATE sessions SET ended = ? WHERE token_hash = ? AND ended IS NULL", (_now(), token_hash))
 
     def assign(self, teacher: Who, class_id: int, kind: str, items: tuple[str, ...], due: datetime) -> Assignment:
         """Set the teacher's class homework; NotYours for another teacher's class, ValueError for a bad kind, item
@@ -813,6 +876,15 @@ def _own_class(conn: Statements, teacher_id: int, class_id: int) -> None:
     """NotYours unless the class is this teacher's."""
     if not conn.execute("SELECT 1 FROM classes WHERE id = ? AND teacher_id = ?", (class_id, teacher_id)).fetchone():
         raise NotYours("that class is not yours")
+
+
+def _end_sessions(conn: Statements, pid: int) -> None:
+    """End every session of the profile."""
+    conn.execute("UPDATE sessions SET ended = ? WHERE profile_id = ? AND ended IS NULL", (_now(), pid))
+
+
+def _now() -> str:
+    return iso("now", datetime.now(UTC))
 
 
 def _assignments(conn: Statements, where: str, *values: object) -> list[Assignment]:

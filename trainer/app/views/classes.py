@@ -63,6 +63,42 @@ def new_password(saved: ProgressStore, teacher: Learner, room: Classroom, learne
     st.session_state.opened_class = room.id
 
 
+@saving
+def take_out(saved: ProgressStore, teacher: Learner, room: Classroom, learner: Learner) -> None:
+    try:
+        saved.remove_learner(teacher, room.id, learner)
+    except PermissionError as error:
+        st.session_state[f"member_error_{room.id}"] = str(error)
+    else:
+        st.session_state[f"taken_out_{room.id}"] = learner.name
+    st.session_state.opened_class = room.id
+
+
+def take_out_part(room: Classroom, members: list[Learner]) -> None:
+    """Taking a learner out of the class, once the teacher says they are sure: signed out everywhere, and one the
+    teacher added (who signs in by a password of this class) deleted with their progress."""
+    if (name := st.session_state.pop(f"taken_out_{room.id}", None)) is not None:
+        st.success(t.text("{name} is out of the class.", name=plain(name)))
+    if not members:
+        return
+    with st.expander(t.text("Take a learner out of the class")):
+        names = {learner.id: learner for learner in members}
+        chosen = st.selectbox(
+            t.text("Learner"), list(names), format_func=lambda pid: names[pid].name, key=f"out_{room.id}"
+        )
+        sure = st.checkbox(
+            t.text("I am sure: they are signed out, and one I added here is deleted with all their progress."),
+            key=f"out_sure_{room.id}",
+        )
+        st.button(
+            t.text("Take out of the class"),
+            disabled=not sure,
+            key=f"out_button_{room.id}",
+            on_click=take_out,
+            args=(SAVED, PLAYER, room, names[int(chosen)]),
+        )
+
+
 def _cell(value: object) -> str:
     """A figure as the table shows it: a blank as a dash, a time to the minute, a name as plain text."""
     if value is None:
@@ -213,7 +249,7 @@ def item_words(homework: Assignment) -> list[str]:
 
 
 def class_part(room: Classroom) -> None:
-    """One class: its code, its learners, a learner to add and a password to renew."""
+    """One class: its code, its learners, a learner to add, a password to renew and a learner to take out."""
     st.write(t.text("Learners sign in with the class code {code}, their name and the password you give them.",
                     code=room.code))  # fmt: skip
     rows = class_table(SAVED, PLAYER, room.id, datetime.fromtimestamp(now(), UTC))
@@ -249,6 +285,7 @@ def class_part(room: Classroom) -> None:
             on_click=new_password,
             args=(SAVED, PLAYER, room, names[int(chosen)]),
         )
+    take_out_part(room, members)
     homework_part(room)
 
 
