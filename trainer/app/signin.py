@@ -16,7 +16,7 @@ from trainer.app.club_setup import missing_settings, provider_names
 from trainer.app.settings import tr
 from trainer.app.store_access import club_server, said_or_told, saving
 from trainer.progress import accounts
-from trainer.progress.errors import NameTaken, ProfileGone
+from trainer.progress.errors import ProfileGone
 from trainer.progress.model import Account, Learner
 from trainer.progress.stats import plain
 from trainer.progress.store import CODE_LENGTH, NAME_LENGTH, ProgressStore
@@ -168,8 +168,6 @@ def _choose_name(saved: ProgressStore) -> None:
 def _make_account(saved: ProgressStore) -> None:
     try:
         saved.create_account(st.session_state.chosen_name, str(st.user.get("iss")), str(st.user.get("sub")))
-    except NameTaken:  # said without how the other learner's name is written
-        st.session_state.name_error = tr().text("That name is taken: choose another.")
     except ValueError as error:
         st.session_state.name_error = said_or_told(error)
 

@@ -23,7 +23,13 @@ from trainer.progress.checks import iso
 from trainer.progress.errors import SaveError, StoreError
 from trainer.progress.model import Who
 from trainer.progress.rows import READERS, Statements, damaged_in, find_damage
-from trainer.progress.schema import ACCOUNT_TABLES, APPLICATION_ID, HOMEWORK_TABLES
+from trainer.progress.schema import (
+    ACCOUNT_TABLES,
+    APPLICATION_ID,
+    HOMEWORK_TABLES,
+    IMPORT_TRIES_TABLES,
+    SCOPE_FROM_ACCOUNT,
+)
 from trainer.progress.store import BUSY_SECONDS, ProgressStore, drop_dead_imports, profile_id
 
 #: The connections one app server keeps open at most: a read takes one for a millisecond or so.
@@ -87,6 +93,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # Accounts and classes, then homework, as the file has them.
     tuple(map(_postgres, ACCOUNT_TABLES)),
     tuple(map(_postgres, HOMEWORK_TABLES)),
+    # Names unique within a scope, as the file has them (the constraints are those PostgreSQL named for the columns'
+    # UNIQUE), then the import tries.
+    (
+        "ALTER TABLE profiles DROP CONSTRAINT profiles_name_key, DROP CONSTRAINT profiles_name_key_key",
+        "ALTER TABLE profiles ADD COLUMN scope TEXT DEFAULT ''",
+        f"UPDATE profiles SET scope = {SCOPE_FROM_ACCOUNT}",
+        "CREATE UNIQUE INDEX profiles_by_key ON profiles(scope, name_key)",
+        *map(_postgres, IMPORT_TRIES_TABLES),
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
