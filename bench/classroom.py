@@ -294,7 +294,8 @@ def main() -> None:
     with app_server(folder, port=port, flags=flags, env=env) as url:
         found = asyncio.run(classroom(url, port, code, args))
     with open_store(place) as saved:
-        stored = {name: len(saved.attempts(name)) for name in found.given}
+        # a class's learner is found by the class code and name: a name alone finds only this computer's profiles
+        stored = {name: len(saved.attempts(saved.class_password(code, name)[0])) for name in found.given}
     tally = found.tally
     missing = {name: given - stored[name] for name, given in found.given.items() if stored[name] != given}
     wire = args.learners - args.browsers

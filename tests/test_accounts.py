@@ -6,7 +6,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 
 import pytest
@@ -25,9 +25,11 @@ from trainer.progress.accounts import (
     reset_password,
     sign_in,
 )
-from trainer.progress.errors import NotYours, SaveError
+from trainer.progress.classes import class_table
+from trainer.progress.errors import NameTaken, NotYours, SaveError
 from trainer.progress.model import Account, Attempt, Learner
-from trainer.progress.store import CODE_LENGTH, CODE_LETTERS, ProgressStore
+from trainer.progress.store import CODE_LENGTH, CODE_LETTERS, IMPORT_TRIES, IMPORT_TRIES_WINDOW, ProgressStore
+from trainer.text import SaidError
 
 ISSUER = "https://accounts.example"
 
@@ -47,8 +49,8 @@ def test_an_openid_user_gets_one_profile_found_by_issuer_and_subject(store: Prog
     assert store.account(ISSUER, "sub-1") == made and store.account("https://other.example", "sub-1") is None
     with pytest.raises(ValueError, match="has a profile already"):
         store.create_account("Eva Two", ISSUER, "sub-1")
-    with pytest.raises(ValueError, match="exists"):
-        store.create_account("eva", ISSUER, "sub-2")  # one name, up to case, however one signs in
+    other = store.create_account("eva", ISSUER, "sub-2")  # an account's name is its own until it joins a class
+    assert other.learner != made.learner and store.profiles() == ["Ana"]  # no account's is listed, nor found by name
     store.rename_profile(made.learner, "Evita")
     assert store.account(ISSUER, "sub-1") == Account(Learner(made.learner.id, "Evita"), teacher=False)
 
@@ -97,7 +99,7 @@ def test_a_teacher_reaches_only_their_own_classes(store: ProgressStore, teacher:
     ):
         with pytest.raises(NotYours):
             action()
-    assert store.classes(other) == [theirs] and store.profiles() == ["Ana", "Bea", "Otro", "Tere"]
+    assert store.classes(other) == [theirs] and edit(store, "SELECT count(*) FROM profiles") == [(4,)]
     assert sign_in(store, room.code, "Bea", "bea-secret") == bea  # no password was changed
 
 
@@ -130,17 +132,14 @@ def test_short_passwords_and_bad_names_are_refused_before_anything_is_made(
         add_learner(store, teacher, room.id, "Bea", "abc")
     with pytest.raises(ValueError, match="name"):
         add_learner(store, teacher, room.id, "Bea/2")
-    with pytest.raises(ValueError, match="exists"):
-        add_learner(store, teacher, room.id, "ana")
     assert store.members(teacher, room.id) == []
 
 
 def test_an_import_never_replaces_an_empty_profile_that_someone_signs_in_to(store: ProgressStore) -> None:
     eva = store.create_account("Eva", ISSUER, "sub-1").learner
     data = store.export_profile("Ana")
-    with pytest.raises(ValueError, match="exists"):
-        store.import_profile({**data, "name": "Eva"})
-    assert store.account(ISSUER, "sub-1") == Account(eva, teacher=False)
+    made = store.import_profile({**data, "name": "Eva"})  # a profile of this computer, apart from the account
+    assert made == "Eva" and store.learner("Eva") != eva and store.account(ISSUER, "sub-1") == Account(eva, False)
 
 
 def test_a_deleted_profile_takes_its_account_and_memberships_with_it(store: ProgressStore, teacher: Learner) -> None:
@@ -404,3 +403,84 @@ def test_on_a_club_server_an_import_fills_the_learners_own_profile_and_keeps_its
     with pytest.raises(ValueError, match="your profile has progress already"):
         store.fill_json(exported, lea)
     assert len(store.attempts(lea)) == 1
+
+
+def test_two_classes_each_have_their_own_lucia_and_a_class_never_has_two(
+    store: ProgressStore, teacher: Learner
+) -> None:
+    martes, jueves = store.create_class(teacher, "Martes"), store.create_class(teacher, "Jueves")
+    first, first_password = add_learner(store, teacher, martes.id, "Lucía", "lucia-martes")
+    second, second_password = add_learner(store, teacher, jueves.id, "Lucía", "lucia-jueves")
+    assert first != second
+    assert sign_in(store, martes.code, "lucía", first_password) == first
+    assert sign_in(store, jueves.code, "LUCÍA", second_password) == second
+    assert sign_in(store, jueves.code, "Lucía", first_password) is None  # each class signs in its own
+    for room, learner in ((martes, first), (jueves, second)):  # the teacher's table of each class
+        assert [row.learner for row in class_table(store, teacher, room.id, datetime.now(UTC))] == [learner]
+    with pytest.raises(NameTaken) as refused:
+        add_learner(store, teacher, martes.id, "ＬＵＣÍＡ")
+    assert str(refused.value) == "a learner of that class has that name already: choose another"
+    add_learner(store, teacher, martes.id, "Bea")
+    with pytest.raises(NameTaken):
+        store.rename_profile(first, "bea")
+    assert [learner.name for learner in store.members(teacher, martes.id)] == ["Bea", "Lucía"]
+    assert store.learner("Lucía") is None  # a name finds only the profiles of this computer
+    store.create_profile("Lucía")  # one of this computer may have it too
+
+
+def test_a_provider_learner_joins_a_class_only_under_a_name_no_learner_of_it_has(
+    store: ProgressStore, teacher: Learner
+) -> None:
+    martes, jueves = store.create_class(teacher, "Martes"), store.create_class(teacher, "Jueves")
+    add_learner(store, teacher, martes.id, "Lucía")
+    lucia = store.create_account("lucia", ISSUER, "sub-1").learner  # no accent: another name
+    other = store.create_account("LUCÍA", ISSUER, "sub-2").learner  # two accounts may share a name
+    assert store.join_class(lucia, martes.code) == martes
+    with pytest.raises(NameTaken) as refused:
+        store.join_class(other, martes.code)
+    assert str(refused.value) == (
+        "a learner of that class has your name already, so you cannot join it: ask its teacher"
+    )  # how theirs is written is not said
+    assert store.join_class(other, jueves.code) == jueves
+    with pytest.raises(NameTaken):
+        add_learner(store, teacher, jueves.id, "Lucía")  # a provider's learner in the class has it
+    assert [learner.name for learner in store.members(teacher, martes.id)] == ["lucia", "Lucía"]
+
+
+def test_a_file_renamed_nico_fills_the_learners_own_profile_and_the_teacher_can_then_add_nico(
+    store: ProgressStore, teacher: Learner
+) -> None:
+    room = store.create_class(teacher, "Martes")
+    lea, _ = add_learner(store, teacher, room.id, "Lea", "lea-secret-1")
+    store.record_attempt("Ana", Attempt("capture-l1-sota", "capture", 1, (), "practice", "J♦", True, 3.0, 0, False,
+                                        datetime(2026, 1, 1, tzinfo=UTC)))  # fmt: skip
+    renamed = json.dumps({**store.export_profile("Ana"), "name": "Nico"})
+    [(before,)] = edit(store, "SELECT count(*) FROM profiles")
+    store.fill_json(renamed, lea)
+    assert edit(store, "SELECT count(*) FROM profiles") == [(before,)]  # no profile was made: none is left over
+    assert len(store.attempts(lea)) == 1 and store.learner("Nico") is None
+    nico, password = add_learner(store, teacher, room.id, "Nico")
+    assert sign_in(store, room.code, "Nico", password) == nico and store.attempts(nico) == []
+
+
+def test_a_learner_tries_a_few_imports_an_hour_each_counted_before_the_file_is_read(
+    store: ProgressStore, teacher: Learner
+) -> None:
+    room = store.create_class(teacher, "Martes")
+    lea, _ = add_learner(store, teacher, room.id, "Lea")
+    store.record_best("Ana", "streak", 3)
+    for _ in range(IMPORT_TRIES):
+        with pytest.raises(ValueError, match="the file is not a profile export"):
+            store.fill_json("{not json", lea)
+    with pytest.raises(SaidError) as refused:
+        store.fill_json(json.dumps(store.export_profile("Ana")), lea)
+    assert str(refused.value) == (
+        f"{IMPORT_TRIES} imports were tried in the last hour, the most allowed: try again in 60 minutes"
+    )
+    hour_ago = (datetime.now(UTC) - timedelta(seconds=IMPORT_TRIES_WINDOW + 1)).isoformat()
+    edit(store, "UPDATE import_tries SET at = ?", hour_ago)
+    store.fill_json(json.dumps(store.export_profile("Ana")), lea)
+    assert edit(store, "SELECT count(*) FROM import_tries") == [(1,)]  # the old ones forgotten
+    with pytest.raises(ValueError, match="your profile has progress already"):
+        store.fill_json("{not json", lea)  # refused before it counts: the file is not read
+    assert edit(store, "SELECT count(*) FROM import_tries") == [(1,)]

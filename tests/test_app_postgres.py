@@ -87,7 +87,8 @@ def test_damaged_rows_are_said_and_set_aside_into_the_database(url: str) -> None
     with PostgresStore.open(url) as saved:
         when = datetime(2026, 1, 1, tzinfo=UTC)
         saved.record_attempt(
-            "Ana", Attempt("capture-l1-sota", "capture", 1, ("sum",), "practice", "J♦", True, 3.0, 0, False, when)
+            saved.account(ISSUER, "ana").learner,  # an account's profile is found by its sign-in, not by its name
+            Attempt("capture-l1-sota", "capture", 1, ("sum",), "practice", "J♦", True, 3.0, 0, False, when),
         )
     edit(url, "UPDATE attempts SET at = 'not a date'")
     at = opened("trainer/app/views/progress.py")

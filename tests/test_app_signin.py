@@ -116,18 +116,17 @@ def test_a_learner_signs_in_with_the_class_code_name_and_password(club: dict[str
     assert [t.value for t in at.title] == ["Sign in"]
 
 
-def test_a_first_sign_in_with_a_provider_chooses_a_name_and_a_taken_one_is_refused(club: dict[str, Any]) -> None:
+def test_a_first_sign_in_with_a_provider_chooses_a_name_that_a_learner_of_a_class_may_have_too(
+    club: dict[str, Any],
+) -> None:
     at = app({"sub": "new-1", "name": "Bea"})
     assert at.text_input(key="chosen_name").value == "Bea"  # the provider's name, offered
+    at.text_input(key="chosen_name").set_value("Bea/2")
     press(at, "Go on")
-    assert [seen(e.value) for e in at.error] == ["That name is taken: choose another."]
-    assert [t.value for t in at.title] == ["Sign in"]
-    at.text_input(key="chosen_name").set_value("bEA")  # one name up to case: refused without saying how it is written
+    assert [seen(e.value) for e in at.error] == ["name: 'Bea/2' may hold only letters, digits, spaces, '-' and '_'"]
+    at.text_input(key="chosen_name").set_value("bEA")  # Bea of Martes has it: names are unique within a class only
     press(at, "Go on")
-    assert [seen(e.value) for e in at.error] == ["That name is taken: choose another."]
-    at.text_input(key="chosen_name").set_value("Beatriz")
-    press(at, "Go on")
-    assert seen(at.sidebar.caption[0].value) == "Signed in as Beatriz"
+    assert seen(at.sidebar.caption[0].value) == "Signed in as bEA"
 
 
 @pytest.mark.parametrize("page", ["home", "learn", "puzzles", "play", "progress"])
@@ -180,6 +179,22 @@ def test_a_teacher_makes_a_class_and_a_learner_who_then_signs_in(club: dict[str,
     learner.text_input(key="sign_in_password").set_value(password)
     press(learner, "Sign in")
     assert seen(learner.sidebar.caption[0].value) == "Signed in as Cai"
+
+
+def test_a_teacher_adds_a_name_another_class_has_but_not_one_this_class_has(club: dict[str, Any]) -> None:
+    at = app({"sub": "tere"})
+    at.switch_page(f"{PAGES}/classes.py").run()
+    at.text_input(key="class_name").set_value("Jueves")
+    press(at, "Make the class")
+    room_id = int(at.session_state.opened_class)
+    for name in ("Bea", "bEA"):  # Bea of Martes, then one this class has, written otherwise
+        at.text_input(key=f"new_name_{room_id}").set_value(name)
+        press(at, "Add to the class", next(e for e in at.expander if e.label.startswith("Jueves · ")))
+    assert [seen(e.value) for e in at.error] == ["a learner of that class has that name already: choose another"]
+    tables = {e.label.split(" · ")[0]: e.table[0].value for e in at.expander if " · " in e.label}
+    martes, jueves = tables["Martes"], tables["Jueves"]
+    assert martes["Learner"].tolist() == jueves["Learner"].tolist() == ["Bea"]  # each class's table lists its own Bea
+    assert (martes["Matches"].tolist(), jueves["Matches"].tolist()) == (["1"], ["0"])
 
 
 def test_a_teacher_sees_only_their_own_classes(club: dict[str, Any], data: Path) -> None:

@@ -20,12 +20,13 @@ import psycopg
 import pytest
 from store_kit import edit, kill_once_started
 
+from trainer.progress import postgres
 from trainer.progress import store as store_module
 from trainer.progress.errors import ProfileGone, StoreError
 from trainer.progress.model import Attempt, Learner
 from trainer.progress.schema import MIGRATIONS, SCHEMA_VERSION
 from trainer.progress.sqlite import DB_NAME, ENV_VAR, Store, data_dir
-from trainer.progress.stores import open_store
+from trainer.progress.stores import is_url, open_store
 
 T0 = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 MISSING = object()
@@ -90,7 +91,7 @@ def test_the_first_run_creates_the_folder_and_the_file(tmp_path: Path) -> None:
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     ours = {"profiles", "attempts", "ratings", "review_cards", "records", "stars", "places", "games", "accounts"}
-    ours |= {"classes", "members", "assignments", "failures", "devices", "sessions"}
+    ours |= {"classes", "members", "assignments", "failures", "devices", "sessions", "import_tries"}
     assert tables == ours | {"sqlite_sequence"}  # SQLite's own, where it keeps the last profile id given
     conn.close()
 
@@ -681,3 +682,53 @@ def test_a_file_with_two_profiles_of_one_name_is_left_as_it_was_and_says_which(t
     with closing(sqlite3.connect(tmp_path / DB_NAME)) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == BEFORE_KEYS
         assert [name for (name,) in conn.execute("SELECT name FROM profiles")] == ["Ana", "ana"]
+
+
+#: The version a file (or a PostgreSQL database) was at before names were unique within a scope only.
+BEFORE_SCOPES = next(n for n, statements in enumerate(MIGRATIONS) if any("profiles_scoped" in s for s in statements))
+PG_BEFORE_SCOPES = next(n for n, statements in enumerate(postgres.MIGRATIONS) if any("scope" in s for s in statements))
+
+
+def data_before_scopes(place: str) -> None:
+    """Progress as the version before scoped names kept it, on ``place`` (a folder or a PostgreSQL URL): Ana of this
+    computer, Tere who teaches (a provider's account), her class Martes with Bea in it, and a profile since deleted,
+    the last id given."""
+    if is_url(place):
+        with psycopg.connect(place, autocommit=True) as conn:
+            for statement in (s for statements in postgres.MIGRATIONS[:PG_BEFORE_SCOPES] for s in statements):
+                conn.execute(statement)
+            conn.execute(f"UPDATE escoba_trainer SET schema_version = {PG_BEFORE_SCOPES}")
+    else:
+        with closing(sqlite3.connect(Path(place) / DB_NAME)) as conn, conn:
+            conn.create_function("name_key", 1, store_module.name_key)
+            conn.create_function("is_text", 1, lambda _: True)
+            for statement in (s for statements in MIGRATIONS[:BEFORE_SCOPES] for s in statements):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {BEFORE_SCOPES}")
+    made = "'2026-01-01T00:00:00+00:00'"
+    for statement in (
+        f"""INSERT INTO profiles (name, name_key, created) VALUES ('Ana', 'ana', {made}), ('Tere', 'tere', {made}),
+            ('Bea', 'bea', {made}), ('Gone', 'gone', {made})""",
+        "INSERT INTO accounts (profile_id, issuer, subject, teacher) VALUES (2, 'https://id.example', 'tere', 1)",
+        f"INSERT INTO classes (teacher_id, name, code, created) VALUES (2, 'Martes', 'MRTS23', {made})",
+        "INSERT INTO accounts (profile_id, issuer, subject, password) VALUES (3, 'class', '3', 'a hash')",
+        "INSERT INTO members (class_id, profile_id) VALUES (1, 3)",
+        "INSERT INTO stars (profile_id, level_id, stars) VALUES (3, 'values', 2)",
+        "DELETE FROM profiles WHERE id = 4",
+    ):
+        edit(place, statement)
+
+
+def test_names_become_unique_within_their_scope_in_the_migration(place: str) -> None:
+    data_before_scopes(place)
+    with open_store(place) as store:
+        scopes = edit(place, "SELECT name, scope FROM profiles ORDER BY id")
+        assert scopes == [("Ana", ""), ("Tere", None), ("Bea", "class 1")]
+        tere, bea = Learner(2, "Tere"), Learner(3, "Bea")
+        assert store.profiles() == ["Ana"] and store.learner("Bea") is None and store.stars(bea) == {"values": 2}
+        assert store.class_password("mrts23", "bea") == (bea, "a hash")
+        jueves = store.create_class(tere, "Jueves")
+        assert store.add_learner(tere, jueves.id, "Bea", "another hash").id == 5  # id 4 is never given again
+        with pytest.raises(ValueError, match="a learner of that class has that name already"):
+            store.add_learner(tere, 1, "BEA", "a third hash")
+        assert store.create_profile("Bea").id == 6

@@ -159,10 +159,10 @@ def test_an_import_with_too_many_matches_or_too_large_a_record_is_refused(
     store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     store.save_game("Ana", SUMMARY, record_of(finished_deal()))
     data = store.export_profile("Ana")
-    monkeypatch.setattr(export_schema, "IMPORT_GAMES", 1)
-    with pytest.raises(ValueError, match=r"^games: 2 matches, more than the 1 an import may hold"):
+    monkeypatch.setitem(export_schema.IMPORT_ROWS, "games", 1)
+    with pytest.raises(ValueError, match=r"^games: 2 entries, more than the 1 an import may hold"):
         store.import_profile(data, name="Bea")
-    monkeypatch.setattr(export_schema, "IMPORT_GAMES", 2)
+    monkeypatch.setitem(export_schema.IMPORT_ROWS, "games", 2)
     monkeypatch.setattr(checks, "RECORD_BYTES", 100)
     with pytest.raises(ValueError, match=r"^games\[0\]\.record: [\d,]+ bytes, more than the 100"):
         store.import_profile(data, name="Bea")

@@ -9,7 +9,8 @@ from store_kit import CARD, T0
 
 from trainer.progress.model import Attempt
 from trainer.progress.sqlite import Store
-from trainer.progress.transfer import IMPORT_BYTES
+from trainer.progress.transfer import IMPORT_BYTES, IMPORT_MB
+from trainer.text import SaidError
 
 
 @pytest.fixture
@@ -139,9 +140,11 @@ def test_import_json_refuses_nan(store: Store, export: dict[str, Any]) -> None:
         store.import_json(json.dumps(export))
 
 
-def test_import_json_refuses_a_file_over_the_size_cap(store: Store) -> None:
-    with pytest.raises(ValueError, match="more than the"):
-        store.import_json(" " * (IMPORT_BYTES + 1))
+def test_import_json_refuses_a_file_over_the_size_cap_in_the_learners_words(store: Store) -> None:
+    with pytest.raises(SaidError, match=f"^the file is larger than {IMPORT_MB} MB, the most an import reads$"):
+        store.import_json(b" " * (IMPORT_BYTES + 1))
+    with pytest.raises(ValueError, match=r"^format: missing"):  # a file of the largest size is read
+        store.import_json(b" " * (IMPORT_BYTES - 2) + b"{}")
 
 
 def test_import_json_refuses_text_that_is_not_json(store: Store) -> None:

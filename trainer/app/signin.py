@@ -25,7 +25,6 @@ from trainer.app.club_setup import missing_settings, provider_names
 from trainer.app.settings import tr
 from trainer.app.store_access import club_server, said_or_told, saving
 from trainer.progress import accounts, sessions
-from trainer.progress.errors import NameTaken
 from trainer.progress.model import Account, Learner, Session
 from trainer.progress.stats import plain
 from trainer.progress.store import CODE_LENGTH, NAME_LENGTH, ProgressStore
@@ -259,8 +258,6 @@ def _make_account(saved: ProgressStore) -> None:
     try:
         made = saved.create_account(st.session_state.chosen_name, str(st.user.get("iss")), str(st.user.get("sub")))
         _start(saved, made.learner, provider=True)
-    except NameTaken:  # said without how the other learner's name is written
-        st.session_state.name_error = tr().text("That name is taken: choose another.")
     except ValueError as error:
         st.session_state.name_error = said_or_told(error)
 

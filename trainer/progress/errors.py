@@ -39,5 +39,5 @@ class NotYours(PermissionError):
 
 
 class NameTaken(SaidError):
-    """Another profile has that name, up to case and width; the message says how it is written, which a club's
-    server does not show a learner."""
+    """Another profile of the same scope, or a learner of the same class, has that name, up to case and width. Only
+    a profile of this computer is told how the other is written (the sidebar lists them all); a class's never is."""

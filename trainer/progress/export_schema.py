@@ -44,9 +44,13 @@ from trainer.progress.model import Attempt, GameSummary
 from trainer.progress.rows import attempt_row, game_row
 from trainer.progress.transfer import FORMAT, FORMAT_VERSION
 from trainer.records import RecordError, read_record
-from trainer.text import SaidError
+from trainer.text import SaidError, said
 
-IMPORT_GAMES = 20_000  # the most matches an import holds: one a day for over fifty years
+#: The most entries an import holds in each list (or table) of the file, counted before any is checked: far more than
+#: a learner makes (a hundred answers a day for years, a match a day for fifty; a card a puzzle of a bank twenty times
+#: today's, a best a mode, stars a course level), so that tiny rows cannot fill the store by the million within
+#: ``IMPORT_BYTES``.
+IMPORT_ROWS = {"attempts": 100_000, "review_cards": 10_000, "records": 100, "stars": 1_000, "games": 20_000}
 
 
 @dataclass(frozen=True)
@@ -348,10 +352,13 @@ class _Export(_Schema):
             seen.add(card.puzzle_id)
         return cards
 
-    @field_validator("games", mode="before")
+    @field_validator(*IMPORT_ROWS, mode="before")
     @classmethod
-    def _few_enough(cls, games: object) -> object:
-        """The cap on matches, before any is replayed."""
-        if isinstance(games, list) and len(games) > IMPORT_GAMES:
-            raise ValueError(f"{len(games):,} matches, more than the {IMPORT_GAMES:,} an import may hold")
-        return games
+    def _few_enough(cls, entries: object, info: ValidationInfo) -> object:
+        """The caps on entries, before any is checked (a match is replayed)."""
+        most = IMPORT_ROWS[str(info.field_name)]
+        if isinstance(entries, list | dict) and len(entries) > most:
+            field, count = info.field_name, len(entries)
+            raise SaidError(said("{field}: {count} entries, more than the {most} an import may hold",
+                                 field=field, count=count, most=most))  # fmt: skip
+        return entries

@@ -23,7 +23,15 @@ from trainer.progress.checks import iso
 from trainer.progress.errors import SaveError, StoreError
 from trainer.progress.model import Who
 from trainer.progress.rows import READERS, Statements, damaged_in, find_damage
-from trainer.progress.schema import ACCOUNT_TABLES, APPLICATION_ID, GUESS_TABLES, HOMEWORK_TABLES, SESSION_TABLES
+from trainer.progress.schema import (
+    ACCOUNT_TABLES,
+    APPLICATION_ID,
+    GUESS_TABLES,
+    HOMEWORK_TABLES,
+    IMPORT_TRIES_TABLES,
+    SCOPE_FROM_ACCOUNT,
+    SESSION_TABLES,
+)
 from trainer.progress.store import BUSY_SECONDS, ProgressStore, drop_dead_imports, profile_id
 
 #: The connections one app server keeps open at most: a read takes one for a millisecond or so.
@@ -90,6 +98,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     tuple(map(_postgres, HOMEWORK_TABLES)),
     tuple(map(_postgres, GUESS_TABLES)),
     tuple(map(_postgres, SESSION_TABLES)),
+    # Names unique within a scope, as the file has them (the constraints are those PostgreSQL named for the columns'
+    # UNIQUE), then the import tries.
+    (
+        "ALTER TABLE profiles DROP CONSTRAINT profiles_name_key, DROP CONSTRAINT profiles_name_key_key",
+        "ALTER TABLE profiles ADD COLUMN scope TEXT DEFAULT ''",
+        f"UPDATE profiles SET scope = {SCOPE_FROM_ACCOUNT}",
+        "CREATE UNIQUE INDEX profiles_by_key ON profiles(scope, name_key)",
+        *map(_postgres, IMPORT_TRIES_TABLES),
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

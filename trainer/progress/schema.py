@@ -64,6 +64,20 @@ SESSION_TABLES = (
     "CREATE INDEX sessions_by_expiry ON sessions(expires)",
 )
 
+#: Each profile's scope, as the migration to scoped names gives it from its account: '' (the column's default) for
+#: a profile of this computer, without an account; "class <id>" for a learner a teacher made in that class; NULL for
+#: a provider's account.
+SCOPE_FROM_ACCOUNT = """CASE WHEN id NOT IN (SELECT profile_id FROM accounts) THEN ''
+    ELSE (SELECT 'class ' || min(class_id) FROM members JOIN accounts ON accounts.profile_id = members.profile_id
+        WHERE members.profile_id = profiles.id AND issuer = 'class') END"""
+#: The import tries a learner made on a club's server, to hold them to a few an hour (a table of the file and of a
+#: PostgreSQL database).
+IMPORT_TRIES_TABLES = (
+    """CREATE TABLE import_tries (
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE, at TEXT NOT NULL)""",
+    "CREATE INDEX import_tries_by_profile ON import_tries(profile_id, at)",
+)
+
 #: ``MIGRATIONS[n]`` takes the schema from version n to n + 1; a new file is at version 0.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
@@ -165,5 +179,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     GUESS_TABLES,
     # Sessions that end: a sign-out, a teacher's new password or removal ends a learner's sessions everywhere.
     SESSION_TABLES,
+    # Names unique within a scope, not across the file: '' for the profiles of this computer, chosen by name; the
+    # class for a learner a teacher made, signing in by its code and name; none (NULL) for a provider's account,
+    # whose name must differ only from those of each class it is in (as it joins). The table is rebuilt, as SQLite
+    # cannot drop a column's UNIQUE, and the ids keep their sequence, so none is given again. Then the import tries.
+    (
+        """CREATE TABLE profiles_scoped (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, created TEXT NOT NULL, importing TEXT,
+            rule_set TEXT NOT NULL DEFAULT 'classic', target INTEGER, language TEXT, name_key TEXT,
+            scope TEXT DEFAULT '')""",
+        """INSERT INTO sqlite_sequence (name, seq)
+            SELECT 'profiles_scoped', seq FROM sqlite_sequence WHERE name = 'profiles'""",
+        f"""INSERT INTO profiles_scoped (id, name, created, importing, rule_set, target, language, name_key, scope)
+            SELECT id, name, created, importing, rule_set, target, language, name_key, {SCOPE_FROM_ACCOUNT}
+            FROM profiles""",
+        "DROP TABLE profiles",
+        "ALTER TABLE profiles_scoped RENAME TO profiles",
+        "CREATE UNIQUE INDEX profiles_by_key ON profiles(scope, name_key)",
+        *IMPORT_TRIES_TABLES,
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -69,7 +69,7 @@ from trainer.progress.rows import (
     text_of,
 )
 from trainer.progress.transfer import exported, parse_export
-from trainer.text import SaidError, said
+from trainer.text import SaidError, said, said_plural
 
 if TYPE_CHECKING:  # pydantic is loaded for an import only
     from trainer.progress.export_schema import Imported
@@ -83,7 +83,14 @@ IMPORT_CHUNK = 2_000  # rows an import writes per transaction, a few millisecond
 IMPORT_PAUSE = 0.03
 #: An import that wrote nothing for this long is taken as dead even if its process seems alive.
 STALE_IMPORT_SECONDS = 600
+#: The imports a learner may try on a club's server within the window (an hour): enough to pick the right file after
+#: a wrong one or two, too few to keep a core busy checking large files. A successful one is the last anyway, as an
+#: import there fills only a profile without progress.
+IMPORT_TRIES, IMPORT_TRIES_WINDOW = 5, 3600
 _NAME_CHARS = re.compile(r"[\w \-]+")  # \w: letters and digits of any script, and "_"
+_TAKEN_IN_CLASS = said("a learner of that class has that name already: choose another")
+#: The profiles of this computer in use, as the sidebar lists them: not an account's, nor one being imported.
+_LOCAL_IN_USE = "scope = '' AND importing IS NULL"
 
 _SET_RATING = """INSERT INTO ratings (profile_id, rating, rd, vol) VALUES (?, ?, ?, ?)
     ON CONFLICT (profile_id) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol"""
@@ -149,22 +156,23 @@ class ProgressStore(ABC):
         self.close()
 
     def profiles(self) -> list[str]:
-        """The profile names, in alphabetical order; a damaged name and a profile still being imported are left
-        out."""
+        """The names of the profiles of this computer (no account's), in alphabetical order; a damaged name and a
+        profile still being imported are left out."""
         with self._reading() as conn:
-            rows = conn.execute("SELECT name FROM profiles WHERE importing IS NULL")
+            rows = conn.execute(f"SELECT name FROM profiles WHERE {_LOCAL_IN_USE}")
             names = [name for (name,) in rows if is_text(name)]
         return sorted(names, key=str.casefold)
 
     def learners(self) -> list[Learner]:
         """The profiles in use, as ``profiles`` lists them, each with its row id."""
         with self._reading() as conn:
-            rows = conn.execute("SELECT id, name FROM profiles WHERE importing IS NULL").fetchall()
+            rows = conn.execute(f"SELECT id, name FROM profiles WHERE {_LOCAL_IN_USE}").fetchall()
         return sorted((Learner(pid, name) for pid, name in rows if is_text(name)), key=lambda a: a.name.casefold())
 
     def learner(self, who: Who) -> Learner | None:
         """The profile in use that ``who`` names, with its name as it is now: a Learner by its row id (renamed or
-        not), a name by the store's own key ("bea", "ＢＥＡ" and " Bea " find "Bea"); None if there is none."""
+        not), a name by the store's own key ("bea", "ＢＥＡ" and " Bea " find "Bea") among the profiles of this
+        computer; None if there is none."""
         if isinstance(who, str) and len(who.strip()) > 4 * NAME_LENGTH:
             return None  # no name of NAME_LENGTH characters has a key this long
         with self._reading() as conn:
@@ -182,11 +190,15 @@ class ProgressStore(ABC):
             return Learner(insert_profile(conn, name, iso("created", datetime.now(UTC))), name)
 
     def rename_profile(self, old: Who, new: str) -> str:
-        """Give a profile a new name and return it; ValueError for a bad name or one another profile has."""
+        """Give a profile a new name and return it; ValueError for a bad name, or one that another profile of its
+        scope or of a class it is in has."""
         new = _valid_name(new)
         with self._writing() as conn:
             pid = profile_id(conn, old)
-            _check_free(conn, new, pid)
+            (scope,) = conn.execute("SELECT scope FROM profiles WHERE id = ?", (pid,)).fetchone()
+            _check_free(conn, new, scope, pid)
+            for (class_id,) in conn.execute("SELECT class_id FROM members WHERE profile_id = ?", (pid,)).fetchall():
+                _check_free_in_class(conn, class_id, new, pid)
             conn.execute("UPDATE profiles SET name = ?, name_key = ? WHERE id = ?", (new, name_key(new), pid))
         return new
 
@@ -429,8 +441,8 @@ class ProgressStore(ABC):
         return None if row is None else Account(Learner(int(row[0]), row[1]), bool(row[2]))
 
     def create_account(self, name: str, issuer: str, subject: str) -> Account:
-        """A new profile for an OpenID provider's user, signing in by its issuer and subject; ValueError for a bad or
-        taken name, or a user who has a profile already."""
+        """A new profile for an OpenID provider's user, signing in by its issuer and subject; ValueError for a bad
+        name, or a user who has a profile already. Its name need not differ from any other's until it joins a class."""
         name = _valid_name(name)
         for field, value in (("issuer", issuer), ("subject", subject)):
             if not 1 <= len(value) <= ISSUER_LENGTH or "\x00" in value or value == CLASS_ISSUER:
@@ -438,7 +450,7 @@ class ProgressStore(ABC):
         with self._writing() as conn:
             if conn.execute("SELECT 1 FROM accounts WHERE issuer = ? AND subject = ?", (issuer, subject)).fetchone():
                 raise ValueError("this sign-in has a profile already")
-            pid = insert_profile(conn, name, iso("created", datetime.now(UTC)))
+            pid = insert_profile(conn, name, iso("created", datetime.now(UTC)), scope=None)
             conn.execute("INSERT INTO accounts (profile_id, issuer, subject) VALUES (?, ?, ?)", (pid, issuer, subject))
         return Account(Learner(pid, name), teacher=False)
 
@@ -481,11 +493,13 @@ class ProgressStore(ABC):
 
     def add_learner(self, teacher: Who, class_id: int, name: str, password_hash: str) -> Learner:
         """A new profile in the teacher's class, who signs in with the class's code, the name and a password, kept
-        as the hash given; NotYours for another teacher's class, ValueError for a bad or taken name."""
+        as the hash given; NotYours for another teacher's class, ValueError for a bad name or one a learner of the
+        class has (learners of other classes may have it)."""
         name = _valid_name(name)
         with self._writing() as conn:
             _own_class(conn, _teacher_id(conn, teacher), class_id)
-            pid = insert_profile(conn, name, iso("created", datetime.now(UTC)))
+            _check_free_in_class(conn, class_id, name)
+            pid = insert_profile(conn, name, iso("created", datetime.now(UTC)), scope=f"class {class_id}")
             conn.execute(
                 "INSERT INTO accounts (profile_id, issuer, subject, password) VALUES (?, ?, ?, ?)",
                 (pid, CLASS_ISSUER, str(pid), password_hash),
@@ -494,12 +508,15 @@ class ProgressStore(ABC):
         return Learner(pid, name)
 
     def join_class(self, learner: Who, code: str) -> Classroom:
-        """Put the profile in the class of that code (it may be in several); ValueError if no class has it."""
+        """Put the profile in the class of that code (it may be in several); ValueError if no class has it, NameTaken
+        if another learner of the class has the profile's name (a class's names differ, to sign in by)."""
         with self._writing() as conn:
             pid = profile_id(conn, learner)
             row = conn.execute("SELECT id, name, code FROM classes WHERE code = ?", (_code_key(code),)).fetchone()
             if row is None:
                 raise SaidError(said("no class has the code {code}", code=reprlib.repr(code)))
+            (name,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
+            _check_free_in_class(conn, row[0], name, pid, joining=True)
             conn.execute(
                 "INSERT INTO members (class_id, profile_id) VALUES (?, ?) ON CONFLICT DO NOTHING", (row[0], pid)
             )
@@ -718,7 +735,7 @@ class ProgressStore(ABC):
         with self._writing() as conn:
             drop_dead_imports(conn)
             if replace_empty:
-                ids = [pid for (pid,) in conn.execute("SELECT id FROM profiles WHERE importing IS NULL")]
+                ids = [pid for (pid,) in conn.execute(f"SELECT id FROM profiles WHERE {_LOCAL_IN_USE}")]
                 same = _find_profile(conn, imported.name)
                 empty = [
                     pid for pid in ([same] if same is not None else ids if len(ids) == 1 else []) if _empty(conn, pid)
@@ -741,14 +758,20 @@ class ProgressStore(ABC):
     def fill_json(self, text: str | bytes, learner: Who) -> None:
         """Put an export's progress into the learner's own profile, which has none yet, keeping the profile, its
         name and its account (a club's server, where an import makes no profile and names no other). ValueError if
-        the file cannot be read, or the profile has progress already."""
+        the file cannot be read, or the profile has progress already; before the file is even read, if the learner
+        tried ``IMPORT_TRIES`` imports within ``IMPORT_TRIES_WINDOW`` seconds (each try counts: a large file takes
+        the server seconds to check)."""
         from trainer.progress.export_schema import read_export
 
+        now = datetime.now(UTC)
+        with self._writing() as conn:
+            pid = profile_id(conn, learner)
+            _check_no_progress(conn, pid)
+            _take_import_try(conn, pid, now)
         imported = read_export(parse_export(text), _valid_name)
         with self._writing() as conn:
             pid = profile_id(conn, learner)
-            if _holds_progress(conn, pid):
-                raise SaidError(said("your profile has progress already: an import only fills a profile that has none"))
+            _check_no_progress(conn, pid)  # again: another tab may have filled it meanwhile
             conn.execute(
                 "UPDATE profiles SET rule_set = ?, target = ?, language = ? WHERE id = ?",
                 (*rules_row(imported.rules), imported.language, pid),
@@ -819,16 +842,17 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name.strip()).casefold()
 
 
-def _find_profile(conn: Statements, name: str, importing: bool = False) -> int | None:
-    """The id of the profile of that name (up to case and width), found by its key's index; with ``importing``,
-    also one being imported."""
-    query = f"SELECT id FROM profiles WHERE name_key = ? {'' if importing else 'AND importing IS NULL'}"
-    found = conn.execute(query, (name_key(name),)).fetchone()
+def _find_profile(conn: Statements, name: str, importing: bool = False, scope: str = "") -> int | None:
+    """The id of the profile of that name (up to case and width) in the scope, of this computer's by default, found
+    by its key's index; with ``importing``, also one being imported."""
+    query = f"SELECT id FROM profiles WHERE scope = ? AND name_key = ? {'' if importing else 'AND importing IS NULL'}"
+    found = conn.execute(query, (scope, name_key(name))).fetchone()
     return None if found is None else int(found[0])
 
 
 def profile_id(conn: Statements, who: Who) -> int:
-    """The row id of a profile in use; ProfileGone if there is none (deleted, or still being imported)."""
+    """The row id of a profile in use, by its id or by its name among the profiles of this computer; ProfileGone if
+    there is none (deleted, or still being imported)."""
     if isinstance(who, Learner):
         found = conn.execute("SELECT 1 FROM profiles WHERE id = ? AND importing IS NULL", (who.id,)).fetchone()
         if found is None:
@@ -839,29 +863,79 @@ def profile_id(conn: Statements, who: Who) -> int:
     return pid
 
 
-def _check_free(conn: Statements, name: str, own: int | None = None) -> None:
-    """ValueError if another profile than ``own`` has this name, up to case and width."""
-    if (pid := _find_profile(conn, name, importing=True)) is not None and pid != own:
-        kept, importing = conn.execute("SELECT name, importing FROM profiles WHERE id = ?", (pid,)).fetchone()
-        if importing is not None:
-            raise SaidError(
-                said("profile {name} is being imported right now; try again when that import ends", name=repr(kept))
+def _check_free(conn: Statements, name: str, scope: str | None, own: int | None = None) -> None:
+    """ValueError if another profile than ``own`` of the scope has this name, up to case and width (none has a
+    scope of NULL: a provider's account). A profile of this computer is told how the other is written, as the
+    sidebar lists them all; a class's learner is not."""
+    if scope is None or (pid := _find_profile(conn, name, importing=True, scope=scope)) is None or pid == own:
+        return
+    if scope.startswith("class "):
+        raise NameTaken(_TAKEN_IN_CLASS)
+    kept, importing = conn.execute("SELECT name, importing FROM profiles WHERE id = ?", (pid,)).fetchone()
+    if importing is not None:
+        raise SaidError(
+            said("profile {name} is being imported right now; try again when that import ends", name=repr(kept))
+        )
+    if kept == name:
+        raise NameTaken(said("profile {name} exists", name=repr(name)))
+    raise NameTaken(
+        said(
+            "profile {name} exists as {kept} (names that differ only in case or width are one)",
+            name=repr(name),
+            kept=repr(kept),
+        )
+    )
+
+
+def _check_free_in_class(
+    conn: Statements, class_id: int, name: str, own: int | None = None, joining: bool = False
+) -> None:
+    """NameTaken if a learner of the class other than ``own`` has this name, up to case and width; said without how
+    theirs is written, to the teacher adding a learner or (``joining``) to the learner joining."""
+    query = "SELECT 1 FROM members JOIN profiles ON id = profile_id WHERE class_id = ? AND name_key = ? AND id <> ?"
+    if conn.execute(query, (class_id, name_key(name), -1 if own is None else own)).fetchone():
+        if joining:
+            raise NameTaken(
+                said("a learner of that class has your name already, so you cannot join it: ask its teacher")
             )
-        if kept == name:
-            raise NameTaken(said("profile {name} exists", name=repr(name)))
-        raise NameTaken(
-            said(
-                "profile {name} exists as {kept} (names that differ only in case or width are one)",
-                name=repr(name),
-                kept=repr(kept),
+        raise NameTaken(_TAKEN_IN_CLASS)
+
+
+def insert_profile(
+    conn: Statements, name: str, created: str, importing: str | None = None, scope: str | None = ""
+) -> int:
+    """A new profile's id; NameTaken (or ValueError) if another of the scope has the name (this computer's by
+    default; none for a provider's account, NULL)."""
+    _check_free(conn, name, scope)
+    query = "INSERT INTO profiles (name, name_key, created, importing, scope) VALUES (?, ?, ?, ?, ?) RETURNING id"
+    return int(conn.execute(query, (name, name_key(name), created, importing, scope)).fetchone()[0])
+
+
+def _check_no_progress(conn: Statements, pid: int) -> None:
+    if _holds_progress(conn, pid):
+        raise SaidError(said("your profile has progress already: an import only fills a profile that has none"))
+
+
+def _take_import_try(conn: Statements, pid: int, now: datetime) -> None:
+    """Count an import try of the profile at ``now``, forgetting those older than the window; SaidError, counting
+    nothing, if it has ``IMPORT_TRIES`` within it already."""
+    conn.execute(
+        "DELETE FROM import_tries WHERE profile_id = ? AND at <= ?",
+        (pid, iso("since", now - timedelta(seconds=IMPORT_TRIES_WINDOW))),
+    )
+    tries = [at for (at,) in conn.execute("SELECT at FROM import_tries WHERE profile_id = ? ORDER BY at", (pid,))]
+    if len(tries) >= IMPORT_TRIES:
+        wait = IMPORT_TRIES_WINDOW - (now - datetime.fromisoformat(tries[0])).total_seconds()
+        minutes = max(1, math.ceil(wait / 60))
+        raise SaidError(
+            said_plural(
+                "{most} imports were tried in the last hour, the most allowed: try again in {n} minute",
+                "{most} imports were tried in the last hour, the most allowed: try again in {n} minutes",
+                minutes,
+                most=IMPORT_TRIES,
             )
         )
-
-
-def insert_profile(conn: Statements, name: str, created: str, importing: str | None = None) -> int:
-    _check_free(conn, name)
-    query = "INSERT INTO profiles (name, name_key, created, importing) VALUES (?, ?, ?, ?) RETURNING id"
-    return int(conn.execute(query, (name, name_key(name), created, importing)).fetchone()[0])
+    conn.execute("INSERT INTO import_tries (profile_id, at) VALUES (?, ?)", (pid, iso("at", now)))
 
 
 def _teacher_id(conn: Statements, who: Who) -> int:

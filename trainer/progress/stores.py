@@ -41,9 +41,9 @@ def open_store(location: str | Path | None = None) -> ProgressStore:
 
 
 def copy_profiles(source: ProgressStore, target: ProgressStore) -> list[tuple[str, str | None]]:
-    """Copy every profile of ``source`` into ``target`` through the export format, which checks each field on the
-    way in; a profile whose name ``target`` already has is left out. Returns each name with None if it was copied,
-    else why not. No profile of ``source`` changes."""
+    """Copy every local profile (no account's: ``learners``) of ``source`` into ``target`` through the export format,
+    which checks each field on the way in; a profile whose name ``target`` already has is left out. Returns each name
+    with None if it was copied, else why not. No profile of ``source`` changes."""
     done: list[tuple[str, str | None]] = []
     for learner in source.learners():
         try:

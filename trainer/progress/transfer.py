@@ -10,10 +10,14 @@ from typing import Any
 from trainer.profile import CLASSIC
 from trainer.progress.checks import LANGUAGE_CODE, iso, rules_of
 from trainer.progress.rows import Statements, attempt_data, read_rows, select_attempts
+from trainer.text import SaidError, said
 
 FORMAT = "escoba-trainer-profile"
 FORMAT_VERSION = 1
-IMPORT_BYTES = 20_000_000  # the largest export ``parse_export`` reads: years of daily practice fit well within it
+#: The largest export ``parse_export`` reads, in megabytes as Streamlit's upload box counts them (MiB): years of daily
+#: practice fit well within it (an answer takes 300 bytes, a match 5 KB).
+IMPORT_MB = 20
+IMPORT_BYTES = IMPORT_MB * 2**20
 
 
 def exported(conn: Statements, profile_id: int) -> dict[str, Any]:
@@ -58,7 +62,7 @@ def parse_export(text: str | bytes) -> Any:
     """An export's JSON text as data, read safely: ValueError if it is too large, nested too deep, or holds NaN,
     infinities or integers too large to keep."""
     if len(text) > IMPORT_BYTES:
-        raise ValueError(f"the file has {len(text):,} bytes, more than the {IMPORT_BYTES:,} an export can have")
+        raise SaidError(said("the file is larger than {most} MB, the most an import reads", most=IMPORT_MB))
     try:
         return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
     except RecursionError:

@@ -35,6 +35,7 @@ from trainer.progress.stats import (
     results_by_level,
     strengths_and_weak_spots,
 )
+from trainer.progress.transfer import IMPORT_MB
 
 RECENT = 300  # answers drawn on the rating chart and searched for recent mistakes
 LATEST_MATCHES = 20  # matches listed one by one
@@ -209,7 +210,12 @@ st.download_button(
     mime="application/json",
     on_click="ignore",
 )
-upload = st.file_uploader(t.text("Import a profile exported before"), type=["json"])
+upload = st.file_uploader(
+    t.text("Import a profile exported before"),
+    type=["json"],
+    max_upload_size=IMPORT_MB,  # whatever the server's own limit
+    help=t.text("An exported file, at most {most} MB.", most=IMPORT_MB),
+)
 if upload is not None and st.button(t.text("Import it")):
     (fill_own_profile if club_server() else import_profile)(upload.getvalue())
 if "imported" in st.session_state:
