@@ -102,6 +102,7 @@ def due() -> list[str]:
 def start(mode: str) -> None:
     """Begin a run of a mode with a first puzzle; the filters go back to the learner's rule set, so none is carried
     unseen from another mode."""
+    sent_first()  # with the run it was given in
     st.session_state.run = Run(mode, started=now())
     st.session_state.seen = []
     afresh()
@@ -138,8 +139,7 @@ def next_puzzle(for_me: bool = False) -> None:
 def show(puzzle: Puzzle | None) -> None:
     """Put a puzzle on the board, with fresh answer widgets and no hints shown; an answer not saved yet is saved
     first, and if it still cannot be, the board stays as it is."""
-    if "unsent" in st.session_state:
-        keep_unsent()
+    sent_first()
     st.session_state.puzzle_id = puzzle.id if puzzle else None
     st.session_state.shown_at = now()
     st.session_state.hints = 0
@@ -203,10 +203,10 @@ def submit(puzzle: Puzzle, answer: str, notation: Notation = R4) -> None:
     seconds = now() - st.session_state.shown_at
     held = judge(puzzle, answer, seconds, st.session_state.hints, run.mode, timestamp())
     st.session_state.unsent = (PLAYER, held)  # until it is saved: a store out of reach loses neither
-    keep_unsent()
+    send_unsent()
 
 
-def keep_unsent() -> None:
+def send_unsent() -> None:
     """Save the answer the session holds, then show its verdict; if it cannot be saved, it stays held, and the page
     offers to send it again."""
     learner, held = st.session_state.unsent
@@ -217,7 +217,13 @@ def keep_unsent() -> None:
     st.session_state.rating_change = outcome.after.rating - outcome.before.rating
 
 
-send_again = saving(keep_unsent)
+send_again = saving(send_unsent)
+
+
+def sent_first() -> None:
+    """Before moving on, save the answer the session still holds, if any; SaveError if it still cannot be."""
+    if "unsent" in st.session_state:
+        send_unsent()
 
 
 def try_again() -> None:
