@@ -7,6 +7,9 @@ Koala, Yolanda teaches Ximena in Yak, and each class has homework due on a day o
 opens one page as one of them, first thing in a new session, and checks the names, classes, codes and homework days
 it must show and those it must never show, wherever on the page or its sidebar they would be. A new page is a new
 row of ``PAGES``; a new query the pages read, a new row of ``ADDRESSES``.
+
+Behind the pages, the store refuses every class action (its table, roster, passwords, homework and results) to
+anyone but the class's teacher: ``test_accounts``, ``test_classes`` and ``test_homework`` check each one.
 """
 
 from collections.abc import Iterator
