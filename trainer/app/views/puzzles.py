@@ -41,12 +41,14 @@ from trainer.cards import R4, Notation
 from trainer.i18n import Translator
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress import homework
-from trainer.progress.model import Attempt
+from trainer.progress.errors import SaveError
+from trainer.progress.model import Attempt, Learner
 from trainer.progress.rating import START, Rating
 from trainer.progress.stats import plain
 from trainer.progress.training import (
     ANSWERS_PER_LEVEL,
     MODES,
+    Answer,
     Choice,
     Run,
     highest_level,
@@ -201,20 +203,25 @@ def submit(puzzle: Puzzle, answer: str, notation: Notation = R4) -> None:
         st.session_state.verdict = puzzle.check(answer)
         return
     seconds = now() - st.session_state.shown_at
-    held = judge(puzzle, answer, seconds, st.session_state.hints, run.mode, timestamp())
-    st.session_state.unsent = (PLAYER, held)  # until it is saved: a store out of reach loses neither
-    send_unsent()
+    send(PLAYER, judge(puzzle, answer, seconds, st.session_state.hints, run.mode, timestamp()))
+
+
+def send(learner: Learner, answer: Answer) -> None:
+    """Save a judged answer, then show its verdict. If the store cannot be reached, the session keeps it, and the
+    page offers to send it again; if its profile was deleted meanwhile, it is dropped with it."""
+    st.session_state.pop("unsent", None)
+    try:
+        outcome = keep_answer(SAVED, learner, answer)
+    except SaveError:
+        st.session_state.unsent = (learner, answer)
+        raise
+    st.session_state.verdict = outcome.verdict
+    st.session_state.run.answer(outcome.verdict.correct, now(), answer.attempt.seconds)
+    st.session_state.rating_change = outcome.after.rating - outcome.before.rating
 
 
 def send_unsent() -> None:
-    """Save the answer the session holds, then show its verdict; if it cannot be saved, it stays held, and the page
-    offers to send it again."""
-    learner, held = st.session_state.unsent
-    outcome = keep_answer(SAVED, learner, held)
-    del st.session_state.unsent
-    st.session_state.verdict = outcome.verdict
-    st.session_state.run.answer(outcome.verdict.correct, now(), held.attempt.seconds)
-    st.session_state.rating_change = outcome.after.rating - outcome.before.rating
+    send(*st.session_state.unsent)
 
 
 send_again = saving(send_unsent)
