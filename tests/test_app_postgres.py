@@ -124,7 +124,7 @@ def test_an_outage_keeps_the_answer_says_so_once_and_the_answer_is_saved_when_th
     """PostgreSQL stops while Ana is signed in: her answer is judged and kept, each page says in one message that
     her progress cannot be reached (never where the database is, nor a traceback), a new session opening a deep link
     gets the same in its language; once the database is back, the answer is sent again and saved once."""
-    monkeypatch.setattr(postgres_store, "BUSY_SECONDS", 1.0)  # how long a page waits for the database to answer
+    monkeypatch.setattr(postgres_store, "BUSY_SECONDS", 2.0)  # how long a page waits for the database to answer
     never_opened = postgres.database()  # a new app server's first request: its store is not open yet
     at = app()
     at.query_params["puzzle"] = "capture-l1-sota"
