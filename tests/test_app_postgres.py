@@ -58,13 +58,15 @@ def url(database: str, monkeypatch: pytest.MonkeyPatch) -> str:
     return url
 
 
-def app(secrets: dict[str, Any] = SECRETS, **address: str) -> AppTest:
-    """The app with the server's ``secrets``, opened by Ana, signed in with the club's provider, at an address with
-    the query ``address``."""
+def app(secrets: dict[str, Any] = SECRETS, page: str | None = None, **address: str) -> AppTest:
+    """The app with the server's ``secrets``, opened by Ana, signed in with the club's provider, at the address of
+    ``page`` (a file under ``trainer/app/views``; None: Home) with the query ``address``."""
     at = AppTest.from_file(APP, default_timeout=30)
     for name, table in secrets.items():
         at.secrets[name] = table
     at.query_params.update(address)
+    if page is not None:
+        at.switch_page(f"trainer/app/views/{page}.py")
     at.user = {"is_logged_in": True, "iss": ISSUER, "sub": "ana"}
     return at.run()
 
@@ -143,9 +145,7 @@ def test_an_outage_keeps_the_answer_says_so_once_and_the_answer_is_saved_when_th
         assert [e.value for e in at.error] == [UNREACHABLE] and [i.value for i in at.info] == [KEPT]
         told_nothing_of_the_server(at, url)
         monkeypatch.setenv(DB_VAR, never_opened)
-        first = app(lang="es")
-        first.query_params["puzzle"] = "capture-l1-sota"
-        first.switch_page("trainer/app/views/puzzles.py").run()
+        first = app(page="puzzles", puzzle="capture-l1-sota", lang="es")  # a deep link, a session's first request
         assert [e.value for e in first.error] == [
             "Ahora mismo no se puede llegar a tu progreso. No se ha perdido nada: recarga la página dentro de un "
             "momento."
