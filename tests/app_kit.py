@@ -3,6 +3,7 @@
 import json
 import re
 
+from google.protobuf import text_format
 from streamlit.testing.v1 import AppTest
 
 from trainer.app.components import SENT_BY_A_TEST
@@ -34,3 +35,11 @@ def alerts(at: AppTest) -> list[str]:
     verdict boxes in the error tone."""
     boxes = [json.loads(e.proto.json).get("message") or {} for e in at.get("bidi_component")]
     return [e.value for e in at.error] + [box["text"] for box in boxes if box.get("tone") == "error"]
+
+
+def page_text(at: AppTest) -> str:
+    """Everything the last run put on the page, main part and sidebar: each element's text, labels, options and
+    table cells, as its message to the browser holds them."""
+    return "\n".join(
+        text_format.MessageToString(node.proto, as_utf8=True) for node in at._tree if getattr(node, "proto", None)
+    )

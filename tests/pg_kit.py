@@ -40,30 +40,40 @@ def database_server() -> Iterator["Server"]:
     if os.geteuid() == 0:
         record = pwd.getpwnam("postgres")
         os.chown(folder, record.pw_uid, record.pw_gid)
-    bin_dir = programs()
-    assert bin_dir is not None
-    data = folder / "data"
-    options = f"-k {folder} -p {PORT} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
-    quiet = {"stdout": subprocess.DEVNULL, "check": True}
     try:
-        subprocess.run(_as_server([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", USER, "-E",
-                                   "UTF8", "--no-sync"]), **quiet)  # fmt: skip
-        subprocess.run(_as_server([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l",
-                                   str(folder / "log"), "-w", "start"]), **quiet)  # fmt: skip
+        server = Server(folder)
+        server.run("initdb", "-D", str(server.data), "-A", "trust", "-U", USER, "-E", "UTF8", "--no-sync")
+        server.start()
         try:
-            yield Server(folder)
+            yield server
         finally:
-            subprocess.run(_as_server([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]), **quiet)
+            server.stop("immediate")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
 class Server:
-    """A running test server; ``database()`` makes a new, empty database on it and returns its URL."""
+    """A test server in ``folder``; ``database()`` makes a new, empty database on it and returns its URL."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self.data = folder / "data"
         self._numbers = count(1)
+
+    def run(self, program: str, *arguments: str) -> None:
+        """Run one of PostgreSQL's programs on this server, as its user."""
+        bin_dir = programs()
+        assert bin_dir is not None
+        subprocess.run(_as_server([str(bin_dir / program), *arguments]), stdout=subprocess.DEVNULL, check=True)
+
+    def start(self) -> None:
+        """Start the server (again), and wait until it takes connections."""
+        options = f"-k {self.folder} -p {PORT} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
+        self.run("pg_ctl", "-D", str(self.data), "-o", options, "-l", str(self.folder / "log"), "-w", "start")
+
+    def stop(self, mode: str = "fast") -> None:
+        """Stop the server: ``fast`` ends every session and waits until it is down, as an outage would."""
+        self.run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
 
     def url(self, database: str) -> str:
         return f"postgresql://{USER}@/{database}?host={self.folder}&port={PORT}"

@@ -2,18 +2,22 @@
 serves no one; signed in, progress goes to the database and damaged rows are set aside into it; a database that
 cannot be used is said so without its address or details, which go to the server's log."""
 
+import json
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
-from app_kit import seen
+from app_kit import page_text, seen
+from pg_kit import Server
 from store_kit import edit
 from streamlit import config
 from streamlit.testing.v1 import AppTest
 
+from trainer.progress import postgres as postgres_store
 from trainer.progress.model import Attempt
 from trainer.progress.postgres import PostgresStore, shown
 from trainer.progress.stores import DB_VAR
@@ -55,11 +59,15 @@ def url(database: str, monkeypatch: pytest.MonkeyPatch) -> str:
     return url
 
 
-def app(secrets: dict[str, Any] = SECRETS) -> AppTest:
-    """The app with the server's ``secrets``, opened by Ana, signed in with the club's provider."""
+def app(secrets: dict[str, Any] = SECRETS, page: str | None = None, **address: str) -> AppTest:
+    """The app with the server's ``secrets``, opened by Ana, signed in with the club's provider, at the address of
+    ``page`` (a file under ``trainer/app/views``; None: Home) with the query ``address``."""
     at = AppTest.from_file(APP, default_timeout=30)
     for name, table in secrets.items():
         at.secrets[name] = table
+    at.query_params.update(address)
+    if page is not None:
+        at.switch_page(f"trainer/app/views/{page}.py")
     at.user = {"is_logged_in": True, "iss": ISSUER, "sub": "ana", "iat": int(time.time())}  # signed in just now
     return at.run()
 
@@ -112,3 +120,64 @@ def test_another_programs_database_is_left_alone_and_told_to_the_log_not_to_the_
     assert "holds 1 tables of another program" in caplog.text and shown(url) in caplog.text
     assert not at.button  # no file to move aside, no page
     assert edit(url, "SELECT count(*) FROM invoices") == [(0,)]
+
+
+def test_an_outage_keeps_the_answer_says_so_once_and_the_answer_is_saved_when_the_database_is_back(
+    url: str, postgres: Server, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """PostgreSQL stops while Ana is signed in: her answer is judged and kept, each page says in one message that
+    her progress cannot be reached (never where the database is, nor a traceback), a new session opening a deep link
+    gets the same in its language; once the database is back, the answer is sent again and saved once."""
+    monkeypatch.setattr(postgres_store, "BUSY_SECONDS", 2.0)  # how long a page waits for the database to answer
+    never_opened = postgres.database()  # a new app server's first request: its store is not open yet
+    at = app()
+    at.query_params["puzzle"] = "capture-l1-sota"
+    at.switch_page("trainer/app/views/puzzles.py").run()
+    postgres.stop()
+    try:
+        at.text_input(key="ans_text").set_value("10o")
+        next(b for b in at.button if b.label.startswith("Check")).click().run()
+        assert [e.value for e in at.error] == [
+            "That could not be saved just now: the server cannot reach your progress. Everything saved before is "
+            "kept; try again in a moment."
+        ]
+        assert [i.value for i in at.info] == [KEPT]
+        told_nothing_of_the_server(at, url)
+        at.switch_page("trainer/app/views/progress.py").run()  # a read
+        assert [e.value for e in at.error] == [UNREACHABLE] and [i.value for i in at.info] == [KEPT]
+        told_nothing_of_the_server(at, url)
+        monkeypatch.setenv(DB_VAR, never_opened)
+        first = app(page="puzzles", puzzle="capture-l1-sota", lang="es")  # a deep link, a session's first request
+        assert [e.value for e in first.error] == [
+            "Ahora mismo no se puede llegar a tu progreso. No se ha perdido nada: recarga la página dentro de un "
+            "momento."
+        ]
+        assert first.radio(key="_lang").value == "es"  # the sidebar's settings, in the learner's language
+        told_nothing_of_the_server(first, never_opened)
+        monkeypatch.setenv(DB_VAR, url)
+    finally:
+        postgres.start()
+    assert "could not be saved to" in caplog.text and "could not be read from" in caplog.text  # for the admin
+    next(b for b in at.button if b.label == "Try again").click().run()
+    assert not at.error and at.title[0].value == "Progress"
+    at.switch_page("trainer/app/views/puzzles.py").run()
+    assert [w.value for w in at.warning] == ["Your answer, Sota de oros, is kept but not saved yet."]
+    next(b for b in at.button if b.label == "Send it again").click().run()
+    [verdict] = [json.loads(e.proto.json)["message"]["text"] for e in at.get("bidi_component") if e.key == "verdict"]
+    assert not at.error and verdict.startswith("Right: ")  # its verdict, at last, and its rating
+    assert edit(url, "SELECT answer, correct FROM attempts") == [("J♦", 1)]
+    postgres.drop(never_opened)
+
+
+KEPT = "Your answer is kept: it can be sent again once your progress can be reached."
+UNREACHABLE = "The server cannot reach your progress just now. Nothing saved before is lost; try again in a moment."
+
+
+def told_nothing_of_the_server(at: AppTest, url: str) -> None:
+    """No error, address, path or traceback anywhere on the page."""
+    assert not at.exception, at.exception
+    said = page_text(at)
+    where = urlsplit(url)
+    assert not [
+        word for word in (shown(url), where.query, "5432", "postgres", "Traceback", "/tmp", ".py") if word in said
+    ]

@@ -69,7 +69,7 @@ def test_an_unknown_profile_in_the_address_is_explained(data: Path) -> None:
     assert at.query_params["profile"] == "Player"
 
 
-def test_an_answer_on_a_full_disk_is_explained_and_can_be_given_again(data: Path) -> None:
+def test_an_answer_on_a_full_disk_is_explained_kept_and_saved_once_there_is_room(data: Path) -> None:
     with Store.open(data) as saved:
         saved.create_profile("Ana")
         saved.create_profile("Zed")
@@ -90,9 +90,15 @@ def test_an_answer_on_a_full_disk_is_explained_and_can_be_given_again(data: Path
     )
     assert "Everything saved before is kept and nothing was half-saved" in at.error[0].value
     assert saved.attempts("Ana") == [] and saved.get_rating("Ana") is None
+    assert [w.value for w in at.warning] == ["Your answer, Sota de oros, is kept but not saved yet."]
+    streak = next(b for b in at.button if b.label == "Streak")
+    streak.click().run()  # moving on sends the kept answer first: while it cannot, the puzzle stays
+    assert "could not be saved" in at.error[0].value and at.session_state.puzzle_id == "capture-l1-sota"
+    assert at.session_state.run.mode == "practice"
     saved._conn.execute("PRAGMA max_page_count = 1073741823")
-    next(b for b in at.button if b.label.startswith("Check")).click().run()
-    assert not at.error and len(saved.attempts("Ana")) == 1
+    streak.click().run()
+    assert not at.error and [a.answer for a in saved.attempts("Ana")] == ["J♦"]
+    assert at.session_state.run.mode == "streak" and at.session_state.puzzle_id != "capture-l1-sota"
 
 
 def test_a_step_that_cannot_be_saved_is_explained_and_the_lesson_stays_where_it_was(data: Path) -> None:

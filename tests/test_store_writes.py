@@ -1,7 +1,9 @@
 """Writes the file's state stops after it opened (a full disk, a held lock): a clear SaveError, nothing half-saved."""
 
+import dataclasses
 import sqlite3
 from contextlib import closing
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -21,8 +23,10 @@ def fill_the_disk(store: Store) -> None:
     store._conn.execute(f"PRAGMA max_page_count = {pages}")
 
 
-def answer(store: Store) -> None:
-    store.record_answer("Ana", ANSWER, lambda old: (1400.0, 90.0, 0.06), lambda card: (CARD, T0))
+def answer(store: Store, second: int) -> None:
+    """An answer given ``second`` seconds after the first: each one a new answer, not the same sent again."""
+    given = dataclasses.replace(ANSWER, at=T0 + timedelta(seconds=second))
+    store.record_answer("Ana", given, lambda old: (1400.0, 90.0, 0.06), lambda card: (CARD, T0))
 
 
 def test_an_answer_on_a_full_disk_is_refused_whole_and_saved_once_there_is_room(tmp_path: Path) -> None:
@@ -30,14 +34,14 @@ def test_an_answer_on_a_full_disk_is_refused_whole_and_saved_once_there_is_room(
         store.create_profile("Ana")
         fill_the_disk(store)
         with pytest.raises(SaveError, match=r"could not be saved to: the disk is full") as refused:
-            for _ in range(100):
-                answer(store)
+            for second in range(100):
+                answer(store, second)
         assert refused.value.path == store.path
         kept = len(store.attempts("Ana"))
         rated = [a for a in store.attempts("Ana") if a.rating_after is not None]
         assert len(rated) == kept and (store.get_rating("Ana") is not None) == (kept > 0)  # none half-saved
         store._conn.execute("PRAGMA max_page_count = 1073741823")
-        answer(store)
+        answer(store, 100)
         assert len(store.attempts("Ana")) == kept + 1
 
 

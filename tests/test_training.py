@@ -17,9 +17,10 @@ from trainer.progress.training import (
     RUSH_SECONDS,
     Choice,
     Run,
-    answer_puzzle,
     grade,
     highest_level,
+    judge,
+    keep_answer,
     needs_review,
     pick_next,
     schedule,
@@ -116,9 +117,9 @@ def test_an_answer_keeps_attempt_rating_and_review_card_together(tmp_path):
     )
     with Store.open(tmp_path) as saved:
         saved.create_profile("Ana")
-        right = answer_puzzle(saved, "Ana", puzzle, "jd", 5.0, 0, "practice", NOW)
+        right = keep_answer(saved, "Ana", judge(puzzle, "jd", 5.0, 0, "practice", NOW))
         assert right.verdict.correct and right.after.rating > right.before.rating == 1500
-        wrong = answer_puzzle(saved, "Ana", puzzle, "2c", 5.0, 0, "practice", NOW)
+        wrong = keep_answer(saved, "Ana", judge(puzzle, "2c", 5.0, 0, "practice", NOW))
         assert not wrong.verdict.correct and wrong.after.rating < wrong.before.rating == right.after.rating
         assert [(a.answer, a.correct, a.rating_after) for a in saved.attempts("Ana")] == [
             ("J♦", True, right.after.rating),
@@ -126,6 +127,22 @@ def test_an_answer_keeps_attempt_rating_and_review_card_together(tmp_path):
         ]
         assert saved.get_rating("Ana")[0] == wrong.after.rating
         assert list(saved.review_cards("Ana")) == ["p"]  # only the miss is scheduled
+
+
+def test_an_answer_sent_again_is_kept_once(store):
+    """After an outage it is not known whether a save went through: sending the same judged answer again (the
+    same moment, the same words) writes nothing more and leaves the rating as it stands."""
+    puzzle = CapturePuzzle(
+        id="p", level=1, themes=("making-15",), title="", table=parse_cards("J♦ 2♣"), play=parse_card("7♥")
+    )
+    answer = judge(puzzle, "2c", 5.0, 0, "practice", NOW)
+    first = keep_answer(store, "Ana", answer)
+    again = keep_answer(store, "Ana", answer)
+    assert again.after == first.after == again.before
+    assert [a.answer for a in store.attempts("Ana")] == ["2♣"]
+    assert list(store.review_cards("Ana")) == ["p"]
+    later = keep_answer(store, "Ana", judge(puzzle, "2c", 5.0, 0, "practice", NOW + timedelta(seconds=1)))
+    assert later.after.rating < first.after.rating and len(store.attempts("Ana")) == 2
 
 
 def test_an_answer_whose_review_fails_writes_nothing(tmp_path):
@@ -151,12 +168,13 @@ def test_two_tabs_answering_at_once_lose_no_rating_update(tmp_path):
     def step(stored):
         return ((stored[0] if stored else 1500.0) + 10.0, 100.0, 0.06)
 
-    def tab():
+    def tab(number):
         with Store.open(tmp_path) as saved:
-            for _ in range(25):
-                saved.record_answer("Ana", attempt, step, lambda card: None)
+            for answered in range(25):  # each answer at a moment of its own: the same one again is kept once
+                at = NOW + timedelta(seconds=100 * number + answered)
+                saved.record_answer("Ana", replace(attempt, at=at), step, lambda card: None)
 
-    tabs = [threading.Thread(target=tab) for _ in range(2)]
+    tabs = [threading.Thread(target=tab, args=(number,)) for number in range(2)]
     for thread in tabs:
         thread.start()
     for thread in tabs:

@@ -4,7 +4,7 @@ import streamlit as st
 
 from trainer.app.navigation import pages
 from trainer.app.signin import not_set_up
-from trainer.app.store_access import save_trouble
+from trainer.app.store_access import out_of_reach, save_trouble
 from trainer.app.svg import card_svg
 from trainer.cards import parse_card
 from trainer.progress.errors import ProfileGone, SaveError
@@ -19,11 +19,13 @@ def run() -> None:
     st.logo(ICON, size="large")
     if not_set_up():  # fails closed: a server whose sign-in is not set up serves no page
         return
-    show_save_trouble()  # from a button's callback, which ran before this script
+    trouble = st.session_state.pop("save_trouble", None)  # from a button's callback, which ran before this script
+    if trouble is not None:
+        save_trouble(trouble)
     try:
         st.navigation(list(pages().values())).run()
-    except SaveError as error:  # a full disk, say, while saving an answer: the page says so instead of crashing
-        save_trouble(error)
+    except SaveError as error:  # a database down, a full disk: the page says so once, instead of crashing
+        out_of_reach(error, said=trouble is not None)
     except ProfileGone:  # deleted in another tab while this page was drawn: the rerun says so and asks
         st.rerun()
     show_save_trouble()  # from an action the page itself took

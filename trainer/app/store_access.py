@@ -104,6 +104,23 @@ def save_trouble(error: SaveError | str) -> None:
                     "once that is fixed, try again.", problem=problem))  # fmt: skip
 
 
+def out_of_reach(error: SaveError, said: bool = False) -> None:
+    """The page could not be drawn, as its progress could not be read (a database down, say): say so, unless the
+    action before it (``said``) just did, with an answer kept for later if there is one, and a button to try again,
+    which keeps the session and what it holds, as reloading the page would not."""
+    t = tr()
+    problem = _told(error, 400)
+    if not said and not problem:
+        st.error(t.text("The server cannot reach your progress just now. Nothing saved before is lost; try again in "
+                        "a moment."))  # fmt: skip
+    elif not said:
+        st.error(t.text("Your progress cannot be read just now: {problem}. Nothing saved before is lost; try again "
+                        "in a moment.", problem=problem))  # fmt: skip
+    if "unsent" in st.session_state:
+        st.info(t.text("Your answer is kept: it can be sent again once your progress can be reached."))
+    st.button(t.text("Try again"), type="primary", key="after_trouble")
+
+
 def saving(action: Callable[P, None]) -> Callable[P, None]:
     """A button's callback that writes progress: a SaveError (a full disk, say) is kept for the page to show on
     the rerun that follows, instead of the traceback Streamlit would show; a profile deleted in another tab is

@@ -165,6 +165,9 @@ class PostgresStore(ProgressStore):
             max_size=POOL_SIZE,
             kwargs={"autocommit": True},
             timeout=BUSY_SECONDS,
+            # A connection lost in an outage is retried at ever longer intervals: given up after this long, a page
+            # that asks next tries again at once, so the app answers within seconds of the database coming back.
+            reconnect_timeout=BUSY_SECONDS,
             check=ConnectionPool.check_connection,
             open=False,
         )

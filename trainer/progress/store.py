@@ -113,6 +113,7 @@ ISSUER_LENGTH = 255  # the longest issuer or subject kept: OpenID allows 255 ASC
 _INSERT_GAME = (
     f"INSERT INTO games (profile_id, {', '.join(GAME_FIELDS)}, record) VALUES (?{', ?' * (len(GAME_FIELDS) + 1)})"
 )
+_SAME_ATTEMPT = "SELECT 1 FROM attempts WHERE profile_id = ? AND at = ? AND puzzle_id = ? AND answer = ?"
 _INSERT_ATTEMPT = f"INSERT INTO attempts (profile_id, {ATTEMPT_COLUMNS}) VALUES (?{', ?' * len(ATTEMPT_FIELDS)})"
 
 
@@ -309,11 +310,17 @@ class ProgressStore(ABC):
         """Save one answer in one transaction: the new rating, worked out by ``rate`` from the one stored (None
         before the first), the attempt with that rating, and the puzzle's review card if ``review`` (given the
         stored card's JSON or None) returns one. Two tabs answering at once cannot lose an update, and a crash
-        leaves all three or none. Returns the rating before and after."""
+        leaves all three or none. Returns the rating before and after.
+
+        The same answer sent again (to the same puzzle, at the same moment), as after an outage that left unknown
+        whether it was saved, is kept once: the second time nothing is written, and the rating is as it stands."""
         with self._writing() as conn:
             pid = profile_id(conn, profile)
             stored = read_rows(conn, "ratings", pid)
             before = stored[0] if stored else None
+            same = (pid, iso("at", attempt.at), attempt.puzzle_id, attempt.answer)
+            if before is not None and conn.execute(_SAME_ATTEMPT, same).fetchone():
+                return before, before  # saved already, with its rating
             after = check_rating("", *rate(before))
             conn.execute(_SET_RATING, (pid, *after))
             kept = dataclasses.replace(attempt, rating_after=after[0], rd_after=after[1])

@@ -155,32 +155,46 @@ class Outcome:
     after: Rating
 
 
-def answer_puzzle(
-    saved: ProgressStore, profile: Who, puzzle: Puzzle, answer: str, seconds: float, hints: int, mode: str, at: datetime
-) -> Outcome:
-    """Judge an answer with the engine and keep it: attempt, rating and review card in one transaction.
+@dataclass(frozen=True)
+class Answer:
+    """An answer the engine judged, and the attempt that keeps it: held until it is saved, so an outage loses
+    neither the answer nor its verdict."""
 
-    The rating is updated from the one stored at that moment, so two tabs cannot lose an answer; a miss (or,
-    in Review, any answer) schedules the puzzle's review. ``answer`` must be readable (``puzzle.canonical``).
-    """
+    verdict: Verdict
+    attempt: Attempt
+
+
+def judge(puzzle: Puzzle, answer: str, seconds: float, hints: int, mode: str, at: datetime) -> Answer:
+    """Judge an answer with the engine; nothing is saved. ``answer`` must be readable (``puzzle.canonical``)."""
     verdict = puzzle.check(answer)
-    outcome = grade(verdict.correct, hints, seconds, puzzle.level)
-
-    def rate(stored: tuple[float, float, float] | None) -> tuple[float, float, float]:
-        new = update(
-            Rating(*stored) if stored else START, puzzle_rating(puzzle.level), score_of(verdict.correct, hints)
-        )
-        return new.rating, new.rd, new.vol
-
-    def review(card_json: str | None) -> tuple[str, datetime] | None:
-        return schedule(card_json, outcome, at) if mode == "review" or needs_review(outcome) else None
-
     attempt = Attempt(
         puzzle_id=puzzle.id, kind=puzzle.kind, level=puzzle.level, themes=puzzle.themes, mode=mode,
         answer=puzzle.canonical(answer), correct=verdict.correct, seconds=seconds, hints=hints, skipped=False, at=at,
     )  # fmt: skip
+    return Answer(verdict, attempt)
+
+
+def keep_answer(saved: ProgressStore, profile: Who, answer: Answer) -> Outcome:
+    """Keep a judged answer: attempt, rating and review card in one transaction. Sent again after a save that
+    failed, or whose success went unheard, it is still kept once.
+
+    The rating is updated from the one stored at that moment, so two tabs cannot lose an answer; a miss (or,
+    in Review, any answer) schedules the puzzle's review.
+    """
+    attempt = answer.attempt
+    outcome = grade(attempt.correct, attempt.hints, attempt.seconds, attempt.level)
+
+    def rate(stored: tuple[float, float, float] | None) -> tuple[float, float, float]:
+        new = update(
+            Rating(*stored) if stored else START, puzzle_rating(attempt.level), score_of(attempt.correct, attempt.hints)
+        )
+        return new.rating, new.rd, new.vol
+
+    def review(card_json: str | None) -> tuple[str, datetime] | None:
+        return schedule(card_json, outcome, attempt.at) if attempt.mode == "review" or needs_review(outcome) else None
+
     before, after = saved.record_answer(profile, attempt, rate, review)
-    return Outcome(verdict, Rating(*before) if before else START, Rating(*after))
+    return Outcome(answer.verdict, Rating(*before) if before else START, Rating(*after))
 
 
 # -- the course -----------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from trainer.text import SIDES, marked
 
 LEVELS = course()
 BY_ID = {level.id: level for level in LEVELS}
+cards = page("Learn")  # first, as on every page: its language and settings even when progress cannot be reached
 SAVED = store()
 PLAYER = profile(SAVED)
 #: The engine's fixed words the page shows (choices, the heads of a compared deal's table),
@@ -222,7 +223,6 @@ def answer_form(stage: Stage, message: tuple[str, str] | None) -> None:
 
 # -- the page ------------------------------------------------------------------------------
 
-cards = page("Learn")
 t = tr()
 open_from_link()
 level: Level = BY_ID[st.session_state.level]

@@ -40,6 +40,7 @@ from trainer.progress.transfer import IMPORT_MB
 RECENT = 300  # answers drawn on the rating chart and searched for recent mistakes
 LATEST_MATCHES = 20  # matches listed one by one
 PUZZLES = bank()
+view = page("Progress")  # first, as on every page: its language and settings even when progress cannot be reached
 SAVED = store()
 PLAYER = profile(SAVED)
 
@@ -65,7 +66,6 @@ def luck_chart(lucks: list[float]) -> None:
     )
 
 
-view = page("Progress")
 t = tr()
 ink = INKS[view.theme]
 st.title(t.text("Progress"))

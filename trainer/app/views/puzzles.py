@@ -41,16 +41,28 @@ from trainer.cards import R4, Notation
 from trainer.i18n import Translator
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress import homework
-from trainer.progress.model import Attempt
+from trainer.progress.errors import SaveError
+from trainer.progress.model import Attempt, Learner
 from trainer.progress.rating import START, Rating
 from trainer.progress.stats import plain
-from trainer.progress.training import ANSWERS_PER_LEVEL, MODES, Choice, Run, answer_puzzle, highest_level, pick_next
+from trainer.progress.training import (
+    ANSWERS_PER_LEVEL,
+    MODES,
+    Answer,
+    Choice,
+    Run,
+    highest_level,
+    judge,
+    keep_answer,
+    pick_next,
+)
 from trainer.puzzles import KINDS, THEMES, Puzzle
 from trainer.puzzles.catalog import first_puzzle
 from trainer.puzzles.kinds.shown import Numbers, OneOf, Picked, Typed
 from trainer.text import SaidError
 
 PUZZLES = bank()
+cards = page("Puzzles")  # first, as on every page: its language and settings even when progress cannot be reached
 SAVED = store()
 PLAYER = profile(SAVED)
 
@@ -92,6 +104,7 @@ def due() -> list[str]:
 def start(mode: str) -> None:
     """Begin a run of a mode with a first puzzle; the filters go back to the learner's rule set, so none is carried
     unseen from another mode."""
+    sent_first()  # with the run it was given in
     st.session_state.run = Run(mode, started=now())
     st.session_state.seen = []
     afresh()
@@ -126,7 +139,9 @@ def next_puzzle(for_me: bool = False) -> None:
 
 
 def show(puzzle: Puzzle | None) -> None:
-    """Put a puzzle on the board, with fresh answer widgets and no hints shown."""
+    """Put a puzzle on the board, with fresh answer widgets and no hints shown; an answer not saved yet is saved
+    first, and if it still cannot be, the board stays as it is."""
+    sent_first()
     st.session_state.puzzle_id = puzzle.id if puzzle else None
     st.session_state.shown_at = now()
     st.session_state.hints = 0
@@ -188,10 +203,34 @@ def submit(puzzle: Puzzle, answer: str, notation: Notation = R4) -> None:
         st.session_state.verdict = puzzle.check(answer)
         return
     seconds = now() - st.session_state.shown_at
-    outcome = answer_puzzle(SAVED, PLAYER, puzzle, answer, seconds, st.session_state.hints, run.mode, timestamp())
+    send(PLAYER, judge(puzzle, answer, seconds, st.session_state.hints, run.mode, timestamp()))
+
+
+def send(learner: Learner, answer: Answer) -> None:
+    """Save a judged answer, then show its verdict. If the store cannot be reached, the session keeps it, and the
+    page offers to send it again; if its profile was deleted meanwhile, it is dropped with it."""
+    st.session_state.pop("unsent", None)
+    try:
+        outcome = keep_answer(SAVED, learner, answer)
+    except SaveError:
+        st.session_state.unsent = (learner, answer)
+        raise
     st.session_state.verdict = outcome.verdict
-    run.answer(outcome.verdict.correct, now(), seconds)
+    st.session_state.run.answer(outcome.verdict.correct, now(), answer.attempt.seconds)
     st.session_state.rating_change = outcome.after.rating - outcome.before.rating
+
+
+def send_unsent() -> None:
+    send(*st.session_state.unsent)
+
+
+send_again = saving(send_unsent)
+
+
+def sent_first() -> None:
+    """Before moving on, save the answer the session still holds, if any; SaveError if it still cannot be."""
+    if "unsent" in st.session_state:
+        send_unsent()
 
 
 def try_again() -> None:
@@ -333,7 +372,12 @@ def answer_or_verdict(puzzle: Puzzle, view: CardStyle, over: bool) -> None:
     state, t = st.session_state, view.t
     verdict = state.verdict
     if verdict is None:
-        if not over:
+        if "unsent" in state:
+            _, held = state.unsent
+            answer = answer_words(puzzle, held.attempt.answer, view)
+            st.warning(t.text("Your answer, {answer}, is kept but not saved yet.", answer=answer))
+            st.button(t.text("Send it again"), on_click=send_again, type="primary")
+        elif not over:
             answer_widgets(puzzle, view)
         return
     line = verdict_line(verdict, bool(state.get("retry")), state.get("rating_change", 0.0), view)
@@ -374,7 +418,6 @@ def homework_next(puzzle: Puzzle) -> None:
 
 
 open_from_link()
-cards = page("Puzzles")
 t = tr()
 st.title(t.text("Puzzles"))
 current = rating()
@@ -454,7 +497,7 @@ if puzzle.rules != CLASSIC.name:
 if (goal := puzzle.goal_words()) is not None:
     st.markdown(goal_line(goal, cards))
 attempt_key = f"answer-{puzzle.id}-{len(st.session_state.seen)}-{st.session_state.get('tries', 0)}"
-answering = verdict is None and not over
+answering = verdict is None and not over and "unsent" not in st.session_state
 form = puzzle.answer_form()
 if isinstance(form, Picked):  # the answer picked on the cards, with what to tap above them
     if answering:
