@@ -12,7 +12,8 @@ from pathlib import Path
 from browser_kit import app_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from classroom import NEXT, PASSWORD, Tally, WireLearner, set_up
+from classroom import NEXT, Tally, WireLearner
+from deploy_kit import PASSWORD, class_with_homework
 
 from trainer.progress.sqlite import Store
 
@@ -30,7 +31,7 @@ async def answer_three(url: str, code: str) -> tuple[list[str], Tally, str]:
 
 
 def test_a_protocol_tab_signs_in_and_answers_homework_that_is_stored(tmp_path: Path) -> None:
-    code = set_up(str(tmp_path), 2)
+    code = class_with_homework(str(tmp_path), 2)
     secrets = tmp_path / "secrets.toml"
     secrets.write_text('[club]\nteacher_code = "not used here"\n', encoding="utf-8")
     # the tab's event loop on a thread of its own: the browser tests' Playwright may run one on this thread
