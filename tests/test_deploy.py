@@ -1,7 +1,9 @@
 """The deploy recipe stays in step with the app: the names, the port and the files it relies on. (Docker cannot
-run here; ``test_e2e_deploy.py`` runs the Caddyfile itself in front of two app servers on one database.)"""
+run here; ``test_e2e_deploy.py`` runs the Caddyfile itself in front of two app servers on one database.) And the
+backup recipe of docs/club.md, on a PostgreSQL server of the tests' own."""
 
 import re
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -62,3 +64,22 @@ def test_the_example_secrets_turn_the_club_on_and_no_secret_is_committed_or_buil
     assert {"deploy/secrets.toml", ".streamlit/secrets.toml", "deploy/.env"} <= set(ignored)
     left_out = (DEPLOY.parent / ".dockerignore").read_text(encoding="utf-8").split()
     assert {"**/secrets.toml", "**/.env", "**/*.sqlite3"} <= set(left_out)  # the image's build context is the clone
+
+
+def test_the_backup_recipe_brings_a_clubs_progress_back_as_it_was(database: str, tmp_path: Path) -> None:
+    """docs/club.md's backup and restore: pg_dump's custom format, then pg_restore --clean --if-exists over a
+    database that changed since."""
+    from pg_kit import programs
+
+    from trainer.progress.stores import open_store
+
+    tools, backup = programs(), tmp_path / "escoba.dump"
+    assert tools is not None
+    with open_store(database) as saved:
+        saved.create_profile("Ana")
+    subprocess.run([tools / "pg_dump", "-Fc", "-f", backup, "-d", database], check=True)
+    with open_store(database) as saved:
+        saved.create_profile("Bea")
+    subprocess.run([tools / "pg_restore", "--clean", "--if-exists", "-d", database, backup], check=True)
+    with open_store(database) as saved:
+        assert saved.profiles() == ["Ana"]
