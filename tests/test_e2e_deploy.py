@@ -75,20 +75,25 @@ def health_check_failed(running: Deploy, replica: int, seconds: float = 30) -> b
     return False
 
 
+def cookies_set_secure(url: str) -> bool:
+    """Whether Streamlit's cookie against cross-site requests, which its health check sets, leaves the proxy at
+    ``url`` with Secure, once."""
+    response = urllib.request.urlopen(f"{url}/_stcore/health", context=unverified())
+    [token] = [line for line in response.headers.get_all("Set-Cookie") if line.startswith("_streamlit_xsrf=")]
+    return bool(re.search(r"; *Secure$", token)) and token.count("Secure") == 1
+
+
 def answers_stored(database: str) -> int:
     with open_store(database) as saved:
         return len(saved.attempts(LEARNER))
 
 
-def test_streamlits_cookies_leave_the_proxy_secure(club: tuple[Deploy, str]) -> None:
-    running, _ = club
-    response = urllib.request.urlopen(f"{running.url}/_stcore/health", context=unverified())
-    [token] = [line for line in response.headers.get_all("Set-Cookie") if line.startswith("_streamlit_xsrf=")]
-    assert re.search(r"; *Secure$", token) and token.count("Secure") == 1, token
-
-
-def test_a_learner_goes_on_on_the_other_replica_when_theirs_stops(browser: Any, club: tuple[Deploy, str]) -> None:
+def test_through_the_proxy_a_learner_goes_on_on_the_other_replica_when_theirs_stops(
+    browser: Any, club: tuple[Deploy, str]
+) -> None:
+    """One test, so that the servers start once wherever the tests run."""
     running, code = club
+    assert cookies_set_secure(running.url)
     context = browser.new_context(ignore_https_errors=True, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     open_app(page, running.url)
@@ -97,6 +102,8 @@ def test_a_learner_goes_on_on_the_other_replica_when_theirs_stops(browser: Any, 
     page.get_by_label("Password", exact=True).fill(PASSWORD)
     click_and_settle(page, page.get_by_role("button", name="Sign in", exact=True))
     page.get_by_test_id("stMain").get_by_text(f"Signed in as {LEARNER}").wait_for()
+    streamlits = [cookie for cookie in context.cookies() if cookie["name"].startswith("_streamlit")]
+    assert streamlits and all(cookie["secure"] for cookie in streamlits)  # as the browser keeps them
     [sticky] = [cookie["value"] for cookie in context.cookies() if cookie["name"] == "lb"]
     served = [lb_cookie(running.dial(number)) for number in (0, 1)].index(sticky)  # one replica, by the cookie
     answer_next_homework(page)
