@@ -1,11 +1,14 @@
-"""A class on one app process: ``python bench/classroom.py [--learners 30] [--seconds 60] [--every 2] [--browsers 1]``.
+"""A class on a club's server: ``python bench/classroom.py [--learners 30] [--seconds 60] [--every 2] [--browsers 1]
+[--db URL] [--replicas N]``.
 
 Serves the app as a club's server (a ``[club]`` in its secrets) with a fresh progress folder, or ``--db URL`` a
-PostgreSQL database. A teacher's class gets homework of 60 puzzles that are answered by typing (theme
-"several-ways"), and each learner signs in with the class code. Every ``--every`` seconds each learner follows
-the link to their next homework puzzle (Home's, then the one a verdict shows), types its answer and presses Check:
-the rounds are spread evenly over the interval. A Check that draws no verdict is an error. Then the store is
-asked how many answers each learner has: every answer given must be stored.
+PostgreSQL database; with ``--replicas N``, as ``deploy/`` serves it (``tests/deploy_kit.py``): N app processes
+on PostgreSQL (``--db``, else a private server made for the run) behind Caddy with ``deploy/Caddyfile``, over
+HTTPS, each learner's tab sent to a replica by the proxy. A teacher's class gets homework of 60 puzzles that are
+answered by typing (theme "several-ways"), and each learner signs in with the class code. Every ``--every``
+seconds each learner follows the link to their next homework puzzle (Home's, then the one a verdict shows), types
+its answer and presses Check: the rounds are spread evenly over the interval. A Check that draws no verdict is an
+error. Then the store is asked how many answers each learner has: every answer given must be stored.
 
 Most learners are tabs that speak the browser's own protocol to the server (``bench/wire.py``): each of their
 clicks is timed from sending it to the end of the run it started, which is the server's part of a click, the part a
@@ -15,8 +18,8 @@ included, on a device that is this machine (a run over between two animation fra
 Check is timed all the same, and counted).
 
 Prints the median and 95th percentile of each, the errors, the answers given and stored, the share of a core the
-server used, and its resident memory: once started, with the first session (which loads the app, the bank and the
-course), with every learner's session idle, and per further idle session.
+servers used, and each server process's resident memory: once started, with a first session (which loads the
+app, the bank and the course), with every learner's session idle, and per further idle session.
 """
 
 from __future__ import annotations
@@ -30,8 +33,8 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -40,17 +43,12 @@ from wire import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from browser_kit import CHROMIUM, FLAGS, WATCH, app_server, club_secrets, free_port
+from deploy_kit import BANK, PASSWORD, class_with_homework, deploy, unverified
+from pg_kit import database_server
 
 from trainer.ai.arena import median_and_p95
-from trainer.progress.accounts import add_learner
-from trainer.progress.homework import assign_puzzles
 from trainer.progress.stores import DB_VAR, open_store
-from trainer.puzzles import load_puzzles
-from trainer.puzzles.loader import bank_folder
 
-BANK = {puzzle.id: puzzle for puzzle in load_puzzles(bank_folder())}
-THEME = "several-ways"  # every classic puzzle of it is a capture or a choice of play, answered by typing
-PASSWORD = "a-class-password"
 SIGN_IN = (("Class code", "code"), ("Your name", "name"), ("Password", "password"))
 #: How long a Check waits for its run to be seen starting (a run over between two animation frames is not),
 #: before the last change counts as its end.
@@ -91,19 +89,6 @@ def cpu_seconds(process: Path) -> float:
     return (int(user) + int(system)) / os.sysconf("SC_CLK_TCK")
 
 
-def set_up(place: str, learners: int) -> str:
-    """A teacher, a class with ``learners`` learners and their homework; returns the class code."""
-    with open_store(place) as saved:
-        teacher = saved.create_account("Teacher", "https://id.example", "teacher").learner
-        saved.set_teacher(teacher)
-        room = saved.create_class(teacher, "Bench")
-        for number in range(1, learners + 1):
-            add_learner(saved, teacher, room.id, f"Learner {number}", PASSWORD)
-        due = datetime.now(UTC) + timedelta(days=7)
-        assign_puzzles(saved, teacher, room.id, BANK.values(), due, 60, THEME, "classic")
-        return room.code
-
-
 @dataclass
 class Tally:
     """The timed clicks, by what was clicked, for the wire tabs and the Chromium pages; the errors."""
@@ -128,7 +113,7 @@ class WireLearner:
 
     @classmethod
     async def sign_in(cls, url: str, said: dict[str, str], tally: Tally) -> WireLearner:
-        tab = await Session.open(url)
+        tab = await Session.open(url, tls=unverified() if url.startswith("https:") else None)
         for label, key in SIGN_IN:
             await tab.fill(tab.find("text_input", label), said[key])
         await tab.click(tab.find("button", "Sign in"))
@@ -173,7 +158,8 @@ class BrowserLearner:
 
     @classmethod
     async def sign_in(cls, browser: Any, url: str, said: dict[str, str], tally: Tally) -> BrowserLearner:
-        page = await (await browser.new_context(viewport={"width": 1280, "height": 900})).new_page()
+        context = await browser.new_context(viewport={"width": 1280, "height": 900}, ignore_https_errors=True)
+        page = await context.new_page()
         page.set_default_timeout(90_000)
         await page.goto(url)
         await _settle(page)
@@ -231,20 +217,22 @@ async def rounds(answer: Callable[[], Awaitable[str]], start: float, every: floa
 
 @dataclass
 class Run:
-    """What a class's run found: answers given per learner, the tally, memory and CPU of the server."""
+    """What a class's run found: answers given per learner, the tally, memory and CPU of the server processes."""
 
     given: dict[str, int]
     tally: Tally
-    memory: tuple[float, float, float]  # started, with one session, with every session idle
-    cpu: float  # the server's CPU seconds while the learners answered
+    memory: list[tuple[float, float, float]]  # per process: started, with one session, with every session idle
+    cpu: float  # the processes' CPU seconds while the learners answered
     seconds: float  # how long they answered
 
 
-async def classroom(url: str, port: int, code: str, args: argparse.Namespace) -> Run:
+async def classroom(url: str, servers: list[str], code: str, args: argparse.Namespace) -> Run:
+    """The class at ``url``, served by the app processes at ``servers`` (``url`` itself, without a proxy)."""
     from playwright.async_api import async_playwright
 
     names = [f"Learner {number}" for number in range(1, args.learners + 1)]
-    tally, server = Tally(), server_process(port)
+    tally = Tally()
+    processes = [server_process(int(server.rsplit(":", 1)[1])) for server in servers]
     async with async_playwright() as playwright:
         browser = None
         if args.browsers:
@@ -256,25 +244,25 @@ async def classroom(url: str, port: int, code: str, args: argparse.Namespace) ->
                 return await BrowserLearner.sign_in(browser, url, said, tally)
             return await WireLearner.sign_in(url, said, tally)
 
-        before = resident_mb(server)
-        learners = [await sign_in(0)]  # loads the app's modules, the bank and the course
-        await warm_up(url, code)
+        before = [resident_mb(process) for process in processes]
+        for server in servers:  # loads each process's modules, the bank and the course
+            await warm_up(server, code)
         await asyncio.sleep(2)
-        warm = resident_mb(server)
-        learners += [await sign_in(number) for number in range(1, args.learners)]
+        warm = [resident_mb(process) for process in processes]
+        learners = [await sign_in(number) for number in range(args.learners)]
         await asyncio.sleep(2)
-        idle = resident_mb(server)
-        start, used = time.monotonic() + 1, cpu_seconds(server)
+        idle = [resident_mb(process) for process in processes]
+        start, used = time.monotonic() + 1, sum(map(cpu_seconds, processes))
         given = await asyncio.gather(
             *(rounds(learner.answer, start + n * args.every / args.learners, args.every, start + args.seconds, tally)
               for n, learner in enumerate(learners))
         )  # fmt: skip
-        used, took = cpu_seconds(server) - used, time.monotonic() - start
+        used, took = sum(map(cpu_seconds, processes)) - used, time.monotonic() - start
         for learner in learners:
             await learner.close()
         if browser is not None:
             await browser.close()
-    return Run(dict(zip(names, given, strict=True)), tally, (before, warm, idle), used, took)
+    return Run(dict(zip(names, given, strict=True)), tally, list(zip(before, warm, idle, strict=True)), used, took)
 
 
 def main() -> None:
@@ -284,23 +272,38 @@ def main() -> None:
     parser.add_argument("--every", type=float, default=2.0, help="seconds between a learner's answers (default 2)")
     parser.add_argument("--browsers", type=int, default=1, help="learners in Chromium pages (default 1)")
     parser.add_argument("--db", help="a PostgreSQL database to keep progress in (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--replicas", type=int, default=0, help="app processes behind Caddy, on PostgreSQL (default 0: one, no proxy)"
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="classroom-"))
-    place = args.db or str(folder)
-    code = set_up(place, args.learners)
-    secrets = club_secrets(folder)
-    port = free_port()
-    flags, env = ["--secrets.files", str(secrets)], {DB_VAR: args.db} if args.db else {}
-    with app_server(folder, port=port, flags=flags, env=env) as url:
-        found = asyncio.run(classroom(url, port, code, args))
-    with open_store(place) as saved:
-        # a class's learner is found by the class code and name: a name alone finds only this computer's profiles
-        stored = {name: len(saved.attempts(saved.class_password(code, name)[0])) for name in found.given}
+    with ExitStack() as running:
+        if args.replicas and not args.db:
+            args.db = running.enter_context(database_server()).database()
+        place = args.db or str(folder)
+        code = class_with_homework(place, args.learners)
+        if args.replicas:
+            deployed = running.enter_context(deploy(args.db, folder, args.replicas))
+            url, servers = deployed.url, deployed.replicas
+        else:
+            flags, env = ["--secrets.files", str(club_secrets(folder))], {DB_VAR: args.db} if args.db else {}
+            url = running.enter_context(app_server(folder, port=free_port(), flags=flags, env=env))
+            servers = [url]
+        found = asyncio.run(classroom(url, servers, code, args))
+        with open_store(place) as saved:
+            # a class's learner is found by the class code and name: a name alone finds only this computer's profiles
+            stored = {name: len(saved.attempts(saved.class_password(code, name)[0])) for name in found.given}
+    report(found, stored, args)
+
+
+def report(found: Run, stored: dict[str, int], args: argparse.Namespace) -> None:
     tally = found.tally
     missing = {name: given - stored[name] for name, given in found.given.items() if stored[name] != given}
     wire = args.learners - args.browsers
+    served = f"{args.replicas} app processes behind Caddy" if args.replicas else "one app process"
     print(f"{args.learners} learners ({wire} on the protocol, {args.browsers} in Chromium), an answer each every "
-          f"{args.every:g} s for {args.seconds:g} s, progress in {'PostgreSQL' if args.db else 'SQLite'}")  # fmt: skip
+          f"{args.every:g} s for {args.seconds:g} s, progress in {'PostgreSQL' if args.db else 'SQLite'}, "
+          f"{served}")  # fmt: skip
     for action, times in tally.wire.items():
         if times:
             median, p95 = median_and_p95(times)
@@ -315,10 +318,11 @@ def main() -> None:
     answers = max(1, sum(found.given.values()))
     print(f"server CPU while answering: {found.cpu / found.seconds:.2f} s a second (a whole core is 1.00), "
           f"{found.cpu / answers * 1000:.0f} ms an answer")  # fmt: skip
-    before, warm, idle = found.memory
-    per_session = (idle - warm) / max(1, args.learners - 1)
-    print(f"server memory: {before:.0f} MB started, {warm:.0f} MB with one session (the app loaded), "
-          f"{idle:.0f} MB with {args.learners} idle: {per_session:.2f} MB a further session")  # fmt: skip
+    for number, (before, warm, idle) in enumerate(found.memory, 1):
+        print(f"process {number} memory: {before:.0f} MB started, {warm:.0f} MB with one session (the app loaded), "
+              f"{idle:.0f} MB with its learners idle")  # fmt: skip
+    growth = sum(idle - warm for _, warm, idle in found.memory) / max(1, args.learners - len(found.memory))
+    print(f"{growth:.2f} MB a further idle session")
 
 
 if __name__ == "__main__":

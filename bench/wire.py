@@ -20,6 +20,7 @@ it was sent and lists their hashes with each rerun, so the server sends a refere
 from __future__ import annotations
 
 import re
+import ssl
 import time
 from dataclasses import dataclass
 from typing import Any, Self
@@ -91,8 +92,11 @@ class Session:
         self._kept: dict[str, ForwardMsg] = {}  # the large messages received, by hash, which the server may refer to
 
     @classmethod
-    async def open(cls, url: str, path: str = "", query: str = "", locale: str = "en-US") -> Self:
-        """Connect to the app served at ``url`` (``http://host:port``) and run the page at ``path``."""
+    async def open(
+        cls, url: str, path: str = "", query: str = "", locale: str = "en-US", tls: ssl.SSLContext | None = None
+    ) -> Self:
+        """Connect to the app served at ``url`` (``http://host:port``, or ``https://`` with the ``tls`` context)
+        and run the page at ``path``."""
         base_url = url.rstrip("/")
         ws = await connect(
             re.sub("^http", "ws", base_url) + "/_stcore/stream",
@@ -100,6 +104,7 @@ class Session:
             max_size=None,
             ping_interval=None,  # the browser sends no pings either
             proxy=None,
+            ssl=tls,
         )
         session = cls(ws, base_url, locale)
         session.query = query.lstrip("?")

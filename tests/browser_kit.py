@@ -101,13 +101,16 @@ def club_secrets(
     teachers_code: str = "not used here",
     redirect_uri: str = "http://localhost:8501/oauth2callback",
     metadata_url: str = "http://127.0.0.1:9/.well-known/openid-configuration",
+    behind_proxy: bool = False,
 ) -> Path:
     """A club server's secrets.toml in ``folder``, with all a club's server must have to start: the teachers' code,
-    and a provider (one that is never asked unless ``metadata_url`` names a real one)."""
+    and a provider (one that is never asked unless ``metadata_url`` names a real one); ``behind_proxy`` for servers
+    reached through the club's proxy alone."""
     secrets = folder / "secrets.toml"
     secrets.write_text(
         f"""[club]
 teacher_code = "{teachers_code}"
+behind_proxy = {str(behind_proxy).lower()}
 
 [auth]
 redirect_uri = "{redirect_uri}"

@@ -110,6 +110,7 @@ BROWSER_GROUPS = {
     "test_e2e_club": "club",
     "test_e2e_access": "club",
     "test_e2e_phone": "club",
+    "test_e2e_deploy": "deploy",  # its servers and Caddy, started once for the module (its tests all mark it)
 }
 
 

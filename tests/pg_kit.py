@@ -21,9 +21,10 @@ USER = "escoba"
 
 
 def programs() -> Path | None:
-    """The folder of ``initdb`` and ``pg_ctl``: on the PATH, or where Debian keeps them (the newest version)."""
+    """The folder of ``initdb``, ``pg_ctl`` and the other server programs (``pg_dump``...): where the one on the
+    PATH is (a link to it followed), or where Debian keeps them (the newest version)."""
     if found := shutil.which("initdb"):
-        return Path(found).parent
+        return Path(found).resolve().parent
     found_in_lib = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[4]))
     return Path(found_in_lib[-1]).parent if found_in_lib else None
 

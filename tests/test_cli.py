@@ -604,6 +604,21 @@ def test_a_secrets_file_that_is_not_toml_is_named_and_nothing_starts(monkeypatch
     assert err.startswith(f"escoba-trainer: {elsewhere / 'home' / '.streamlit' / 'secrets.toml'}: ")
 
 
+def test_a_club_server_takes_its_port_and_a_secrets_file_of_its_own(monkeypatch, capsys, elsewhere):
+    """The file given is the one checked and the one Streamlit reads: the current folder's has no [club] here."""
+    (elsewhere / "club.toml").write_text(CLUB_SECRETS, encoding="utf-8")
+    flags = started_with(monkeypatch, ["app", "--network", "--port", "8600", "--secrets.files", "club.toml"])
+    assert flags["--server.port"] == "8600" and flags["--secrets.files"] == str(elsewhere / "club.toml")
+    assert capsys.readouterr().err == ""
+
+
+def test_a_secrets_file_given_that_is_not_there_is_named_and_nothing_starts(monkeypatch, capsys, elsewhere):
+    (elsewhere / ".streamlit").mkdir()
+    (elsewhere / ".streamlit" / "secrets.toml").write_text(CLUB_SECRETS, encoding="utf-8")  # not the one asked for
+    assert refused_start(monkeypatch, ["app", "--network", "--secrets.files", str(elsewhere / "typo.toml")]) == 2
+    assert capsys.readouterr().err.startswith(f"escoba-trainer: {elsewhere / 'typo.toml'}: ")
+
+
 @pytest.mark.parametrize(("environment", "said"), [("es_ES.UTF-8", "rechazado: "), ("ru", "отказано: ")])
 def test_the_app_command_speaks_the_environments_language(monkeypatch, capsys, elsewhere, environment, said):
     monkeypatch.delenv("LANGUAGE")

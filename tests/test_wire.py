@@ -12,7 +12,8 @@ from pathlib import Path
 from browser_kit import app_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from classroom import NEXT, PASSWORD, Tally, WireLearner, set_up
+from classroom import NEXT, Tally, WireLearner
+from deploy_kit import PASSWORD, class_with_homework
 
 from trainer.progress.sqlite import Store
 
@@ -30,7 +31,7 @@ async def answer_three(url: str, code: str) -> tuple[list[str], Tally, str]:
 
 
 def test_a_protocol_tab_signs_in_and_answers_homework_that_is_stored(tmp_path: Path) -> None:
-    code = set_up(str(tmp_path), 2)
+    code = class_with_homework(str(tmp_path), 2)
     secrets = tmp_path / "secrets.toml"
     secrets.write_text('[club]\nteacher_code = "not used here"\n', encoding="utf-8")
     # the tab's event loop on a thread of its own: the browser tests' Playwright may run one on this thread
@@ -39,6 +40,6 @@ def test_a_protocol_tab_signs_in_and_answers_homework_that_is_stored(tmp_path: P
     assert not tally.errors and len(tally.wire["Check"]) == len(tally.wire["the next puzzle"]) == 3
     assert len(set(answered)) == 3 and re.search(r": 0 of \d+ done · next puzzle$", link)
     with Store.open(tmp_path) as saved:
-        stored = saved.attempts("Learner 1")
+        stored = saved.attempts(saved.class_password(code, "Learner 1")[0])
         assert [attempt.puzzle_id for attempt in stored] == answered and all(a.correct for a in stored)
-        assert saved.attempts("Learner 2") == []
+        assert saved.attempts(saved.class_password(code, "Learner 2")[0]) == []

@@ -248,6 +248,17 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
             "can open every profile"
         ),
     )
+    app.add_argument("--port", type=_whole(1, 65535), default=None, help=t.text("the port to serve on (default 8501)"))
+    app.add_argument(
+        "--secrets.files",
+        dest="secrets",
+        type=Path,
+        metavar="FILE",
+        help=t.text(
+            "read the sign-in settings from this secrets.toml instead of .streamlit/secrets.toml in the current "
+            "folder and in your home folder"
+        ),
+    )
 
     return parser
 
@@ -255,7 +266,7 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
 def _run(args: argparse.Namespace, t: Translator) -> int:
     """Run the command ``args`` name; ``t`` words what a learner reads."""
     if args.command == "app":
-        return _app(args.data, args.db, args.network, t)
+        return _app(args.data, args.db, args.network, t, args.port, args.secrets)
     if args.command == "generate":
         variant = (args.rules, args.penalties, tuple(args.theme))
         return _generate(args.kind, args.level, args.count, args.seed, args.out, args.force, *variant)
@@ -301,12 +312,13 @@ NOT_SET_UP = marked(
 )
 
 
-def streamlit_secrets() -> dict[str, Any]:
-    """The tables of the ``secrets.toml`` files Streamlit reads by default (the user's, then the current folder's,
-    whose tables win); ValueError naming a file that cannot be read."""
+def streamlit_secrets(chosen: Path | None = None) -> dict[str, Any]:
+    """The tables of the ``secrets.toml`` files Streamlit reads: the ``chosen`` one, else its defaults (the user's,
+    then the current folder's, whose tables win); ValueError naming a file that cannot be read."""
     found: dict[str, Any] = {}
-    for path in (Path.home() / ".streamlit" / "secrets.toml", Path.cwd() / ".streamlit" / "secrets.toml"):
-        if path.is_file():
+    defaults = (Path.home() / ".streamlit" / "secrets.toml", Path.cwd() / ".streamlit" / "secrets.toml")
+    for path in (chosen,) if chosen is not None else defaults:
+        if path == chosen or path.is_file():
             try:
                 found |= tomllib.loads(read_bounded(path, SECRETS_BYTES).decode("utf-8"))
             except (FileRefused, OSError, ValueError) as error:
@@ -314,17 +326,28 @@ def streamlit_secrets() -> dict[str, Any]:
     return found
 
 
-def _app(data: Path | None, db: str | None, network: bool, t: Translator) -> int:
+def _app(
+    data: Path | None,
+    db: str | None,
+    network: bool,
+    t: Translator,
+    port: int | None = None,
+    secrets: Path | None = None,
+) -> int:
     """Start the app installed with this package, keeping progress in the database ``db`` or the folder ``data``
-    if given, for this computer only unless ``network``."""
+    if given, for this computer only unless ``network``, on ``port`` if given, with the sign-in settings of the
+    file ``secrets`` if given."""
     entry = Path(__file__).resolve().parent / "app" / "main.py"
     if db is not None and not is_url(db):
         refused = t.text("--db takes a PostgreSQL address: postgresql://...")
         print(f"escoba-trainer: {refused}", file=sys.stderr)
         return 2
     settings = APP_FLAGS | ({"server.address": EVERY_NETWORK} if network else {})
+    settings |= ({"server.port": str(port)} if port is not None else {}) | (
+        {"secrets.files": str(secrets.resolve())} if secrets is not None else {}
+    )
     try:
-        missing = refusal(settings["server.address"], db or os.environ.get(DB_VAR) or None, streamlit_secrets())
+        missing = refusal(settings["server.address"], db or os.environ.get(DB_VAR) or None, streamlit_secrets(secrets))
     except ValueError as error:
         print(terminal_safe(f"escoba-trainer: {error}"), file=sys.stderr)
         return 2
