@@ -44,6 +44,8 @@ def test_a_complete_club_is_served_anywhere_and_names_nothing_missing():
         ({**COMPLETE, "auth": {**COMPLETE["auth"], "cookie_secret": ""}}, ["[auth] cookie_secret"]),
         ({**COMPLETE, "auth": {**COMPLETE["auth"], "client_secret": None}}, [PROVIDER_MISSING]),
         ({**COMPLETE, "auth": {**COMPLETE["auth"], "client_id": 7}}, [PROVIDER_MISSING]),
+        ({**COMPLETE, "club": {**COMPLETE["club"], "behind_proxy": "true"}}, ["[club] behind_proxy = true or false"]),
+        ({**COMPLETE, "club": {**COMPLETE["club"], "behind_proxy": True}}, []),
     ],
 )
 def test_each_missing_setting_is_named(secrets, missing):

@@ -42,6 +42,8 @@ def missing_settings(secrets: Mapping[str, Any]) -> list[str]:
     """What a club's server lacks in ``secrets`` (the tables of its ``secrets.toml``) before it may serve anyone."""
     club, auth = _table(secrets, "club"), _table(secrets, "auth")
     missing = [] if _filled(club.get("teacher_code")) else ["[club] teacher_code"]
+    if not isinstance(club.get("behind_proxy", False), bool):  # "true" in quotes would count every client as one
+        missing.append("[club] behind_proxy = true or false")
     missing += [f"[auth] {key}" for key in AUTH_KEYS if not _filled(auth.get(key))]
     if not provider_names(auth):
         missing.append(f"[auth] {' + '.join(PROVIDER_KEYS)}")  # a provider's, under [auth] or a table of its own
