@@ -79,6 +79,22 @@ def test_a_dask_cluster_plays_the_decks_to_the_same_figures(capsys: pytest.Captu
     assert "8 duplicate decks (24 deals), 3 players, sevens rules: greedy against random" in figures
 
 
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        ("no-port", "escoba-trainer: --dask: missing port number in address 'no-port'\n"),
+        ("tcp://127.0.0.1:1", "escoba-trainer: --dask: Timed out trying to connect to tcp://127.0.0.1:1 after 1 s\n"),
+    ],
+)
+def test_a_dask_address_unread_or_unanswered_is_refused_in_one_line(
+    address: str, said: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("distributed")
+    monkeypatch.setattr("trainer.cli.DASK_CONNECT_SECONDS", 1)
+    assert main(["arena", "--deals", "2", "--dask", address]) == 1
+    assert capsys.readouterr().err == said
+
+
 def test_the_command_refuses_a_table_the_rules_do_not_allow(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--players", "3", "--rules", "classic"]) == 1
     assert "the classic rule set is for 2 or 4 players, not 3" in capsys.readouterr().err
@@ -116,6 +132,17 @@ def test_the_tuning_refuses_a_grid_with_no_candidate(capsys: pytest.CaptureFixtu
     assert "no candidate: each --race must be below a --samples" in capsys.readouterr().err
     assert main(["tune", "--infer", "maybe"]) == 1
     assert "expected yes or no, not 'maybe'" in capsys.readouterr().err
+
+
+def test_the_tuning_refuses_a_grid_over_its_bound_before_building_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("trainer.cli.Settings", None)  # never reached: the size is known from the lists
+    values = ",".join(map(str, range(1, 2001)))
+    assert main(["tune", "--samples", values, "--race", values]) == 1
+    assert capsys.readouterr().err == (
+        "escoba-trainer: tune: the values given make 16,000,000 combinations; it tries at most 1,000\n"
+    )
 
 
 def test_the_tuning_tries_the_round_search_for_each_bonus_and_the_ways_alone_once(

@@ -196,6 +196,32 @@ def test_replay_of_a_huge_file_name_shows_it_cut(capsys):
     assert capsys.readouterr().err == f"{'a' * 300}…: cannot read the file: File name too long\n"
 
 
+@pytest.mark.parametrize("command", ["check", "coverage"])
+def test_a_path_too_long_to_look_at_is_named_in_one_line(command, capsys):
+    assert main([command, "a" * 400]) == 1
+    out, err = capsys.readouterr()
+    if command == "check":
+        assert out == f"{'a' * 300}…:1:1: cannot read the path: File name too long\n" and err == "1 problem(s)\n"
+    else:
+        assert err == "the puzzles have 1 problem(s): run escoba-trainer check first\n"
+
+
+def test_check_names_a_folder_it_cannot_read_rather_than_passing_over_it(tmp_path, capsys, monkeypatch):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "hidden.yaml").write_text("not: a list\n", encoding="utf-8")
+    scandir = os.scandir
+
+    def denied(path):  # as a folder without read permission answers, even to a user who can read anything
+        if Path(path) == locked:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return scandir(path)
+
+    monkeypatch.setattr("os.scandir", denied)
+    assert main(["check", str(tmp_path)]) == 1
+    assert capsys.readouterr().out == f"{locked}:1:1: cannot read the folder: Permission denied\n"
+
+
 def test_check_prints_each_problem_with_its_place_and_exits_1(capsys, monkeypatch):
     monkeypatch.chdir(Path(__file__).parent.parent)
     assert main(["check", "tests/data/broken/card-twice.yaml"]) == 1

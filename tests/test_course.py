@@ -241,8 +241,18 @@ def test_a_level_that_breaks_a_rule_names_its_line(tmp_path):
         load_level(write(tmp_path, HEAD + "  - say: One. Two. Three.\n"))
 
 
+def test_a_level_whose_id_the_store_cannot_keep_is_refused_naming_its_place_and_the_id(tmp_path):
+    path = write(tmp_path, HEAD.replace("id: t", "id: first level") + "  - say: Look.\n")
+    with pytest.raises(CourseError) as refused:
+        load_level(path)
+    assert str(refused.value) == (
+        f"{path}:1:5: 'id': 'first level' is not an id: 1 to 80 letters, digits, '-', '_' or '.'"
+    )
+
+
 def test_a_level_that_would_show_a_link_or_an_image_is_refused_with_its_place(tmp_path):
-    for said in ("Look ![x](http://example.org/x.png).", "Read [this](https://example.org).", "See <img src=x>."):
+    links = ("Read [this](https://example.org).", "Write to ana.garcia@example-school.org.")
+    for said in ("Look ![x](http://example.org/x.png).", *links, "See <img src=x>."):
         with pytest.raises(CourseError, match=r"level.yaml:\d+:\d+: 'say' holds a link, an image or an HTML tag"):
             load_level(write(tmp_path, HEAD + f"  - say: {said}\n"))
 

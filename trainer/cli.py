@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from itertools import product
+from math import prod
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -51,6 +52,8 @@ T = TypeVar("T")
 MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long match's record is a few hundred kilobytes
 MAX_GAMES = 1_000_000  # simulate: about twenty minutes of random deals
 MAX_DEALS = 10_000  # arena and tune: decks, each dealt once a side; some hours of the master's play on two cores
+MAX_CANDIDATES = 1_000  # tune: each plays every deck; the default grid has 8
+DASK_CONNECT_SECONDS = 30  # Dask's own wait for a scheduler to answer
 MAX_COUNT = 1_000  # generate: far more than a bank file holds
 SEEDS = (0, 2**64 - 1)  # the seeds a puzzle file may hold
 #: Why the output cannot be written: a full disk or quota, a file grown too large, a failing device.
@@ -275,17 +278,8 @@ def _run(args: argparse.Namespace, t: Translator) -> int:
     if args.command == "arena":
         return _arena(args.a, args.b, args.deals, args.seed, args.rules, args.players, args.workers, args.dask)
     if args.command == "tune":
-        ways = (args.samples, args.race, args.infer, args.policy, args.exact)
-        options = (*ways, args.tree, args.explore)
-        grid = list(
-            dict.fromkeys(  # without a tree, its bonus makes no difference: one candidate for them all
-                Settings(samples, race, infer, policy, exact, tree, *((explore,) if tree else ()))
-                for samples, race, infer, policy, exact, tree, explore in product(*options)
-                if race < samples
-            )
-        )
         table = (args.rules, args.players, args.workers, args.dask)
-        return _tune(grid, args.against, args.deals, args.seed, *table)
+        return _tune(_grid(args), args.against, args.deals, args.seed, *table)
     if args.command == "check":
         return _check(args.paths or [bank_folder()], args.rules)
     if args.command == "coverage":
@@ -293,6 +287,23 @@ def _run(args: argparse.Namespace, t: Translator) -> int:
     if args.command == "copy-progress":
         return _copy_progress(args.source, args.target)
     return _replay(args.file)
+
+
+def _grid(args: argparse.Namespace) -> list[Settings]:
+    """The master's settings ``tune`` tries: every combination of the values given, each once; refuses a grid of
+    more than ``MAX_CANDIDATES`` combinations before building it."""
+    options = (args.samples, args.race, args.infer, args.policy, args.exact, args.tree, args.explore)
+    if (size := prod(map(len, options))) > MAX_CANDIDATES:
+        raise _ArgumentRefused(
+            f"escoba-trainer: tune: the values given make {size:,} combinations; it tries at most {MAX_CANDIDATES:,}"
+        )
+    return list(
+        dict.fromkeys(  # without a tree, its bonus makes no difference: one candidate for them all
+            Settings(samples, race, infer, policy, exact, tree, *((explore,) if tree else ()))
+            for samples, race, infer, policy, exact, tree, explore in product(*options)
+            if race < samples
+        )
+    )
 
 
 #: The settings of ``.streamlit/config.toml``, given on the command line so an installed app has them too.
@@ -517,8 +528,12 @@ def _executor(workers: int, dask: str | None) -> Iterator[Executor | None]:
             raise _ArgumentRefused(
                 "escoba-trainer: --dask needs Dask's distributed package: pip install 'escoba-trainer[cluster]'"
             ) from None
-        with Client(dask) as client:  # type: ignore[no-untyped-call]
-            yield client.get_executor()
+        try:
+            client = Client(dask, timeout=DASK_CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+        except (OSError, ValueError) as error:  # an address it cannot read, or no scheduler answering there
+            raise _ArgumentRefused(f"escoba-trainer: --dask: {error}") from None
+        with client:
+            yield client.get_executor()  # type: ignore[no-untyped-call]
     elif workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             yield pool

@@ -61,6 +61,7 @@ from trainer.cards import R4, Card, CardError, Notation, cards_text, parse_card,
 from trainer.deal import Deal, Event, EventKind
 from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, missing_value, parse_play, refusal_of
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
+from trainer.progress.checks import id_of
 from trainer.puzzles.catalog import RULE_IDS, RULES_OF_TASK, RULES_OF_TASK_ELSEWHERE, rules_of
 from trainer.puzzles.kinds import (
     HEADINGS,
@@ -375,6 +376,7 @@ def load_level(path: Path) -> Level:
     fields = builder.fields(root, {"id", "title", "goal", "rules", "practice", "stages"}) if root else {}
     if root is None or "stages" not in fields:
         raise CourseError(f"{path}:1:1: a level is a mapping with id, title, goal, rules, practice and stages")
+    level_id = builder.identifier(fields, root)
     rules = builder.level_rules(builder.text(fields, "rules", root), fields["rules"])
     stages: list[Stage] = []
     for item in builder.items(fields["stages"]):
@@ -382,7 +384,7 @@ def load_level(path: Path) -> Level:
     if not any(stage.is_task for stage in stages):
         raise builder.fail(fields["stages"], "a level needs at least one task for the learner to do")
     return Level(
-        id=builder.text(fields, "id", root),
+        id=level_id,
         title=builder.text(fields, "title", root),
         goal=builder.text(fields, "goal", root),
         rules=rules,
@@ -1113,6 +1115,14 @@ class _Builder:
         if not isinstance(value.value, int) or isinstance(value.value, bool) or value.value < 0:
             raise self.fail(value, f"expected a whole number, not {value.value!r}")
         return value.value
+
+    def identifier(self, fields: dict[str, Marked], parent: Marked) -> str:
+        """The level's id, held to the store's check, as the learner's progress keeps it."""
+        text = self.text(fields, "id", parent)
+        try:
+            return id_of(text)
+        except ValueError as error:
+            raise self.fail(fields["id"], f"'id': {error}") from None
 
     def text(self, fields: dict[str, Marked], key: str, parent: Marked) -> str:
         value = fields.get(key)

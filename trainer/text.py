@@ -51,8 +51,11 @@ def either(items: Iterable[object], word: str = "or") -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {word} {words[-1]}"
 
 
-#: What makes Markdown fetch or point elsewhere: an image or a link (inline, by reference or autolinked), a tag.
-_REACHING_OUT = re.compile(r"!\[|\]\s*[(:\[]|<\s*[a-zA-Z/!?]|://|\bwww\.|\bmailto:", re.IGNORECASE)
+#: What makes Markdown fetch or point elsewhere: an image or a link (inline, by reference or autolinked, an e-mail
+#: address among them), a tag.
+_REACHING_OUT = re.compile(
+    r"!\[|\]\s*[(:\[]|<\s*[a-zA-Z/!?]|://|\bwww\.|\b(?:mailto|xmpp):|(?<![\w.+-])[\w.+-]+@[\w-]+\.\w", re.IGNORECASE
+)
 
 
 def reaching_out(text: str) -> int | None:
@@ -61,6 +64,8 @@ def reaching_out(text: str) -> int | None:
 
     >>> reaching_out("Take the 7♦ [the best card]."), reaching_out("See ![x](http://example.org/x.png)")
     (None, 4)
+    >>> reaching_out("Ask ana@example.org")
+    4
     """
     found = _REACHING_OUT.search(text)
     return None if found is None else found.start()

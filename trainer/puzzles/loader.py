@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import importlib.resources
+import os
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -190,21 +191,36 @@ def bank_folder() -> Path:
     return Path(str(importlib.resources.files("trainer.bank")))
 
 
-def puzzle_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The YAML files named, and those below the folders named, in a stable order."""
+def puzzle_files(paths: Iterable[str | Path]) -> tuple[list[Path], list[Problem]]:
+    """The YAML files named, and those below the folders named, in a stable order; and a problem for each path
+    that cannot be looked at and each folder that cannot be read, rather than passing over what is in them."""
     found: list[Path] = []
+    problems: list[Problem] = []
+
+    def refuse(error: OSError) -> None:
+        problems.append(Problem(str(error.filename), 1, 1, f"cannot read the folder: {error.strerror or error}"))
+
     for path in map(Path, paths):
-        found += sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")) if path.is_dir() else [path]
-    return found
+        try:
+            is_folder = path.is_dir()
+        except OSError as error:  # a name too long, or a folder on the way that cannot be entered
+            problems.append(Problem(str(path), 1, 1, f"cannot read the path: {error.strerror or error}"))
+            continue
+        if not is_folder:
+            found.append(path)
+            continue
+        below = (Path(folder, name) for folder, _, names in os.walk(path, onerror=refuse) for name in names)
+        found += sorted(file for file in below if file.suffix in (".yaml", ".yml"))
+    return found, problems
 
 
 def check_paths(*paths: str | Path) -> tuple[list[Puzzle], list[Problem]]:
     """Every puzzle that loads, and every problem found, over all the files."""
     puzzles: list[Puzzle] = []
-    problems: list[Problem] = []
     first_seen: dict[str, str] = {}
     pile_seen: dict[int, str] = {}  # a pile's bitmask -> the puzzle that shows it
-    for path in puzzle_files(paths):
+    files, problems = puzzle_files(paths)
+    for path in files:
         file = _File(str(path))
         try:
             root = read_yaml(path)

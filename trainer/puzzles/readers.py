@@ -10,6 +10,7 @@ from typing import Any
 
 from trainer.cards import Card, CardError, parse_card
 from trainer.plays import parse_play
+from trainer.progress.checks import id_of
 from trainer.records import CLAIM
 from trainer.text import reaching_out
 
@@ -42,10 +43,13 @@ def text(value: Any) -> str:
 
 
 def identifier(value: Any) -> str:
-    """A puzzle's id: lowercase letters, digits and '-'."""
+    """A puzzle's id: lowercase letters, digits and '-', and an id the store keeps."""
     if not isinstance(value, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", value):
         raise BadValue(f"expected lowercase letters, digits and '-', such as capture-07, not {value!r}")
-    return value
+    try:
+        return id_of(value)
+    except ValueError as error:
+        raise BadValue(str(error)) from None
 
 
 def level(value: Any) -> int:
