@@ -45,7 +45,7 @@ def edit(where: ProgressStore | str, sql: str, *values: object) -> list[tuple[An
     """Run ``sql`` (with ``?`` for each value) directly on the database of a store, or of a place as
     ``open_store`` takes it, as a hand edit would; return the rows it selects."""
     if isinstance(where, PostgresStore):
-        where = where._pool.conninfo
+        where = where._reads.conninfo
     if isinstance(where, str) and is_url(where):
         with psycopg.connect(where, autocommit=True) as pg:
             cursor = pg.execute(sql.replace("?", "%s"), values or None)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import psycopg
 import pytest
 from app_kit import page_text, seen
 from pg_kit import Server
@@ -19,7 +20,8 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.progress import postgres as postgres_store
 from trainer.progress.model import Attempt
-from trainer.progress.postgres import PostgresStore, shown
+from trainer.progress.postgres import PostgresStore, Waits, shown
+from trainer.progress.schema import APPLICATION_ID
 from trainer.progress.stores import DB_VAR
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
@@ -167,6 +169,26 @@ def test_an_outage_keeps_the_answer_says_so_once_and_the_answer_is_saved_when_th
     assert not at.error and verdict.startswith("Right: ")  # its verdict, at last, and its rating
     assert edit(url, "SELECT answer, correct FROM attempts") == [("J♦", 1)]
     postgres.drop(never_opened)
+
+
+def test_a_save_kept_waiting_too_long_says_nothing_was_saved_and_keeps_the_answer(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another session holds the write lock past the time a save waits for it: the answer is judged and kept, and
+    the page says plainly that nothing was saved; once the lock is free, it is sent again."""
+    monkeypatch.setattr(postgres_store, "WAITS", Waits(lock=0.3))
+    at = app(page="puzzles", puzzle="capture-l1-sota")
+    with psycopg.connect(url) as holder:
+        holder.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
+        at.text_input(key="ans_text").set_value("10o")
+        next(b for b in at.button if b.label.startswith("Check")).click().run()
+    assert [e.value for e in at.error] == [
+        "That was not saved: the server was busy with other saves for too long. Nothing of it was saved and "
+        "everything saved before is kept; try again."
+    ]
+    assert [w.value for w in at.warning] == ["Your answer, Sota de oros, is kept but not saved yet."]
+    next(b for b in at.button if b.label == "Send it again").click().run()
+    assert not at.error and edit(url, "SELECT answer FROM attempts") == [("J♦",)]
 
 
 KEPT = "Your answer is kept: it can be sent again once your progress can be reached."

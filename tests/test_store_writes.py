@@ -10,7 +10,7 @@ import pytest
 from store_kit import CARD, T0
 
 from trainer.progress import sqlite as sqlite_module
-from trainer.progress.errors import SaveError
+from trainer.progress.errors import Busy, SaveError
 from trainer.progress.model import Attempt
 from trainer.progress.sqlite import Store
 
@@ -45,12 +45,12 @@ def test_an_answer_on_a_full_disk_is_refused_whole_and_saved_once_there_is_room(
         assert len(store.attempts("Ana")) == kept + 1
 
 
-def test_a_lock_held_past_the_busy_time_is_a_save_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_lock_held_past_the_busy_time_refuses_the_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sqlite_module, "BUSY_SECONDS", 0.1)
     with Store.open(tmp_path) as store, closing(sqlite3.connect(store.path, isolation_level=None)) as other:
         store.create_profile("Ana")
         other.execute("BEGIN IMMEDIATE")
-        with pytest.raises(SaveError, match=r"another program held the file .* please try again"):
+        with pytest.raises(Busy, match=r"another program held the file .* please try again"):
             store.record_best("Ana", "streak", 3)
         other.execute("ROLLBACK")
         assert store.record_best("Ana", "streak", 3)

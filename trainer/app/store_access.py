@@ -11,7 +11,7 @@ import streamlit as st
 
 from trainer.app.club_setup import keeps_local_profiles
 from trainer.app.settings import tr
-from trainer.progress.errors import ProfileGone, SaveError, StoreError
+from trainer.progress.errors import Busy, ProfileGone, SaveError, StoreError
 from trainer.progress.sqlite import Store, data_dir
 from trainer.progress.stats import plain
 from trainer.progress.store import ProgressStore
@@ -92,16 +92,25 @@ def _cannot_open() -> NoReturn:
     st.stop()
 
 
-def save_trouble(error: SaveError | str) -> None:
+def save_trouble(error: SaveError) -> None:
     """Say that an action could not be saved, and that nothing was lost; on a club's server, without the details,
     which go to its log."""
     t = tr()
     if not (problem := _told(error, 400)):
+        if isinstance(error, Busy):
+            _too_busy()
+            return
         st.error(t.text("That could not be saved just now: the server cannot reach your progress. Everything saved "
                         "before is kept; try again in a moment."))  # fmt: skip
         return
     st.error(t.text("That could not be saved: {problem}. Everything saved before is kept and nothing was half-saved; "
                     "once that is fixed, try again.", problem=problem))  # fmt: skip
+
+
+def _too_busy() -> None:
+    """On a club's server, a save that waited too long for the others (or a frozen one) and was refused."""
+    st.error(tr().text("That was not saved: the server was busy with other saves for too long. Nothing of it was "
+                       "saved and everything saved before is kept; try again."))  # fmt: skip
 
 
 def out_of_reach(error: SaveError, said: bool = False) -> None:
@@ -110,7 +119,9 @@ def out_of_reach(error: SaveError, said: bool = False) -> None:
     which keeps the session and what it holds, as reloading the page would not."""
     t = tr()
     problem = _told(error, 400)
-    if not said and not problem:
+    if not said and not problem and isinstance(error, Busy):
+        _too_busy()
+    elif not said and not problem:
         st.error(t.text("The server cannot reach your progress just now. Nothing saved before is lost; try again in "
                         "a moment."))  # fmt: skip
     elif not said:
@@ -131,7 +142,7 @@ def saving(action: Callable[P, None]) -> Callable[P, None]:
         try:
             action(*args, **kwargs)
         except SaveError as error:
-            st.session_state.save_trouble = str(error)
+            st.session_state.save_trouble = error
         except ProfileGone:
             pass  # deleted in another tab since the page was drawn: the rerun says so and asks which profile to use
 

@@ -22,6 +22,11 @@ class SaveError(StoreError):
     holding it); the write was rolled back, so nothing saved before is changed and trying again is safe."""
 
 
+class Busy(SaveError):
+    """A write that other writers kept waiting too long, or that ran too long itself: it was refused and rolled
+    back, nothing of it is saved, and trying it again is safe."""
+
+
 class ProfileGone(ValueError):
     """The profile asked for is not in the file (any more): deleted, or never there."""
 

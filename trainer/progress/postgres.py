@@ -3,15 +3,19 @@
 The tables are those of the SQLite file (``schema.MIGRATIONS``), with PostgreSQL's types: every column keeps its
 type, so a row cannot hold a value of another type as a damaged SQLite file can. Writes are made one at a time,
 as in SQLite, under a transaction-level advisory lock that every app server on the database takes; reads see one
-snapshot each and never wait for a write.
+snapshot each and never wait for a write: they have connections of their own, which no waiting save can take.
+Each wait is bounded (``Waits``): a save waits so long for the lock, then is refused with nothing of it saved.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -20,7 +24,7 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from trainer.progress.checks import iso
-from trainer.progress.errors import SaveError, StoreError
+from trainer.progress.errors import Busy, SaveError, StoreError
 from trainer.progress.model import Who
 from trainer.progress.rows import READERS, Statements, damaged_in, find_damage
 from trainer.progress.schema import (
@@ -34,8 +38,27 @@ from trainer.progress.schema import (
 )
 from trainer.progress.store import BUSY_SECONDS, ProgressStore, drop_dead_imports, profile_id
 
-#: The connections one app server keeps open at most: a read takes one for a millisecond or so.
-POOL_SIZE = 8
+#: The connections one app server keeps open at most for reads, each taken for a millisecond or so.
+READ_POOL_SIZE = 8
+#: Those for saves, apart: the app server makes one save at a time (the database takes them one at a time anyway),
+#: so one connection serves, and a second stands by while the first is replaced after an outage.
+WRITE_POOL_SIZE = 2
+
+
+@dataclass(frozen=True)
+class Waits:
+    """How long, in seconds, the database lets a store's work wait or run before it ends it and nothing of it is
+    kept (0: no end). ``idle`` ends a save that stopped talking (its app server frozen, stopped or cut off), which
+    frees the write lock it held: shorter than ``lock``, so that the saves waiting behind it go on."""
+
+    lock: float = 2 * BUSY_SECONDS  #: a save waits this long for the saves before it, in all, then is refused
+    statement: float = 30.0  #: a statement, read or write, runs at most this long
+    idle: float = BUSY_SECONDS  #: a save's transaction left idle this long is ended by the server, rolled back
+
+
+#: ``Waits`` as a club's server runs with them.
+WAITS = Waits()
+_LOCK = f"SELECT pg_advisory_xact_lock({APPLICATION_ID})"
 #: Each row's number: the identity column the SQLite tables have as ``rowid``, under the same name.
 _ROWID = "rowid BIGINT GENERATED ALWAYS AS IDENTITY"
 _OWNER = "profile_id BIGINT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE"
@@ -148,56 +171,109 @@ class _Statements:
         return cursor
 
 
+def _ms(seconds: float) -> str:
+    """A wait as PostgreSQL's settings take it: whole milliseconds, at least one unless it is 0 (no end)."""
+    return str(max(1, round(seconds * 1000)) if seconds > 0 else 0)
+
+
+def _pool(url: str, size: int, settings: dict[str, float]) -> ConnectionPool[Any]:
+    """A pool of up to ``size`` connections to ``url``, each with the waits ``settings`` (PostgreSQL's, in seconds)
+    for its whole session."""
+
+    def configure(conn: psycopg.Connection[Any]) -> None:
+        for name, seconds in settings.items():
+            conn.execute("SELECT set_config(%s, %s, false)", (name, _ms(seconds)))
+
+    return ConnectionPool(
+        url,
+        min_size=1,
+        max_size=size,
+        kwargs={"autocommit": True},
+        configure=configure,
+        timeout=BUSY_SECONDS,
+        # A connection lost in an outage is retried at ever longer intervals: given up after this long, a page
+        # that asks next tries again at once, so the app answers within seconds of the database coming back.
+        reconnect_timeout=BUSY_SECONDS,
+        check=ConnectionPool.check_connection,
+        open=False,
+    )
+
+
 class PostgresStore(ProgressStore):
     """The progress kept in a PostgreSQL database, shared by every app server that opens it."""
 
-    def __init__(self, pool: ConnectionPool[Any], url: str) -> None:
-        self._pool = pool
+    def __init__(self, reads: ConnectionPool[Any], writes: ConnectionPool[Any], url: str, waits: Waits) -> None:
+        self._reads = reads
+        self._writes = writes
+        self._waits = waits
+        self._writer = threading.Lock()  # this app server's save under way: the others wait here, not in a connection
         self.where = shown(url)
 
     @classmethod
-    def open(cls, url: str) -> PostgresStore:
-        """Connect to the database at ``url`` and bring its schema up to date; StoreError if it is another
-        program's or a newer version's, SaveError if the server cannot be reached now."""
-        pool: ConnectionPool[Any] = ConnectionPool(
-            url,
-            min_size=1,
-            max_size=POOL_SIZE,
-            kwargs={"autocommit": True},
-            timeout=BUSY_SECONDS,
-            # A connection lost in an outage is retried at ever longer intervals: given up after this long, a page
-            # that asks next tries again at once, so the app answers within seconds of the database coming back.
-            reconnect_timeout=BUSY_SECONDS,
-            check=ConnectionPool.check_connection,
-            open=False,
-        )
+    def open(cls, url: str, waits: Waits | None = None) -> PostgresStore:
+        """Connect to the database at ``url`` and bring its schema up to date, to wait and run as ``waits`` says
+        (default: ``WAITS``); StoreError if it is another program's or a newer version's, SaveError if the server
+        cannot be reached now."""
+        waits = waits or WAITS
+        both = {"lock_timeout": waits.lock, "statement_timeout": waits.statement}
+        reads = _pool(url, READ_POOL_SIZE, both)  # a frozen read holds no lock: it is left to end on its own
+        writes = _pool(url, WRITE_POOL_SIZE, {**both, "idle_in_transaction_session_timeout": waits.idle})
         try:
-            pool.open()
-            store = cls(pool, url)
+            reads.open()
+            writes.open()
+            store = cls(reads, writes, url, waits)
             store._migrate()
             with store._writing() as conn:
                 drop_dead_imports(conn)
         except BaseException:
-            pool.close()
+            reads.close()
+            writes.close()
             raise
         return store
 
     def close(self) -> None:
-        self._pool.close()
+        self._reads.close()
+        self._writes.close()
 
     def _reading(self) -> AbstractContextManager[Statements]:
-        return self._transaction("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", "read from")
-
-    def _writing(self) -> AbstractContextManager[Statements]:
-        return self._transaction(f"SELECT pg_advisory_xact_lock({APPLICATION_ID})", "saved to")
+        return self._transaction(self._reads, "read from", "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
 
     @contextmanager
-    def _transaction(self, first: str, action: str) -> Iterator[Statements]:
-        """One transaction, begun with the statement ``first``; SaveError if the server cannot be reached or
-        refuses for want of room, and then nothing of it is kept."""
+    def _writing(self, patient: bool = False) -> Iterator[Statements]:
+        """A write transaction under the write lock; Busy if the saves before it (of any app server) kept it
+        waiting longer than ``Waits.lock`` in all, or it ran longer than ``Waits.statement``. ``patient``: it waits
+        and runs as long as it needs (a migration, which any app server starting meanwhile must wait for)."""
+        deadline = time.monotonic() + self._waits.lock
+        if not self._writer.acquire(timeout=-1 if patient or not self._waits.lock else self._waits.lock):
+            raise self._busy("the saves before it in this app server")
         try:
-            with self._pool.connection() as conn, conn.transaction():
-                conn.execute(first)
+            left = 0 if patient or not self._waits.lock else max(deadline - time.monotonic(), 0.001)
+            waits = [f"SET LOCAL lock_timeout = {_ms(left)}", *(["SET LOCAL statement_timeout = 0"] * patient)]
+            with self._transaction(self._writes, "saved to", *waits, _LOCK) as conn:
+                yield conn
+        except SaveError as error:
+            if isinstance(error.__cause__, (psycopg.errors.LockNotAvailable, psycopg.errors.QueryCanceled)):
+                raise self._busy(str(error.__cause__).strip().splitlines()[0]) from error.__cause__
+            raise
+        finally:
+            self._writer.release()
+
+    def _busy(self, reason: str) -> Busy:
+        """A save refused for waiting or running too long, for ``reason``."""
+        return Busy(
+            f"{self.where} was busy with other saves, or this one ran too long ({reason}); nothing of it was saved, "
+            "please try again",
+            self.where,
+        )
+
+    @contextmanager
+    def _transaction(self, pool: ConnectionPool[Any], action: str, *first: str) -> Iterator[Statements]:
+        """One transaction on a connection of ``pool``, begun with the statements ``first``; SaveError if the server
+        cannot be reached or refuses for want of room, and then nothing of it is kept."""
+        try:
+            with pool.connection() as conn, conn.transaction():
+                for statement in first:
+                    conn.execute(statement)
                 yield _Statements(conn)
         except (psycopg.OperationalError, PoolTimeout) as error:
             reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
@@ -205,7 +281,7 @@ class PostgresStore(ProgressStore):
 
     def _migrate(self) -> None:
         """Bring the schema up to date in one transaction, which any other app server starting waits for."""
-        with self._writing() as conn:
+        with self._writing(patient=True) as conn:
             query = "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND {}"
             ours = conn.execute(query.format("table_name = 'escoba_trainer'")).fetchone()[0]
             if ours:

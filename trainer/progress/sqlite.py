@@ -30,7 +30,7 @@ import platformdirs
 
 from trainer.bot_levels import LEVELS as BOT_LEVELS
 from trainer.progress.checks import ANSWER_LENGTH, LOST_PER_PLAY, MOST_HINTS, PUZZLE_LEVELS, WORD_LENGTH
-from trainer.progress.errors import SaveError, StoreError
+from trainer.progress.errors import Busy, SaveError, StoreError
 from trainer.progress.model import Who
 from trainer.progress.rows import READERS, Statements, damaged_in, find_damage
 from trainer.progress.schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
@@ -159,7 +159,7 @@ class Store(ProgressStore):
     def _transaction(self, begin: str = "BEGIN IMMEDIATE", scan: bool = False) -> Iterator[sqlite3.Connection]:
         """One transaction on this Store's connection (with ``scan``, on its second connection, for a long read);
         a write one by default, taken at once so that a second writer waits instead of failing half-way. SaveError
-        if the file's state stops it; it is rolled back."""
+        if the file's state stops it (Busy for a write that others kept waiting too long); it is rolled back."""
         with self._scan_lock if scan else self._lock:
             try:
                 conn = self._conn
@@ -176,8 +176,10 @@ class Store(ProgressStore):
             except sqlite3.DatabaseError as error:
                 if (trouble := _FILE_TROUBLE.get(getattr(error, "sqlite_errorcode", 0) & 0xFF)) is None:
                     raise
-                action = "saved to" if begin == "BEGIN IMMEDIATE" else "read from"
-                raise SaveError(f"{self.path} could not be {action}: {trouble} ({error})", self.path) from error
+                writing = begin == "BEGIN IMMEDIATE"
+                kind = Busy if writing and trouble is _HELD else SaveError
+                action = "saved to" if writing else "read from"
+                raise kind(f"{self.path} could not be {action}: {trouble} ({error})", self.path) from error
 
     def _migrate(self) -> None:
         """Bring an older schema up to date in one transaction."""
