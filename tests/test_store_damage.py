@@ -1,17 +1,22 @@
 """Rows holding a damaged value: the readers skip them and count them, and they can be moved out."""
 
 import json
+import random
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from store_kit import CARD, T0
 
 from trainer.progress import sqlite as sqlite_module
-from trainer.progress.errors import StoreError
+from trainer.progress.checks import iso
+from trainer.progress.errors import SaveError, StoreError
 from trainer.progress.model import Attempt
+from trainer.progress.rows import attempt_data
+from trainer.progress.schema import COUNTED_TABLES, SCHEMA_VERSION
 from trainer.progress.sqlite import DB_NAME, Store
 
 
@@ -142,7 +147,8 @@ def test_an_export_refuses_a_file_whose_index_hides_rows(folder: Path) -> None:
     data[cell + 2] = 8  # now 0: the row is left where the store looks for Ana's answers
     path.write_bytes(bytes(data))
     with Store.open(folder) as store:
-        assert len(store.attempts("Ana", limit=2)) == 1  # the damage hides a row, and says nothing
+        assert len(store.attempts("Ana", limit=2)) == 1  # the damage hides a row: the count kept beside them says so
+        assert store.damaged_rows("Ana") == {"attempts": 1}
         with pytest.raises(StoreError, match=r"is damaged, so an export could miss .* attempts_by_profile"):
             store.export_profile("Ana")
 
@@ -200,3 +206,95 @@ def test_the_damage_check_reads_on_its_own_connection_holding_up_no_other_call(
     monkeypatch.setattr(sqlite_module, "damaged_in", noting)
     assert opened.damaged_rows("Ana") == {}
     assert held and not any(held)
+
+
+def test_rows_counted_but_no_longer_found_are_said_noted_when_set_aside_and_then_no_longer_counted(
+    folder: Path,
+) -> None:
+    damage(folder, "UPDATE attempts SET profile_id = 0 WHERE answer = 'MARKED-ANSWER'")  # as a damaged byte can
+    with Store.open(folder) as store:
+        assert [a.answer for a in store.attempts("Ana")] == ["GOOD-ANSWER"]
+        assert store.damaged_rows("Ana") == {"attempts": 1}
+        kept = store.set_aside_damaged("Ana")
+        assert kept is not None
+        assert json.loads(kept.read_text(encoding="utf-8")) == {"profile": "Ana", "rows": {}, "unread": {"attempts": 1}}
+        assert store.damaged_rows("Ana") == {}
+        store.record_attempt("Ana", attempt("NEW-ANSWER"))
+        store.delete_profile("Ana")  # its counts go with it
+        store.create_profile("Ana")
+        assert store.damaged_rows("Ana") == {}
+
+
+def test_a_file_from_before_the_counts_has_its_rows_counted_as_it_is_brought_up_to_date(folder: Path) -> None:
+    triggers = [f"DROP TRIGGER {table}_{change}" for table in COUNTED_TABLES for change in ("added", "removed")]
+    damage(folder, *triggers, "DROP TABLE row_counts", f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    with Store.open(folder) as store:
+        assert store.damaged_rows("Ana") == {}
+    damage(folder, "UPDATE review_cards SET profile_id = 0 WHERE puzzle_id = 'p2'")
+    with Store.open(folder) as store:
+        assert store.damaged_rows("Ana") == {"review_cards": 1}
+
+
+ANSWERS, SKIPPED_EVERY = 700, 10
+
+
+@pytest.fixture(scope="module")
+def answered(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The bytes of a progress file (its log checkpointed into it) where Ana has 700 attempts, a tenth of them skips,
+    and Bea a few."""
+    folder = tmp_path_factory.mktemp("answered")
+    with Store.open(folder) as store:
+        store.create_profile("Ana")
+        data = store.export_profile("Ana")
+        first = attempt_data(attempt("A"), ["sum"])
+        data["attempts"] = [
+            {
+                **first,
+                "puzzle_id": f"p{n % 40}",
+                "kind": ("capture", "score", "escoba")[n % 3],
+                "themes": ["sum", "seven"][: 1 + n % 2],
+                "answer": f"A{n}",
+                "correct": n % 3 > 0,
+                "skipped": n % SKIPPED_EVERY == 0,
+                "at": iso("at", T0 + timedelta(minutes=n)),
+            }
+            for n in range(ANSWERS)
+        ]
+        store.import_profile(data)
+        store.create_profile("Bea")
+        for n in range(5):
+            store.record_attempt("Bea", attempt(f"B{n}"))
+    path = folder / DB_NAME
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return path.read_bytes()
+
+
+def test_no_byte_flipped_anywhere_in_the_file_shows_fewer_answers_without_a_word(
+    answered: bytes, tmp_path: Path
+) -> None:
+    """400 single-byte changes at random over the whole file, each on a fresh copy: the file is refused when opened,
+    or a read says it could not read (``SaveError``), or Progress shows every answer, or the damage check says some
+    rows could not be read. Only the flips that leave Progress showing fewer answers ask the damage check."""
+    shown = ANSWERS - ANSWERS // SKIPPED_EVERY
+    rng = random.Random(42)
+    said, silent = 0, []
+    for flip in range(400):
+        at, change = rng.randrange(len(answered)), rng.randrange(1, 256)
+        copy = bytearray(answered)
+        copy[at] ^= change
+        folder = tmp_path / str(flip)
+        folder.mkdir()
+        (folder / DB_NAME).write_bytes(bytes(copy))
+        try:
+            with Store.open(folder) as store:
+                if sum(count for *_, count in store.answer_groups("Ana")) >= shown:
+                    continue
+                if store.damaged_rows("Ana"):
+                    said += 1
+                else:
+                    silent.append((at, change))
+        except (StoreError, SaveError):
+            said += 1
+    assert silent == []
+    assert said > 0  # the flips did reach the rows

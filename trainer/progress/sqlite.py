@@ -32,8 +32,8 @@ from trainer.bot_levels import LEVELS as BOT_LEVELS
 from trainer.progress.checks import ANSWER_LENGTH, LOST_PER_PLAY, MOST_HINTS, PUZZLE_LEVELS, WORD_LENGTH
 from trainer.progress.errors import Busy, SaveError, StoreError
 from trainer.progress.model import Who
-from trainer.progress.rows import READERS, Statements, damaged_in, find_damage
-from trainer.progress.schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
+from trainer.progress.rows import READERS, Damage, Statements, damaged_in, find_damage
+from trainer.progress.schema import APPLICATION_ID, COUNTED_TABLES, MIGRATIONS, SCHEMA_VERSION
 from trainer.progress.store import BUSY_SECONDS, ProgressStore, drop_dead_imports, name_key, profile_id
 
 ENV_VAR = "ESCOBA_TRAINER_DATA"
@@ -208,8 +208,10 @@ class Store(ProgressStore):
                 raise StoreError(message, self.path)
 
     def damaged_rows(self, profile: Who) -> dict[str, int]:
-        """How many of the profile's rows hold a damaged value, by table (only tables that have some). The
-        readers skip these rows; ``set_aside_damaged`` moves them out.
+        """How many of the profile's rows hold a damaged value or cannot be found, by table (only tables that have
+        some). The readers skip the first; the others are rows the file counted as written (``row_counts``) that the
+        table or one of its indexes no longer leads to, as a damaged page can hide them. ``set_aside_damaged`` moves
+        the first out and notes the others.
 
         SQLite vouches for most rows (``_SOUND``); only the others are read here, on a second connection, so that
         the other calls of this Store go on meanwhile. The answer is kept until another connection changes the
@@ -221,7 +223,10 @@ class Store(ProgressStore):
         if kept is not None and kept[0] == version:
             return dict(kept[1])
         with self._transaction("BEGIN", scan=True) as conn:
-            counts = {table: len(damaged_in(conn, table, pid, _SOUND.get(table))) for table in READERS}
+            unread = _unread(conn, pid)
+            counts = {
+                table: len(damaged_in(conn, table, pid, _SOUND.get(table))) + unread.get(table, 0) for table in READERS
+            }
         found = {table: count for table, count in counts.items() if count}
         with self._lock:
             if self._set_aside == set_aside:  # else the scan may have read rows since set aside
@@ -230,18 +235,45 @@ class Store(ProgressStore):
 
     def set_aside_damaged(self, profile: Who) -> Path | None:
         """Move the profile's damaged rows out of the database, into a JSON file beside it named
-        ``progress.sqlite3.damaged-<UTC time>.json`` (text as Python shows it, bytes in hex); return that file,
-        or None if no row was damaged."""
+        ``progress.sqlite3.damaged-<UTC time>.json`` (text as Python shows it, bytes in hex), with how many rows of
+        each table could not be found (under "unread"), which are no longer counted; return that file, or None if no
+        row was damaged or missing."""
         with self._transaction() as conn:
             pid = profile_id(conn, profile)
             self._damage.pop(pid, None)
             self._set_aside += 1
-            if (damaged := find_damage(conn, pid, _SOUND)) is None:
+            damaged, unread = find_damage(conn, pid, _SOUND), _unread(conn, pid)
+            if damaged is None and not unread:
                 return None
+            if damaged is None:
+                (name,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
+                damaged = Damage({"profile": name, "rows": {}}, {})
             target = self.path.with_name(f"{DB_NAME}.damaged-{datetime.now(UTC):%Y%m%dT%H%M%S%fZ}.json")
-            target.write_text(json.dumps(damaged.shown, indent=1), encoding="utf-8")
+            target.write_text(json.dumps({**damaged.shown, "unread": unread}, indent=1), encoding="utf-8")
             damaged.delete(conn)
+            conn.executemany(
+                "UPDATE row_counts SET kept = kept - ? WHERE profile_id = ? AND name = ?",
+                [(count, pid, table) for table, count in unread.items()],
+            )
         return target
+
+
+def _unread(conn: Statements, pid: int) -> dict[str, int]:
+    """How many of the profile's rows of each table (only tables that have some) the file counted as written but
+    cannot find now: the fewest found by the table itself or by any of its indexes, as a read may take any of them."""
+    unread = {}
+    for table in COUNTED_TABLES:
+        row = conn.execute("SELECT kept FROM row_counts WHERE profile_id = ? AND name = ?", (pid, table)).fetchone()
+        if row is None or not isinstance(row[0], int):
+            continue  # none kept, or a damaged count, which tells nothing
+        ways = ["NOT INDEXED", *(f"INDEXED BY {index[1]}" for index in conn.execute(f"PRAGMA index_list({table})"))]
+        found = min(
+            conn.execute(f"SELECT count(*) FROM {table} {way} WHERE profile_id = ?", (pid,)).fetchone()[0]
+            for way in ways
+        )
+        if row[0] > found:
+            unread[table] = row[0] - found
+    return unread
 
 
 def _check_place(path: Path) -> bool:

@@ -139,7 +139,8 @@ class ProgressStore(ABC):
 
     @abstractmethod
     def damaged_rows(self, profile: Who) -> dict[str, int]:
-        """How many of the profile's rows hold a damaged value, by table (only tables that have some)."""
+        """How many of the profile's rows hold a damaged value, or (where the storage can tell) are kept but cannot
+        be found, by table (only tables that have some)."""
 
     @abstractmethod
     def set_aside_damaged(self, profile: Who) -> Path | str | None:
