@@ -36,6 +36,9 @@ CHROMIUM = (
 )
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 READY = "[data-testid='stApp'][data-test-script-state='notRunning']"
+#: How long a page may take to settle after a load or a click before a test fails: generous, as a loaded machine
+#: (CI shares two cores with the app servers and Chromium) can stall a run for tens of seconds.
+SETTLE_MS = 90_000
 #: The accessible name of a card button, "seven of coins ..."; pills show "7♦" instead.
 CARD_NAME = re.compile(r"\b\w+ of (coins|cups|swords|clubs)\b", re.IGNORECASE)
 
@@ -171,7 +174,7 @@ def chromium() -> Iterator[Any]:
 def _idle(page: Any) -> dict[str, Any]:
     result: dict[str, Any] = page.evaluate("window.__idle")
     if result["timedOut"]:
-        raise TimeoutError(f"the page did not settle within 30 s: {result}")
+        raise TimeoutError(f"the page did not settle within {SETTLE_MS // 1000} s: {result}")
     return result
 
 
@@ -181,8 +184,8 @@ def open_app(page: Any, url: str, quiet_ms: int = 300, grace_ms: int = 2000) -> 
     take that long to be drawn."""
     page.set_default_timeout(90_000)
     page.goto(url)
-    page.wait_for_selector("[data-testid='stApp']", timeout=30_000)
-    page.evaluate(WATCH, {"quiet": quiet_ms, "grace": grace_ms, "limit": 30_000, "fromClick": False})
+    page.wait_for_selector("[data-testid='stApp']", timeout=SETTLE_MS)
+    page.evaluate(WATCH, {"quiet": quiet_ms, "grace": grace_ms, "limit": SETTLE_MS, "fromClick": False})
     return _idle(page)
 
 
@@ -193,7 +196,7 @@ def click_and_settle(page: Any, locator: Any, quiet_ms: int = 50, grace_ms: int 
 
 def _settle_after(page: Any, act: Any, quiet_ms: int, grace_ms: int) -> dict[str, Any]:
     """Do ``act`` (a click, or a key that clicks) and wait until the app is idle, timed from the click."""
-    page.evaluate(WATCH, {"quiet": quiet_ms, "grace": grace_ms, "limit": 30_000, "fromClick": True})
+    page.evaluate(WATCH, {"quiet": quiet_ms, "grace": grace_ms, "limit": SETTLE_MS, "fromClick": True})
     act()
     return _idle(page)
 
