@@ -181,3 +181,24 @@ def told_nothing_of_the_server(at: AppTest, url: str) -> None:
     assert not [
         word for word in (shown(url), where.query, "5432", "postgres", "Traceback", "/tmp", ".py") if word in said
     ]
+
+
+def test_a_nul_in_the_address_or_a_class_sign_in_is_no_profile_and_no_traceback(url: str) -> None:
+    """A NUL, which PostgreSQL keeps in no text, in the address's profile and in a class sign-in's code and name:
+    the address names nobody (a club's server goes by the sign-in), and the sign-in is a wrong one, said so."""
+    for page in (None, "progress", "puzzles"):
+        at = app(page=page, profile="a\x00b")
+        assert not at.exception, at.exception
+        assert at.title and not at.error
+    at = AppTest.from_file(APP, default_timeout=30)  # no one signed in yet
+    for name, table in SECRETS.items():
+        at.secrets[name] = table
+    at.run()
+    at.text_input(key="sign_in_code").set_value("AB\x00CDE")
+    at.text_input(key="sign_in_name").set_value("A\x00na")
+    at.text_input(key="sign_in_password").set_value("any password")
+    next(b for b in at.button if b.label == "Sign in").click().run()
+    assert not at.exception, at.exception
+    assert [e.value for e in at.error] == [
+        "The class code, the name or the password is not right. Ask your teacher if you are not sure."
+    ]

@@ -109,11 +109,11 @@ class Client:
 
 def client_key(address: str | None) -> str:
     """What a client's guesses are counted by: its IPv4 address, or the /64 network of an IPv6 one (a single home
-    or phone is given a whole /64); an address that cannot be read, as it is, cut short."""
+    or phone is given a whole /64); an address that cannot be read, as it is in ASCII escapes, cut short."""
     try:
         ip = ipaddress.ip_address((address or "").strip())
     except ValueError:
-        return (address or "").strip()[:64]
+        return (address or "").strip().encode("unicode_escape").decode("ascii")[:64]
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip.ipv4_mapped or ip) if isinstance(ip, ipaddress.IPv6Address) else str(ip)
@@ -126,7 +126,7 @@ def new_device_token() -> str:
 
 def device_hash(token: str) -> str:
     """What the database keeps of a device token: its SHA-256 (a random token needs no slow hash)."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def new_password() -> str:
