@@ -85,6 +85,7 @@ def test_class_codes_and_names_that_cannot_be_kept_sign_in_and_join_nothing(stor
     client = Client(client_key(f"10.0.0.{odd}1"), device=f"d{odd}")  # as the app makes it
     assert sign_in(store, f"{room.code}{odd}", "Lia", "Lia-secret", client) is None
     assert sign_in(store, room.code, f"Li{odd}a", "Lia-secret", client) is None
+    assert sign_in(store, room.code, "Lia", f"Lia-secret{odd}", client) is None
     assert sign_in(store, room.code, "Lia", "Lia-secret", client) == lia
     with pytest.raises(SaidError, match="no class has the code"):
         join_class(store, store.learners()[0], f"{room.code}{odd}", client)

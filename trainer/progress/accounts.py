@@ -43,14 +43,20 @@ Clock = Callable[[], float]
 def hashed(password: str) -> str:
     """The password's Argon2id hash, made in turn with the process's other hashes (``HASHES_AT_ONCE``)."""
     with _HASHING:
-        return HASHER.hash(password)
+        return HASHER.hash(_utf8(password))
+
+
+def _utf8(password: str) -> bytes:
+    """A password's bytes as hashed: UTF-8, even with half of a surrogate pair in it (a browser keeps none, a forged
+    request may), so that such a password is only a wrong one."""
+    return password.encode("utf-8", "surrogatepass")
 
 
 def matches(hash_: str, password: str) -> bool:
     """Whether ``password`` is the one ``hash_`` was made from, checked in turn with the process's other hashes."""
     with _HASHING:
         try:
-            return HASHER.verify(hash_, password)
+            return HASHER.verify(hash_, _utf8(password))
         except (VerificationError, InvalidHashError):
             return False
 

@@ -118,10 +118,10 @@ def int_of(value: object, low: int, high: int) -> int:
 
 def record_text(field: str, record: object) -> str:
     """A game record as the JSON text kept; ValueError if it is larger than ``RECORD_BYTES``."""
-    text = check_text(field, json.dumps(record, ensure_ascii=False), 2, RECORD_BYTES)
+    text = json.dumps(record, ensure_ascii=False)
     if (size := len(text.encode("utf-8", "surrogatepass"))) > RECORD_BYTES:
         raise ValueError(f"{field}: {size:,} bytes, more than the {RECORD_BYTES:,} a game record may have")
-    return text
+    return check_text(field, text, 2, RECORD_BYTES)
 
 
 def utc_of(moment: datetime) -> str:
