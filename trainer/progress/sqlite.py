@@ -177,7 +177,8 @@ class Store(ProgressStore):
                 if (trouble := _FILE_TROUBLE.get(getattr(error, "sqlite_errorcode", 0) & 0xFF)) is None:
                     raise
                 action = "saved to" if begin == "BEGIN IMMEDIATE" else "read from"
-                raise SaveError(f"{self.path} could not be {action}: {trouble} ({error})", self.path) from error
+                message = f"{self.path} could not be {action}: {trouble} ({error})"
+                raise SaveError(message, self.path, action == "read from") from error
 
     def _migrate(self) -> None:
         """Bring an older schema up to date in one transaction."""
