@@ -365,7 +365,7 @@ def test_at_most_hashes_at_once_are_checked_together_and_each_is_judged(monkeypa
     inside, most, lock = 0, 0, threading.Lock()
     both_in = threading.Barrier(2, timeout=60)  # the first two wait for each other: two at once is reached
 
-    def verify(hash_: str, password: str) -> bool:
+    def verify(hash_: str, password: bytes) -> bool:
         nonlocal inside, most
         with lock:
             inside += 1
@@ -374,7 +374,7 @@ def test_at_most_hashes_at_once_are_checked_together_and_each_is_judged(monkeypa
             both_in.wait()
         with lock:
             inside -= 1
-        if password != hash_:
+        if password != hash_.encode():  # the password comes as its UTF-8 bytes
             raise VerificationError("no match")
         return True
 

@@ -140,8 +140,8 @@ def test_an_outage_keeps_the_answer_says_so_once_and_the_answer_is_saved_when_th
         at.text_input(key="ans_text").set_value("10o")
         next(b for b in at.button if b.label.startswith("Check")).click().run()
         assert [e.value for e in at.error] == [
-            "That could not be saved just now: the server cannot reach your progress. Everything saved before is "
-            "kept; try again in a moment."
+            "That could not be saved just now: the server that keeps the progress cannot be reached. Everything "
+            "saved before is kept and nothing was half-saved; try again in a moment."
         ]
         assert [i.value for i in at.info] == [KEPT]
         told_nothing_of_the_server(at, url)
@@ -151,8 +151,8 @@ def test_an_outage_keeps_the_answer_says_so_once_and_the_answer_is_saved_when_th
         monkeypatch.setenv(DB_VAR, never_opened)
         first = app(page="puzzles", puzzle="capture-l1-sota", lang="es")  # a deep link, a session's first request
         assert [e.value for e in first.error] == [
-            "Ahora mismo no se puede llegar a tu progreso. No se ha perdido nada: recarga la página dentro de un "
-            "momento."
+            "Ahora mismo no se ha podido abrir tu progreso: no se puede llegar al servidor que guarda el progreso. "
+            "No se ha perdido nada: recarga la página dentro de un momento."
         ]
         assert first.radio(key="_lang").value == "es"  # the sidebar's settings, in the learner's language
         told_nothing_of_the_server(first, never_opened)
@@ -192,7 +192,10 @@ def test_a_save_kept_waiting_too_long_says_nothing_was_saved_and_keeps_the_answe
 
 
 KEPT = "Your answer is kept: it can be sent again once your progress can be reached."
-UNREACHABLE = "The server cannot reach your progress just now. Nothing saved before is lost; try again in a moment."
+UNREACHABLE = (
+    "Your progress could not be read just now: the server that keeps the progress cannot be reached. Nothing saved "
+    "before is lost; try again in a moment."
+)
 
 
 def told_nothing_of_the_server(at: AppTest, url: str) -> None:
@@ -202,4 +205,46 @@ def told_nothing_of_the_server(at: AppTest, url: str) -> None:
     where = urlsplit(url)
     assert not [
         word for word in (shown(url), where.query, "5432", "postgres", "Traceback", "/tmp", ".py") if word in said
+    ]
+
+
+@pytest.mark.parametrize(
+    ("wrong", "told"),
+    [
+        ("dbname", "la base de datos del progreso que nombra la configuración del servidor no existe"),
+        ("user", "la base de datos del progreso rechazó el usuario o la contraseña de la configuración del servidor"),
+    ],
+)
+def test_a_database_that_cannot_be_used_is_named_for_what_it_is_in_the_learners_language(
+    database: str, monkeypatch: pytest.MonkeyPatch, wrong: str, told: str
+) -> None:
+    monkeypatch.setattr(postgres_store, "BUSY_SECONDS", 0.5)
+    url = database.replace("/test_", "/no_such_") if wrong == "dbname" else database.replace("escoba@", "nobody@")
+    monkeypatch.setenv(DB_VAR, url)
+    at = app(lang="es")
+    assert [e.value for e in at.error] == [
+        f"Ahora mismo no se ha podido abrir tu progreso: {told}. No se ha perdido nada: recarga la página dentro de "
+        "un momento."
+    ]
+    told_nothing_of_the_server(at, url)
+
+
+def test_a_nul_in_the_address_or_a_class_sign_in_is_no_profile_and_no_traceback(url: str) -> None:
+    """A NUL, which PostgreSQL keeps in no text, in the address's profile and in a class sign-in's code and name:
+    the address names nobody (a club's server goes by the sign-in), and the sign-in is a wrong one, said so."""
+    for page in (None, "progress", "puzzles"):
+        at = app(page=page, profile="a\x00b")
+        assert not at.exception, at.exception
+        assert at.title and not at.error
+    at = AppTest.from_file(APP, default_timeout=30)  # no one signed in yet
+    for name, table in SECRETS.items():
+        at.secrets[name] = table
+    at.run()
+    at.text_input(key="sign_in_code").set_value("AB\x00CDE")
+    at.text_input(key="sign_in_name").set_value("A\x00na")
+    at.text_input(key="sign_in_password").set_value("any password")
+    next(b for b in at.button if b.label == "Sign in").click().run()
+    assert not at.exception, at.exception
+    assert [e.value for e in at.error] == [
+        "The class code, the name or the password is not right. Ask your teacher if you are not sure."
     ]

@@ -324,7 +324,7 @@ def test_a_sign_in_during_an_outage_says_so_and_counts_no_wrong_try(
     club: dict[str, Any], data: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def down(*_: object) -> None:
-        raise SaveError("the database cannot be reached", "postgresql://server/escoba")
+        raise SaveError("the database cannot be reached", "postgresql://server/escoba", reading=True)
 
     monkeypatch.setattr(Store, "class_password", down)
     at = app()
@@ -333,7 +333,7 @@ def test_a_sign_in_during_an_outage_says_so_and_counts_no_wrong_try(
     at.text_input(key="sign_in_password").set_value(club["password"])
     press(at, "Sign in")
     [notice] = at.error  # the app's notice of a store it cannot reach, in a sentence: no traceback
-    assert notice.value.startswith("That could not be saved: the database cannot be reached.")
+    assert notice.value.startswith("Your progress could not be read just now: the database cannot be reached.")
     assert [title.value for title in at.title] == ["Sign in"]
     with Store.open(data) as saved:
         assert edit(saved, "SELECT count(*) FROM failures") == [(0,)]

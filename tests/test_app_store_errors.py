@@ -86,7 +86,7 @@ def test_an_answer_on_a_full_disk_is_explained_kept_and_saved_once_there_is_room
     next(b for b in at.button if b.label.startswith("Check")).click().run()
     assert not at.exception, at.exception
     assert seen(at.error[0].value).startswith(
-        f"That could not be saved: {data / DB_NAME} could not be saved to: the disk"
+        f"That could not be saved just now: {data / DB_NAME} could not be saved to: the disk"
     )
     assert "Everything saved before is kept and nothing was half-saved" in at.error[0].value
     assert saved.attempts("Ana") == [] and saved.get_rating("Ana") is None
@@ -116,7 +116,8 @@ def test_a_step_that_cannot_be_saved_is_explained_and_the_lesson_stays_where_it_
     finally:
         del saved.set_place  # the class's own method again
     assert not at.exception, at.exception
-    assert seen(at.error[0].value).startswith(f"That could not be saved: {saved.path} could not be saved to: the disk")
+    told = seen(at.error[0].value)
+    assert told.startswith(f"That could not be saved just now: {saved.path} could not be saved to: the disk")
     assert at.session_state.stage == 0
     next(b for b in at.button if b.label == "Next ▶").click().run()
     assert not at.error and at.session_state.stage == 1

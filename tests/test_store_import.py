@@ -165,7 +165,7 @@ def test_import_json_refuses_text_that_is_not_json(store: Store) -> None:
         (("attempts", 0, "kind"), "", r"^attempts\[0\]\.kind: '' is not 1 to 40 characters$"),
         (("attempts", 0, "mode"), "m" * 41, r"^attempts\[0\]\.mode: 'mmmm.*' is not 1 to 40 characters$"),
         (("attempts", 0, "answer"), "7" * 1001, r"^attempts\[0\]\.answer: '7777.*' is not 0 to 1000 characters$"),
-        (("attempts", 0, "answer"), "7\x00", r"^attempts\[0\]\.answer: '7\\x00' holds a NUL character"),
+        (("attempts", 0, "answer"), "7\x00", r"^attempts\[0\]: answer: '7\\x00' holds a character that cannot be kept"),
         (("records", "streak"), 10**12, r"^records\.streak: 1000000000000 is not an integer from 0 to 1000000$"),
         (("records", "s" * 41), 3, r"^records\.s{41}: 'ssss.*' is not 1 to 40 characters$"),
         (("stars", "no such level!"), 2, r"^stars\.no such level!: 'no such level!' is not an id"),

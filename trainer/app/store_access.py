@@ -11,7 +11,7 @@ import streamlit as st
 
 from trainer.app.club_setup import keeps_local_profiles
 from trainer.app.settings import tr
-from trainer.progress.errors import Busy, ProfileGone, SaveError, StoreError
+from trainer.progress.errors import UNREACHABLE, Busy, ProfileGone, SaveError, StoreError
 from trainer.progress.sqlite import Store, data_dir
 from trainer.progress.stats import plain
 from trainer.progress.store import ProgressStore
@@ -59,11 +59,8 @@ def store() -> ProgressStore:
     try:
         return _store(place)
     except SaveError as error:
-        if not (problem := _told(error)):
-            st.error(t.text("Your progress cannot be reached just now. Nothing is lost: reload the page in a moment."))
-            st.stop()
-        st.error(t.text("Your progress could not be opened just now: {problem}. Reload the page in a moment.",
-                        problem=problem))  # fmt: skip
+        st.error(t.text("Your progress could not be opened just now: {problem}. Nothing is lost: reload the page in "
+                        "a moment.", problem=_trouble(error)))  # fmt: skip
         st.stop()
     except StoreError as error:
         if not (problem := _told(error)):
@@ -92,25 +89,40 @@ def _cannot_open() -> NoReturn:
     st.stop()
 
 
+def _trouble(error: SaveError) -> str:
+    """What kept the progress from being read or saved, for the learner. On a club's server, in their language and
+    naming no server (the error itself goes to the log for its administrator); on this computer, as the error tells
+    it, with the file."""
+    if club_server():
+        LOG.error("progress store: %s", error)
+        return tr().said(error.why or UNREACHABLE)
+    return plain(str(error), 400)
+
+
 def save_trouble(error: SaveError) -> None:
-    """Say that an action could not be saved, and that nothing was lost; on a club's server, without the details,
-    which go to its log."""
+    """Say that an action could not be saved, or, if what failed was a read, read; and that nothing was lost."""
     t = tr()
-    if not (problem := _told(error, 400)):
-        if isinstance(error, Busy):
-            _too_busy()
-            return
-        st.error(t.text("That could not be saved just now: the server cannot reach your progress. Everything saved "
-                        "before is kept; try again in a moment."))  # fmt: skip
+    if isinstance(error, Busy):
+        _too_busy(error)
         return
-    st.error(t.text("That could not be saved: {problem}. Everything saved before is kept and nothing was half-saved; "
-                    "once that is fixed, try again.", problem=problem))  # fmt: skip
+    if error.reading:
+        _unread(error)
+        return
+    st.error(t.text("That could not be saved just now: {problem}. Everything saved before is kept and nothing was "
+                    "half-saved; try again in a moment.", problem=_trouble(error)))  # fmt: skip
 
 
-def _too_busy() -> None:
-    """On a club's server, a save that waited too long for the others (or a frozen one) and was refused."""
+def _too_busy(error: Busy) -> None:
+    """A save that waited too long for the others (or for a frozen one) and was refused: nothing of it is kept."""
+    if club_server():
+        LOG.error("progress store: %s", error)
     st.error(tr().text("That was not saved: the server was busy with other saves for too long. Nothing of it was "
                        "saved and everything saved before is kept; try again."))  # fmt: skip
+
+
+def _unread(error: SaveError) -> None:
+    st.error(tr().text("Your progress could not be read just now: {problem}. Nothing saved before is lost; try again "
+                       "in a moment.", problem=_trouble(error)))  # fmt: skip
 
 
 def out_of_reach(error: SaveError, said: bool = False) -> None:
@@ -118,15 +130,10 @@ def out_of_reach(error: SaveError, said: bool = False) -> None:
     action before it (``said``) just did, with an answer kept for later if there is one, and a button to try again,
     which keeps the session and what it holds, as reloading the page would not."""
     t = tr()
-    problem = _told(error, 400)
-    if not said and not problem and isinstance(error, Busy):
-        _too_busy()
-    elif not said and not problem:
-        st.error(t.text("The server cannot reach your progress just now. Nothing saved before is lost; try again in "
-                        "a moment."))  # fmt: skip
+    if not said and isinstance(error, Busy):
+        _too_busy(error)
     elif not said:
-        st.error(t.text("Your progress cannot be read just now: {problem}. Nothing saved before is lost; try again "
-                        "in a moment.", problem=problem))  # fmt: skip
+        _unread(error)
     if "unsent" in st.session_state:
         st.info(t.text("Your answer is kept: it can be sent again once your progress can be reached."))
     st.button(t.text("Try again"), type="primary", key="after_trouble")

@@ -43,14 +43,20 @@ Clock = Callable[[], float]
 def hashed(password: str) -> str:
     """The password's Argon2id hash, made in turn with the process's other hashes (``HASHES_AT_ONCE``)."""
     with _HASHING:
-        return HASHER.hash(password)
+        return HASHER.hash(_utf8(password))
+
+
+def _utf8(password: str) -> bytes:
+    """A password's bytes as hashed: UTF-8, even with half of a surrogate pair in it (a browser keeps none, a forged
+    request may), so that such a password is only a wrong one."""
+    return password.encode("utf-8", "surrogatepass")
 
 
 def matches(hash_: str, password: str) -> bool:
     """Whether ``password`` is the one ``hash_`` was made from, checked in turn with the process's other hashes."""
     with _HASHING:
         try:
-            return HASHER.verify(hash_, password)
+            return HASHER.verify(hash_, _utf8(password))
         except (VerificationError, InvalidHashError):
             return False
 
@@ -109,11 +115,11 @@ class Client:
 
 def client_key(address: str | None) -> str:
     """What a client's guesses are counted by: its IPv4 address, or the /64 network of an IPv6 one (a single home
-    or phone is given a whole /64); an address that cannot be read, as it is, cut short."""
+    or phone is given a whole /64); an address that cannot be read, as it is in ASCII escapes, cut short."""
     try:
         ip = ipaddress.ip_address((address or "").strip())
     except ValueError:
-        return (address or "").strip()[:64]
+        return (address or "").strip().encode("unicode_escape").decode("ascii")[:64]
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is None:
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip.ipv4_mapped or ip) if isinstance(ip, ipaddress.IPv6Address) else str(ip)
@@ -126,7 +132,7 @@ def new_device_token() -> str:
 
 def device_hash(token: str) -> str:
     """What the database keeps of a device token: its SHA-256 (a random token needs no slow hash)."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def new_password() -> str:

@@ -17,6 +17,7 @@ import fsrs
 from trainer.cards import DECK
 from trainer.profile import PROFILES, RuleProfile
 from trainer.scoring import WRONG_CAPTURE_COST
+from trainer.text import SaidError, said
 
 #: The largest game record kept, as JSON: a deal takes under a kilobyte, and a long match of 14 deals 9 KB.
 RECORD_BYTES = 256_000
@@ -27,7 +28,10 @@ RATING_RANGE, RD_RANGE, VOL_RANGE = (0.0, 4000.0), (1.0, 500.0), (0.0, 1.0)
 #: A puzzle's or a course level's id: only its form is checked, as the store does not load the bank. An answer to a
 #: puzzle since removed from the bank (or never in it) is kept, and the pages show none they cannot find.
 _ID = re.compile(r"[A-Za-z0-9_.\-]{1,80}")
-WORD_LENGTH, ANSWER_LENGTH = 40, 1000  # the longest kind or mode, and the longest answer, in characters
+WORD_LENGTH, ANSWER_LENGTH = 40, 1000  # the longest kind, mode, record key or theme, and the longest answer
+#: The longest an answer's themes may be together, kept as one text: within what a PostgreSQL index entry holds
+#: (2,704 bytes, with the kind and puzzle id beside it) even in 4-byte characters. The bank's 40 themes take 439.
+THEMES_LENGTH = 500
 PUZZLE_LEVELS = (1, 5)
 MOST_HINTS = 1000
 SECONDS_KEPT = 86_400.0  # a puzzle left open longer than a day is kept as answered in a day
@@ -54,6 +58,28 @@ LANGUAGE_CODE = re.compile("[a-z]{2,3}")
 
 T = TypeVar("T")
 
+#: What no store keeps in a text: NUL, which PostgreSQL's TEXT refuses, and a lone surrogate, which no UTF-8 holds.
+_UNKEEPABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def keepable(text: str) -> bool:
+    """Whether both stores keep ``text`` as it is; a look-up of text that is not finds nothing, as none is kept."""
+    return _UNKEEPABLE.search(text) is None
+
+
+def text_of(text: str, low: int, high: int) -> str:
+    """``text`` if both stores keep it as it is and it has ``low`` to ``high`` characters: the one check of every
+    text a store keeps. A character no store keeps is refused in the learner's words (a ``SaidError``)."""
+    if not keepable(text):
+        raise SaidError(said("{text} holds a character that cannot be kept (a NUL, say)", text=reprlib.repr(text)))
+    if not low <= len(text) <= high:
+        raise ValueError(f"{reprlib.repr(text)} is not {low} to {high} characters")
+    return text
+
+
+def check_text(field: str, text: str, low: int, high: int) -> str:
+    return named(field, text_of, text, low, high)
+
 
 def id_of(value: str) -> str:
     if not _ID.fullmatch(value):
@@ -66,9 +92,8 @@ def check_id(field: str, value: str) -> str:
 
 
 def mode_of(mode: str) -> str:
-    if not 1 <= len(mode) <= WORD_LENGTH:
-        raise ValueError(f"{reprlib.repr(mode)} is not 1 to {WORD_LENGTH} characters")
-    return mode
+    """A mode, the key of a best, as kept: 1 to ``WORD_LENGTH`` characters."""
+    return text_of(mode, 1, WORD_LENGTH)
 
 
 def check_mode(field: str, mode: str) -> str:
@@ -76,9 +101,11 @@ def check_mode(field: str, mode: str) -> str:
 
 
 def named(field: str, check: Callable[..., T], *args: Any) -> T:
-    """``check(*args)``, its ValueError prefixed with the field's name."""
+    """``check(*args)``, its ValueError prefixed with the field's name (in the learner's words, if it is in them)."""
     try:
         return check(*args)
+    except SaidError as error:
+        raise SaidError(said("{field}: {words}", field=field, words=error.said)) from None
     except ValueError as error:
         raise ValueError(f"{field}: {error}") from None
 
@@ -94,7 +121,7 @@ def record_text(field: str, record: object) -> str:
     text = json.dumps(record, ensure_ascii=False)
     if (size := len(text.encode("utf-8", "surrogatepass"))) > RECORD_BYTES:
         raise ValueError(f"{field}: {size:,} bytes, more than the {RECORD_BYTES:,} a game record may have")
-    return text
+    return check_text(field, text, 2, RECORD_BYTES)
 
 
 def utc_of(moment: datetime) -> str:
@@ -119,8 +146,12 @@ def finite(field: str, value: float) -> float:
 
 
 def themes_of(themes: tuple[str, ...]) -> tuple[str, ...]:
+    """Themes as kept: each one word of at most ``WORD_LENGTH`` characters, ``THEMES_LENGTH`` together."""
+    for theme in themes:
+        text_of(theme, 1, WORD_LENGTH)
     if any(theme.split() != [theme] for theme in themes):
-        raise ValueError(f"each theme must be one word without spaces, got {themes!r}")
+        raise ValueError(f"each theme must be one word without spaces, got {reprlib.repr(themes)}")
+    text_of(" ".join(themes), 0, THEMES_LENGTH)
     return themes
 
 
@@ -140,6 +171,7 @@ def check_rating(prefix: str, rating: float, rd: float, vol: float) -> tuple[flo
 
 def review_card_of(text: str) -> str:
     """Review card JSON that the scheduler reads back, or ValueError."""
+    text_of(text, 0, RECORD_BYTES)
     try:
         card = fsrs.Card.from_dict(json.loads(text))
         utc_of(card.due)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trainer.text import SaidError
+from trainer.text import Said, SaidError, said
 
 
 class StoreError(Exception):
@@ -18,8 +18,23 @@ class StoreError(Exception):
 
 
 class SaveError(StoreError):
-    """The progress file could not be read or written just now (a full disk, a file made read-only, another program
-    holding it); the write was rolled back, so nothing saved before is changed and trying again is safe."""
+    """The progress could not be read or written just now (a full disk, a file made read-only, another program
+    holding it, a database server down); a write was rolled back, so nothing saved before is changed and trying
+    again is safe. ``reading``: it was a read, so nothing was to be saved. ``why``: what happened in the learner's
+    words, without any address (a database's outage, ``OUTAGES``), or None where the message says it."""
+
+    def __init__(self, message: str, path: Path | str, reading: bool = False, why: Said | None = None) -> None:
+        super().__init__(message, path)
+        self.reading = reading
+        self.why = why
+
+
+#: Why a database server could not be used, each in the learner's words, none naming the server.
+UNREACHABLE = said("the server that keeps the progress cannot be reached")
+NO_DATABASE = said("the progress database named in the server's settings does not exist")
+REFUSED = said("the progress database refused the user name or password in the server's settings")
+TIMED_OUT = said("the progress database did not answer in time")
+OUTAGES = (UNREACHABLE, NO_DATABASE, REFUSED, TIMED_OUT)
 
 
 class Busy(SaveError):

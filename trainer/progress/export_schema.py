@@ -114,13 +114,15 @@ _EXPECTED = {
 
 def _refusal(error: ErrorDetails) -> ValueError:
     """A bad field as pydantic reports it, in the words the store uses for every refusal: its path, then what is
-    wrong ("attempts[0].level: expected an integer, got '1'"). A refusal in the learner's words (a name's) is
-    passed on as it is, to be shown in their language."""
+    wrong ("attempts[0].level: expected an integer, got '1'"). A refusal in the learner's words (a name's, a
+    character no store keeps) stays in them, to be shown in their language."""
     path = "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in error["loc"] if step != "[key]")
     path = path.removeprefix(".")
     kind = error["type"]
     if kind == "value_error":
         raised = error["ctx"]["error"]
+        if isinstance(raised, SaidError) and len(error["loc"]) > 1:  # inside a list or an object: placed in it
+            return SaidError(said("{field}: {words}", field=path, words=raised.said))
         if isinstance(raised, SaidError):
             return raised
         return ValueError(f"{path}{raised}" if isinstance(raised, _Inside) else f"{path}: {raised}")
@@ -209,6 +211,8 @@ class _Answer(_Schema):
             raise _Inside(f".seconds: {self.seconds:g} is more than the {SECONDS_KEPT:g} seconds kept")
         try:
             self._row = attempt_row(Attempt(**dict(self)))
+        except SaidError:
+            raise
         except ValueError as error:
             raise _Inside(f".{error}") from None
         return self

@@ -3,7 +3,6 @@ its homework. Each checks its fields when made, so a value that exists can be ke
 
 from __future__ import annotations
 
-import reprlib
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -17,6 +16,7 @@ from trainer.progress.checks import (
     PUZZLE_LEVELS,
     WORD_LENGTH,
     check_id,
+    check_text,
     check_themes,
     finite,
     int_of,
@@ -62,10 +62,7 @@ class Attempt:
         check_id("puzzle_id", self.puzzle_id)
         check_themes("themes", self.themes)
         for field, low, high in (("kind", 1, WORD_LENGTH), ("mode", 1, WORD_LENGTH), ("answer", 0, ANSWER_LENGTH)):
-            if not low <= len(getattr(self, field)) <= high:
-                raise ValueError(f"{field}: {reprlib.repr(getattr(self, field))} is not {low} to {high} characters")
-            if "\x00" in getattr(self, field):  # no answer has one, and PostgreSQL keeps no text with it
-                raise ValueError(f"{field}: {reprlib.repr(getattr(self, field))} holds a NUL character")
+            check_text(field, getattr(self, field), low, high)
         for field, (low, high) in (("level", PUZZLE_LEVELS), ("hints", (0, MOST_HINTS))):
             named(field, int_of, getattr(self, field), low, high)
         iso("at", self.at)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -24,7 +25,7 @@ from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from trainer.progress.checks import iso
-from trainer.progress.errors import Busy, SaveError, StoreError
+from trainer.progress.errors import NO_DATABASE, REFUSED, TIMED_OUT, UNREACHABLE, Busy, SaveError, StoreError
 from trainer.progress.model import Who
 from trainer.progress.rows import READERS, Statements, damaged_in, find_damage
 from trainer.progress.schema import (
@@ -37,6 +38,7 @@ from trainer.progress.schema import (
     SESSION_TABLES,
 )
 from trainer.progress.store import BUSY_SECONDS, ProgressStore, drop_dead_imports, profile_id
+from trainer.text import Said
 
 #: The connections one app server keeps open at most for reads, each taken for a millisecond or so.
 READ_POOL_SIZE = 8
@@ -134,6 +136,27 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+#: What PostgreSQL says when a connection is refused, before it has a session to give an error code (SQLSTATE) in:
+#: its own messages in English (``lc_messages`` C or English, as a server is usually set up), and libpq's.
+_NO_DATABASE = re.compile(r'database ".*" does not exist')
+_REFUSED = re.compile(r'role ".*" does not exist|authentication failed|no pg_hba\.conf entry|password')
+#: Error codes of a statement or lock that waited too long (query_canceled, lock_not_available).
+_TOO_LONG = {"57014", "55P03"}
+
+
+def outage(error: psycopg.OperationalError) -> Said:
+    """Why a database server could not be used, from psycopg's error: by its error code, else by its words (a
+    server out of connections is busy, as one that does not answer in time)."""
+    text = str(error)
+    if error.sqlstate in _TOO_LONG or "timeout expired" in text or "too many clients" in text:
+        return TIMED_OUT
+    if _NO_DATABASE.search(text):
+        return NO_DATABASE
+    if _REFUSED.search(text):
+        return REFUSED
+    return UNREACHABLE
+
+
 def shown(url: str) -> str:
     """The database as messages name it, in any language: its address without the password."""
     try:
@@ -206,6 +229,7 @@ class PostgresStore(ProgressStore):
         self._reads = reads
         self._writes = writes
         self._waits = waits
+        self._url = url
         self._writer = threading.Lock()  # this app server's save under way: the others wait here, not in a connection
         self.where = shown(url)
 
@@ -277,7 +301,19 @@ class PostgresStore(ProgressStore):
                 yield _Statements(conn)
         except (psycopg.OperationalError, PoolTimeout) as error:
             reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            raise SaveError(f"{self.where} could not be {action} ({reason})", self.where) from error
+            message = f"{self.where} could not be {action} ({reason})"
+            raise SaveError(message, self.where, action == "read from", self._outage(error)) from error
+
+    def _outage(self, error: psycopg.OperationalError) -> Said:
+        """Why the server could not be used. The pool does not tell why it could not connect, so then one more
+        connection, made here, finds out; if that one is made, the server was only too busy to answer in time."""
+        if isinstance(error, PoolTimeout):
+            try:
+                psycopg.connect(self._url, connect_timeout=2).close()
+            except psycopg.OperationalError as refused:
+                return outage(refused)
+            return TIMED_OUT
+        return outage(error)
 
     def _migrate(self) -> None:
         """Bring the schema up to date in one transaction, which any other app server starting waits for."""

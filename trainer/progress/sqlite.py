@@ -179,7 +179,7 @@ class Store(ProgressStore):
                 writing = begin == "BEGIN IMMEDIATE"
                 kind = Busy if writing and trouble is _HELD else SaveError
                 action = "saved to" if writing else "read from"
-                raise kind(f"{self.path} could not be {action}: {trouble} ({error})", self.path) from error
+                raise kind(f"{self.path} could not be {action}: {trouble} ({error})", self.path, not writing) from error
 
     def _migrate(self) -> None:
         """Bring an older schema up to date in one transaction."""

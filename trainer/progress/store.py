@@ -31,8 +31,10 @@ from trainer.progress.checks import (
     check_language,
     check_mode,
     check_rating,
+    check_text,
     int_of,
     iso,
+    keepable,
     named,
     record_text,
     rules_of,
@@ -444,6 +446,8 @@ class ProgressStore(ABC):
         """The account an OpenID provider's user signs in with, or None before their first sign-in."""
         query = """SELECT profiles.id, name, teacher FROM accounts JOIN profiles ON profiles.id = profile_id
             WHERE issuer = ? AND subject = ? AND importing IS NULL"""
+        if not (keepable(issuer) and keepable(subject)):
+            return None
         with self._reading() as conn:
             row = conn.execute(query, (issuer, subject)).fetchone()
         return None if row is None else Account(Learner(int(row[0]), row[1]), bool(row[2]))
@@ -453,7 +457,7 @@ class ProgressStore(ABC):
         name, or a user who has a profile already. Its name need not differ from any other's until it joins a class."""
         name = _valid_name(name)
         for field, value in (("issuer", issuer), ("subject", subject)):
-            if not 1 <= len(value) <= ISSUER_LENGTH or "\x00" in value or value == CLASS_ISSUER:
+            if check_text(field, value, 1, ISSUER_LENGTH) == CLASS_ISSUER:
                 raise ValueError(f"{field}: {reprlib.repr(value)} is not an OpenID {field}")
         with self._writing() as conn:
             if conn.execute("SELECT 1 FROM accounts WHERE issuer = ? AND subject = ?", (issuer, subject)).fetchone():
@@ -520,7 +524,8 @@ class ProgressStore(ABC):
         if another learner of the class has the profile's name (a class's names differ, to sign in by)."""
         with self._writing() as conn:
             pid = profile_id(conn, learner)
-            row = conn.execute("SELECT id, name, code FROM classes WHERE code = ?", (_code_key(code),)).fetchone()
+            found = "SELECT id, name, code FROM classes WHERE code = ?"
+            row = conn.execute(found, (_code_key(code),)).fetchone() if keepable(code) else None
             if row is None:
                 raise SaidError(said("no class has the code {code}", code=reprlib.repr(code)))
             (name,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
@@ -548,6 +553,8 @@ class ProgressStore(ABC):
         query = """SELECT profiles.id, profiles.name, password FROM classes JOIN members ON class_id = classes.id
             JOIN profiles ON profiles.id = members.profile_id JOIN accounts ON accounts.profile_id = profiles.id
             WHERE code = ? AND name_key = ? AND importing IS NULL AND password IS NOT NULL"""
+        if not (keepable(code) and keepable(name)):
+            return None
         with self._reading() as conn:
             row = conn.execute(query, sign_in_key(code, name)).fetchone()
         return None if row is None else (Learner(int(row[0]), row[1]), row[2])
@@ -826,8 +833,9 @@ TARGET_LENGTH = 400
 
 def guess_target(kind: str, *names: str) -> str:
     """What a guess is at, as the failures are counted by: the kind of guess ("class", "join", "teacher") and what
-    it names, as a JSON list (which two different guesses never share), cut to ``TARGET_LENGTH``."""
-    return json.dumps([kind, *names], ensure_ascii=False)[:TARGET_LENGTH]
+    it names, as a JSON list in ASCII (which two different guesses never share, and any store keeps), cut to
+    ``TARGET_LENGTH``."""
+    return json.dumps([kind, *names])[:TARGET_LENGTH]
 
 
 def sign_in_target(code: str, name: str) -> str:
@@ -852,7 +860,9 @@ def name_key(name: str) -> str:
 
 def _find_profile(conn: Statements, name: str, importing: bool = False, scope: str = "") -> int | None:
     """The id of the profile of that name (up to case and width) in the scope, of this computer's by default, found
-    by its key's index; with ``importing``, also one being imported."""
+    by its key's index; with ``importing``, also one being imported. None for a name no store keeps (with a NUL)."""
+    if not keepable(name):
+        return None
     query = f"SELECT id FROM profiles WHERE scope = ? AND name_key = ? {'' if importing else 'AND importing IS NULL'}"
     found = conn.execute(query, (scope, name_key(name))).fetchone()
     return None if found is None else int(found[0])
