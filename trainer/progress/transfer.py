@@ -31,6 +31,7 @@ def exported(conn: Statements, profile_id: int) -> dict[str, Any]:
     cards = read_rows(conn, "review_cards", profile_id)
     records, stars = read_rows(conn, "records", profile_id), read_rows(conn, "stars", profile_id)
     games = sorted(read_rows(conn, "games", profile_id), key=lambda game: game[0].played_at)
+    place = read_rows(conn, "places", profile_id)
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -41,6 +42,7 @@ def exported(conn: Statements, profile_id: int) -> dict[str, Any]:
         "review_cards": [{"puzzle_id": p, "card_json": card, "due": iso("due", due)} for p, card, due in sorted(cards)],
         "records": dict(sorted(records)),
         "stars": dict(sorted(stars)),
+        "place": dict(zip(("level_id", "stage"), place[0], strict=True)) if place else None,
         "rules": _rules_export(rule_set, target),
         "language": language if isinstance(language, str) and LANGUAGE_CODE.fullmatch(language) else None,
         "games": [
