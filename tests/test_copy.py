@@ -142,9 +142,52 @@ def test_a_profile_the_target_refuses_is_named_and_the_rest_is_copied(
     assert refused.startswith("profile Bea: not copied: ") and "profile Ana: copied" in out
     assert "profile: 5 copied, 0 there already, 1 not copied" in out
     with open_store(database) as store:
-        assert store.learner("Bea") is None and store.profiles() == ["Ana"]
+        assert store.learner("Bea") is None and store.profiles() == ["Ana"]  # not half there
     status, out = copied(str(tmp_path), database, capsys, "--verify")
     assert status == 1 and "Bea: not in the target" in out
+
+
+def test_a_teacher_left_behind_leaves_the_class_and_all_in_it_and_says_so(
+    tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    club(str(tmp_path))
+    with Store.open(tmp_path) as file:
+        tere = file.account("https://id.example", "tere")
+        assert tere is not None
+        file.set_place(tere.learner, "basics-1", 0)
+        edit(file, "UPDATE places SET level_id = ? WHERE profile_id = ?", "no level!", tere.learner.id)  # a hand edit
+    status, out = copied(str(tmp_path), database, capsys)
+    assert status == 1
+    code = file_code(tmp_path)
+    learner_left = "not copied: its class or its learner was not copied"
+    assert out[:-4] == [
+        "profile Ana: copied",
+        "profile Nico (signs in with https://id.example): copied",
+        "profile Tere (signs in with https://id.example): not copied: place.level_id: 'no level!' is not an id: 1 to "
+        "80 letters, digits, '-', '_' or '.'",
+        f"class Martes ({code}): not copied: its teacher was not copied",
+        f"profile Lea (class {code}): not copied: its class {code} was not copied",
+        f"profile Max (class {code}): not copied: its class {code} was not copied",
+        f"membership Lea (class {code}) in Martes ({code}): {learner_left}",
+        f"membership Max (class {code}) in Martes ({code}): {learner_left}",
+        f"membership Nico (signs in with https://id.example) in Martes ({code}): {learner_left}",
+        f"homework levels homework due 2026-01-05T18:00:00.000000+00:00 in Martes ({code}): not copied: its class was "
+        "not copied",
+        f"homework match homework due 2026-01-12T18:00:00.000000+00:00 in Martes ({code}): not copied: its class was "
+        "not copied",
+    ]
+    assert out[-4:] == [
+        "profile: 2 copied, 0 there already, 3 not copied",
+        "class: 0 copied, 0 there already, 1 not copied",
+        "membership: 0 copied, 0 there already, 3 not copied",
+        "homework: 0 copied, 0 there already, 2 not copied",
+    ]
+
+
+def file_code(folder: Path) -> str:
+    """The code of the one class of the file in ``folder``."""
+    [(code,)] = edit(str(folder), "SELECT code FROM classes")
+    return str(code)
 
 
 def test_a_profile_of_another_progress_under_the_name_is_left_as_it_is(
@@ -157,7 +200,7 @@ def test_a_profile_of_another_progress_under_the_name_is_left_as_it_is(
         store.create_profile("cai")  # a learner of the club already has the name
     status, out = copied(str(tmp_path), database, capsys)
     assert status == 1
-    other = "the target has another profile of that name or account, with other progress"
+    other = "the target has another profile of that name or account, with other progress or sign-in"
     assert out[0] == f"profile Cai: not copied: {other}"
     with open_store(database) as store:
         assert store.profiles() == ["cai"] and not store.attempts("cai")

@@ -8,6 +8,7 @@ made them (who is signed in there, which device it trusts, whom it is slowing do
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
@@ -19,6 +20,8 @@ from trainer.progress.store import CLASS_ISSUER, ProgressStore, name_key
 
 Kind = Literal["profile", "class", "membership", "homework"]
 CARRIED: tuple[Kind, ...] = ("profile", "class", "membership", "homework")
+
+_CLASS_SCOPE = re.compile(r"class (\d{1,18})")
 
 #: What a profile is counted by in ``compare``: the rows of each table that holds its own, and then what it has in
 #: the tables of a club.
@@ -55,11 +58,6 @@ class _Profile:
             return f"{self.name} (class {self.key[1]})"
         return f"{self.name} (signs in with {self.account.issuer})"
 
-    @property
-    def scope(self) -> str | None:
-        """Its scope in the target, but for a class's learner: '' for a profile of a computer, NULL for an account."""
-        return "" if self.account is None else None
-
 
 @dataclass(frozen=True)
 class _Club:
@@ -93,18 +91,25 @@ def _club(conn: Statements) -> _Club:
     damaged: list[int] = []
     for pid, name, scope in conn.execute("SELECT id, name, scope FROM profiles WHERE importing IS NULL"):
         account = accounts.get(int(pid))
-        class_id = int(scope.removeprefix("class ")) if isinstance(scope, str) and scope.startswith("class ") else None
-        if not is_text(name) or (class_id is None and account is not None and account.issuer == CLASS_ISSUER):
+        in_class = _CLASS_SCOPE.fullmatch(scope) if isinstance(scope, str) else None
+        class_id = int(in_class[1]) if in_class else None
+        if not is_text(name) or (class_id is not None and class_id not in classes):
             damaged.append(int(pid))
-        elif class_id is not None and class_id in classes:
-            key: tuple[str, ...] = ("class", classes[class_id][2], name_key(name))
-            profiles[key] = _Profile(int(pid), name, account, key, class_id)
-        elif account is None:
-            profiles[("profile", name_key(name))] = _Profile(int(pid), name, None, ("profile", name_key(name)), None)
+        elif (account is not None and account.issuer == CLASS_ISSUER) != (class_id is not None):
+            damaged.append(int(pid))  # a class's learner signs in with its class, and only they do
         else:
-            key = ("account", account.issuer, account.subject)
-            profiles[key] = _Profile(int(pid), name, account, key, None)
+            key = _key(name, account, None if class_id is None else classes[class_id][2])
+            profiles[key] = _Profile(int(pid), name, account, key, class_id)
     return _Club(profiles, damaged, classes, members, homework)
+
+
+def _key(name: str, account: CopiedAccount | None, code: str | None) -> tuple[str, ...]:
+    """What names a profile in any store: its class's code and its name, its provider's account, or its name."""
+    if code is not None:
+        return ("class", code, name_key(name))
+    if account is None:
+        return ("profile", name_key(name))
+    return ("account", account.issuer, account.subject)
 
 
 def _read_club(store: ProgressStore) -> _Club:
@@ -121,16 +126,13 @@ def copy_store(source: ProgressStore, target: ProgressStore) -> list[Outcome]:
     outcomes = [Outcome("profile", f"profile #{pid}", "its name or account is damaged") for pid in given.damaged]
     ids: dict[int, int] = {}  # a profile's id in the source: its id in the target
     class_ids: dict[int, int] = {}
-    left: dict[int, str] = {}  # a profile left: how it is shown
 
     def profiles(in_class: bool) -> None:
-        for profile in sorted(given.profiles.values(), key=lambda p: (p.key, p.id)):
+        for profile in sorted(given.profiles.values(), key=lambda p: (p.shown.casefold(), p.id)):
             if (profile.class_id is not None) == in_class:
                 outcome, copied = _copy_profile(source, target, profile, taken, class_ids)
                 outcomes.append(outcome)
-                if copied is None:
-                    left[profile.id] = profile.shown
-                else:
+                if copied is not None:
                     ids[profile.id] = copied
 
     profiles(in_class=False)  # a class's teacher before the class, and the class before its learners
@@ -145,7 +147,7 @@ def _copy_profile(
     source: ProgressStore, target: ProgressStore, profile: _Profile, taken: _Club, class_ids: dict[int, int]
 ) -> tuple[Outcome, int | None]:
     """Copy one profile unless the target has it; its outcome, and its id in the target (None if left)."""
-    scope = profile.scope
+    scope = "" if profile.account is None else None  # a profile of a computer's, or a provider's account
     if profile.class_id is not None:
         if profile.class_id not in class_ids:
             return Outcome("profile", profile.shown, f"its class {profile.key[1]} was not copied"), None
@@ -156,7 +158,7 @@ def _copy_profile(
         if there is not None:
             if _same_account(profile.account, there.account) and target.export_profile(_learner(there)) == data:
                 return Outcome("profile", profile.shown, already=True), there.id
-            problem = "the target has another profile of that name or account, with other progress"
+            problem = "the target has another profile of that name or account, with other progress or sign-in"
             return Outcome("profile", profile.shown, problem), None
         copied = target.copy_profile(data, scope, profile.account)
     except Exception as error:  # whatever the target refuses (a value it cannot keep, a name taken): the rest goes on
