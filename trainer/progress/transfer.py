@@ -73,7 +73,7 @@ def _rules_export(name: object, target: object) -> dict[str, Any]:
 
 def export_file(data: dict[str, Any]) -> bytes:
     """An export as the file a learner keeps: its JSON text, gzipped (a ".json.gz" file), so that even a profile of
-    the most answers an import takes fits well within ``IMPORT_MB`` (100,000 answers: about 3 MB)."""
+    the most answers an import takes fits well within ``IMPORT_MB`` (100,000 answers: about 1 MB)."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
     return gzip.compress(text, compresslevel=6, mtime=0)
 
