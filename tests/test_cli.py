@@ -18,13 +18,10 @@ from pathlib import Path
 
 import pytest
 from browser_kit import free_port
-from test_store import fill
 
 import trainer.app
 from trainer import Deal, Match
 from trainer.cli import APP_FLAGS, main
-from trainer.progress.postgres import PostgresStore
-from trainer.progress.sqlite import Store
 from trainer.progress.stores import DB_VAR
 from trainer.progress.transfer import IMPORT_BYTES
 from trainer.puzzles import load_puzzles
@@ -657,26 +654,6 @@ def test_a_language_the_app_does_not_speak_leaves_the_command_in_english(monkeyp
     monkeypatch.setenv("LANGUAGE", "fr_FR:de")
     refused_start(monkeypatch, ["app", "--network"])
     assert capsys.readouterr().err.startswith("escoba-trainer: refused: ")
-
-
-def test_copy_progress_moves_every_profile_of_a_file_to_a_database_and_says_which(
-    tmp_path: Path, database: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with Store.open(tmp_path) as file:
-        for name in ("Ana", "Bea", "Cai"):
-            file.create_profile(name)
-        fill(file, "Bea")
-        exported = {name: file.export_profile(name) for name in ("Ana", "Bea", "Cai")}
-    url = database
-    with PostgresStore.open(url) as server:
-        server.create_profile("cai")  # a learner of the club already has the name
-    assert main(["copy-progress", str(tmp_path), url]) == 1
-    out = capsys.readouterr().out.splitlines()
-    assert out[:2] == ["Ana: copied", "Bea: copied"] and out[2].startswith("Cai: not copied: profile 'Cai' exists as")
-    assert out[3] == "2 of 3 profiles copied"
-    with PostgresStore.open(url) as server:
-        assert server.profiles() == ["Ana", "Bea", "cai"]
-        assert all(server.export_profile(name) == exported[name] for name in ("Ana", "Bea"))
 
 
 def test_copy_progress_refuses_a_folder_without_progress(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,15 +1,21 @@
 """Profile names that are one up to case and width, renaming, and imports checked field by field before any write."""
 
+import dataclasses
+import gzip
 import json
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from store_kit import CARD, T0
 
+from trainer.progress import store as store_module
+from trainer.progress import transfer
 from trainer.progress.model import Attempt
+from trainer.progress.rows import attempt_data
 from trainer.progress.sqlite import Store
-from trainer.progress.transfer import IMPORT_BYTES, IMPORT_MB
+from trainer.progress.transfer import IMPORT_BYTES, IMPORT_MB, export_file
 from trainer.text import SaidError
 
 
@@ -145,6 +151,46 @@ def test_import_json_refuses_a_file_over_the_size_cap_in_the_learners_words(stor
         store.import_json(b" " * (IMPORT_BYTES + 1))
     with pytest.raises(ValueError, match=r"^format: missing"):  # a file of the largest size is read
         store.import_json(b" " * (IMPORT_BYTES - 2) + b"{}")
+
+
+def test_an_export_carries_the_place_in_the_course(store: Store) -> None:
+    store.set_place("Ana", "basics-2", 3)
+    data = json.loads(json.dumps(store.export_profile("Ana")))
+    assert data["place"] == {"level_id": "basics-2", "stage": 3}
+    assert store.import_profile(data, name="Bea") == "Bea" and store.place("Bea") == ("basics-2", 3)
+    data["place"] = {"level_id": "basics-2", "stage": -1}
+    with pytest.raises(ValueError, match=r"^place\.stage: -1 is not an integer from 0 to 10000$"):
+        store.import_profile(data, name="Cy")
+
+
+def test_an_export_file_too_large_as_json_is_gzipped_to_fit(file_store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a profile of 100,000 answers against the real limit (``bench/export_size.py`` measures that one)."""
+    monkeypatch.setattr(transfer, "IMPORT_BYTES", 40_000)
+    monkeypatch.setattr(store_module, "between_chunks", lambda: None)
+    answer = Attempt("p1", "capture", 1, ("sum",), "drill", "7", True, 2.0, 0, False, T0)
+    times = [T0 + timedelta(seconds=i) for i in range(400)]
+    answers = [attempt_data(dataclasses.replace(answer, at=at), ["sum"]) for at in times]
+    file_store.import_profile({**file_store.export_profile("Ana"), "name": "Big", "attempts": answers})
+    data = file_store.export_profile("Big")
+    packed = export_file(data)
+    assert len(json.dumps(data)) > transfer.IMPORT_BYTES > len(packed)
+    assert file_store.import_json(packed, name="Bea") == "Bea"
+    assert file_store.export_profile("Bea") == {**data, "name": "Bea"}
+
+
+def test_a_gzipped_file_that_unpacks_too_large_or_is_damaged_is_refused(
+    store: Store, export: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    packed = export_file(export)
+    monkeypatch.setattr(transfer, "UNPACKED_BYTES", len(gzip.decompress(packed)) - 1)
+    with pytest.raises(SaidError, match=f"^the file unpacks to more than {transfer.UNPACKED_MB} MB, the most an"):
+        store.import_json(packed)
+    monkeypatch.undo()
+    with pytest.raises(ValueError, match=r"^the file is not a profile export: a gzip file cut short$"):
+        store.import_json(packed[:-20])
+    with pytest.raises(ValueError, match=r"^the file is not a profile export: a damaged gzip file"):
+        store.import_json(packed[:10] + bytes(len(packed) - 10))
+    assert store.profiles() == ["Ana"]
 
 
 def test_import_json_refuses_text_that_is_not_json(store: Store) -> None:

@@ -35,9 +35,10 @@ from trainer.deal import Deal
 from trainer.i18n import SOURCE, Translator, languages, translator
 from trainer.match import Match
 from trainer.profile import PROFILES
+from trainer.progress.copying import CARRIED, Outcome, compare, copy_store
 from trainer.progress.errors import StoreError
 from trainer.progress.sqlite import DB_NAME
-from trainer.progress.stores import DB_VAR, copy_profiles, is_url, open_store
+from trainer.progress.stores import DB_VAR, is_url, open_store
 from trainer.puzzles import KINDS, THEMES, check_paths, rule_coverage
 from trainer.puzzles.catalog import UNDRILLABLE
 from trainer.puzzles.generate import generate, to_yaml
@@ -228,10 +229,18 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
 
     copy = commands.add_parser(
         "copy-progress",
-        help="copy every profile from one store into another: a progress folder's file or a PostgreSQL database",
+        help="copy every profile, with its account, classes and homework, from one store into another: a progress "
+        "folder's file or a PostgreSQL database; run again, it copies only what is not there yet",
     )
     copy.add_argument("source", help="a folder holding progress.sqlite3, or postgresql://...")
-    copy.add_argument("target", help="a folder or postgresql://...; a profile whose name it has is left out")
+    copy.add_argument(
+        "target", help="a folder or postgresql://...; a profile it has under that name or account is left as it is"
+    )
+    copy.add_argument(
+        "--verify",
+        action="store_true",
+        help="copy nothing: count each table's rows of each profile on both sides, and fail on a difference",
+    )
 
     app = commands.add_parser("app", help=t.text("start the trainer in the browser (streamlit run streamlit_app.py)"))
     app.add_argument("--data", type=Path, help=t.text("folder for your progress (default: your user data folder)"))
@@ -285,7 +294,7 @@ def _run(args: argparse.Namespace, t: Translator) -> int:
     if args.command == "coverage":
         return _coverage(args.paths or [bank_folder()])
     if args.command == "copy-progress":
-        return _copy_progress(args.source, args.target)
+        return _copy_progress(args.source, args.target, args.verify)
     return _replay(args.file)
 
 
@@ -541,21 +550,40 @@ def _executor(workers: int, dask: str | None) -> Iterator[Executor | None]:
         yield None
 
 
-def _copy_progress(source: str, target: str) -> int:
-    """Copy every profile, saying which were copied and which not and why; 1 if any was not."""
+def _copy_progress(source: str, target: str, verify: bool) -> int:
+    """Copy everything of ``source`` that ``target`` lacks (or, with ``verify``, compare the two), saying what became
+    of each profile and class and of whatever was left; 1 if anything was left, or differs."""
     if not is_url(source) and not (Path(source) / DB_NAME).is_file():
         print(terminal_safe(f"escoba-trainer: {source}: no {DB_NAME} in it to copy from"), file=sys.stderr)
         return 1
     try:
         with open_store(source) as given, open_store(target) as taken:
-            done = copy_profiles(given, taken)
+            if verify:
+                lines, differ = compare(given, taken)
+            else:
+                done = copy_store(given, taken)
     except StoreError as error:
         print(terminal_safe(f"escoba-trainer: {error}"), file=sys.stderr)
         return 1
-    for name, problem in done:
-        print(terminal_safe(f"{name}: {'copied' if problem is None else f'not copied: {problem}'}"))
-    print(f"{sum(problem is None for _, problem in done)} of {len(done)} profiles copied")
-    return 1 if any(problem is not None for _, problem in done) else 0
+    if verify:
+        for line in [*lines, "the copy differs" if differ else "both sides hold the same counts"]:
+            print(terminal_safe(line))
+        return 1 if differ else 0
+    for outcome in done:
+        if outcome.kind in ("profile", "class") or outcome.problem is not None:
+            print(terminal_safe(f"{outcome.kind} {outcome.what}: {_outcome_word(outcome)}"))
+    for kind in CARRIED:
+        of_kind = [outcome for outcome in done if outcome.kind == kind]
+        left = sum(outcome.problem is not None for outcome in of_kind)
+        already = sum(outcome.already and outcome.problem is None for outcome in of_kind)
+        print(f"{kind}: {len(of_kind) - left - already} copied, {already} there already, {left} not copied")
+    return 1 if any(outcome.problem is not None for outcome in done) else 0
+
+
+def _outcome_word(outcome: Outcome) -> str:
+    if outcome.problem is not None:
+        return f"not copied: {outcome.problem}"
+    return "there already" if outcome.already else "copied"
 
 
 def _replay(path: Path) -> int:

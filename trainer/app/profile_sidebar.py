@@ -3,7 +3,6 @@ own upkeep there: a new one, a new name, deleting it, rows that could not be rea
 
 from __future__ import annotations
 
-import json
 from typing import NoReturn
 
 import streamlit as st
@@ -16,6 +15,7 @@ from trainer.profile import PROFILES, RuleProfile
 from trainer.progress.model import Learner
 from trainer.progress.stats import plain
 from trainer.progress.store import NAME_LENGTH, ProgressStore
+from trainer.progress.transfer import EXPORT_MIME, EXPORT_SUFFIX, export_file
 
 
 def profile(saved: ProgressStore) -> Learner:
@@ -198,9 +198,9 @@ def _manage_profile(saved: ProgressStore, learner: Learner) -> None:
         st.error(plain(st.session_state.pop("rename_error")))
     st.download_button(
         t.text("First keep a copy (JSON)"),
-        lambda: json.dumps(saved.export_profile(learner), ensure_ascii=False, indent=1),
-        file_name=f"escoba-trainer-{learner.name}.json",
-        mime="application/json",
+        lambda: export_file(saved.export_profile(learner)),
+        file_name=f"escoba-trainer-{learner.name}{EXPORT_SUFFIX}",
+        mime=EXPORT_MIME,
         on_click="ignore",
     )
     sure = st.checkbox(

@@ -28,6 +28,7 @@ from trainer.match import Match
 from trainer.profile import CLASSIC, RuleProfile
 from trainer.progress.checks import (
     MOST_BEST,
+    MOST_STAGE,
     SECONDS_KEPT,
     check_rating,
     id_of,
@@ -68,6 +69,7 @@ class Imported:
     records: list[tuple[object, ...]]
     stars: list[tuple[object, ...]]
     games: list[tuple[object, ...]]
+    place: tuple[str, int] | None
 
 
 def read_export(data: Any, name_of: Callable[[str], str]) -> Imported:
@@ -89,6 +91,7 @@ def read_export(data: Any, name_of: Callable[[str], str]) -> Imported:
         records=list(export.records.items()),
         stars=list((export.stars or {}).items()),
         games=[game.row for game in export.games or []],
+        place=None if export.place is None else (export.place.level_id, export.place.stage),
     )
 
 
@@ -243,6 +246,13 @@ class _Card(_Schema):
     due: Moment
 
 
+class _Place(_Schema):
+    """Where the learner is in the course: a level and its stage."""
+
+    level_id: Annotated[str, AfterValidator(id_of)]
+    stage: Annotated[Integer, AfterValidator(functools.partial(int_of, low=0, high=MOST_STAGE))]
+
+
 class _Rules(_Schema):
     target: Integer | None = None
     name: str
@@ -312,7 +322,8 @@ class _Game(_Schema):
 
 
 class _Export(_Schema):
-    """A profile's export. The stars, rules, language and games are left out by exports made before each was kept."""
+    """A profile's export. The stars, place, rules, language and games are left out by exports made before each was
+    kept."""
 
     format: Any
     version: Integer
@@ -323,6 +334,7 @@ class _Export(_Schema):
     review_cards: list[_Card]
     records: dict[Annotated[str, AfterValidator(mode_of)], Best]
     stars: dict[Annotated[str, AfterValidator(id_of)], Stars] | None = None
+    place: _Place | None = None
     rules: _Rules | None = None
     language: Annotated[str, AfterValidator(language_of)] | None = None
     games: list[_Game] | None = None

@@ -220,3 +220,14 @@ class KeptGame(NamedTuple):
     version: int
     summary: GameSummary
     record: dict[str, Any]
+
+
+class CopiedAccount(NamedTuple):
+    """An account as a copy between stores carries it: its issuer and subject (a class's learner's subject is its
+    profile's id, given anew in the store copied into), the hash of its password if it has one, and whether it
+    teaches."""
+
+    issuer: str
+    subject: str
+    password: str | None
+    teacher: bool

@@ -29,7 +29,14 @@ from typing import Any
 import platformdirs
 
 from trainer.bot_levels import LEVELS as BOT_LEVELS
-from trainer.progress.checks import ANSWER_LENGTH, LOST_PER_PLAY, MOST_HINTS, PUZZLE_LEVELS, WORD_LENGTH
+from trainer.progress.checks import (
+    ANSWER_LENGTH,
+    LOST_PER_PLAY,
+    MOST_HINTS,
+    PUZZLE_LEVELS,
+    THEMES_LENGTH,
+    WORD_LENGTH,
+)
 from trainer.progress.errors import Busy, SaveError, StoreError
 from trainer.progress.model import Who
 from trainer.progress.rows import READERS, Damage, Statements, damaged_in, find_damage
@@ -452,6 +459,17 @@ def _sound_time(column: str) -> str:
     )
 
 
+def _sound_themes(column: str) -> str:
+    """SQL: the column holds themes as ``checks.themes_of`` takes them, or stricter: words of letters, digits and
+    ``-_.`` one space apart, none longer than ``WORD_LENGTH``, ``THEMES_LENGTH`` in all."""
+    longer = "[^ ]" * (WORD_LENGTH + 1)
+    return (
+        f"length({column}) <= {THEMES_LENGTH} AND {column} NOT GLOB '*[^A-Za-z0-9_. -]*' "
+        f"AND {column} NOT GLOB '*{longer}*' AND {column} NOT GLOB '*  *' AND {column} NOT GLOB ' *' "
+        f"AND {column} NOT GLOB '* '"
+    )
+
+
 def _sound(*checks: str, texts: tuple[str, ...], ints: dict[str, tuple[int, int]], reals: tuple[str, ...]) -> str:
     """SQL that holds for a row whose values the table's reader surely takes: text that is UTF-8, integers in
     range, finite numbers (NULL allowed for optional ones, named ending in "?"), and the further ``checks``."""
@@ -474,6 +492,7 @@ _SOUND = {
         "length(puzzle_id) BETWEEN 1 AND 80 AND puzzle_id NOT GLOB '*[^A-Za-z0-9_.-]*'",
         f"length(kind) BETWEEN 1 AND {WORD_LENGTH} AND length(mode) BETWEEN 1 AND {WORD_LENGTH}",
         f"length(answer) <= {ANSWER_LENGTH}",
+        _sound_themes("themes"),
         texts=("puzzle_id", "kind", "mode", "answer", "themes", "at"),
         ints={"level": PUZZLE_LEVELS, "correct": (0, 1), "hints": (0, MOST_HINTS), "skipped": (0, 1)},
         reals=("seconds", "rating_after?", "rd_after?"),

@@ -46,6 +46,7 @@ from trainer.progress.model import (
     Assignment,
     Attempt,
     Classroom,
+    CopiedAccount,
     Failures,
     GameSummary,
     Guess,
@@ -747,8 +748,8 @@ class ProgressStore(ABC):
         from trainer.progress.export_schema import read_export  # pydantic is loaded for an import only
 
         imported = read_export(data, lambda exported_name: _valid_name(exported_name if name is None else name))
-        with self._writing() as conn:
-            drop_dead_imports(conn)
+
+        def made(conn: Statements) -> int:
             if replace_empty:
                 ids = [pid for (pid,) in conn.execute(f"SELECT id FROM profiles WHERE {_LOCAL_IN_USE}")]
                 same = _find_profile(conn, imported.name)
@@ -756,7 +757,36 @@ class ProgressStore(ABC):
                     pid for pid in ([same] if same is not None else ids if len(ids) == 1 else []) if _empty(conn, pid)
                 ]
                 conn.executemany("DELETE FROM profiles WHERE id = ?", [(pid,) for pid in empty])
-            pid = insert_profile(conn, imported.name, imported.created, importing=importer())
+            return insert_profile(conn, imported.name, imported.created, importing=importer())
+
+        self._import(imported, made)
+        return imported.name
+
+    def copy_profile(self, data: dict[str, Any], scope: str | None, account: CopiedAccount | None) -> Learner:
+        """Add a profile copied from another store: its export ``data`` (every field checked, as an import's) in
+        ``scope`` (as ``insert_profile`` takes it), with its account if it has one, written as an import is."""
+        from trainer.progress.export_schema import read_export
+
+        imported = read_export(data, _valid_name)
+
+        def made(conn: Statements) -> int:
+            pid = insert_profile(conn, imported.name, imported.created, importing=importer(), scope=scope)
+            if account is not None:
+                issuer, subject, password, teacher = account
+                conn.execute(
+                    "INSERT INTO accounts (profile_id, issuer, subject, password, teacher) VALUES (?, ?, ?, ?, ?)",
+                    (pid, issuer, str(pid) if issuer == CLASS_ISSUER else subject, password, int(teacher)),
+                )
+            return pid
+
+        return Learner(self._import(imported, made), imported.name)
+
+    def _import(self, imported: Imported, made: Callable[[Statements], int]) -> int:
+        """Write the profile of an export into the profile that ``made`` adds (hidden, as being imported), and
+        return its id; if writing fails, the profile is removed."""
+        with self._writing() as conn:
+            drop_dead_imports(conn)
+            pid = made(conn)
             conn.execute(
                 "UPDATE profiles SET rule_set = ?, target = ?, language = ? WHERE id = ?",
                 (*rules_row(imported.rules), imported.language, pid),
@@ -768,7 +798,7 @@ class ProgressStore(ABC):
             with suppress(Exception), self._writing() as conn:
                 conn.execute("DELETE FROM profiles WHERE id = ?", (pid,))
             raise
-        return imported.name
+        return pid
 
     def fill_json(self, text: str | bytes, learner: Who) -> None:
         """Put an export's progress into the learner's own profile, which has none yet, keeping the profile, its
@@ -818,6 +848,8 @@ class ProgressStore(ABC):
         with self._writing() as conn:
             if imported.rating is not None:
                 conn.execute(_SET_RATING, (pid, *imported.rating))
+            if imported.place is not None:
+                conn.execute(_SET_PLACE, (pid, *imported.place))
             if hidden:
                 conn.execute("UPDATE profiles SET importing = NULL WHERE id = ?", (pid,))
 

@@ -38,18 +38,3 @@ def open_store(location: str | Path | None = None) -> ProgressStore:
             raise StoreError(message, str(place)) from error
         return PostgresStore.open(str(place))
     return Store.open(place)
-
-
-def copy_profiles(source: ProgressStore, target: ProgressStore) -> list[tuple[str, str | None]]:
-    """Copy every local profile (no account's: ``learners``) of ``source`` into ``target`` through the export format,
-    which checks each field on the way in; a profile whose name ``target`` already has is left out. Returns each name
-    with None if it was copied, else why not. No profile of ``source`` changes."""
-    done: list[tuple[str, str | None]] = []
-    for learner in source.learners():
-        try:
-            target.import_profile(source.export_profile(learner), replace_empty=False)
-        except ValueError as error:  # ProfileGone included: deleted meanwhile
-            done.append((learner.name, str(error)))
-        else:
-            done.append((learner.name, None))
-    return done

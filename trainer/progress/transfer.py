@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import dataclasses
+import gzip
 import json
+import zlib
 from typing import Any
 
 from trainer.profile import CLASSIC
@@ -18,6 +20,15 @@ FORMAT_VERSION = 1
 #: practice fit well within it (an answer takes 300 bytes, a match 5 KB).
 IMPORT_MB = 20
 IMPORT_BYTES = IMPORT_MB * 2**20
+#: The most JSON text a gzipped export (".json.gz") unpacks to: a profile of ``IMPORT_ROWS["attempts"]`` answers and a
+#: match a day for years, with room to spare; a file that unpacks to more is refused before it is read.
+UNPACKED_MB = 64
+UNPACKED_BYTES = UNPACKED_MB * 2**20
+#: The name's ending and the media type of the file ``export_file`` makes.
+EXPORT_SUFFIX = ".json.gz"
+EXPORT_MIME = "application/gzip"
+#: What a gzipped file begins with.
+_GZIP_MAGIC = b"\x1f\x8b"
 
 
 def exported(conn: Statements, profile_id: int) -> dict[str, Any]:
@@ -31,6 +42,7 @@ def exported(conn: Statements, profile_id: int) -> dict[str, Any]:
     cards = read_rows(conn, "review_cards", profile_id)
     records, stars = read_rows(conn, "records", profile_id), read_rows(conn, "stars", profile_id)
     games = sorted(read_rows(conn, "games", profile_id), key=lambda game: game[0].played_at)
+    place = read_rows(conn, "places", profile_id)
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -41,6 +53,7 @@ def exported(conn: Statements, profile_id: int) -> dict[str, Any]:
         "review_cards": [{"puzzle_id": p, "card_json": card, "due": iso("due", due)} for p, card, due in sorted(cards)],
         "records": dict(sorted(records)),
         "stars": dict(sorted(stars)),
+        "place": dict(zip(("level_id", "stage"), place[0], strict=True)) if place else None,
         "rules": _rules_export(rule_set, target),
         "language": language if isinstance(language, str) and LANGUAGE_CODE.fullmatch(language) else None,
         "games": [
@@ -58,17 +71,40 @@ def _rules_export(name: object, target: object) -> dict[str, Any]:
     return {"name": rules.name, "target": rules.target}
 
 
+def export_file(data: dict[str, Any]) -> bytes:
+    """An export as the file a learner keeps: its JSON text, gzipped (a ".json.gz" file), so that even a profile of
+    the most answers an import takes fits well within ``IMPORT_MB`` (100,000 answers: about 1 MB)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    return gzip.compress(text, compresslevel=6, mtime=0)
+
+
 def parse_export(text: str | bytes) -> Any:
-    """An export's JSON text as data, read safely: ValueError if it is too large, nested too deep, or holds NaN,
-    infinities or integers too large to keep."""
+    """An export's JSON text, or that text gzipped, as data, read safely: ValueError if it is too large (or unpacks
+    to more than ``UNPACKED_MB``), nested too deep, or holds NaN, infinities or integers too large to keep."""
     if len(text) > IMPORT_BYTES:
         raise SaidError(said("the file is larger than {most} MB, the most an import reads", most=IMPORT_MB))
+    if isinstance(text, bytes) and text.startswith(_GZIP_MAGIC):
+        text = _unpacked(text)
     try:
         return json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
     except RecursionError:
         raise ValueError("the file is not a profile export: its JSON is nested too deep") from None
     except ValueError as error:
         raise ValueError(f"the file is not a profile export: {error}") from None
+
+
+def _unpacked(packed: bytes) -> bytes:
+    """A gzipped export's text; ValueError if it is damaged, or unpacks to more than ``UNPACKED_BYTES``."""
+    unpacking = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    try:
+        text = unpacking.decompress(packed, UNPACKED_BYTES + 1)
+    except zlib.error as error:
+        raise ValueError(f"the file is not a profile export: a damaged gzip file ({error})") from None
+    if len(text) > UNPACKED_BYTES:
+        raise SaidError(said("the file unpacks to more than {most} MB, the most an import reads", most=UNPACKED_MB))
+    if not unpacking.eof:
+        raise ValueError("the file is not a profile export: a gzip file cut short")
+    return text
 
 
 def _no_constant(word: str) -> float:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 
 import streamlit as st
@@ -35,7 +34,7 @@ from trainer.progress.stats import (
     results_by_level,
     strengths_and_weak_spots,
 )
-from trainer.progress.transfer import IMPORT_MB
+from trainer.progress.transfer import EXPORT_MIME, EXPORT_SUFFIX, IMPORT_MB, export_file
 
 RECENT = 300  # answers drawn on the rating chart and searched for recent mistakes
 LATEST_MATCHES = 20  # matches listed one by one
@@ -45,9 +44,9 @@ SAVED = store()
 PLAYER = profile(SAVED)
 
 
-def export() -> str:
-    """The profile as JSON, built only when the learner asks for it."""
-    return json.dumps(SAVED.export_profile(PLAYER), ensure_ascii=False, indent=1)
+def export() -> bytes:
+    """The profile's export file, built only when the learner asks for it."""
+    return export_file(SAVED.export_profile(PLAYER))
 
 
 def luck_chart(lucks: list[float]) -> None:
@@ -206,13 +205,13 @@ st.header(t.text("Keep or move your progress"))
 st.download_button(
     t.text("Export this profile (JSON)"),
     export,
-    file_name=f"escoba-trainer-{PLAYER.name}.json",
-    mime="application/json",
+    file_name=f"escoba-trainer-{PLAYER.name}{EXPORT_SUFFIX}",
+    mime=EXPORT_MIME,
     on_click="ignore",
 )
 upload = st.file_uploader(
     t.text("Import a profile exported before"),
-    type=["json"],
+    type=["json", "gz"],  # an export, or one gzipped (as they are made)
     max_upload_size=IMPORT_MB,  # whatever the server's own limit
     help=t.text("An exported file, at most {most} MB.", most=IMPORT_MB),
 )
