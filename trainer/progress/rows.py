@@ -157,7 +157,7 @@ def damaged_in(conn: Statements, table: str, profile_id: int, sound: str | None 
     """The profile's rows of ``table`` that hold a damaged value: each is read, except those the database vouches
     for by the SQL condition ``sound``."""
     columns, read = READERS[table]
-    unsure = f" AND NOT coalesce(({sound}), 0)" if sound else ""
+    unsure = f" AND NOT coalesce(({sound}), false)" if sound else ""
     damaged = []
     for row in conn.execute(f"SELECT rowid, {columns} FROM {table} WHERE profile_id = ?{unsure}", (profile_id,)):
         try:
@@ -203,22 +203,24 @@ def _shown(value: object) -> object:
 def select_attempts(conn: Statements, profile_id: int, limit: int | None) -> list[Attempt]:
     """The latest ``limit`` readable attempts (all without it), oldest first; damaged ones are skipped.
 
-    With a limit the rows are read newest first and only until there are enough, so a long history costs no
-    more than a short one.
+    With a limit the database sends only the latest ``limit`` rows (and as many more as were damaged), so a long
+    history costs no more than a short one.
     """
     if limit is None:
         good = read_rows(conn, "attempts", profile_id)
     else:
         columns, read = READERS["attempts"]
-        query = f"SELECT rowid, {columns} FROM attempts WHERE profile_id = ? ORDER BY at DESC, rowid DESC"
-        good = []
-        for row in conn.execute(query, (profile_id,)):
-            if len(good) == limit:
+        query = f"""SELECT rowid, {columns} FROM attempts WHERE profile_id = ? ORDER BY at DESC, rowid DESC
+            LIMIT ? OFFSET ?"""
+        good, offset = [], 0
+        while (wanted := limit - len(good)) > 0:
+            rows = conn.execute(query, (profile_id, wanted, offset)).fetchall()
+            offset += len(rows)
+            for row in rows:
+                with suppress(*DAMAGE):  # damaged: skipped, as read_rows does
+                    good.append(read(row))
+            if len(rows) < wanted:
                 break
-            try:
-                good.append(read(row))
-            except (ValueError, TypeError, KeyError, OverflowError):
-                continue  # damaged: skipped, as read_rows does
     return [attempt for _, attempt in sorted(good, key=lambda a: a[0])]  # by time, then by row id
 
 
