@@ -253,9 +253,11 @@ def every_row_read(store: ProgressStore, learner: Learner) -> dict[str, int]:
         return {table: len(rows_module.damaged_in(conn, table, learner.id)) for table in rows_module.READERS}
 
 
-def fresh_tabs(place: str, tabs: int = 4) -> list[float]:
+def fresh_tabs(place: str, components: object, tabs: int = 4) -> list[float]:
     """Seconds of the Progress page in ``tabs`` fresh tabs of one app process (AppTest), the first right after the
-    store opens: on a file, its only profile; on a database, the account "Player", signed in."""
+    store opens: on a file, its only profile; on a database, the account "Player", signed in. Each tab is given the
+    ``components`` the server found installed at its start (``warm_up``), which AppTest would look for again in
+    every new tab, for seconds: a server does so once."""
     from streamlit.testing.v1 import AppTest
 
     from trainer.app.store_access import _store
@@ -265,12 +267,18 @@ def fresh_tabs(place: str, tabs: int = 4) -> list[float]:
     os.environ.pop(DB_VAR, None)
     os.environ.update({DB_VAR: place} if is_url(place) else {"ESCOBA_TRAINER_DATA": place})
     times = []
-    for _ in range(tabs):
+    for tab in range(tabs):
         at = AppTest.from_file(APP, default_timeout=120)
+        at._bidi_component_manager = components  # type: ignore[assignment]
         if is_url(place):
             for name, table in CLUB_SECRETS.items():
                 at.secrets[name] = table
-            at.user = {"is_logged_in": True, "iss": ISSUER, "sub": "player", "iat": int(time.time())}
+            at.user = {
+                "is_logged_in": True,
+                "iss": ISSUER,
+                "sub": "player",
+                "iat": int(time.time()) + tab,
+            }  # a sign-in each
         at.switch_page("trainer/app/views/progress.py")
         start = time.perf_counter()
         at.run()
@@ -280,7 +288,7 @@ def fresh_tabs(place: str, tabs: int = 4) -> list[float]:
     return times
 
 
-def history_figures(place: str, answers: int) -> dict[str, float]:
+def history_figures(place: str, answers: int, components: object) -> dict[str, float]:
     """Seconds of each figure of the history part, on a store at ``place`` (a folder or a database's URL)."""
     with open_store(place) as store:
         if is_url(place):
@@ -298,7 +306,7 @@ def history_figures(place: str, answers: int) -> dict[str, float]:
         assert store.damaged_rows(learner) == {}
         figures["damage check, first"] = time.perf_counter() - start
         figures["damage check, again"] = median_seconds(lambda: store.damaged_rows(learner), 20)
-    first, *more = fresh_tabs(place)
+    first, *more = fresh_tabs(place, components)
     figures["Progress, first fresh tab"] = first
     figures["Progress, fresh tab (median)"] = statistics.median(more)
     return figures
@@ -306,12 +314,12 @@ def history_figures(place: str, answers: int) -> dict[str, float]:
 
 def history_bench(answers: int, db: str | None) -> None:
     """The history part: a SQLite file, and ``db`` beside it."""
-    warm_up()
+    components = warm_up()
     columns: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as scratch:
-        columns["SQLite"] = history_figures(scratch, answers)
+        columns["SQLite"] = history_figures(scratch, answers, components)
     if db:
-        columns["PostgreSQL"] = history_figures(db, answers)
+        columns["PostgreSQL"] = history_figures(db, answers, components)
     print(f"\na history of {answers:,} answers, in ms")
     print(f"{'':<40}" + "".join(f"{name:>12}" for name in columns) + ("    ratio" if db else ""))
     for label in columns["SQLite"]:
@@ -320,13 +328,15 @@ def history_bench(answers: int, db: str | None) -> None:
         print(f"{label:<40}" + "".join(f"{1000 * value:>12.1f}" for value in shown) + ratio)
 
 
-def warm_up() -> None:
-    """Build the course and the puzzle bank once, as a running server has them, so that a tab's time is its page's."""
+def warm_up() -> object:
+    """Build the course and the puzzle bank once, as a running server has them, so that a tab's time is its page's;
+    return the components found installed."""
     from streamlit.testing.v1 import AppTest
 
     with tempfile.TemporaryDirectory() as scratch:
         os.environ["ESCOBA_TRAINER_DATA"] = scratch
-        AppTest.from_file(APP, default_timeout=120).switch_page("trainer/app/views/progress.py").run()
+        at = AppTest.from_file(APP, default_timeout=120).switch_page("trainer/app/views/progress.py").run()
+    return at._bidi_component_manager
 
 
 def add_profiles(store: ProgressStore, first: int, stop: int) -> None:
