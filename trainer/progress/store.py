@@ -60,6 +60,7 @@ from trainer.progress.rows import (
     READERS,
     Statements,
     attempt_row,
+    first_readable,
     game_of,
     game_row,
     is_text,
@@ -288,15 +289,10 @@ class ProgressStore(ABC):
 
     def _kept_game(self, profile: Who, where: str, *arguments: object) -> KeptGame | None:
         """The first of the profile's matches ``where`` selects whose row can be read."""
+        query = f"SELECT version, rowid, {READERS['games'][0]} FROM games WHERE profile_id = ? AND {where}"
         with self._reading() as conn:
-            rows = conn.execute(
-                f"SELECT version, rowid, {READERS['games'][0]} FROM games WHERE profile_id = ? AND {where}",
-                (profile_id(conn, profile), *arguments),
-            )
-            for version, *row in rows:
-                with suppress(*DAMAGE):
-                    return KeptGame(row[0], int_of(version, 1, 2**62), *game_of(tuple(row)))
-        return None
+            found = first_readable(conn, query, (profile_id(conn, profile), *arguments), _kept_of, 1)
+        return found[0] if found else None
 
     def record_attempt(self, profile: Who, attempt: Attempt) -> None:
         """Save one attempt."""
@@ -823,6 +819,12 @@ class ProgressStore(ABC):
                 conn.execute(_SET_RATING, (pid, *imported.rating))
             if hidden is not None:
                 conn.execute("UPDATE profiles SET importing = NULL WHERE id = ?", (pid,))
+
+
+def _kept_of(row: tuple[Any, ...]) -> KeptGame:
+    """A kept match from its row: its version, then the row as ``game_of`` reads it."""
+    version, number, *rest = row
+    return KeptGame(number, int_of(version, 1, 2**62), *game_of((number, *rest)))
 
 
 def sign_in_key(code: str, name: str) -> tuple[str, str]:
