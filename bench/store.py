@@ -10,10 +10,16 @@ Then keeps ``--matches`` whole matches for one profile and prints how long each 
 the Progress page takes, and the page's script time under Streamlit's AppTest (as bench/app.py
 measures it).
 
+Then gives one learner a history of ``--answers`` answers (100,000 unless told) and prints, for a SQLite file and,
+with ``--db URL`` (an empty PostgreSQL database), for PostgreSQL side by side: the latest 50 answers (median of 20
+reads), fetched whole as before and with their limit in SQL; the damage check, every row read in Python as
+PostgreSQL's was before, then as now in a store just opened and again; and the Progress page in a fresh tab
+(AppTest, one process, course and bank built): the first tab after the store opens, then the median of three more.
+
 Then finds a profile among 10 and among ``--profiles`` (10,000 unless told): by its name, by its id, and a read
 by name (its stars), a median over many calls each, with the ratio of the two sizes; a lookup should not depend on
-how many learners the store holds. ``--db URL`` runs this part on an empty PostgreSQL database instead of a file.
-``--attempts 0``, ``--matches 0`` or ``--profiles 0`` leaves a part out.
+how many learners the store holds. ``--db URL`` runs this part on that PostgreSQL database instead of a file.
+``--attempts 0``, ``--matches 0``, ``--answers 0`` or ``--profiles 0`` leaves a part out.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import statistics
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -37,10 +43,10 @@ from trainer.match import Match
 from trainer.progress import rows as rows_module
 from trainer.progress import store as store_module
 from trainer.progress.errors import SaveError
-from trainer.progress.model import Attempt, GameSummary
+from trainer.progress.model import Attempt, GameSummary, Learner
 from trainer.progress.sqlite import DB_NAME, Store
 from trainer.progress.store import ProgressStore
-from trainer.progress.stores import open_store
+from trainer.progress.stores import is_url, open_store
 from trainer.records import record_of
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
@@ -194,6 +200,145 @@ def progress_bench(matches: int) -> None:
         print(f"Progress page script (AppTest): median {median:.0f} ms, max {most:.0f} ms")
 
 
+#: A club's sign-in for the PostgreSQL fresh tab: the app serves a database only with one set up.
+CLUB_SECRETS = {
+    "club": {"teacher_code": "a long phrase for teachers"},
+    "auth": {
+        "redirect_uri": "http://localhost:8501/oauth2callback",
+        "cookie_secret": "a cookie secret for this bench only",
+        "client_id": "escoba",
+        "client_secret": "any",
+        "server_metadata_url": "https://id.example/.well-known/openid-configuration",
+    },
+}
+ISSUER = "https://id.example"
+
+
+def give_history(store: ProgressStore, learner: Learner, count: int) -> None:
+    """``count`` rated answers for the learner, written in one transaction as an import would."""
+    puzzles = [f"capture-l{1 + n % 5}-{n}" for n in range(300)]
+    kinds, themes = ("capture", "choose"), (("sum",), ("escoba", "sevens"))
+    rows = [
+        (learner.id, *rows_module.attempt_row(answer))
+        for i in range(count)
+        for answer in [
+            Attempt(puzzles[i % 300], kinds[i % 2], 1 + i % 5, themes[i % 2], "practice", "7♦", i % 3 != 0, 4.0, 0,
+                    False, T0 + timedelta(seconds=30 * i), 1500.0 + i % 200, 80.0)
+        ]
+    ]  # fmt: skip
+    with store._writing() as conn:
+        conn.executemany(store_module._INSERT_ATTEMPT, rows)
+
+
+def median_seconds(call: Callable[[], object], runs: int) -> float:
+    taken = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        call()
+        taken.append(time.perf_counter() - start)
+    return statistics.median(taken)
+
+
+def latest_whole(store: ProgressStore, learner: Learner, limit: int) -> list[Any]:
+    """The latest ``limit`` answers as they were read before the limit went into the SQL: every row sent."""
+    columns, read = rows_module.READERS["attempts"]
+    query = f"SELECT rowid, {columns} FROM attempts WHERE profile_id = ? ORDER BY at DESC, rowid DESC"
+    with store._reading() as conn:
+        return [read(row) for row, _ in zip(conn.execute(query, (learner.id,)), range(limit), strict=False)]
+
+
+def every_row_read(store: ProgressStore, learner: Learner) -> dict[str, int]:
+    """The damage check as PostgreSQL's was before: every row of the profile read in Python."""
+    with store._reading() as conn:
+        return {table: len(rows_module.damaged_in(conn, table, learner.id)) for table in rows_module.READERS}
+
+
+def fresh_tabs(place: str, components: object, tabs: int = 4) -> list[float]:
+    """Seconds of the Progress page in ``tabs`` fresh tabs of one app process (AppTest), the first right after the
+    store opens: on a file, its only profile; on a database, the account "Player", signed in. Each tab is given the
+    ``components`` the server found installed at its start (``warm_up``), which AppTest would look for again in
+    every new tab, for seconds: a server does so once."""
+    from streamlit.testing.v1 import AppTest
+
+    from trainer.app.store_access import _store
+    from trainer.progress.stores import DB_VAR, is_url
+
+    _store.clear()  # the store opens as on a server just started
+    os.environ.pop(DB_VAR, None)
+    os.environ.update({DB_VAR: place} if is_url(place) else {"ESCOBA_TRAINER_DATA": place})
+    times = []
+    for tab in range(tabs):
+        at = AppTest.from_file(APP, default_timeout=120)
+        at._bidi_component_manager = components  # type: ignore[assignment]
+        if is_url(place):
+            for name, table in CLUB_SECRETS.items():
+                at.secrets[name] = table
+            at.user = {
+                "is_logged_in": True,
+                "iss": ISSUER,
+                "sub": "player",
+                "iat": int(time.time()) + tab,
+            }  # a sign-in each
+        at.switch_page("trainer/app/views/progress.py")
+        start = time.perf_counter()
+        at.run()
+        times.append(time.perf_counter() - start)
+        assert not at.exception and not at.error, (at.exception, at.error)
+        assert any("Rating over time" in header.value for header in at.header), "the page showed no history"
+    return times
+
+
+def history_figures(place: str, answers: int, components: object) -> dict[str, float]:
+    """Seconds of each figure of the history part, on a store at ``place`` (a folder or a database's URL)."""
+    with open_store(place) as store:
+        if is_url(place):
+            learner = store.create_account("Player", ISSUER, "player").learner
+        else:
+            learner = store.create_profile("Player")
+        give_history(store, learner, answers)
+        figures = {
+            "latest 50, whole history sent (before)": median_seconds(lambda: latest_whole(store, learner, 50), 20),
+            "latest 50, LIMIT in SQL": median_seconds(lambda: store.attempts(learner, limit=50), 20),
+            "damage check, every row read (before)": median_seconds(lambda: every_row_read(store, learner), 3),
+        }
+    with open_store(place) as store:  # as an app server just started
+        start = time.perf_counter()
+        assert store.damaged_rows(learner) == {}
+        figures["damage check, first"] = time.perf_counter() - start
+        figures["damage check, again"] = median_seconds(lambda: store.damaged_rows(learner), 20)
+    first, *more = fresh_tabs(place, components)
+    figures["Progress, first fresh tab"] = first
+    figures["Progress, fresh tab (median)"] = statistics.median(more)
+    return figures
+
+
+def history_bench(answers: int, db: str | None) -> None:
+    """The history part: a SQLite file, and ``db`` beside it."""
+    components = warm_up()
+    columns: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        columns["SQLite"] = history_figures(scratch, answers, components)
+    if db:
+        columns["PostgreSQL"] = history_figures(db, answers, components)
+    print(f"\na history of {answers:,} answers, in ms")
+    print(f"{'':<40}" + "".join(f"{name:>12}" for name in columns) + ("    ratio" if db else ""))
+    for label in columns["SQLite"]:
+        shown = [columns[name][label] for name in columns]
+        ratio = f"{shown[1] / shown[0]:>9.2f}" if db else ""
+        print(f"{label:<40}" + "".join(f"{1000 * value:>12.1f}" for value in shown) + ratio)
+
+
+def warm_up() -> object:
+    """Build the course and the puzzle bank once, as a running server has them, so that a tab's time is its page's;
+    return the components found installed."""
+    from streamlit.testing.v1 import AppTest
+
+    with tempfile.TemporaryDirectory() as scratch:
+        os.environ["ESCOBA_TRAINER_DATA"] = scratch
+        at = AppTest.from_file(APP, default_timeout=120).switch_page("trainer/app/views/progress.py").run()
+    return at._bidi_component_manager
+
+
 def add_profiles(store: ProgressStore, first: int, stop: int) -> None:
     """Profiles "Learner first" … "Learner stop-1", made in one transaction as an import would."""
     with store._writing() as conn:
@@ -244,13 +389,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--attempts", type=int, default=100_000)
     parser.add_argument("--matches", type=int, default=10_000)
+    parser.add_argument("--answers", type=int, default=100_000)
     parser.add_argument("--profiles", type=int, default=10_000)
-    parser.add_argument("--db", help="an empty PostgreSQL database for the profile lookups (default: a SQLite file)")
+    parser.add_argument(
+        "--db", help="an empty PostgreSQL database, beside the file for the history, instead of it for the lookups"
+    )
     args = parser.parse_args()
     if args.attempts:
         import_bench(args.attempts)
     if args.matches:
         progress_bench(args.matches)
+    if args.answers:
+        history_bench(args.answers, args.db)
     if args.profiles:
         lookup_bench(args.profiles, args.db)
 

@@ -216,6 +216,8 @@ def test_a_limit_keeps_the_latest_attempts(store: Store) -> None:
     assert store.attempts("Ana", limit=99) == [attempt(i) for i in range(6)]
     with pytest.raises(ValueError, match="limit"):
         store.attempts("Ana", limit=-1)
+    edit(store, "UPDATE attempts SET level = 0 WHERE puzzle_id IN ('p4', 'p5')")  # damaged: read past, as everywhere
+    assert store.attempts("Ana", limit=3) == [attempt(1), attempt(2), attempt(3)]
 
 
 @pytest.mark.parametrize(

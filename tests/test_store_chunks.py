@@ -8,7 +8,7 @@ import signal
 import socket
 import sqlite3
 import threading
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +20,7 @@ from trainer.progress import store as store_module
 from trainer.progress.errors import SaveError
 from trainer.progress.model import Attempt
 from trainer.progress.sqlite import Store
+from trainer.progress.store import ProgressStore
 from trainer.progress.stores import open_store
 from trainer.progress.transfer import FORMAT, FORMAT_VERSION
 
@@ -70,11 +71,11 @@ def test_a_profile_being_imported_is_hidden_and_cannot_be_answered_into(
         with_ana(store)
         importer = store_module.importer
 
-        def look_between_chunks() -> str:
+        def look_between_chunks(number: str) -> str:
             with pytest.raises(ValueError) as refused:
                 other.attempts("Big")  # a read: WAL lets it run while the chunk is being written
             seen.append((other.profiles(), str(refused.value)))
-            return importer()
+            return importer(number)
 
         monkeypatch.setattr(store_module, "importer", look_between_chunks)
         store.import_profile(export_of(25))
@@ -131,13 +132,13 @@ def import_slowly(place: str, started: Any) -> None:
     importer = store_module.importer
     chunks = 0
 
-    def slow() -> str:
+    def slow(number: str) -> str:
         nonlocal chunks
         chunks += 1
         if chunks == 3:
             started.set()
         threading.Event().wait(0.05)
-        return importer()
+        return importer(number)
 
     store_module.importer = slow
     with open_store(place) as store:
@@ -157,18 +158,61 @@ def test_an_import_killed_half_way_leaves_nothing_and_can_be_run_again(place: st
         assert len(store.attempts("Big")) == 30
 
 
+def another_process_importing(started: str | None = None) -> str:
+    """What an import of another live process of this host (this one's parent) writes; with ``started``, of a
+    process that had its id before (a restarted server's)."""
+    parent = os.getppid()
+    started = store_module._process_start(parent) if started is None else started
+    return f"{socket.gethostname()} {parent} {started} 1 {store_module.iso('now', datetime.now(UTC))}"
+
+
+def left_by(store: ProgressStore, importing: str) -> None:
+    """A half-imported profile "Big" as the import ``importing`` names would have left it."""
+    with store._writing() as conn:
+        store_module.insert_profile(conn, "Big", T0.isoformat(), importing=importing)
+
+
 def test_a_name_being_imported_by_a_live_import_is_refused_with_a_reason(place: str) -> None:
     with open_store(place) as store:
-        with store._writing() as conn:
-            store_module.insert_profile(conn, "Big", T0.isoformat(), importing=store_module.importer())
+        left_by(store, another_process_importing())
         with pytest.raises(ValueError, match="'Big' is being imported right now"):
             store.create_profile("big")
 
 
+def test_an_import_of_a_process_since_restarted_is_taken_as_dead(place: str) -> None:
+    """The same host and process id, started at another time: a server restarted mid-import, whose process may
+    well have the same id again (in a container, say). Another app server on the data finds out too."""
+    with open_store(place) as store:
+        left_by(store, another_process_importing(started="another-boot/1"))
+        assert store.create_profile("Big").name == "Big"
+
+
+def test_a_failed_import_frees_its_name_at_once(place: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    def fail() -> None:
+        raise RuntimeError("the disk is gone")
+
+    monkeypatch.setattr(store_module, "IMPORT_CHUNK", 10)
+    monkeypatch.setattr(store_module, "between_chunks", fail)
+    with open_store(place) as store:
+        with pytest.raises(RuntimeError):
+            store.import_profile(export_of(25))
+        assert edit(store, "SELECT count(*) FROM profiles") == [(0,)]
+        assert edit(store, "SELECT count(*) FROM attempts") == [(0,)]
+        assert store.create_profile("Big").name == "Big"
+
+
+def test_a_failed_import_that_could_not_clean_up_frees_its_name_at_once(place: str) -> None:
+    """Its rows are left (the database could not be reached to remove them), but it is no longer under way in this
+    process: the next to ask for the name has it."""
+    with open_store(place) as store:
+        left_by(store, store_module.importer("failed"))
+        assert store.create_profile("Big").name == "Big"
+
+
 def test_an_import_that_wrote_nothing_for_long_is_taken_as_dead(place: str) -> None:
-    stale = f"{socket.gethostname()} {os.getpid()} {T0.isoformat()}"  # this process, long ago
-    with open_store(place) as store, store._writing() as conn:
-        store_module.insert_profile(conn, "Big", T0.isoformat(), importing=stale)
+    stale = another_process_importing().rsplit(" ", 1)[0] + f" {T0.isoformat()}"  # a live process, long ago
+    with open_store(place) as store:
+        left_by(store, stale)
     with open_store(place) as store:
         assert store.profiles() == []
         store.create_profile("Big")

@@ -165,6 +165,11 @@ def test_an_export_refuses_a_file_whose_index_hides_rows(folder: Path) -> None:
         ("rating_after = 'x'", 1),
         ("puzzle_id = x'35'", 1),
         ("answer = CAST(x'4dff' AS TEXT)", 1),
+        ("themes = replace(hex(zeroblob(21)), '0', 'x')", 1),  # a theme is one word of at most 40 characters
+        ("themes = 'sum ' || replace(hex(zeroblob(21)), '0', 'x')", 1),
+        ("themes = trim(replace(hex(zeroblob(200)), '00', 'ab '))", 1),  # 500 characters in all
+        ("themes = 'sum  escoba'", 0),  # read in Python, which takes it
+        ("themes = 'sum escoba making-15'", 0),
         ("at = '2025-02-30T00:00:00.000000+00:00'", 1),
         ("at = '0000-01-01T00:00:00.000000+00:00'", 1),
         ("at = '2025-03-01T12:00:00+00:00'", 0),  # other ways to write a time that Python reads are not damage

@@ -115,3 +115,59 @@ def test_the_store_writes_flags_as_integers_as_sqlite_does(url: str) -> None:
     assert edit(url, "SELECT correct, skipped FROM attempts") == [(int(attempt(0).correct), int(attempt(0).skipped))]
     with pytest.raises(psycopg.errors.CheckViolation):
         edit(url, "INSERT INTO stars (profile_id, level_id, stars) VALUES (1, 'values', 4)")
+
+
+@pytest.mark.parametrize(
+    ("change", "damaged"),
+    [
+        ("level = 0", 1),
+        ("correct = 2", 1),
+        ("hints = 1001", 1),
+        ("seconds = 'NaN'", 1),
+        ("rating_after = '-Infinity'", 1),
+        ("puzzle_id = 'a b'", 1),
+        ("kind = ''", 1),
+        ("answer = repeat('x', 1001)", 1),
+        ("themes = repeat('x', 41)", 1),  # a theme is one word of at most 40 characters
+        ("themes = 'sum ' || repeat('x', 41)", 1),
+        ("themes = trim(repeat('ab ', 200))", 1),  # 500 characters in all
+        ("themes = 'sum  escoba'", 0),  # read in Python, which takes it
+        ("themes = 'sum escoba making-15'", 0),
+        ("at = '2025-02-30T00:00:00.000000+00:00'", 1),
+        ("at = '0000-01-01T00:00:00.000000+00:00'", 1),
+        ("at = '2025-03-01T24:00:00+00:00'", 1),
+        ("at = '2025-03-01T12:60:00+00:00'", 1),
+        ("at = '2024-02-29T12:00:00+00:00'", 0),
+        ("at = '2025-03-01T12:00:00+00:00'", 0),  # other ways to write a time that Python reads are not damage
+        ("at = '2025-03-01 13:00:00+01:00'", 0),
+        ("rating_after = 1400, rd_after = 80", 0),
+    ],
+)
+def test_postgresql_vouches_only_for_rows_the_reader_takes(url: str, change: str, damaged: int) -> None:
+    with PostgresStore.open(url) as store:
+        store.create_profile("Ana")
+        for i in range(3):
+            store.record_attempt("Ana", attempt(i))
+        vouched = f"SELECT count(*) FROM attempts WHERE {postgres._SOUND['attempts']}"
+        assert edit(url, vouched) == [(3,)]  # a row as the store writes it is not read again in Python
+        edit(url, f"UPDATE attempts SET {change} WHERE answer = ?", attempt(1).answer)
+        assert store.damaged_rows("Ana") == ({"attempts": damaged} if damaged else {})
+        assert len(store.attempts("Ana")) == 3 - damaged
+
+
+def test_the_damage_count_is_kept_by_an_app_server_until_the_rows_are_set_aside(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with PostgresStore.open(url) as store:
+        store.create_profile("Ana")
+        store.record_attempt("Ana", attempt(0))
+        assert store.damaged_rows("Ana") == {}
+        store.record_attempt("Ana", attempt(1))  # every app server's writes check their values: no need to look again
+        with monkeypatch.context() as patched:
+            patched.setattr(postgres, "damaged_in", lambda *args: pytest.fail("the rows were read again"))
+            assert store.damaged_rows("Ana") == {}
+        edit(url, "UPDATE attempts SET at = 'never' WHERE answer = ?", attempt(1).answer)  # a hand edit
+        with PostgresStore.open(url) as restarted:  # an app server started after it sees it
+            assert restarted.damaged_rows("Ana") == {"attempts": 1}
+            assert restarted.set_aside_damaged("Ana") is not None
+            assert restarted.damaged_rows("Ana") == {}

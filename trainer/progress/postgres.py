@@ -24,7 +24,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from trainer.progress.checks import iso
+from trainer.progress.checks import ANSWER_LENGTH, MOST_HINTS, PUZZLE_LEVELS, THEMES_LENGTH, WORD_LENGTH, iso
 from trainer.progress.errors import NO_DATABASE, REFUSED, TIMED_OUT, UNREACHABLE, Busy, SaveError, StoreError
 from trainer.progress.model import Who
 from trainer.progress.rows import READERS, Statements, damaged_in, find_damage
@@ -232,6 +232,9 @@ class PostgresStore(ProgressStore):
         self._url = url
         self._writer = threading.Lock()  # this app server's save under way: the others wait here, not in a connection
         self.where = shown(url)
+        self._damage: dict[int, dict[str, int]] = {}  # damaged_rows by profile id
+        self._set_aside = 0  # how many times damaged rows were set aside, so that no check from before is kept
+        self._damage_lock = threading.Lock()
 
     @classmethod
     def open(cls, url: str, waits: Waits | None = None) -> PostgresStore:
@@ -343,21 +346,96 @@ class PostgresStore(ProgressStore):
         """Nothing to check: the server keeps its indexes whole, or reports an error on reading."""
 
     def damaged_rows(self, profile: Who) -> dict[str, int]:
-        """How many of the profile's rows its readers cannot read, by table: each row is read to find out. Every
-        column keeps its type and this store writes only checked values, so only a hand edit makes one."""
+        """How many of the profile's rows its readers cannot read, by table. The database vouches for most rows
+        (``_SOUND``): only the others are read here. Every column keeps its type and every app server writes only
+        checked values, so only a hand edit makes a damaged row: the answer is kept for the life of this store (an
+        app server's), until the rows are set aside."""
         with self._reading() as conn:
             pid = profile_id(conn, profile)
-            return {table: count for table in READERS if (count := len(damaged_in(conn, table, pid)))}
+            with self._damage_lock:
+                if (kept := self._damage.get(pid)) is not None:
+                    return dict(kept)
+                set_aside = self._set_aside
+            found = {
+                table: count for table in READERS if (count := len(damaged_in(conn, table, pid, _SOUND.get(table))))
+            }
+        with self._damage_lock:
+            if self._set_aside == set_aside:  # else the check may have read rows since set aside
+                self._damage[pid] = found
+        return dict(found)
 
     def set_aside_damaged(self, profile: Who) -> str | None:
         """Move the profile's damaged rows into the table ``set_aside``, as JSON with the time; return where they
         are (the database, then the table in brackets), or None if no row was damaged."""
         with self._writing() as conn:
-            if (damaged := find_damage(conn, profile_id(conn, profile), {})) is None:
+            pid = profile_id(conn, profile)
+            with self._damage_lock:
+                self._damage.pop(pid, None)
+                self._set_aside += 1
+            if (damaged := find_damage(conn, pid, _SOUND)) is None:
                 return None
             conn.execute("INSERT INTO set_aside (at, rows) VALUES (?, ?)", (_now(), json.dumps(damaged.shown)))
             damaged.delete(conn)
         return f"{self.where} (set_aside)"
+
+
+def _finite(column: str) -> str:
+    """SQL: the column is a finite number (PostgreSQL's NaN is above every number, infinity included)."""
+    return f"abs({column}) < 'Infinity'::float8"
+
+
+#: The shapes of a time as ``iso`` writes it (and without the microseconds), each digit written as 0.
+_TIME_SHAPES = "'0000-00-00T00:00:00.000000+00:00', '0000-00-00T00:00:00+00:00'"
+
+
+def _sound_time(column: str) -> str:
+    """SQL: the column is a time as ``iso`` writes it, each field in its range, on a day its month has. CASE keeps
+    the order of the checks (AND does not), so that each runs only on text the one before passed; and no
+    regular expression of many parts, which PostgreSQL runs many times slower."""
+    field = {name: f"substr({column}, {start}, 2)::int" for name, start in (("month", 6), ("day", 9), ("hour", 12))}
+    month = f"make_date(left({column}, 4)::int, {field['month']}, 1)"
+    return f"""CASE WHEN translate({column}, '0123456789', '0000000000') IN ({_TIME_SHAPES}) THEN
+        CASE WHEN left({column}, 4) <> '0000' AND {field["month"]} BETWEEN 1 AND 12 AND {field["day"]} >= 1
+            AND {field["hour"]} <= 23 AND substr({column}, 15, 1) <= '5' AND substr({column}, 18, 1) <= '5'
+        THEN {field["day"]} <= 28 OR {field["day"]} <= extract(day FROM {month} + interval '1 month - 1 day')
+        ELSE false END
+    ELSE false END"""
+
+
+def _sound_themes(column: str) -> str:
+    """SQL: the column holds themes as ``checks.themes_of`` takes them, or stricter: words of letters, digits and
+    ``-_.`` one space apart, none longer than ``WORD_LENGTH`` (looked for only in the rare long ones: a bounded
+    repeat costs a regular expression dearly), ``THEMES_LENGTH`` in all."""
+    longer = f"[^ ]{{{WORD_LENGTH + 1}}}"
+    return (
+        f"char_length({column}) <= {THEMES_LENGTH} AND {column} !~ '[^A-Za-z0-9_. -]' AND {column} NOT LIKE '%  %' "
+        f"AND {column} NOT LIKE ' %' AND {column} NOT LIKE '% ' "
+        f"AND CASE WHEN char_length({column}) <= {WORD_LENGTH} THEN true ELSE {column} !~ '{longer}' END"
+    )
+
+
+#: For the table with many rows, SQL true of a row that its reader surely takes: what PostgreSQL's column types do
+#: not already rule out (text is always text, an integer an integer) is checked here, and only the other rows are
+#: read in Python.
+_SOUND = {
+    "attempts": " AND ".join(
+        (
+            "rowid >= 0",
+            "puzzle_id ~ '^[A-Za-z0-9_.-]+$' AND char_length(puzzle_id) <= 80",  # as ``checks.id_of`` takes it
+            f"char_length(kind) BETWEEN 1 AND {WORD_LENGTH}",
+            f"char_length(mode) BETWEEN 1 AND {WORD_LENGTH}",
+            f"char_length(answer) <= {ANSWER_LENGTH}",
+            _sound_themes("themes"),
+            f"level BETWEEN {PUZZLE_LEVELS[0]} AND {PUZZLE_LEVELS[1]}",
+            "correct BETWEEN 0 AND 1 AND skipped BETWEEN 0 AND 1",
+            f"hints BETWEEN 0 AND {MOST_HINTS}",
+            f"{_finite('seconds')} AND seconds >= 0",
+            f"(rating_after IS NULL OR {_finite('rating_after')})",
+            f"(rd_after IS NULL OR {_finite('rd_after')})",
+            _sound_time("at"),
+        )
+    )
+}
 
 
 def _now() -> str:

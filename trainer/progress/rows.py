@@ -12,7 +12,7 @@ import reprlib
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from datetime import datetime
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from trainer.progress.checks import SECONDS_KEPT, check_card, check_rating, int_of, iso
 from trainer.progress.model import Attempt, GameSummary
@@ -25,6 +25,8 @@ class Statements(Protocol):
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Any: ...
 
+
+T = TypeVar("T")
 
 GAME_FIELDS = [field.name for field in dataclasses.fields(GameSummary)]
 ATTEMPT_FIELDS = [field.name for field in dataclasses.fields(Attempt)]
@@ -157,7 +159,7 @@ def damaged_in(conn: Statements, table: str, profile_id: int, sound: str | None 
     """The profile's rows of ``table`` that hold a damaged value: each is read, except those the database vouches
     for by the SQL condition ``sound``."""
     columns, read = READERS[table]
-    unsure = f" AND NOT coalesce(({sound}), 0)" if sound else ""
+    unsure = f" AND NOT coalesce(({sound}), false)" if sound else ""
     damaged = []
     for row in conn.execute(f"SELECT rowid, {columns} FROM {table} WHERE profile_id = ?{unsure}", (profile_id,)):
         try:
@@ -201,25 +203,33 @@ def _shown(value: object) -> object:
 
 
 def select_attempts(conn: Statements, profile_id: int, limit: int | None) -> list[Attempt]:
-    """The latest ``limit`` readable attempts (all without it), oldest first; damaged ones are skipped.
-
-    With a limit the rows are read newest first and only until there are enough, so a long history costs no
-    more than a short one.
-    """
+    """The latest ``limit`` readable attempts (all without it), oldest first; damaged ones are skipped. With a limit,
+    a long history costs no more than a short one (``first_readable``)."""
+    columns, read = READERS["attempts"]
     if limit is None:
         good = read_rows(conn, "attempts", profile_id)
     else:
-        columns, read = READERS["attempts"]
         query = f"SELECT rowid, {columns} FROM attempts WHERE profile_id = ? ORDER BY at DESC, rowid DESC"
-        good = []
-        for row in conn.execute(query, (profile_id,)):
-            if len(good) == limit:
-                break
-            try:
-                good.append(read(row))
-            except (ValueError, TypeError, KeyError, OverflowError):
-                continue  # damaged: skipped, as read_rows does
+        good = first_readable(conn, query, (profile_id,), read, limit)
     return [attempt for _, attempt in sorted(good, key=lambda a: a[0])]  # by time, then by row id
+
+
+def first_readable(
+    conn: Statements, query: str, values: tuple[object, ...], read: Callable[[tuple[Any, ...]], T], limit: int
+) -> list[T]:
+    """The first ``limit`` rows of ``query`` (ordered) that ``read`` takes, made into values; damaged ones are
+    skipped. The database sends only the rows needed (LIMIT), and more only in place of damaged ones."""
+    good: list[T] = []
+    offset = 0
+    while (wanted := limit - len(good)) > 0:
+        rows = conn.execute(f"{query} LIMIT ? OFFSET ?", (*values, wanted, offset)).fetchall()
+        offset += len(rows)
+        for row in rows:
+            with suppress(*DAMAGE):
+                good.append(read(row))
+        if len(rows) < wanted:
+            break
+    return good
 
 
 def attempt_row(a: Attempt) -> tuple[object, ...]:

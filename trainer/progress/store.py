@@ -63,6 +63,7 @@ from trainer.progress.rows import (
     READERS,
     Statements,
     attempt_row,
+    first_readable,
     game_of,
     game_row,
     is_text,
@@ -84,8 +85,11 @@ IMPORT_CHUNK = 2_000  # rows an import writes per transaction, a few millisecond
 #: The rest an import takes after each chunk. A writer kept waiting retries at growing intervals, up to 25 ms
 #: in its first tenth of a second: a longer pause lets it in, where back-to-back chunks would starve it.
 IMPORT_PAUSE = 0.03
-#: An import that wrote nothing for this long is taken as dead even if its process seems alive.
-STALE_IMPORT_SECONDS = 600
+#: An import that wrote nothing for this long is taken as dead even if its process seems alive: one of another host,
+#: whose process cannot be looked at. A live import writes a chunk every few milliseconds, each saying it is alive.
+STALE_IMPORT_SECONDS = 60
+#: The imports of this process under way, by number: one of its own that is not is dead (it failed).
+_IMPORTS_UNDER_WAY: set[str] = set()
 #: The imports a learner may try on a club's server within the window (an hour): enough to pick the right file after
 #: a wrong one or two, too few to keep a core busy checking large files. A successful one is the last anyway, as an
 #: import there fills only a profile without progress.
@@ -289,15 +293,10 @@ class ProgressStore(ABC):
 
     def _kept_game(self, profile: Who, where: str, *arguments: object) -> KeptGame | None:
         """The first of the profile's matches ``where`` selects whose row can be read."""
+        query = f"SELECT version, rowid, {READERS['games'][0]} FROM games WHERE profile_id = ? AND {where}"
         with self._reading() as conn:
-            rows = conn.execute(
-                f"SELECT version, rowid, {READERS['games'][0]} FROM games WHERE profile_id = ? AND {where}",
-                (profile_id(conn, profile), *arguments),
-            )
-            for version, *row in rows:
-                with suppress(*DAMAGE):
-                    return KeptGame(row[0], int_of(version, 1, 2**62), *game_of(tuple(row)))
-        return None
+            found = first_readable(conn, query, (profile_id(conn, profile), *arguments), _kept_of, 1)
+        return found[0] if found else None
 
     def record_attempt(self, profile: Who, attempt: Attempt) -> None:
         """Save one attempt."""
@@ -744,12 +743,12 @@ class ProgressStore(ABC):
 
         The rows are written in chunks of ``IMPORT_CHUNK``, so that other tabs' answers wait a moment at most. Until
         the last chunk the profile is hidden and cannot be answered into; an import that fails is removed, and one
-        whose process died is removed by the next ``open`` or import."""
+        whose process died or failed is removed by the next ``open`` or import, or once its name is asked for."""
         from trainer.progress.export_schema import read_export  # pydantic is loaded for an import only
 
         imported = read_export(data, lambda exported_name: _valid_name(exported_name if name is None else name))
 
-        def made(conn: Statements) -> int:
+        def made(conn: Statements, importing: str) -> int:
             if replace_empty:
                 ids = [pid for (pid,) in conn.execute(f"SELECT id FROM profiles WHERE {_LOCAL_IN_USE}")]
                 same = _find_profile(conn, imported.name)
@@ -757,7 +756,7 @@ class ProgressStore(ABC):
                     pid for pid in ([same] if same is not None else ids if len(ids) == 1 else []) if _empty(conn, pid)
                 ]
                 conn.executemany("DELETE FROM profiles WHERE id = ?", [(pid,) for pid in empty])
-            return insert_profile(conn, imported.name, imported.created, importing=importer())
+            return insert_profile(conn, imported.name, imported.created, importing=importing)
 
         self._import(imported, made)
         return imported.name
@@ -769,8 +768,8 @@ class ProgressStore(ABC):
 
         imported = read_export(data, _valid_name)
 
-        def made(conn: Statements) -> int:
-            pid = insert_profile(conn, imported.name, imported.created, importing=importer(), scope=scope)
+        def made(conn: Statements, importing: str) -> int:
+            pid = insert_profile(conn, imported.name, imported.created, importing=importing, scope=scope)
             if account is not None:
                 issuer, subject, password, teacher = account
                 conn.execute(
@@ -781,23 +780,28 @@ class ProgressStore(ABC):
 
         return Learner(self._import(imported, made), imported.name)
 
-    def _import(self, imported: Imported, made: Callable[[Statements], int]) -> int:
-        """Write the profile of an export into the profile that ``made`` adds (hidden, as being imported), and
-        return its id; if writing fails, the profile is removed."""
-        with self._writing() as conn:
-            drop_dead_imports(conn)
-            pid = made(conn)
-            conn.execute(
-                "UPDATE profiles SET rule_set = ?, target = ?, language = ? WHERE id = ?",
-                (*rules_row(imported.rules), imported.language, pid),
-            )
+    def _import(self, imported: Imported, made: Callable[[Statements, str], int]) -> int:
+        """Write the profile of an export into the profile that ``made`` adds, hidden as being imported (``made``
+        is given what marks it so), and return its id; if writing fails, the profile is removed, and if even that
+        fails, the import is no longer under way, so every app server takes it as dead at once."""
+        number = secrets.token_hex(8)
+        _IMPORTS_UNDER_WAY.add(number)
         try:
-            self._write_progress(pid, imported, hidden=True)
-        except BaseException:
-            # if even this fails, the next open drops the dead import
-            with suppress(Exception), self._writing() as conn:
-                conn.execute("DELETE FROM profiles WHERE id = ?", (pid,))
-            raise
+            with self._writing() as conn:
+                drop_dead_imports(conn)
+                pid = made(conn, importer(number))
+                conn.execute(
+                    "UPDATE profiles SET rule_set = ?, target = ?, language = ? WHERE id = ?",
+                    (*rules_row(imported.rules), imported.language, pid),
+                )
+            try:
+                self._write_progress(pid, imported, number)
+            except BaseException:
+                with suppress(Exception), self._writing() as conn:
+                    conn.execute("DELETE FROM profiles WHERE id = ?", (pid,))
+                raise
+        finally:
+            _IMPORTS_UNDER_WAY.discard(number)
         return pid
 
     def fill_json(self, text: str | bytes, learner: Who) -> None:
@@ -821,11 +825,12 @@ class ProgressStore(ABC):
                 "UPDATE profiles SET rule_set = ?, target = ?, language = ? WHERE id = ?",
                 (*rules_row(imported.rules), imported.language, pid),
             )
-        self._write_progress(pid, imported, hidden=False)
+        self._write_progress(pid, imported)
 
-    def _write_progress(self, pid: int, imported: Imported, hidden: bool) -> None:
+    def _write_progress(self, pid: int, imported: Imported, hidden: str | None = None) -> None:
         """Write an export's rows into the profile ``pid``, in chunks of ``IMPORT_CHUNK`` so that other tabs' answers
-        wait a moment at most, then its rating; a ``hidden`` profile (a new one being imported) is shown at the end."""
+        wait a moment at most, then its rating; a profile ``hidden`` by an import (its number) is shown at the end,
+        and until then each chunk says the import is alive."""
         rows: list[tuple[str, list[tuple[object, ...]]]] = [
             (_INSERT_ATTEMPT, imported.attempts),
             (_SAVE_CARD, imported.cards),
@@ -843,15 +848,21 @@ class ProgressStore(ABC):
                 between_chunks()
             with self._writing() as conn:
                 conn.executemany(statement, [(pid, *row) for row in chunk])
-                if hidden:
-                    conn.execute("UPDATE profiles SET importing = ? WHERE id = ?", (importer(), pid))
+                if hidden is not None:
+                    conn.execute("UPDATE profiles SET importing = ? WHERE id = ?", (importer(hidden), pid))
         with self._writing() as conn:
             if imported.rating is not None:
                 conn.execute(_SET_RATING, (pid, *imported.rating))
             if imported.place is not None:
                 conn.execute(_SET_PLACE, (pid, *imported.place))
-            if hidden:
+            if hidden is not None:
                 conn.execute("UPDATE profiles SET importing = NULL WHERE id = ?", (pid,))
+
+
+def _kept_of(row: tuple[Any, ...]) -> KeptGame:
+    """A kept match from its row: its version, then the row as ``game_of`` reads it."""
+    version, number, *rest = row
+    return KeptGame(number, int_of(version, 1, 2**62), *game_of((number, *rest)))
 
 
 def sign_in_key(code: str, name: str) -> tuple[str, str]:
@@ -922,6 +933,9 @@ def _check_free(conn: Statements, name: str, scope: str | None, own: int | None 
     if scope.startswith("class "):
         raise NameTaken(_TAKEN_IN_CLASS)
     kept, importing = conn.execute("SELECT name, importing FROM profiles WHERE id = ?", (pid,)).fetchone()
+    if importing is not None and _import_dead(importing, datetime.now(UTC)):
+        conn.execute("DELETE FROM profiles WHERE id = ?", (pid,))  # what a failed import left: the name is free
+        return
     if importing is not None:
         raise SaidError(
             said("profile {name} is being imported right now; try again when that import ends", name=repr(kept))
@@ -1032,14 +1046,26 @@ def between_chunks() -> None:
     time.sleep(IMPORT_PAUSE)
 
 
-def importer() -> str:
-    """Who is importing, and when it last wrote: "<host> <process id> <UTC time>"."""
-    return f"{socket.gethostname()} {os.getpid()} {iso('now', datetime.now(UTC))}"
+def importer(number: str) -> str:
+    """Who is importing, and when it last wrote: "<host> <process id> <process start> <import number> <UTC time>"."""
+    return (
+        f"{socket.gethostname()} {os.getpid()} {_process_start(os.getpid())} {number} {iso('now', datetime.now(UTC))}"
+    )
+
+
+def _process_start(pid: int) -> str:
+    """When the process ``pid`` started, as the system tells it (Linux: the boot and the clock tick), so that a
+    process of the same id after a restart is another; "-" where it cannot be told."""
+    try:
+        boot = Path("/proc/sys/kernel/random/boot_id").read_text(encoding="ascii").strip()
+        tick = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace").rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return "-"
+    return f"{boot}/{tick}"
 
 
 def drop_dead_imports(conn: Statements) -> None:
-    """Remove the profiles of imports whose process has died (on this host) or that wrote nothing for
-    ``STALE_IMPORT_SECONDS``: what a killed import left half-written."""
+    """Remove the profiles of dead imports (``_import_dead``): what a killed or failed import left half-written."""
     now = datetime.now(UTC)
     for pid, importer in conn.execute("SELECT id, importing FROM profiles WHERE importing IS NOT NULL").fetchall():
         if _import_dead(importer, now):
@@ -1047,20 +1073,29 @@ def drop_dead_imports(conn: Statements) -> None:
 
 
 def _import_dead(importer: object, now: datetime) -> bool:
+    """Whether the import ``importer`` names is dead: it wrote nothing for ``STALE_IMPORT_SECONDS``; or it ran on
+    this host, and its process has ended, or was restarted (another process has its id), or is this one and the
+    import is no longer under way (it failed)."""
     try:
-        host, process, moment = text_of(importer).split(" ")
-        last = datetime.fromisoformat(moment)
-        if (now - last).total_seconds() > STALE_IMPORT_SECONDS:
+        host, process, started, number, moment = text_of(importer).split(" ")
+        if (now - datetime.fromisoformat(moment)).total_seconds() > STALE_IMPORT_SECONDS:
             return True
-        if host == socket.gethostname():
-            os.kill(int(process), 0)
+        pid = int(process)
+    except (ValueError, TypeError, OverflowError):
+        return True  # damaged, or written before imports said their process's start: nothing could finish it
+    if host != socket.gethostname():
+        return False  # its process cannot be looked at: its time alone tells
+    if pid == os.getpid():
+        return number not in _IMPORTS_UNDER_WAY
+    try:
+        os.kill(pid, 0)
     except ProcessLookupError:
         return True
     except PermissionError:
-        return False  # alive, another user's
-    except (ValueError, TypeError, OverflowError):
-        return True  # damaged: nothing could finish it
-    return False
+        pass  # alive, another user's
+    except OverflowError:
+        return True
+    return _process_start(pid) != started
 
 
 def _empty(conn: Statements, profile_id: int) -> bool:
