@@ -21,6 +21,7 @@ import os
 import re
 import shutil
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -144,18 +145,25 @@ def app_server(
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            raise RuntimeError("the Streamlit server did not start within a minute")
+        answering(url, process, "the Streamlit server")
         yield url
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def answering(url: str, process: subprocess.Popen[bytes], what: str, context: ssl.SSLContext | None = None) -> None:
+    """Wait until the server at ``url``, run by ``process``, answers its health check (Streamlit's, which the
+    proxy passes on); RuntimeError if it stops first or is still silent after a minute."""
+    for _ in range(120):
+        try:
+            urllib.request.urlopen(f"{url}/_stcore/health", timeout=2, context=context)
+            return
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError(f"{what} stopped") from None
+            time.sleep(0.5)
+    raise RuntimeError(f"{what} did not answer within a minute")
 
 
 @contextmanager

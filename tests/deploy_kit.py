@@ -9,15 +9,13 @@ import re
 import shutil
 import ssl
 import subprocess
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from browser_kit import ROOT, app_server, club_secrets, free_port
+from browser_kit import ROOT, answering, app_server, club_secrets, free_port
 
 from trainer.progress.accounts import add_learner
 from trainer.progress.homework import assign_puzzles
@@ -100,16 +98,10 @@ def caddy(upstreams: list[str], folder: Path) -> Iterator[str]:
     with (folder / "caddy.log").open("wb") as log:
         process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
-        for _ in range(60):
-            try:
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=2, context=unverified())
-                break
-            except OSError:
-                if process.poll() is not None:
-                    raise RuntimeError(f"Caddy stopped: see {folder / 'caddy.log'}") from None
-                time.sleep(0.5)
-        else:
-            raise RuntimeError("Caddy did not answer within half a minute")
+        try:
+            answering(url, process, "Caddy", unverified())
+        except RuntimeError as error:
+            raise RuntimeError(f"{error}: see {folder / 'caddy.log'}") from None
         yield url
     finally:
         process.terminate()
