@@ -455,6 +455,25 @@ def test_signing_out_ends_the_session_and_leaves_the_next_learner_nothing(
     assert "Bea" not in texts(at)
 
 
+def test_a_tab_whose_session_ended_elsewhere_writes_nothing_more(
+    club: dict[str, Any], data: Path, browser: dict[str, str]
+) -> None:
+    """A button's action runs before the page checks the session: it checks it too, so an answer given in a tab
+    signed out in another one (or by a new password) is not saved under the learner's name."""
+    at = sign_in_with_code(app(), club)
+    at.query_params["puzzle"] = "capture-l1-sota"
+    at.switch_page(f"{PAGES}/puzzles.py").run()
+    with Store.open(data) as saved:
+        sessions.end(saved, browser[SESSION_COOKIE])  # a sign-out in another tab
+        before = saved.attempts(club["bea"])
+    at.text_input(key="ans_text").set_value("5o")
+    press(at, "Check what I typed")
+    with Store.open(data) as saved:
+        assert saved.attempts(club["bea"]) == before
+    assert [t.value for t in at.title] == ["Sign in"]
+    assert [i.value for i in at.info] == ["You were signed out. Sign in again to go on."]
+
+
 def test_a_live_session_in_the_cookie_signs_in_on_another_server_until_it_ends(
     club: dict[str, Any], data: Path, browser: dict[str, str]
 ) -> None:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import NoReturn, ParamSpec
 
 import streamlit as st
 
+from trainer.app.clock import now
 from trainer.app.club_setup import keeps_local_profiles
 from trainer.app.settings import tr
+from trainer.progress import sessions
 from trainer.progress.errors import UNREACHABLE, Busy, ProfileGone, SaveError, StoreError
 from trainer.progress.sqlite import Store, data_dir
 from trainer.progress.stats import plain
@@ -147,6 +150,8 @@ def saving(action: Callable[P, None]) -> Callable[P, None]:
     @functools.wraps(action)
     def run(*args: P.args, **kwargs: P.kwargs) -> None:
         try:
+            if session_ended():
+                return  # the page that follows signs the tab out, and says why
             action(*args, **kwargs)
         except SaveError as error:
             st.session_state.save_trouble = error
@@ -154,6 +159,18 @@ def saving(action: Callable[P, None]) -> Callable[P, None]:
             pass  # deleted in another tab since the page was drawn: the rerun says so and asks which profile to use
 
     return run
+
+
+def session_ended() -> bool:
+    """Whether this tab's sign-in on a club's server ended since its page was drawn (a sign-out in another tab, a
+    new password, a removal from the class). A button's action runs before the page checks the session, and a
+    fragment's reruns skip that check, so each write asks this first and writes nothing once it has ended."""
+    token = st.session_state.get("signed_in")
+    if token is None:
+        return False
+    url = chosen()
+    saved = _store(str(url) if url is not None else str(data_dir()))
+    return sessions.live(saved, str(token), datetime.fromtimestamp(now(), UTC)) is None
 
 
 def said_or_told(error: ValueError) -> str:

@@ -26,7 +26,7 @@ from trainer.app.play_words import (
 from trainer.app.profile_sidebar import profile, rules
 from trainer.app.seat_table import pick_rows, seat_table_data, since_learner
 from trainer.app.settings import tr
-from trainer.app.store_access import saving, store
+from trainer.app.store_access import saving, session_ended, store
 from trainer.app.style import ANSWER_CHARS, page
 from trainer.cards import CardError, Notation
 from trainer.deal import EventKind
@@ -370,7 +370,7 @@ def playing() -> None:
     """The deal under way. A play, a claim, a hint or a pace reruns only this part of the page, so the table comes
     back sooner; once the deal is over (or the match went on in another tab) the whole page is drawn again."""
     game: Game | None = st.session_state.get("game")
-    if game is None or game.deal.is_over or "stale_match" in st.session_state:
+    if game is None or game.deal.is_over or "stale_match" in st.session_state or session_ended():
         st.rerun(scope="app")
     in_deal(game)
     deal_log(game)
