@@ -105,6 +105,13 @@ def test_a_damaged_record_and_place_read_as_none(folder: Path) -> None:
         assert store.damaged_rows("Ana") == {"records": 1, "places": 1}
 
 
+def test_a_place_that_an_import_would_refuse_is_damage_not_a_file_that_cannot_come_back(folder: Path) -> None:
+    damage(folder, "UPDATE places SET level_id = 'old level'")  # no level id has a space
+    with Store.open(folder) as store:
+        assert store.place("Ana") is None and store.damaged_rows("Ana") == {"places": 1}
+        assert store.import_profile(store.export_profile("Ana"), name="Bea") == "Bea"
+
+
 def test_an_export_leaves_damaged_rows_out(folder: Path) -> None:
     damage(folder, "UPDATE attempts SET at = 'never' WHERE answer = 'MARKED-ANSWER'")
     with Store.open(folder) as store:
@@ -169,6 +176,8 @@ def test_an_export_refuses_a_file_whose_index_hides_rows(folder: Path) -> None:
         ("themes = 'sum ' || replace(hex(zeroblob(21)), '0', 'x')", 1),
         ("themes = trim(replace(hex(zeroblob(200)), '00', 'ab '))", 1),  # 500 characters in all
         ("themes = 'sum  escoba'", 0),  # read in Python, which takes it
+        ("answer = '7o' || char(0) || 'x'", 1),  # neither store keeps a NUL: SQLite's length() stops at it
+        ("themes = 'sum' || char(0) || 'x'", 1),
         ("themes = 'sum escoba making-15'", 0),
         ("at = '2025-02-30T00:00:00.000000+00:00'", 1),
         ("at = '0000-01-01T00:00:00.000000+00:00'", 1),

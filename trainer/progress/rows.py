@@ -14,7 +14,7 @@ from contextlib import suppress
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol, TypeVar
 
-from trainer.progress.checks import SECONDS_KEPT, check_card, check_rating, int_of, iso
+from trainer.progress.checks import MOST_STAGE, SECONDS_KEPT, check_card, check_rating, id_of, int_of, iso
 from trainer.progress.model import Attempt, GameSummary
 
 
@@ -32,12 +32,13 @@ GAME_FIELDS = [field.name for field in dataclasses.fields(GameSummary)]
 ATTEMPT_FIELDS = [field.name for field in dataclasses.fields(Attempt)]
 ATTEMPT_COLUMNS = ", ".join(ATTEMPT_FIELDS)
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_NOT_KEPT = re.compile("[\x00\ud800-\udfff]")
 
 
 def is_text(value: object) -> bool:
-    """A string with no lone surrogate (what undecodable bytes become): searched in C, as records run to kilobytes."""
-    return isinstance(value, str) and _SURROGATE.search(value) is None
+    """A string as both stores keep text: no NUL, and no lone surrogate (what undecodable bytes become); searched
+    in C, as records run to kilobytes."""
+    return isinstance(value, str) and _NOT_KEPT.search(value) is None
 
 
 def text_of(value: object) -> str:
@@ -95,7 +96,8 @@ def _stars_of(row: tuple[Any, ...]) -> tuple[str, int]:
 
 
 def _place_of(row: tuple[Any, ...]) -> tuple[str, int]:
-    return text_of(row[1]), int_of(row[2], 0, 2**31)
+    """A course place as an import takes it back: a level's id and a stage."""
+    return id_of(text_of(row[1])), int_of(row[2], 0, MOST_STAGE)
 
 
 def summary_of(row: tuple[Any, ...]) -> GameSummary:

@@ -439,8 +439,8 @@ def _lenient_text(data: bytes) -> str:
 
 
 def _is_utf8(data: object) -> bool:
-    """Whether bytes are UTF-8 text without surrogates, as ``is_text`` asks of what they decode to."""
-    if not isinstance(data, bytes):
+    """Whether bytes are UTF-8 text without surrogates or NUL, as ``is_text`` asks of what they decode to."""
+    if not isinstance(data, bytes) or b"\x00" in data:
         return False
     try:
         data.decode("utf-8")
