@@ -15,11 +15,13 @@ from argon2.exceptions import VerificationError
 from store_kit import edit
 
 from trainer.progress import accounts
+from trainer.progress import store as store_module
 from trainer.progress.accounts import (
     HASHER,
     TooManyGuesses,
     add_learner,
     become_teacher,
+    device_hash,
     join_class,
     new_password,
     reset_password,
@@ -58,6 +60,7 @@ def test_an_openid_user_gets_one_profile_found_by_issuer_and_subject(store: Prog
 def test_the_teachers_code_lets_a_profile_teach_and_nothing_else_does(store: ProgressStore) -> None:
     eva = store.create_account("Eva", ISSUER, "sub-1").learner
     assert not become_teacher(store, eva, "guess", "club-secret")
+    assert not become_teacher(store, eva, "\ud800club-secret", "club-secret")  # half a pair, as forged: only wrong
     assert not become_teacher(store, eva, "", None)  # no code configured: nobody becomes a teacher
     with pytest.raises(NotYours):
         store.create_class(eva, "4B")
@@ -202,6 +205,18 @@ def test_someone_elses_wrong_guesses_never_hold_back_a_device_that_signed_in_bef
     assert sign_in(store, room.code, "Lucía", password, TABLET, clock) == lucia  # her tablet never does
     assert sign_in(store, room.code, "Lucía", "a typo", TABLET, clock) is None  # her own typos count for it alone
     assert sign_in(store, room.code, "Lucía", password, TABLET, clock) == lucia
+
+
+def test_a_new_password_forgets_the_devices_the_old_one_made_known(
+    store: ProgressStore, teacher: Learner, clock: Clock
+) -> None:
+    """A device that signed in with a password that leaked is a stranger again once the teacher gives a new one."""
+    room = store.create_class(teacher, "Martes")
+    lucia, password = add_learner(store, teacher, room.id, "Lucía", "lucia-secret")
+    assert sign_in(store, room.code, "Lucía", password, TABLET, clock) == lucia
+    assert store.device_trusted(device_hash(TABLET.device), lucia.id)
+    reset_password(store, teacher, room.id, lucia)
+    assert not store.device_trusted(device_hash(TABLET.device), lucia.id)
 
 
 def test_from_an_untrusted_client_the_wait_grows_and_is_capped_and_a_right_password_then_works(
@@ -403,6 +418,31 @@ def test_on_a_club_server_an_import_fills_the_learners_own_profile_and_keeps_its
     with pytest.raises(ValueError, match="your profile has progress already"):
         store.fill_json(exported, lea)
     assert len(store.attempts(lea)) == 1
+
+
+def test_an_import_that_fails_part_way_leaves_the_learners_profile_empty_to_try_again(
+    store: ProgressStore, teacher: Learner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    room = store.create_class(teacher, "Martes")
+    lea, _ = add_learner(store, teacher, room.id, "Lea", "lea-secret-1")
+    for number in range(30):
+        when = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(minutes=number)
+        store.record_attempt(
+            "Ana", Attempt(f"p{number}", "capture", 1, (), "practice", "J♦", True, 3.0, 0, False, when)
+        )
+    exported = json.dumps(store.export_profile("Ana"))
+
+    def outage() -> None:
+        raise SaveError("the server went away between two chunks", "test")
+
+    monkeypatch.setattr(store_module, "IMPORT_CHUNK", 10)
+    monkeypatch.setattr(store_module, "between_chunks", outage)
+    with pytest.raises(SaveError):
+        store.fill_json(exported, lea)
+    assert store.attempts(lea) == []  # the first chunk went with the rest
+    monkeypatch.undo()
+    store.fill_json(exported, lea)
+    assert len(store.attempts(lea)) == 30
 
 
 def test_two_classes_each_have_their_own_lucia_and_a_class_never_has_two(

@@ -204,7 +204,7 @@ def become_teacher(
     """Let the profile teach if ``given`` is the server's teacher code (none configured: nobody can); True if it
     now does. TooManyGuesses while recent wrong codes from the profile (or many from the client) slow it down."""
     with _guessing(store, Guess(guess_target("teacher", str(learner.id)), client.address), clock()) as failure:
-        if not configured or not hmac.compare_digest(given.strip().encode(), configured.encode()):
+        if not configured or not hmac.compare_digest(_utf8(given.strip()), _utf8(configured)):
             return False
         store.set_teacher(learner)
         store.forgive_guess(failure)

@@ -572,7 +572,8 @@ class ProgressStore(ABC):
             (code,) = conn.execute("SELECT code FROM classes WHERE id = ?", (class_id,)).fetchone()
             (name,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
             conn.execute("DELETE FROM failures WHERE target = ?", (sign_in_target(code, name),))
-            _end_sessions(conn, pid)  # the old password's sessions end with it
+            _end_sessions(conn, pid)  # the old password's sessions end with it, and the devices it made known
+            conn.execute("DELETE FROM devices WHERE profile_id = ?", (pid,))
 
     def take_guess(
         self, guess: Guess, now: float, since: float, judge: Callable[[Failures, Failures | None], None]
@@ -825,7 +826,14 @@ class ProgressStore(ABC):
                 "UPDATE profiles SET rule_set = ?, target = ?, language = ? WHERE id = ?",
                 (*rules_row(imported.rules), imported.language, pid),
             )
-        self._write_progress(pid, imported)
+        try:
+            self._write_progress(pid, imported)
+        except BaseException:
+            # the profile had no progress: what the import wrote goes, so that it can be tried again whole
+            with suppress(Exception), self._writing() as conn:
+                for table in READERS:
+                    conn.execute(f"DELETE FROM {table} WHERE profile_id = ?", (pid,))
+            raise
 
     def _write_progress(self, pid: int, imported: Imported, hidden: str | None = None) -> None:
         """Write an export's rows into the profile ``pid``, in chunks of ``IMPORT_CHUNK`` so that other tabs' answers
