@@ -59,9 +59,9 @@ from pathlib import Path
 
 from trainer.cards import R4, Card, CardError, Notation, cards_text, parse_card, parse_cards
 from trainer.deal import Deal, Event, EventKind
+from trainer.ids import id_of
 from trainer.plays import CAPTURE_SUM, IllegalPlay, Play, captures, missing_value, parse_play, refusal_of
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
-from trainer.progress.checks import id_of
 from trainer.puzzles.catalog import RULE_IDS, RULES_OF_TASK, RULES_OF_TASK_ELSEWHERE, rules_of
 from trainer.puzzles.kinds import (
     HEADINGS,

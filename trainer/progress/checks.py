@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import fsrs
 
 from trainer.cards import DECK
+from trainer.ids import id_of  # a puzzle's or level's id: only its form, as the store does not load the bank
 from trainer.profile import PROFILES, RuleProfile
 from trainer.scoring import WRONG_CAPTURE_COST
 from trainer.text import SaidError, said
@@ -25,9 +26,6 @@ RECORD_BYTES = 256_000
 #: The ratings kept: beyond these Glicko-2 overflows or stops moving, so a value outside is damage or a bad import.
 RATING_RANGE, RD_RANGE, VOL_RANGE = (0.0, 4000.0), (1.0, 500.0), (0.0, 1.0)
 
-#: A puzzle's or a course level's id: only its form is checked, as the store does not load the bank. An answer to a
-#: puzzle since removed from the bank (or never in it) is kept, and the pages show none they cannot find.
-_ID = re.compile(r"[A-Za-z0-9_.\-]{1,80}")
 WORD_LENGTH, ANSWER_LENGTH = 40, 1000  # the longest kind, mode, record key or theme, and the longest answer
 #: The longest an answer's themes may be together, kept as one text: within what a PostgreSQL index entry holds
 #: (2,704 bytes, with the kind and puzzle id beside it) even in 4-byte characters. The bank's 40 themes take 439.
@@ -79,12 +77,6 @@ def text_of(text: str, low: int, high: int) -> str:
 
 def check_text(field: str, text: str, low: int, high: int) -> str:
     return named(field, text_of, text, low, high)
-
-
-def id_of(value: str) -> str:
-    if not _ID.fullmatch(value):
-        raise ValueError(f"{reprlib.repr(value)} is not an id: 1 to 80 letters, digits, '-', '_' or '.'")
-    return value
 
 
 def check_id(field: str, value: str) -> str:

@@ -24,6 +24,7 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails
 
+from trainer.ids import id_of
 from trainer.match import Match
 from trainer.profile import CLASSIC, RuleProfile
 from trainer.progress.checks import (
@@ -31,7 +32,6 @@ from trainer.progress.checks import (
     MOST_STAGE,
     SECONDS_KEPT,
     check_rating,
-    id_of,
     int_of,
     language_of,
     mode_of,

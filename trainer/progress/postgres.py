@@ -421,7 +421,7 @@ _SOUND = {
     "attempts": " AND ".join(
         (
             "rowid >= 0",
-            "puzzle_id ~ '^[A-Za-z0-9_.-]+$' AND char_length(puzzle_id) <= 80",  # as ``checks.id_of`` takes it
+            "puzzle_id ~ '^[A-Za-z0-9_.-]+$' AND char_length(puzzle_id) <= 80",  # as ``ids.id_of`` takes it
             f"char_length(kind) BETWEEN 1 AND {WORD_LENGTH}",
             f"char_length(mode) BETWEEN 1 AND {WORD_LENGTH}",
             f"char_length(answer) <= {ANSWER_LENGTH}",

@@ -14,7 +14,8 @@ from contextlib import suppress
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol, TypeVar
 
-from trainer.progress.checks import MOST_STAGE, SECONDS_KEPT, check_card, check_rating, id_of, int_of, iso
+from trainer.ids import id_of
+from trainer.progress.checks import MOST_STAGE, SECONDS_KEPT, check_card, check_rating, int_of, iso
 from trainer.progress.model import Attempt, GameSummary
 
 

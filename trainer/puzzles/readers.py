@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from trainer.cards import Card, CardError, parse_card
+from trainer.ids import id_of
 from trainer.plays import parse_play
-from trainer.progress.checks import id_of
 from trainer.records import CLAIM
 from trainer.text import reaching_out
 
