@@ -1028,6 +1028,7 @@ def test_r16_a_number_task_asks_what_the_last_card_laid_face_down_is_worth(tmp_p
 
 
 RULED = "{table: A♦ 7♦ 4♣, hands: [7♠ 2♥ K♣, 3♣ 5♣ J♠]}"
+TWO_GROUPS = "{table: A♦ 4♣ 7♦ Q♠ 2♥, hands: [3♥ 6♠ K♣, 5♦ J♣ 2♠]}"
 
 
 def ruled(task: str, rules: str, play: str, board: str = RULED) -> str:
@@ -1045,11 +1046,15 @@ def ruled(task: str, rules: str, play: str, board: str = RULED) -> str:
         ("classic", "7♠", RULED, "R13", "must capture", "7♠ + A♦ + 7♦ = 15"),
         ("sevens", "2♥", RULED, "R13", "with any card in hand must capture", "7♠ + A♦ + 7♦ = 15: 7♠, in the same"),
         ("classic", "7♠ 7♦", RULED, "R12", "exactly 15", "7♠ + 7♦ = 14"),
+        ("classic", "6♠ Q♠ 2♥ 7♦", TWO_GROUPS, "R12", "one group", "and also with"),
         ("classic", "7♠ J♠", RULED, "R12", "only cards that lie on the table", "J♠ is not on the table"),
         ("classic", "3♣", RULED, "R11", "whose turn is it?", "seat 1 dealt, so seat 0 leads (R7), and 3♣ is in the"),
         ("classic", "7♦", RULED, "R11", "from the hand of the player whose turn", "is 7♦ in it?"),
     ],
-    ids=["capture", "lay-down", "bare-table", "owed", "any-card-owes", "not-15", "off-table", "turn", "in-no-hand"],
+    ids=[
+        *("capture", "lay-down", "bare-table", "owed", "any-card-owes", "not-15", "two-groups", "off-table"),
+        *("turn", "in-no-hand"),
+    ],
 )
 def test_r6_r7_r11_r12_r13_a_missed_allowed_task_names_the_rule_of_the_engines_ruling(
     tmp_path, rules, play, board, rule, clue, closer

@@ -220,7 +220,11 @@ def ruling_clues(deal: Deal, play: Play, refusal: Refusal | None) -> tuple[Said,
         return rule, taker
     if reason == "not_fifteen":
         rule = said("a capture takes one group of table cards making exactly 15 with the card played (R12)")
-        return rule, look_at(play)
+        groups = [group for group in captures(card, play.captured) if group < play.captured]
+        if len(groups) < 2:
+            return rule, look_at(play)
+        return rule, said("{card} makes 15 with {one}, and also with {other}: two groups, taken in one play",
+                          card=str(card), one=cards_text(groups[0]), other=cards_text(groups[1]))  # fmt: skip
     return said("a deal ends when the stock and every hand are empty (R15)"), said("nobody has a card left to play")
 
 
