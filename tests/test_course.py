@@ -1025,3 +1025,52 @@ def test_r16_a_number_task_asks_what_the_last_card_laid_face_down_is_worth(tmp_p
     takes = '{table: K♦ 4♣ A♥, hands: ["", K♠], to_play: 1, stock: 0}'  # K♠ takes 4♣ A♥: no card is left hidden
     with pytest.raises(CourseError, match=r"level.yaml:9:\d+: a hidden card is the last of the deal"):
         level_of(tmp_path, f"  - task: number\n    prompt: Worth?\n    board: {takes}\n    ask: hidden card\n")
+
+
+RULED = "{table: A♦ 7♦ 4♣, hands: [7♠ 2♥ K♣, 3♣ 5♣ J♠]}"
+TWO_GROUPS = "{table: A♦ 4♣ 7♦ Q♠ 2♥, hands: [3♥ 6♠ K♣, 5♦ J♣ 2♠]}"
+
+
+def ruled(task: str, rules: str, play: str, board: str = RULED) -> str:
+    """A stage (YAML) asking about ``play`` on ``board`` under ``rules``; a fault task at a table with penalties."""
+    penalties = "    penalties: true\n" if task == "fault" else ""
+    return f"  - task: {task}\n    rules: {rules}\n{penalties}    prompt: P?\n    board: {board}\n    play: {play}\n"
+
+
+@pytest.mark.parametrize(
+    ("rules", "play", "board", "rule", "clue", "closer"),
+    [
+        ("classic", "K♣ A♦ 4♣", RULED, "R12", "add up to exactly 15", "K♣ + A♦ + 4♣ = 15"),
+        ("classic", "2♥", RULED, "R13", "only the card played must capture", "2♥ needs 13"),
+        ("classic", "4♥", "{table: '', hands: [4♥, 5♣]}", "R13", "with nothing on the table", "the table is bare"),
+        ("classic", "7♠", RULED, "R13", "must capture", "7♠ + A♦ + 7♦ = 15"),
+        ("sevens", "2♥", RULED, "R13", "with any card in hand must capture", "7♠ + A♦ + 7♦ = 15: 7♠, in the same"),
+        ("classic", "7♠ 7♦", RULED, "R12", "exactly 15", "7♠ + 7♦ = 14"),
+        ("classic", "6♠ Q♠ 2♥ 7♦", TWO_GROUPS, "R12", "one group", "and also with"),
+        ("classic", "7♠ J♠", RULED, "R12", "only cards that lie on the table", "J♠ is not on the table"),
+        ("classic", "3♣", RULED, "R11", "whose turn is it?", "seat 1 dealt, so seat 0 leads (R7), and 3♣ is in the"),
+        ("classic", "7♦", RULED, "R11", "from the hand of the player whose turn", "is 7♦ in it?"),
+    ],
+    ids=[
+        *("capture", "lay-down", "bare-table", "owed", "any-card-owes", "not-15", "two-groups", "off-table"),
+        *("turn", "in-no-hand"),
+    ],
+)
+def test_r6_r7_r11_r12_r13_a_missed_allowed_task_names_the_rule_of_the_engines_ruling(
+    tmp_path, rules, play, board, rule, clue, closer
+):
+    """Whatever the engine rules on the play (allowed, or refused for its reason), the wrong answer hears the rule
+    that ruling rests on, and a second miss looks closer at the same reason."""
+    stage = level_of(tmp_path, ruled("allowed", rules, play, board)).stages[0]
+    (wrong,) = set(stage.choices) - stage.accept
+    first, again = stage.judge(wrong).text, stage.judge(wrong, again=True).text
+    assert clue in first and re.search(rf"\b{rule}\b", first), first
+    assert closer in again.split(" Look closer: ")[1], again
+
+
+def test_r12_r13_a_missed_fault_task_names_the_rule_its_play_breaks_at_a_table_played_by_its_penalties(tmp_path):
+    level = level_of(tmp_path, "".join(ruled("fault", "turkish", play) for play in ("7♠ 7♦", "2♥", "K♣ A♦ 4♣")))
+    expected = ["exactly 15 with the card played (R12)", "with any card in hand must capture (R13)", "exactly 15 (R12)"]
+    for stage, clue in zip(level.stages, expected, strict=True):
+        for wrong in set(stage.choices) - stage.accept:
+            assert clue in stage.judge(wrong).text, (stage.accept, wrong)

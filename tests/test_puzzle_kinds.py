@@ -576,3 +576,30 @@ def test_r19_a_second_miss_at_a_setenta_names_the_counting_cards_or_the_missing_
     assert str(SetentaPuzzle(**COMMON, pile=parse_cards("7♦ 6♥ A♠")).check("40").closer) == (
         "look at the suits: the pile has no ♣ (bastos)"
     )
+
+
+#: The rule a referee's miss names, by what the engine finds the play asked about to be (R11-R13), or by the question.
+RULE_OF_RULING = {
+    "capture": "R12",
+    "lay down": "R13",
+    "not_in_hand": "R11",
+    "played_and_taken": "R12",
+    "not_on_table": "R12",
+    "must_capture": "R13",
+    "must_capture_with_other": "R13",
+    "not_fifteen": "R12",
+    "first-table": "R9",
+    "last-take": "R15",
+}
+
+
+def test_r9_r11_r12_r13_r15_every_referee_miss_names_the_rule_of_the_engines_ruling():
+    """Each referee puzzle's wrong answers hear the rule its ruling rests on, whatever that ruling is."""
+    met = set()
+    for puzzle in (p for p in BANK if p.kind == "referee"):
+        ruling = puzzle.question_key() if puzzle.ask == "allowed" else puzzle.ask
+        for answer in wrong_answers(puzzle):
+            miss = str(puzzle.check(answer).miss)
+            assert re.search(rf"\b{RULE_OF_RULING[ruling]}\b", miss), (puzzle.id, answer, miss)
+            met.add(ruling)
+    assert {"capture", "lay down", "not_in_hand", "must_capture", "not_fifteen", "first-table", "last-take"} <= met

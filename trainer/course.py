@@ -10,7 +10,8 @@ stages), the puzzle themes to practise after it, and its stages. A stage says so
   missed, to claim at a table played by its penalties, V5);
 - ``play``: make a play from the position, meeting a ``goal`` (``escoba``, ``most-cards``,
   ``coins``, ``setenta``, ``safe`` with ``next_hand``, ``take 7♦``);
-- ``allowed``: say whether a ``play`` is allowed, and see the engine's reason (R13, R17);
+- ``allowed``: say whether a ``play`` is allowed, and see the engine's reason (R13, R17); a miss hears the rule
+  that reason rests on (``ruling_clues``), not a clue written for the task;
 - ``fault``: at a table played by its penalties, say whether a ``play`` is legal, a wrong
   capture or a missed capture (V5);
 - ``who``: say which side wins a ``category`` of a finished deal (``cards``, ``coins``, ``seven``,
@@ -72,10 +73,10 @@ from trainer.puzzles.kinds import (
     allowed,
     best_cards,
     card_to_play,
-    look_at,
     needs,
     pick_miss,
     play_text,
+    ruling_clues,
 )
 from trainer.puzzles.reachable import complete, pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
@@ -800,11 +801,9 @@ class _Builder:
         except CardError as error:
             raise self.fail(where, str(error)) from None
         if stage.task == "allowed":
-            clue = said(
-                "check what the card takes against 15, and whether it could have taken something (R12, R13, R17)"
-            )
             question, refused = allowed(deal, play)
-            stage = replace(stage, choices=("yes", "no"), clue=clue, nearer=look_at(play), question=question)
+            clue, nearer = ruling_clues(deal, play, refused.refusal if refused else None)
+            stage = replace(stage, choices=("yes", "no"), clue=clue, nearer=nearer, question=question)
             if refused is not None:
                 reason = refused.refusal.said if refused.refusal else str(refused)
                 return _with(stage, {"no"}, said("It is not allowed: {reason}.", reason=reason))
@@ -839,12 +838,8 @@ class _Builder:
         else:
             then = said("{play} breaks no rule, so there is nothing to pay", play=play_text(play))
         why = said("{reason}. {then}.", reason=broken.said, then=then) if broken else said("{then}.", then=then)
-        clue = said(
-            "check whether what the card takes makes 15 with it, and whether it could have taken something instead "
-            "of being laid down (V5)"
-        )
         stage = replace(stage, choices=tuple(FAULTS.values()), question=FAULTS[fault])
-        return _with(stage, {FAULTS[fault]}, why, clue, look_at(play))
+        return _with(stage, {FAULTS[fault]}, why, *ruling_clues(deal, play, broken))
 
     def which(self, stage: Stage, side: int, compare: Marked | None, where: Marked) -> Stage:
         """Which rule set gives ``side`` the most points for this same deal (V1)?"""

@@ -32,6 +32,7 @@ from trainer.puzzles.kinds.shared import (
     needs,
     pick_miss,
     play_text,
+    ruling_clues,
     setenta_breakdown,
     sum_text,
 )
@@ -77,6 +78,7 @@ __all__ = [
     "needs",
     "pick_miss",
     "play_text",
+    "ruling_clues",
     "score_breakdown",
     "scoring_text",
     "setenta_breakdown",

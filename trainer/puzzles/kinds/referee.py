@@ -14,7 +14,7 @@ from trainer.plays import (
 )
 from trainer.puzzles import readers
 from trainer.puzzles.kinds.base import AnswerError, Dealt, Puzzle
-from trainer.puzzles.kinds.shared import RULES_OF_ALLOWED, allowed, look_at, play_text, winner_text
+from trainer.puzzles.kinds.shared import RULES_OF_ALLOWED, allowed, play_text, ruling_clues, winner_text
 from trainer.puzzles.kinds.shown import AnswerForm, Board, OneOf, Part, Scene
 from trainer.puzzles.readers import Field
 from trainer.text import SIDES, Listed, Said, marked, said, said_plural
@@ -157,10 +157,7 @@ class RefereePuzzle(Puzzle, Dealt):
             return said("the cards left at the end of a deal do not stay on the table: a side takes them (R15)")
         if self.ask == "last-take":
             return said("side {side} does not take them: look at who made the last capture (R15)", side=answer)
-        return said(
-            "look again: is the card in the player's hand, do its cards make 15, and could it have taken something? "
-            "(R11-R13, R17)"
-        )
+        return self._ruling_clues()[0]
 
     def closer(self, answer: str) -> Said:
         if self.ask == "first-table":
@@ -170,9 +167,13 @@ class RefereePuzzle(Puzzle, Dealt):
             if self.move.captured:
                 return said("this last play takes cards itself")
             return said("this last play takes nothing: look at who made the capture before it")
-        if self.question_key() == "not_in_hand":
-            return said("look at the player's hand: is {card} in it?", card=str(self.move.card))
-        return look_at(self.move)
+        return self._ruling_clues()[1]
+
+    def _ruling_clues(self) -> tuple[Said, Said]:
+        """The rule the play asked about breaks, or the rule that lets it be made; then a closer look at it."""
+        assert self.move is not None
+        refused = self.refusal()
+        return ruling_clues(self.position(), self.move, refused.refusal if refused else None)
 
     def _first_table(self) -> Said:
         cards = self.turned_up()

@@ -10,6 +10,7 @@ from trainer.plays import (
     CAPTURE_SUM,
     IllegalPlay,
     Play,
+    Refusal,
     captures,
 )
 from trainer.plays import parse_play as parse_play_text
@@ -181,6 +182,74 @@ RULES_OF_ALLOWED: dict[str, tuple[str, ...]] = {
     "must_capture_with_other": ("R13",),
     "not_fifteen": ("R17",),
 }
+
+
+def ruling_clues(deal: Deal, play: Play, refusal: Refusal | None) -> tuple[Said, Said]:
+    """Where to look to judge a play, worked out from the engine's ruling on it (``refusal``, or None for a play it
+    allows): the rule the play breaks, or the rule that lets it be made; then, for a second miss, a closer look at
+    that same reason (R6, R7, R11-R13, R15)."""
+    if refusal is None:
+        return _allowed_clues(deal, play)
+    card, seat, reason = play.card, deal.to_play, refusal.reason
+    if reason == "not_in_hand":
+        owner = next((at for at, hand in enumerate(deal.hands) if card in hand), None)
+        if owner is None or seat is None:
+            rule = said("a play is one card from the hand of the player whose turn it is (R11)")
+            return rule, said("look at the player's hand: is {card} in it?", card=str(card))
+        turn = said("whose turn is it? Only the player to play may play, and only a card from their own hand (R6, R11)")
+        if deal.plays:
+            return turn, said("{card} is in the hand of seat {owner}, and seat {seat} is to play", card=str(card),
+                              owner=owner, seat=seat)  # fmt: skip
+        return turn, said("seat {dealer} dealt, so seat {seat} leads (R7), and {card} is in the hand of seat {owner}",
+                          dealer=deal.dealer, seat=seat, card=str(card), owner=owner)  # fmt: skip
+    if reason == "played_and_taken":
+        return said("the card played takes cards from the table, never itself (R12)"), refusal.said
+    if reason == "not_on_table":
+        return said("a capture takes only cards that lie on the table (R12)"), refusal.said
+    if reason == "must_capture":
+        rule = said("a card that can make 15 must capture: it cannot be laid down (R13)")
+        return rule, said("{sum}: {card} can capture", sum=sum_text(card, refusal.cards), card=str(card))
+    if reason == "must_capture_with_other":
+        assert refusal.taker is not None
+        rule = said("under these rules a player who can capture with any card in hand must capture (R13)")
+        taker = said(
+            "{sum}: {taker}, in the same hand, can capture",
+            sum=sum_text(refusal.taker, refusal.cards),
+            taker=str(refusal.taker),
+        )
+        return rule, taker
+    if reason == "not_fifteen":
+        rule = said("a capture takes one group of table cards making exactly 15 with the card played (R12)")
+        groups = [group for group in captures(card, play.captured) if group < play.captured]
+        if len(groups) < 2:
+            return rule, look_at(play)
+        return rule, said("{card} makes 15 with {one}, and also with {other}: two groups, taken in one play",
+                          card=str(card), one=cards_text(groups[0]), other=cards_text(groups[1]))  # fmt: skip
+    return said("a deal ends when the stock and every hand are empty (R15)"), said("nobody has a card left to play")
+
+
+def _allowed_clues(deal: Deal, play: Play) -> tuple[Said, Said]:
+    """The rule that lets a play be made, then a closer look at it: a capture adds up to 15 (R12); a card laid down
+    can take nothing, whatever the rest of the hand could (R13); at a table played by its penalties, a faulty play
+    stands and is paid for (V5)."""
+    if deal.profile.penalties and deal.fault_of(play):
+        rule = said("at a table played by its penalties a play that breaks a rule still stands, and is paid for (V5)")
+        return rule, look_at(play)
+    if play.captured:
+        rule = said("a capture may be made when the card played and the cards it takes add up to exactly 15 (R12)")
+        return rule, look_at(play)
+    if deal.table:
+        closer = needs(play.card, deal.table)
+    else:
+        closer = said("the table is bare: {card} has nothing to take", card=str(play.card))
+    hand = deal.hands[deal.to_play] if deal.to_play is not None else ()
+    if any(captures(other, deal.table) for other in hand if other != play.card):
+        rule = said(
+            "under these rules only the card played must capture when it can; what the rest of the hand could take "
+            "does not bind it (R13)"
+        )
+        return rule, closer
+    return said("a card may be laid down when it can make 15 with nothing on the table (R13)"), closer
 
 
 def look_at(play: Play) -> Said:
