@@ -241,6 +241,7 @@ def test_a_hint_is_shown_one_at_a_time_and_counts_against_the_result(data, monke
     type_answer(hinted, "J♦")
     [attempt] = attempts(other)
     assert attempt.hints == 1 and attempt.rating_after - 1500 < plain_gain  # a hinted solve earns less
+    assert verdict(hinted)[1].endswith(": with 1 hint, this solve counted as 75% of one.")  # and says so
 
 
 def test_skip_moves_on_and_is_recorded(data):
@@ -262,6 +263,8 @@ def test_streak_counts_right_answers_ends_at_a_mistake_and_keeps_the_record(data
     assert at.warning[0].value.startswith("One mistake ends a streak. You solved 1 and missed 1, skipping 1 puzzle")
     assert at.warning[0].value.endswith("Your best streak so far is 1.")
     assert at.success[0].value == "That is a new streak record: 1!"
+    assert any(m.value.startswith("The answer the engine accepts:") for m in at.markdown)  # no try left: shown
+    assert not any(b.label in ("Try again", "Show the answer") for b in at.button)
     saved = Store.open(data)
     assert saved.best("Player", "streak") == 1
     saved.close()
@@ -283,6 +286,43 @@ def test_rush_runs_out_of_time_with_the_clock_and_a_mistake_costs_ten_seconds(da
     saved = Store.open(data)
     assert saved.best("Player", "rush") == 1  # kept although the clock, not an answer, ended the run
     saved.close()
+
+
+def test_a_rush_left_part_way_keeps_its_score_as_a_record_if_it_is_one(data):
+    at = open_page("trainer/app/views/puzzles.py", Clock())
+    click(at, "Rush")
+    give(at, right=True)
+    click(at, "Practice")
+    assert at.info[0].value == plain("That is a new rush record: 1!")
+    click(at, "Rush")
+    click(at, "Streak")  # a rush with nothing solved has no score to keep
+    assert not at.info or "rush" not in at.info[0].value
+    click(at, "Rush")
+    give(at, right=True)
+    click(at, "Practice")
+    assert at.info[0].value == plain("The rush you left scored 1; it does not beat your best.")
+    saved = Store.open(data)
+    assert saved.best("Player", "rush") == 1
+    saved.close()
+
+
+@pytest.mark.parametrize(
+    ("puzzle_id", "question"),
+    [
+        ("checksum-l1-two-cards", "What do the cards left on the table add up to? A number"),
+        ("gen-checksum-l4-s2026-001", "Which card lies face down? Its rank (A, 2 ... 7, J, Q, K) or its value"),
+    ],
+)
+def test_r16_a_checksum_puzzle_asks_for_the_sum_or_the_hidden_card_above_the_cards(data, puzzle_id, question):
+    at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle=puzzle_id)
+    assert at.text_input(key="ans_text").label == question
+
+
+def test_a_puzzles_themes_are_named_in_words_and_explained(data):
+    at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle="checksum-l1-two-cards", lang="es")
+    [level] = [c for c in at.caption if c.proto.help]  # the puzzle's level, kind and themes
+    assert "comprobar la suma" in level.value and "check-sum" not in level.value
+    assert level.proto.help.startswith("- comprobar la suma: ")
 
 
 def test_an_answer_that_cannot_be_read_is_explained_and_not_counted(data):

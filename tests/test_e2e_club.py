@@ -89,7 +89,7 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     settle(teacher, "Add to the class")
     handed = teacher.get_by_text(re.compile(r"^Bea's password is ")).inner_text()
     password = handed.removeprefix("Bea's password is ").split(". ")[0]
-    choose(teacher, "Theme", "making-15")  # at level 4 every such puzzle is a capture, answered by typing its cards
+    choose(teacher, "Theme", "making 15")  # at level 4 every such puzzle is a capture, answered by typing its cards
     choose(teacher, "Level", "4")
     fill(teacher, "How many", "1")
     settle(teacher, "Set the homework")

@@ -37,6 +37,11 @@ def test_a_share_of_right_answers_is_written_as_each_language_writes_a_percentag
 def test_every_kind_and_theme_of_the_bank_has_a_name_to_translate():
     assert set(TOPICS) == set(KINDS) | set(THEMES)
     assert topic("three-way-ties", RUSSIAN) == "ничьи на троих"
+    assert [topic(code, ENGLISH) for code in ("court-cards", "setenta-duel", "escoba")] == [
+        "court cards",
+        "setenta duel",
+        "escoba",
+    ]  # words, not codes
     assert topic("{odd}", RUSSIAN) == "{odd}"  # an unknown code is shown as stored, never read as a message
 
 

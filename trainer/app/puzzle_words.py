@@ -8,6 +8,10 @@ A puzzle's own words (its title, hints and explanation) are translated where the
 >>> run.answer(True, now=8.0, seconds=8.0); run.answer(False, now=20.0, seconds=12.0)
 >>> run_summary(run, 3, translator("en"))
 'You solved 1 and missed 1, in 10 seconds a puzzle on average. Your best rush so far is 3.'
+>>> quick = Run("streak", started=0.0)
+>>> quick.answer(True, now=1.0, seconds=1.2)
+>>> run_summary(quick, None, translator("en")), run_summary(quick, None, translator("ru"))
+('You solved 1, in 1 second a puzzle on average.', 'Решено: 1, в среднем 1 секунда на задачу.')
 >>> choice_words("nobody", translator("es")), choice_words("B", translator("es"))
 ('nadie', 'B')
 """
@@ -19,10 +23,11 @@ from typing import NamedTuple
 
 from trainer.app.card_style import CardStyle
 from trainer.app.names import say, typed
-from trainer.app.topics import topic
+from trainer.app.topics import topic, topic_help
 from trainer.cards import Card, parse_cards
 from trainer.i18n import Translator
 from trainer.profile import PROFILES, RuleProfile
+from trainer.progress.rating import score_of
 from trainer.progress.training import MODES, Choice, Run
 from trainer.puzzles import Puzzle
 from trainer.puzzles.kinds import NOTHING, Verdict, scoring_text, shown
@@ -46,11 +51,13 @@ ANSWERS = {
 
 
 class RunEnd(NamedTuple):
-    """What a run that can end says once over: the button to start again, a new record, the best so far."""
+    """What a run that can end says once over: the button to start again, a new record, the best so far, and the
+    score kept of a run left part-way."""
 
     again: str
     record: str
     best: str
+    left: str
 
 
 #: The runs that end, a streak and a rush; ``{solved}`` and ``{best}`` are counts of puzzles.
@@ -59,11 +66,13 @@ RUN_ENDS = {
         marked("Start a new streak"),
         marked("That is a new streak record: {solved}!"),
         marked("Your best streak so far is {best}."),
+        marked("The streak you left scored {solved}; it does not beat your best."),
     ),
     "rush": RunEnd(
         marked("Start a new rush"),
         marked("That is a new rush record: {solved}!"),
         marked("Your best rush so far is {best}."),
+        marked("The rush you left scored {solved}; it does not beat your best."),
     ),
 }
 
@@ -90,7 +99,12 @@ def run_summary(run: Run, best: int | None, t: Translator) -> str:
     if run.skips:
         text = t.plural("{done}, skipping {n} puzzle", "{done}, skipping {n} puzzles", run.skips, done=text)
     if run.average is not None:
-        text = t.text("{done}, in {seconds} seconds a puzzle on average", done=text, seconds=f"{run.average:.0f}")
+        text = t.plural(
+            "{done}, in {n} second a puzzle on average",
+            "{done}, in {n} seconds a puzzle on average",
+            round(run.average),
+            done=text,
+        )
     text += "."
     return text if best is None else f"{text} {t.text(RUN_ENDS[run.mode].best, best=best)}"
 
@@ -119,6 +133,19 @@ def level_line(puzzle: Puzzle, t: Translator) -> str:
     line = t.text("Level {level} {kind} puzzle", level=puzzle.level, kind=topic(puzzle.kind, t))
     themes = [topic(theme, t) for theme in puzzle.themes if theme != puzzle.kind]
     return f"{line} · {', '.join(themes)}" if themes else line
+
+
+def themes_help(puzzle: Puzzle, t: Translator) -> str | None:
+    """What each of the puzzle's themes besides its kind is about, a line each; None where it has none.
+
+    >>> from trainer.i18n import translator
+    >>> from trainer.puzzles.kinds import ChecksumPuzzle
+    >>> puzzle = ChecksumPuzzle(id="p", level=1, themes=("checksum", "check-sum"), title="", table=())
+    >>> themes_help(puzzle, translator("en"))
+    '- check sum: the end-of-deal table adds up to 10, 25, 40, ... (R16)'
+    """
+    lines = [f"- {topic_help(theme, t)}" for theme in puzzle.themes if theme != puzzle.kind]
+    return "\n".join(lines) or None
 
 
 def goal_line(goal: Said, view: CardStyle) -> str:
@@ -178,11 +205,28 @@ def option_words(form: shown.OneOf, option: str, t: Translator) -> str:
     return t.said(form.named[option]) if option in form.named else choice_words(option, t)
 
 
-def verdict_line(verdict: Verdict, retried: bool, change: float, view: CardStyle) -> str:
+def verdict_line(verdict: Verdict, retried: bool, change: float, hints: int, view: CardStyle) -> str:
     """The verdict's first words: right with the engine's reason, or not quite with what is wrong with the answer
-    (never the right one), and at a second try a more pointed clue; the rating's change if counted."""
+    (never the right one), and at a second try a more pointed clue; the rating's change if counted, and what the
+    ``hints`` taken cost a right answer.
+
+    >>> from trainer.puzzles.kinds import Verdict
+    >>> from trainer.text import said
+    >>> verdict_line(Verdict(True, said("7 + 8 = 15"), ("8",)), False, 4.2, 2, CardStyle())
+    'Right: 7 + 8 = 15. Your rating +4: with 2 hints, this solve counted as 50% of one.'
+    """
     t = view.t
     counted = [] if retried else [t.text("Your rating {change}.", change=f"{change:+.0f}")]
+    if counted and verdict.correct and hints:
+        counted = [
+            t.plural(
+                "Your rating {change}: with {n} hint, this solve counted as {share}% of one.",
+                "Your rating {change}: with {n} hints, this solve counted as {share}% of one.",
+                hints,
+                change=f"{change:+.0f}",
+                share=round(100 * score_of(True, hints)),
+            )
+        ]
     if verdict.correct:
         return " ".join([t.text("Right: {explanation}.", explanation=say(t.said(verdict.reason), view)), *counted])
     assert verdict.miss is not None and verdict.closer is not None  # the engine words every wrong answer

@@ -31,12 +31,13 @@ from trainer.app.puzzle_words import (
     rules_line,
     run_line,
     run_summary,
+    themes_help,
     verdict_line,
 )
 from trainer.app.settings import tr
 from trainer.app.store_access import saving, store
 from trainer.app.style import ANSWER_CHARS, page
-from trainer.app.topics import topic
+from trainer.app.topics import topic, topic_help
 from trainer.cards import R4, Notation
 from trainer.i18n import Translator
 from trainer.profile import CLASSIC, PROFILES
@@ -58,6 +59,7 @@ from trainer.progress.training import (
 )
 from trainer.puzzles import KINDS, THEMES, Puzzle
 from trainer.puzzles.catalog import first_puzzle
+from trainer.puzzles.kinds import Verdict
 from trainer.puzzles.kinds.shown import Numbers, OneOf, Picked, Typed
 from trainer.text import SaidError
 
@@ -105,6 +107,7 @@ def start(mode: str) -> None:
     """Begin a run of a mode with a first puzzle; the filters go back to the learner's rule set, so none is carried
     unseen from another mode."""
     sent_first()  # with the run it was given in
+    left_part_way()
     st.session_state.run = Run(mode, started=now())
     st.session_state.seen = []
     afresh()
@@ -274,6 +277,7 @@ def open_from_link() -> None:
     wanted = st.query_params.pop("puzzle", None)  # used once, so the next link opens afresh
     theme = st.query_params.pop("theme", None)
     if wanted in PUZZLES or theme in THEMES:
+        left_part_way()
         st.session_state.run = Run("practice", started=now())
         st.session_state.seen = []
     if wanted in PUZZLES:
@@ -288,6 +292,16 @@ def keep_record(run: Run) -> None:
     if run.mode in ("streak", "rush") and not run.saved:
         run.saved = True
         st.session_state.new_record = run.solved > 0 and SAVED.record_best(PLAYER, run.mode, run.solved)
+
+
+def left_part_way() -> None:
+    """A streak or rush left before its end keeps its score as a record if it is one; the notice says whether."""
+    run: Run | None = st.session_state.get("run")
+    if run is None or run.saved or run.solved == 0 or run.mode not in RUN_ENDS:
+        return
+    keep_record(run)
+    kept = RUN_ENDS[run.mode].record if st.session_state.new_record else RUN_ENDS[run.mode].left
+    st.session_state.notice = tr().text(kept, solved=run.solved)
 
 
 # -- the page ----------------------------------------------------------------------------------
@@ -315,7 +329,7 @@ def choose_puzzles() -> None:
     b.selectbox(t.text("Level"), ["any", 1, 2, 3, 4, 5], key="f_level", on_change=choose,
                 format_func=lambda n: any_ if n == "any" else str(n))  # fmt: skip
     c.selectbox(t.text("Theme"), ["any", *THEMES], key="f_theme", on_change=choose,
-                format_func=lambda th: any_ if th == "any" else f"{topic(th, t)}: {t.text(THEMES[th])}")  # fmt: skip
+                format_func=lambda th: any_ if th == "any" else topic_help(th, t))  # fmt: skip
     d.selectbox(t.text("Rules"), ["any", *PROFILES], key="f_rules", on_change=choose,
                 format_func=lambda r: any_ if r == "any" else t.text(PROFILES[r].title))  # fmt: skip
     left, right = st.columns(2)
@@ -380,9 +394,9 @@ def answer_or_verdict(puzzle: Puzzle, view: CardStyle, over: bool) -> None:
         elif not over:
             answer_widgets(puzzle, view)
         return
-    line = verdict_line(verdict, bool(state.get("retry")), state.get("rating_change", 0.0), view)
+    line = verdict_line(verdict, bool(state.get("retry")), state.get("rating_change", 0.0), state.hints, view)
     announce(line, "success" if verdict.correct else "error", key="verdict")
-    if verdict.correct or state.get("reveal"):
+    if answer_shown(verdict, over):
         if not verdict.correct:
             why = t.said(verdict.reason)
             st.markdown(say(f"{why[:1].upper()}{why[1:]}.", view))
@@ -404,6 +418,12 @@ def answer_or_verdict(puzzle: Puzzle, view: CardStyle, over: bool) -> None:
                 st.button(t.text("Show the answer"), on_click=reveal)
         if not over:
             st.button(t.text("Next puzzle") + " ▶", on_click=next_puzzle, type="primary")
+
+
+def answer_shown(verdict: Verdict | None, over: bool) -> bool:
+    """Whether the answer is shown with its explanation: once right, when asked for, or when the miss ended the run
+    (there is no trying again)."""
+    return verdict is not None and (verdict.correct or bool(st.session_state.get("reveal")) or over)
 
 
 def homework_next(puzzle: Puzzle) -> None:
@@ -491,7 +511,7 @@ verdict = st.session_state.get("verdict")
 title = say(t.written(puzzle.title), cards)
 news(t.text("Puzzle {number}: {title}", number=len(st.session_state.seen), title=title), key="puzzle")
 st.header(title)
-st.caption(level_line(puzzle, t))
+st.caption(level_line(puzzle, t), help=themes_help(puzzle, t))
 if puzzle.rules != CLASSIC.name:
     st.markdown(say(rules_line(puzzle, t), cards))
 if (goal := puzzle.goal_words()) is not None:
@@ -502,9 +522,9 @@ form = puzzle.answer_form()
 if isinstance(form, Picked):  # the answer picked on the cards, with what to tap above them
     if answering:
         st.markdown(say(t.said(form.tap), cards))
-    shown = verdict is not None and (verdict.correct or st.session_state.get("reveal"))
+    marked_answer = answer_cards(verdict) if answer_shown(verdict, over) else ()
     card_table(
-        position_rows(puzzle, cards, pick=answering, answer=answer_cards(verdict) if shown else ()),
+        position_rows(puzzle, cards, pick=answering, answer=marked_answer),
         key=attempt_key,
         confirm=t.text("Check") if answering else None,
         on_confirm=partial(submit_pick, puzzle),

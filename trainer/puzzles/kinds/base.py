@@ -16,12 +16,12 @@ from trainer.plays import (
 from trainer.plays import parse_play as parse_play_text
 from trainer.profile import CLASSIC, PROFILES, RuleProfile
 from trainer.puzzles import readers
-from trainer.puzzles.kinds.shown import AnswerForm, Scene, Typed
+from trainer.puzzles.kinds.shown import AnswerForm, Scene
 from trainer.puzzles.readers import Field
 from trainer.puzzles.wording import Words
 from trainer.records import CLAIM
 from trainer.scoring import setenta
-from trainer.text import Said, SaidError, marked
+from trainer.text import Said, SaidError
 
 
 class AnswerError(SaidError):
@@ -188,8 +188,8 @@ class Puzzle:
         raise NotImplementedError
 
     def answer_form(self) -> AnswerForm:
-        """How the learner answers: by typing, unless the kind asks otherwise."""
-        return Typed(marked("Your answer"))
+        """How the learner answers, under the question the kind asks."""
+        raise NotImplementedError
 
     def goal_words(self) -> Said | None:
         """What the learner plays for, where the puzzle asks for the best play; None elsewhere."""

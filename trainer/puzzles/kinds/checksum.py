@@ -17,7 +17,7 @@ from trainer.plays import (
 from trainer.puzzles import readers
 from trainer.puzzles.estimate import level_from
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
-from trainer.puzzles.kinds.shown import Part, Scene
+from trainer.puzzles.kinds.shown import AnswerForm, Part, Scene, Typed
 from trainer.puzzles.readers import BadValue, Field
 from trainer.puzzles.wording import COURT_VALUES, Words
 from trainer.text import Said, marked, said
@@ -149,6 +149,12 @@ class ChecksumPuzzle(Puzzle):
             return said("add {values}, one card at a time", values=values)
         total = sum(card.value for card in self.table)
         return said("the table shows {total}: one more card must bring it to one of 10, 25, 40, ... (R16)", total=total)
+
+    def answer_form(self) -> AnswerForm:
+        """The question above the cards: the figure wanted, the sum or the hidden card."""
+        if self.ask == "missing":
+            return Typed(marked("Which card lies face down? Its rank (A, 2 ... 7, J, Q, K) or its value"))
+        return Typed(marked("What do the cards left on the table add up to? A number"))
 
     def scene(self) -> Scene:
         if self.ask != "missing":
