@@ -184,7 +184,7 @@ def _sign_in_page(saved: ProgressStore) -> None:
         with st.sidebar:
             cookies.forget_cookie(SESSION_COOKIE)
     st.title(t.text("Sign in"))
-    if st.session_state.pop("signed_out", False):
+    if st.session_state.get("signed_out", False):  # said until someone signs in, whatever reruns the page
         st.info(t.text("You were signed out. Sign in again to go on."))
     if _from_provider():
         if sessions.fresh_sign_in(st.user.get("iat"), _now()) is None:  # a provider's cookie from long ago

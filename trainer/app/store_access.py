@@ -169,8 +169,11 @@ def session_ended() -> bool:
     if token is None:
         return False
     url = chosen()
-    saved = _store(str(url) if url is not None else str(data_dir()))
-    return sessions.live(saved, str(token), datetime.fromtimestamp(now(), UTC)) is None
+    try:
+        saved = _store(str(url) if url is not None else str(data_dir()))
+        return sessions.live(saved, str(token), datetime.fromtimestamp(now(), UTC)) is None
+    except SaveError:
+        return False  # the store cannot be reached: the action's own write fails and says so
 
 
 def said_or_told(error: ValueError) -> str:

@@ -12,15 +12,16 @@ ANSWER_CHARS = 200  # the longest typed answer: every way of a capture, with roo
 # Small captions at full contrast, a focus ring that shows on light and dark (3.5:1 or more on both),
 # links that wrap rather than being cut, and on a phone a smaller title and less space above it, so the
 # board and its buttons fit one screen, and tables with tighter cells, so a score compared under five
-# rule sets fits its width. Buttons and radio choices are tap targets of 44 x 44 pixels or more, and a radio choice
-# shows the keyboard's focus around it (its own input is hidden). What is said to screen readers alone (``news``)
-# takes no room.
+# rule sets fits its width. Buttons, radio choices and help icons are tap targets of 44 x 44 pixels or more, and
+# a radio choice shows the keyboard's focus around it (its own input is hidden). What is said to screen readers
+# alone (``news``) takes no room.
 _LOOK = """<style>
 [data-testid="stCaptionContainer"] { color: inherit; opacity: .82; }
 :focus-visible { outline: 3px solid #2563eb !important; outline-offset: 2px; }
 :is([data-testid="stButton"], [data-testid="stFormSubmitButton"], [data-testid="stDownloadButton"],
     [data-testid="stPopover"]) button { min-height: 44px; min-width: 44px; }
 [data-testid="stRadioOption"] { min-height: 44px; min-width: 44px; align-items: center; }
+[data-testid="stTooltipIcon"] button { min-height: 44px; min-width: 44px; justify-content: center; }
 [data-testid="stRadioOption"]:has(input:focus-visible) { outline: 3px solid #2563eb; outline-offset: 2px; }
 [class*="st-key-news-"] { position: absolute; }
 [data-testid="stPageLink"] * { white-space: normal; }
