@@ -21,7 +21,7 @@ _LOOK = """<style>
 :is([data-testid="stButton"], [data-testid="stFormSubmitButton"], [data-testid="stDownloadButton"],
     [data-testid="stPopover"]) button { min-height: 44px; min-width: 44px; }
 [data-testid="stRadioOption"] { min-height: 44px; min-width: 44px; align-items: center; }
-[data-testid="stTooltipIcon"] button { min-height: 44px; min-width: 44px; justify-content: center; }
+[data-testid="stMain"] [data-testid="stTooltipIcon"] button { min-height: 44px; min-width: 44px; }
 [data-testid="stRadioOption"]:has(input:focus-visible) { outline: 3px solid #2563eb; outline-offset: 2px; }
 [class*="st-key-news-"] { position: absolute; }
 [data-testid="stPageLink"] * { white-space: normal; }
