@@ -14,13 +14,12 @@ one copied before a sign-out does not sign in again.
 from __future__ import annotations
 
 import math
-from datetime import UTC, datetime
 from typing import Any
 
 import streamlit as st
 
 from trainer.app import clients, cookies
-from trainer.app.clock import now
+from trainer.app.clock import moment
 from trainer.app.club_setup import missing_settings, provider_names
 from trainer.app.settings import tr
 from trainer.app.store_access import club_server, said_or_told, saving
@@ -107,7 +106,7 @@ def _account(saved: ProgressStore) -> Account | None:
     """The account of this session's live sign-in, whose token this tab holds or the browser's cookie brought;
     None if there is none. A sign-in that ended since is forgotten with all the session held, and said."""
     token = _token()
-    session = sessions.live(saved, token, _now()) if token is not None else None
+    session = sessions.live(saved, token, moment()) if token is not None else None
     if session is not None:
         st.session_state.signed_in = token
     elif token is not None:
@@ -146,17 +145,13 @@ def _provider_account(saved: ProgressStore, session: Session | None) -> Account 
     return account
 
 
-def _now() -> datetime:
-    return datetime.fromtimestamp(now(), UTC)
-
-
 def _start(saved: ProgressStore, learner: Learner, provider: bool = False) -> bool:
     """Start a session of the learner's, held by this tab and, through its cookie, by the browser. A provider's
     sign-in starts one only while fresh, and only once; False if it does not."""
-    signed_in_at = sessions.fresh_sign_in(st.user.get("iat"), _now()) if provider else None
+    signed_in_at = sessions.fresh_sign_in(st.user.get("iat"), moment()) if provider else None
     if provider and signed_in_at is None:
         return False
-    token = sessions.start(saved, learner, _now(), signed_in_at)
+    token = sessions.start(saved, learner, moment(), signed_in_at)
     if token is None:
         return False
     st.session_state.signed_in = token
@@ -187,7 +182,7 @@ def _sign_in_page(saved: ProgressStore) -> None:
     if st.session_state.get("signed_out", False):  # said until someone signs in, whatever reruns the page
         st.info(t.text("You were signed out. Sign in again to go on."))
     if _from_provider():
-        if sessions.fresh_sign_in(st.user.get("iat"), _now()) is None:  # a provider's cookie from long ago
+        if sessions.fresh_sign_in(st.user.get("iat"), moment()) is None:  # a provider's cookie from long ago
             st.logout()
         else:
             _choose_name(saved)

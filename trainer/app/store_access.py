@@ -5,12 +5,11 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import NoReturn, ParamSpec
 
 import streamlit as st
 
-from trainer.app.clock import now
+from trainer.app.clock import moment
 from trainer.app.club_setup import keeps_local_profiles
 from trainer.app.settings import tr
 from trainer.progress import sessions
@@ -171,7 +170,7 @@ def session_ended() -> bool:
     url = chosen()
     try:
         saved = _store(str(url) if url is not None else str(data_dir()))
-        return sessions.live(saved, str(token), datetime.fromtimestamp(now(), UTC)) is None
+        return sessions.live(saved, str(token), moment()) is None
     except SaveError:
         return False  # the store cannot be reached: the action's own write fails and says so
 

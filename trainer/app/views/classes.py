@@ -4,7 +4,7 @@ from datetime import UTC, datetime, time, timedelta
 
 import streamlit as st
 
-from trainer.app.clock import now
+from trainer.app.clock import moment
 from trainer.app.course_and_bank import bank, course
 from trainer.app.names import BOT_LEVELS, say
 from trainer.app.play_words import level_words
@@ -203,7 +203,7 @@ def homework_part(room: Classroom) -> None:
     else:
         st.radio(t.text("Against"), list(BOT_LEVELS), format_func=lambda level: level_words(level, t),
                  key=f"hw_strength_{key}")  # fmt: skip
-    today = datetime.fromtimestamp(now(), UTC).date()
+    today = moment().date()
     st.date_input(t.text("Due"), value=today + timedelta(days=7), key=f"hw_due_{key}")
     st.button(t.text("Set the homework"), key=f"hw_set_{key}", on_click=set_homework, args=(SAVED, PLAYER, room))
     if (error := st.session_state.pop(f"hw_error_{key}", None)) is not None:
@@ -252,7 +252,7 @@ def class_part(room: Classroom) -> None:
     """One class: its code, its learners, a learner to add, a password to renew and a learner to take out."""
     st.write(t.text("Learners sign in with the class code {code}, their name and the password you give them.",
                     code=room.code))  # fmt: skip
-    rows = class_table(SAVED, PLAYER, room.id, datetime.fromtimestamp(now(), UTC))
+    rows = class_table(SAVED, PLAYER, room.id, moment())
     members = [row.learner for row in rows]
     if rows:
         progress_table(room, rows)

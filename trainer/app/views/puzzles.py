@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
 from functools import partial
 
 import streamlit as st
 
 from trainer.app.board import position_rows, rows_html
 from trainer.app.card_style import CardStyle
-from trainer.app.clock import now
+from trainer.app.clock import moment, now
 from trainer.app.components import Pick, announce, card_table, news
 from trainer.app.course_and_bank import bank
 from trainer.app.names import say, typing_help
@@ -74,10 +73,6 @@ def rating() -> Rating:
     return Rating(*saved) if saved else START
 
 
-def timestamp() -> datetime:
-    return datetime.fromtimestamp(now(), UTC)
-
-
 # -- state, changed only in callbacks --------------------------------------------------------
 
 
@@ -99,7 +94,7 @@ def chosen() -> Choice:
 def due() -> list[str]:
     """The puzzles of the learner's rule set due for review now, the longest due first."""
     mine = rules().name
-    return [pid for pid in SAVED.due_puzzles(PLAYER, timestamp()) if pid in PUZZLES and PUZZLES[pid].rules == mine]
+    return [pid for pid in SAVED.due_puzzles(PLAYER, moment()) if pid in PUZZLES and PUZZLES[pid].rules == mine]
 
 
 @saving
@@ -206,7 +201,7 @@ def submit(puzzle: Puzzle, answer: str, notation: Notation = R4) -> None:
         st.session_state.verdict = puzzle.check(answer)
         return
     seconds = now() - st.session_state.shown_at
-    send(PLAYER, judge(puzzle, answer, seconds, st.session_state.hints, run.mode, timestamp()))
+    send(PLAYER, judge(puzzle, answer, seconds, st.session_state.hints, run.mode, moment()))
 
 
 def send(learner: Learner, answer: Answer) -> None:
@@ -261,7 +256,7 @@ def skip(puzzle: Puzzle) -> None:
         Attempt(
             puzzle_id=puzzle.id, kind=puzzle.kind, level=puzzle.level, themes=puzzle.themes, mode=run.mode,
             answer="", correct=False, seconds=now() - st.session_state.shown_at, hints=st.session_state.hints,
-            skipped=True, at=timestamp(),
+            skipped=True, at=moment(),
         ),
     )  # fmt: skip
     next_puzzle()
