@@ -14,8 +14,10 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
-from browser_kit import ROOT, answering, app_server, club_secrets, free_port
+from browser_kit import ROOT, answering, app_server, click_and_settle, club_secrets, free_port
 
 from trainer.progress.accounts import add_learner
 from trainer.progress.homework import assign_puzzles
@@ -125,3 +127,15 @@ def deploy(database: str, folder: Path, replicas: int = 2) -> Iterator[Deploy]:
     finally:
         for stack in running:
             stack.close()
+
+
+def answer_homework(page: Any, link: Any) -> None:
+    """Follow a homework ``link`` to its puzzle, type the answer and check it: it is judged right."""
+    puzzle = BANK[parse_qs(urlsplit(link.get_attribute("href")).query)["puzzle"][0]]
+    click_and_settle(page, link)
+    box = page.locator("[data-testid='stTextInput'] input").last
+    if not box.is_visible():  # a puzzle answered by tapping cards keeps its box in an expander
+        page.get_by_text("Type your answer instead").click()
+    box.fill(puzzle.solutions()[0])
+    click_and_settle(page, page.locator("[data-testid='stFormSubmitButton'] button"))
+    page.get_by_text(re.compile(r"^Right")).first.wait_for()

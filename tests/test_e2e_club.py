@@ -9,10 +9,10 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from browser_kit import CHROMIUM, app_server, click_and_settle, club_secrets, free_port, open_app
+from deploy_kit import answer_homework
 from pg_kit import Server
 from test_e2e import shoot
 
@@ -105,14 +105,7 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     bea.wait_for_function("document.cookie.includes('escoba_device=')")  # her phone is known to her account now
     homework = bea.get_by_role("link", name=re.compile(r"0 of 1 done · next puzzle$"))
     shoot(bea, "club-learner-homework-phone")
-    puzzle = BANK[parse_qs(urlsplit(homework.get_attribute("href")).query)["puzzle"][0]]
-    click_and_settle(bea, homework)
-    box = bea.locator("[data-testid='stTextInput'] input").last
-    if not box.is_visible():  # a puzzle answered by tapping cards keeps its box in an expander
-        bea.get_by_text("Type your answer instead").click()
-    box.fill(puzzle.solutions()[0])
-    click_and_settle(bea, bea.locator("[data-testid='stFormSubmitButton'] button"))
-    bea.get_by_text(re.compile(r"^Right")).first.wait_for()
+    answer_homework(bea, homework)
 
     eva = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     sign_in_with_provider(eva, club, "eva-sub", "Eva")

@@ -14,11 +14,10 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from browser_kit import CHROMIUM, click_and_settle, open_app
-from deploy_kit import BANK, CADDY, PASSWORD, Deploy, class_with_homework, deploy, unverified
+from deploy_kit import CADDY, PASSWORD, Deploy, answer_homework, class_with_homework, deploy, unverified
 from pg_kit import Server
 
 from trainer.progress.stores import open_store
@@ -49,15 +48,7 @@ def lb_cookie(replica: str) -> str:
 
 def answer_next_homework(page: Any) -> None:
     """Follow Home's link to the next homework puzzle, type its answer and check it: it is judged right."""
-    link = page.get_by_role("link", name=NEXT)
-    puzzle = BANK[parse_qs(urlsplit(link.get_attribute("href")).query)["puzzle"][0]]
-    click_and_settle(page, link)
-    box = page.locator("[data-testid='stTextInput'] input").last
-    if not box.is_visible():  # a puzzle answered by tapping cards keeps its box in an expander
-        page.get_by_text("Type your answer instead").click()
-    box.fill(puzzle.solutions()[0])
-    click_and_settle(page, page.locator("[data-testid='stFormSubmitButton'] button"))
-    page.get_by_text(re.compile(r"^Right")).first.wait_for()
+    answer_homework(page, page.get_by_role("link", name=NEXT))
     click_and_settle(page, page.get_by_role("link", name="Home"))
 
 
