@@ -84,6 +84,7 @@ from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, most
 from trainer.text import SIDES, Joined, Listed, Said, SaidError, either, plural, reaching_out, said, said_plural
 
 LEVELS = Path(__file__).parent / "levels"
+TRACKS = ("core", "other")  # the course's paths: the rule book's game, then the other tables
 TASKS = ("say", "pick", "play", "allowed", "who", "number", "which", "fault")
 ALIASES = {"seven": "seven_of_coins"}  # the course's short names for scoring categories
 #: The seats questions a number task may ask, as a seats puzzle names them.
@@ -330,6 +331,9 @@ class Level:
     rules: tuple[str, ...]
     practice: tuple[str, ...]
     stages: tuple[Stage, ...]
+    #: The path the level belongs to: ``core``, the game as the rule book plays it, or ``other``, the other
+    #: tables' rule sets, offered once the core path is done.
+    track: str = "core"
 
     @property
     def tasks(self) -> int:
@@ -374,7 +378,7 @@ def load_level(path: Path) -> Level:
     except Refused as refused:
         raise CourseError(str(refused.problem)) from None
     builder = _Builder(path)
-    fields = builder.fields(root, {"id", "title", "goal", "rules", "practice", "stages"}) if root else {}
+    fields = builder.fields(root, {"id", "title", "goal", "rules", "practice", "track", "stages"}) if root else {}
     if root is None or "stages" not in fields:
         raise CourseError(f"{path}:1:1: a level is a mapping with id, title, goal, rules, practice and stages")
     level_id = builder.identifier(fields, root)
@@ -391,6 +395,7 @@ def load_level(path: Path) -> Level:
         rules=rules,
         practice=tuple(builder.text(fields, "practice", root).split()) if "practice" in fields else (),
         stages=tuple(stages),
+        track=builder.track(fields),
     )
 
 
@@ -1118,6 +1123,15 @@ class _Builder:
             return id_of(text)
         except ValueError as error:
             raise self.fail(fields["id"], f"'id': {error}") from None
+
+    def track(self, fields: dict[str, Marked]) -> str:
+        """The level's track, ``core`` where it names none."""
+        value = fields.get("track")
+        if value is None:
+            return "core"
+        if value.value not in TRACKS:
+            raise self.fail(value, f"'track' is one of {', '.join(TRACKS)}, not {value.value!r}")
+        return str(value.value)
 
     def text(self, fields: dict[str, Marked], key: str, parent: Marked) -> str:
         value = fields.get(key)
