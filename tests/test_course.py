@@ -1077,7 +1077,10 @@ def test_r12_r13_a_missed_fault_task_names_the_rule_its_play_breaks_at_a_table_p
 
 
 def test_a_level_names_its_track_and_an_unknown_one_is_refused_where_it_is_written(tmp_path):
-    stages = "  - task: pick\n    prompt: Tap the card worth 8.\n    board: {table: J♣ 4♥, hands: [7♦ 2♥ 3♣, A♣ 5♦ Q♠]}\n    want: value 8\n"
+    stages = (
+        "  - task: pick\n    prompt: Tap the card worth 8.\n"
+        "    board: {table: J♣ 4♥, hands: [7♦ 2♥ 3♣, A♣ 5♦ Q♠]}\n    want: value 8\n"
+    )
     assert load_level(write(tmp_path, "track: other\n" + HEAD + stages)).track == "other"
     with pytest.raises(CourseError, match=r"level.yaml:1:8: 'track' is one of core, other, not 'sideways'"):
         load_level(write(tmp_path, "track: sideways\n" + HEAD + stages))
