@@ -62,3 +62,12 @@ def test_the_command_prints_every_track_and_level_1s_opening(capsys):
     levels = load_levels()
     first = next(level for level in levels if level.track == "core")
     assert f"words before level 1's first task: {words_before_first_task(first)}" in lines
+
+
+def test_the_readme_and_the_command_line_guide_quote_the_figures_the_command_prints(capsys):
+    main(["course"])
+    printed = capsys.readouterr().out.splitlines()
+    root = Path(__file__).parent.parent
+    for page in (root / "README.md", root / "docs" / "cli.md"):
+        quoted = page.read_text(encoding="utf-8").split("$ escoba-trainer course\n")[1].split("```")[0].splitlines()
+        assert quoted == printed[: len(quoted)] and len(quoted) >= 5, page
