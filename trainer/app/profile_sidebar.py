@@ -7,7 +7,7 @@ from typing import NoReturn
 
 import streamlit as st
 
-from trainer.app.course_and_bank import course, level_place
+from trainer.app.course_and_bank import course, course_tracks
 from trainer.app.navigation import pages
 from trainer.app.settings import tr
 from trainer.app.signin import club, signed_in
@@ -159,7 +159,8 @@ def _choose_rules(saved: ProgressStore, player: Learner) -> None:
             args=(saved, player),
         )
     if (teaching := teaching_level(course(), current.name)) is not None:
-        label = t.text("Learn these rules: {level}", level=level_place(teaching, t))
+        number = course_tracks()[teaching.track].number(teaching)
+        label = t.text("Learn these rules: Other tables, level {number}", number=number)
         st.page_link(pages()["learn"], label=label, query_params={"level": teaching.id, "stage": "1"})
 
 
