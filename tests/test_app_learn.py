@@ -174,6 +174,55 @@ def test_the_level_map_shows_stars_and_opens_a_level(data):
     assert at.title[0].value == LEVELS[-1].title
 
 
+CORE = [level for level in LEVELS if level.track == "core"]
+OTHER = [level for level in LEVELS if level.track == "other"]
+
+
+def test_the_level_map_shows_the_core_path_then_the_other_tables_apart_each_numbered_from_1(data):
+    at = open_learn(level=OTHER[0].id, stage="1")
+    mapped = [b for b in at.button if (b.key or "").startswith("level_")]
+    shown = [(b.key.removeprefix("level_"), b.label.split(".")[0]) for b in mapped]
+    assert shown == [(lv.id, str(n)) for track in (CORE, OTHER) for n, lv in enumerate(track, start=1)]
+    assert [head.value for head in at.subheader] == ["Other tables"] * 2  # the sidebar's map, the Levels button's
+    steps = len(OTHER[0].stages)
+    assert at.get("progress")[0].proto.text == f"Other tables: level 1 of {len(OTHER)}, step 1 of {steps}"
+    at = open_learn(level=CORE[-1].id, stage="1")
+    assert at.get("progress")[0].proto.text.startswith(f"Level {len(CORE)} of {len(CORE)}, step 1 of")
+
+
+def test_the_core_paths_last_level_ends_the_course_and_offers_the_other_tables(data):
+    at = open_learn(level=CORE[-1].id, stage=str(len(CORE[-1].stages) + 1))
+    labels = [b.label for b in at.button]
+    assert "Next level ▶" not in labels
+    assert any(s.value.startswith("That was the course's last level") for s in at.success)
+    click(at, "Other tables ▶")
+    assert at.title[0].value == OTHER[0].title and "step 1 of" in at.get("progress")[0].proto.text
+
+
+def test_the_other_tables_last_level_leads_nowhere_back_into_the_core_path(data):
+    at = open_learn(level=OTHER[-1].id, stage=str(len(OTHER[-1].stages) + 1))
+    labels = {b.label for b in at.button}
+    assert not labels & {"Next level ▶", "Other tables ▶"}
+    assert any(s.value.startswith("That was the last of the other tables") for s in at.success)
+    at = open_learn(level=OTHER[0].id, stage=str(len(OTHER[0].stages) + 1))
+    click(at, "Next level ▶")  # within the track, the next of its levels
+    assert at.title[0].value == OTHER[1].title
+
+
+def test_home_counts_the_core_path_and_the_other_tables_apart(data):
+    home = AppTest.from_file(APP, default_timeout=30).run()
+    assert home.get("page_link")[0].proto.label == f"Start learning: {len(CORE)} short levels"
+    assert [e.label for e in home.expander][:2] == [
+        f"The course: 0 of {3 * len(CORE)} stars",
+        f"Other tables: 0 of {3 * len(OTHER)} stars",
+    ]
+    open_learn(level=OTHER[1].id, stage="1")
+    home.run()
+    assert (
+        home.get("page_link")[0].proto.label == f"Continue where you left off: Other tables, level 2, {OTHER[1].title}"
+    )
+
+
 def test_the_end_of_a_level_links_to_puzzles_of_its_themes(data):
     level = next(lv for lv in LEVELS if lv.practice)
     at = open_learn(level=level.id, stage=str(len(level.stages) + 1))

@@ -9,7 +9,18 @@ import pytest
 
 from trainer.cards import DECK, SPANISH_NOTATION, Suit, cards_text, parse_card, parse_cards
 from trainer.course import LEVELS as LEVELS_FOLDER
-from trainer.course import CourseError, load_level, load_levels, narrate, sensible_play, stars
+from trainer.course import (
+    CourseError,
+    Level,
+    load_level,
+    load_levels,
+    narrate,
+    onward,
+    sensible_play,
+    stars,
+    teaching_level,
+    tracks,
+)
 from trainer.course_messages import extract_levels
 from trainer.deal import Deal
 from trainer.plays import Play, parse_play
@@ -1089,3 +1100,39 @@ def test_a_level_names_its_track_and_an_unknown_one_is_refused_where_it_is_writt
 def test_the_core_path_comes_first_and_every_level_after_it_is_another_table():
     tracks = [level.track for level in load_levels()]
     assert tracks == sorted(tracks, key=("core", "other").index) and tracks.count("core") >= 20
+
+
+def bare(level_id: str, track: str) -> Level:
+    return Level(level_id, level_id, "", (), (), (), track)
+
+
+def test_each_track_numbers_its_own_levels_and_counts_its_own_stars():
+    by_track = tracks([bare("a", "core"), bare("b", "core"), bare("x", "other"), bare("y", "other")])
+    core, other = by_track["core"], by_track["other"]
+    assert list(by_track) == ["core", "other"]
+    assert [core.number(level) for level in core.levels] == [1, 2] == [other.number(level) for level in other.levels]
+    earned = {"b": 2, "y": 3}
+    assert (core.done(earned), core.stars(earned), other.done(earned), other.stars(earned)) == (1, 2, 1, 3)
+    assert list(tracks([bare("a", "core")])) == ["core"]  # a track with no level is left out
+
+
+def test_the_core_paths_end_leads_to_the_other_tables_and_their_end_leads_nowhere():
+    levels = [bare("a", "core"), bare("b", "core"), bare("x", "other"), bare("y", "other")]
+    by_track = tracks(levels)
+    assert [getattr(onward(by_track, level), "id", None) for level in levels] == ["b", "x", "y", None]
+    assert onward(tracks(levels[:2]), levels[1]) is None  # a course with no other tables ends with its core
+
+
+def test_a_rule_set_is_taught_by_the_first_other_tables_level_that_plays_it():
+    for name in set(PROFILES) - {"classic"}:
+        level = teaching_level(LEVELS, name)
+        assert level is not None and level.track == "other", name
+        other = [each for each in LEVELS if each.track == "other"]
+        earlier = other[: other.index(level)]
+        assert name in {stage.profile.name for stage in level.stages}
+        assert all(name not in {stage.profile.name for stage in each.stages} for each in earlier), name
+    assert teaching_level(LEVELS, "classic") is None  # the core path is the classic game's
+    assert (teaching_level(LEVELS, "sevens"), teaching_level(LEVELS, "turkish")) == (
+        next(level for level in LEVELS if level.id == "sevens"),
+        next(level for level in LEVELS if level.id == "turkish"),
+    )

@@ -54,7 +54,7 @@ file:line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -338,6 +338,55 @@ class Level:
     @property
     def tasks(self) -> int:
         return sum(stage.is_task for stage in self.stages)
+
+
+@dataclass(frozen=True)
+class Track:
+    """One path through the course, its levels in course order; a level is numbered within its track."""
+
+    name: str
+    levels: tuple[Level, ...]
+
+    def number(self, level: Level) -> int:
+        """The level's number in this track, from 1."""
+        return self.levels.index(level) + 1
+
+    def after(self, level: Level) -> Level | None:
+        """The level that follows this one in the track; none after the track's last."""
+        number = self.number(level)
+        return self.levels[number] if number < len(self.levels) else None
+
+    def done(self, earned: Mapping[str, int]) -> int:
+        """How many of the track's levels have stars, ``earned`` being stars by level id."""
+        return sum(level.id in earned for level in self.levels)
+
+    def stars(self, earned: Mapping[str, int]) -> int:
+        """The stars earned in the track's levels."""
+        return sum(earned.get(level.id, 0) for level in self.levels)
+
+
+def tracks(levels: Sequence[Level]) -> dict[str, Track]:
+    """The course's tracks by name, in the order of ``TRACKS``; a track with no level is left out."""
+    found = {name: Track(name, tuple(level for level in levels if level.track == name)) for name in TRACKS}
+    return {name: track for name, track in found.items() if track.levels}
+
+
+def onward(by_track: Mapping[str, Track], level: Level) -> Level | None:
+    """The level to go on to from ``level``: the next in its track, the other tables' first after the core path's
+    last; none after the other tables' last, which does not lead back into the core path."""
+    following = by_track[level.track].after(level)
+    if following is None and level.track == "core" and "other" in by_track:
+        return by_track["other"].levels[0]
+    return following
+
+
+def teaching_level(levels: Sequence[Level], rule_set: str) -> Level | None:
+    """The first level of the other tables' track with a step played by ``rule_set``; none for the classic rules,
+    which the core path teaches, or for a rule set no level plays."""
+    if rule_set == CLASSIC.name:
+        return None
+    other = (level for level in levels if level.track == "other")
+    return next((level for level in other if any(stage.profile.name == rule_set for stage in level.stages)), None)
 
 
 def star_text(count: int) -> str:
