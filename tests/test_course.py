@@ -12,14 +12,17 @@ from trainer.course import LEVELS as LEVELS_FOLDER
 from trainer.course import (
     CourseError,
     Level,
+    as_played,
     load_level,
     load_levels,
     narrate,
     onward,
+    restarted,
     sensible_play,
     stars,
     teaching_level,
     tracks,
+    with_move,
 )
 from trainer.course_messages import extract_levels
 from trainer.deal import Deal
@@ -203,7 +206,7 @@ def test_r16_a_watched_deal_spans_levels_and_asks_what_the_table_adds_up_to(tmp_
     )
     opening = str(first.stages[0].text)
     assert opening.startswith("The first half. Three cards to each player and ")  # the level's words, then the deal
-    plays = [stage for stage in first.stages if stage.events and stage.events[0].kind == "play"]
+    plays = [stage for stage in first.stages if not stage.is_task and stage.events and stage.events[0].kind == "play"]
     assert len(plays) == 18 and first.stages[-1].deal == rest.stages[0].deal  # the second level goes on from there
     assert str(rest.stages[0].text) == "The second half." and len(rest.stages) == 1 + 18 + 1
     asked = first.stages[1 + 5]  # after the opening and five plays
@@ -237,6 +240,70 @@ def test_a_prediction_must_be_a_capture(tmp_path):
             predict: [3]
         """,
         )
+
+
+PLAYED = """\
+  - say: You lead.
+    watch: {seed: 3, to: 4, you: 0}
+    predict: [2]
+    sums: [2]
+"""
+
+
+def every_card(deal: Deal) -> list:
+    return sorted([*deal.table, *deal.stock, *(c for part in (*deal.hands, *deal.piles) for c in part)])
+
+
+def test_r11_r13_at_the_learners_turn_any_legal_play_goes_and_an_illegal_one_is_refused_with_its_reason(tmp_path):
+    level = level_of(tmp_path, PLAYED)
+    turn = level.stages[1]
+    assert turn.is_turn and turn.task == "play" and turn.seat == 0
+    assert str(turn.text).endswith("play a card from your hand.")
+    assert turn.accept == {"2♥ 4♥ Q♠"}  # the plain play, with which the stages after it were built
+    other = turn.judge("5♣ 3♥ 7♠")  # not the plain play, but the rules allow it
+    assert other.correct and str(other.reason).startswith("Seat 0 plays 5♣ and takes 3♥ 7♠: 5 + 3 + 7 = 15.")
+    refused = turn.judge("2♥")  # 2♥ makes 15 with 4♥ Q♠: it cannot be laid down (R13)
+    assert not refused.correct and str(refused.reason).startswith("Not allowed: ")
+    assert "Nothing has changed" in str(refused.reason)
+    assert str(turn.answer()) == "Any play the rules allow, such as 2♥ taking 4♥ Q♠."
+
+
+def test_a_played_deal_is_built_again_from_the_learners_moves_and_keeps_every_card(tmp_path):
+    plain = level_of(tmp_path, PLAYED)
+    level = as_played(plain, ((1, "5♣ 3♥ 7♠"),))
+    assert level.stages[:2] == plain.stages[:2]  # up to the learner's play, nothing changes
+    after = [stage.deal for stage in level.stages[2:]]
+    assert all(deal is not None and deal.plays[0] == parse_play("5♣ 3♥ 7♠") for deal in after)
+    for stage in level.stages:
+        assert stage.deal is not None and every_card(stage.deal) == sorted(DECK)
+    assert as_played(plain, ((1, "5♣ 3♥ 7♠"),)) is level  # built once for the same plays
+    assert as_played(plain, ((1, "2♥"),)).stages == plain.stages  # a move the deal does not allow is left out
+
+
+def test_a_prediction_the_learners_play_turns_into_a_lay_down_is_only_said_and_a_sum_is_the_real_one(tmp_path):
+    plain = level_of(tmp_path, PLAYED)
+    assert [stage.task for stage in plain.stages] == ["say", "play", "pick", "number", "play", "say"]
+    level = as_played(plain, ((1, "5♣ 3♥ 7♠"),))  # seat 1 then has nothing to take
+    assert [stage.task for stage in level.stages] == ["say", "play", "number", "play", "say"]
+    summed = level.stages[2]
+    assert str(summed.text).startswith("Seat 1 lays A♠ on the table")
+    assert summed.accept == {"14"}  # A♠ 4♥ Q♠, the table as the deal was played
+
+
+def test_a_played_deal_goes_on_in_the_next_level_and_starts_again_with_its_level(tmp_path):
+    first = level_of(tmp_path, "  - say: One.\n    watch: {seed: 3, to: 2, you: 0}\n")
+    rest = load_level(write(tmp_path, HEAD + "  - say: Two.\n    watch: {seed: 3, from: 3, you: 0}\n"))
+    assert (first.plays_deal, rest.plays_deal, first.first_turn, rest.first_turn) == (3, 3, 1, 3)
+    moves = with_move((), 1, "5♣ 3♥ 7♠")
+    assert as_played(rest, moves).stages[0].deal.plays[0] == parse_play("5♣ 3♥ 7♠")
+    moves = with_move(with_move(moves, 3, "2♥"), 1, "2♥ 4♥ Q♠")  # an earlier play made again drops the later ones
+    assert moves == ((1, "2♥ 4♥ Q♠"),)
+    assert restarted(((1, "a"), (3, "b")), rest) == ((1, "a"),) and restarted(((1, "a"),), first) == ()
+
+
+def test_a_learners_own_play_cannot_be_predicted(tmp_path):
+    with pytest.raises(CourseError, match=r"level.yaml:8:\d+: play 1 is the learner's to make"):
+        level_of(tmp_path, "  - say: Go.\n    watch: {seed: 3, you: 0}\n    predict: [1]\n")
 
 
 def test_a_level_that_breaks_a_rule_names_its_line(tmp_path):
@@ -1136,3 +1203,13 @@ def test_a_rule_set_is_taught_by_the_first_other_tables_level_that_plays_it():
         next(level for level in LEVELS if level.id == "sevens"),
         next(level for level in LEVELS if level.id == "turkish"),
     )
+
+
+def test_r18_the_score_of_the_played_deal_is_the_score_of_the_deal_as_the_learner_played_it():
+    scoring = next(level for level in LEVELS if level.id == "deal-score")
+    played = as_played(scoring, ((1, "6♠ 2♣ 7♣"),))  # not the plain first play
+    deal = played.stages[0].deal
+    assert scoring.plays_deal == 11 and deal.is_over and deal.plays[0] == parse_play("6♠ 2♣ 7♣")
+    a, b = deal.score()
+    assert (played.stages[-2].accept, played.stages[-1].accept) == ({str(a.total)}, {str(b.total)})
+    assert deal.score() != scoring.stages[0].deal.score()  # another deal, another score

@@ -21,7 +21,18 @@ from trainer.app.store_access import saving, store
 from trainer.app.style import ANSWER_CHARS, page
 from trainer.app.topics import topic
 from trainer.cards import R4, Card, Notation
-from trainer.course import Level, Stage, Verdict, choice_label, onward, star_text
+from trainer.course import (
+    Level,
+    Moves,
+    Stage,
+    Verdict,
+    as_played,
+    choice_label,
+    onward,
+    restarted,
+    star_text,
+    with_move,
+)
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.training import finish_level
 from trainer.text import SIDES, marked
@@ -73,6 +84,8 @@ def go(level_id: str, index: int) -> None:
     SAVED.set_place(PLAYER, level_id, min(index, len(level.stages) - 1))  # first: if it cannot be saved, stay
     if st.session_state.get("level") != level_id:
         st.session_state.slips = {"mistakes": 0, "hints": 0}
+    if index == 0 and level.plays_deal is not None:  # the level starts again: so do the plays it makes in its deal
+        keep_moves(level, restarted(moves_of(level), level))
     st.session_state.level, st.session_state.stage = level_id, index
     st.session_state.round = st.session_state.get("round", 0) + 1  # a fresh card table, nothing chosen
     for key in ("verdict", "shown", "answer", "missed"):
@@ -91,6 +104,9 @@ def judge(stage: Stage, answer: str, notation: Notation = R4) -> None:
         return
     verdict = stage.judge(answer, notation, again=bool(st.session_state.get("missed")))
     st.session_state.verdict = verdict
+    if stage.is_turn and verdict.correct:  # the deal goes on from the learner's play
+        played = BY_ID[st.session_state.level]
+        keep_moves(played, with_move(moves_of(played), *stage.move(answer, notation)))
     if not verdict.correct and not st.session_state.get("missed"):
         st.session_state.slips["mistakes"] += 1
     st.session_state.missed = not verdict.correct
@@ -100,6 +116,16 @@ def judge_pick(stage: Stage, pick: Pick) -> None:
     """The card table's button: a play is the hand card then the table cards; a pick is the cards chosen."""
     cards = [token for tokens in pick.chosen.values() for token in tokens]
     judge(stage, " ".join([*pick.many("hand"), *pick.many("table")] if stage.task == "play" else cards))
+
+
+def moves_of(level: Level) -> Moves:
+    """The plays the learner has made, in this session, in the deal the level plays."""
+    moves: Moves = st.session_state.get("moves", {}).get(level.plays_deal, ())
+    return moves
+
+
+def keep_moves(level: Level, moves: Moves) -> None:
+    st.session_state.moves = {**st.session_state.get("moves", {}), level.plays_deal: moves}
 
 
 def show_answer() -> None:
@@ -237,10 +263,11 @@ def answer_form(stage: Stage, message: tuple[str, str] | None) -> None:
 
 t = tr()
 open_from_link()
-level: Level = BY_ID[st.session_state.level]
+as_written: Level = BY_ID[st.session_state.level]
+level = as_played(as_written, moves_of(as_written))  # a deal the learner plays, as it has played it
 index: int = st.session_state.stage
-track = BY_TRACK[level.track]
-following = onward(BY_TRACK, level)
+track = BY_TRACK[as_written.track]
+following = onward(BY_TRACK, as_written)
 earned_stars = SAVED.stars(PLAYER)  # read once: the sidebar, the Levels button and the end of a level use it
 with st.sidebar.expander(t.text("Levels"), expanded=False):
     level_map(level.id, earned_stars, "side")
@@ -251,7 +278,7 @@ steps = len(level.stages)
 at_end = index >= steps
 shown_stage = min(index + 1, steps)
 where_now = t.text(
-    WHERE_NOW[track.name], number=track.number(level), levels=len(track.levels), step=shown_stage, steps=steps
+    WHERE_NOW[track.name], number=track.number(as_written), levels=len(track.levels), step=shown_stage, steps=steps
 )
 st.progress(shown_stage / steps, text=where_now)
 news(where_now, key="step")  # Next, Back or a level chosen: the new step is read out
