@@ -17,9 +17,9 @@ and clauses in two ways:
   list in six languages maps "сдающий", "mazziere" and "dealer" to one concept), as pairs of neighbours.
 
 Two pieces score the share of one found in the other, scaled down when that piece says too little to be a
-rendering (fewer than ten words, or six rule concepts): 0 is nothing shared, 1 a piece of a full sentence's length
-found whole. The closest pairs are printed worst first; ``--fail-above`` makes the run fail when a pair scores
-above it.
+rendering (fewer than ten words, or eight pairs of neighbouring concepts): 0 is nothing shared, 1 a piece of a full
+sentence's length found whole. The closest pairs are printed worst first; ``--fail-above`` makes the run fail when
+a pair scores above it.
 """
 
 from __future__ import annotations
@@ -225,14 +225,14 @@ def skeleton(text: str, lang: str) -> list[str]:
 # ---------------------------------------------------------------------------------------------------------------
 # Sentences and clauses
 
-SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[^\w]*[A-ZА-ЯЁ0-9¿¡«\"'(])|\s*[\n•]\s*|\s+-\s+(?=[A-ZА-ЯЁ])")
+SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[^\w]*[A-ZА-ЯЁ0-9¿¡«\"'(])|\s*[\n•|]\s*|\s+-\s+(?=[A-ZА-ЯЁ])")
 CLAUSE_END = re.compile(r"\s*[;:,()—–]\s*|\s+-\s+|\s*[.!?…]\s*")
 #: A clause shorter than this many words joins the next one.
 SHORTEST_CLAUSE = 4
 
 
 def sentences(text: str) -> list[str]:
-    """The text's sentences (list items and lines are sentences too).
+    """The text's sentences (list items, table cells and lines are sentences too).
 
     >>> sentences("Take the 7♦. Then sweep! • One point\\nTwo points")
     ['Take the 7♦.', 'Then sweep!', 'One point', 'Two points']
@@ -379,9 +379,14 @@ def char_grams(text: str, lang: str, size: int) -> set[str]:
 
 
 def concept_pairs(text: str, lang: str) -> set[str]:
-    """The skeleton's neighbours, in order: what two texts share when one renders the other clause by clause."""
+    """The skeleton's neighbours, in order: what two texts share when one renders the other clause by clause. Two
+    numbers in a row are left out: a list of values or prices is a fact, which any wording of it shares.
+
+    >>> sorted(concept_pairs("Prices: 7 is 21, 6 is 18, an ace 16.", "en"))
+    ['18>ace', 'ace>16']
+    """
     bones = skeleton(text, lang)
-    return {f"{a}>{b}" for a, b in pairwise(bones)}
+    return {f"{a}>{b}" for a, b in pairwise(bones) if not (a.isdigit() and b.isdigit())}
 
 
 class Way:
@@ -427,11 +432,11 @@ class Words(Way):
 
 
 class Skeleton(Way):
-    """Numbers, cards and rule concepts in order, between any two languages; six different rule concepts say
-    enough (a bare list of numbers or values is a fact, which any wording shares)."""
+    """Numbers, cards and rule concepts in order, between any two languages; eight different pairs of neighbours
+    say enough (three concepts in a row are a phrase any wording of the rule has)."""
 
     name = "skeleton"
-    full = 6
+    full = 8
 
     def pairs(self, mine: str, theirs: str) -> bool:
         return mine != theirs
@@ -441,7 +446,7 @@ class Skeleton(Way):
         return concept_pairs(text, lang)
 
     def size(self, text: str, lang: str) -> int:
-        return len({bone for bone in skeleton(text, lang) if not bone.isdigit()})
+        return len(self.features(text, lang))
 
 
 WAYS: tuple[Way, ...] = (Words(), Skeleton())
@@ -462,6 +467,7 @@ class Index:
         self.postings: dict[str, list[int]] = defaultdict(list)
         self.totals = [sum(self.weights[feature] for feature in bag) for bag in bags]
         self.says = [way.weight(piece.text, piece.lang) for piece in theirs]
+        self.sizes = [way.size(piece.text, piece.lang) for piece in theirs]
         for number, bag in enumerate(bags):
             for feature in bag:
                 self.postings[feature].append(number)
@@ -472,7 +478,8 @@ class Index:
         Two pieces score by the share of one found in the other (the features they share over all of its
         features, each by its weight), whichever way is larger once each share is scaled by how much the
         contained piece says: a source clause found whole in a course sentence scores as high as a course
-        sentence found whole in a source paragraph.
+        sentence found whole in a source sentence. A source piece more than twice as long as the course piece
+        found in it counts in proportion, since a long paragraph holds many short sentences' words.
         """
         bag = self.way.features(piece.text, piece.lang)
         shared: dict[int, float] = defaultdict(float)
@@ -483,9 +490,13 @@ class Index:
         if not shared:
             return 0.0, -1
         total = sum(self.weights.get(feature, 0.0) for feature in bag) or 1.0
+        size = self.way.size(piece.text, piece.lang)
         says = self.way.weight(piece.text, piece.lang)
         scored = {
-            number: max(common / total * says, common / (self.totals[number] or 1.0) * self.says[number])
+            number: max(
+                common / total * says * min(1.0, 2 * size / (self.sizes[number] or 1)),
+                common / (self.totals[number] or 1.0) * self.says[number],
+            )
             for number, common in shared.items()
         }
         number = max(scored, key=lambda n: scored[n])
