@@ -395,6 +395,8 @@ class Way:
     name = ""
     #: A piece saying this much (in ``size``) or more can be a rendering in full; a smaller one counts in proportion.
     full = 1
+    #: Two pieces sharing this many features or more can be one a rendering of the other; fewer count in proportion.
+    enough = 1
 
     def pairs(self, mine: str, theirs: str) -> bool:
         """Whether a course piece in ``mine`` is compared with a source piece in ``theirs`` this way."""
@@ -419,6 +421,7 @@ class Words(Way):
 
     name = "words"
     full = 10
+    enough = 30
 
     def pairs(self, mine: str, theirs: str) -> bool:
         return (mine, theirs) in KIN
@@ -437,6 +440,7 @@ class Skeleton(Way):
 
     name = "skeleton"
     full = 8
+    enough = 6
 
     def pairs(self, mine: str, theirs: str) -> bool:
         return mine != theirs
@@ -479,14 +483,17 @@ class Index:
         features, each by its weight), whichever way is larger once each share is scaled by how much the
         contained piece says: a source clause found whole in a course sentence scores as high as a course
         sentence found whole in a source sentence. A source piece more than twice as long as the course piece
-        found in it counts in proportion, since a long paragraph holds many short sentences' words.
+        found in it counts in proportion, since a long paragraph holds many short sentences' words; and so do
+        fewer shared features than the way's ``enough``, however rare they are.
         """
         bag = self.way.features(piece.text, piece.lang)
         shared: dict[int, float] = defaultdict(float)
+        count: Counter[int] = Counter()
         for feature in bag:
             weight = self.weights.get(feature, 0.0)
             for number in self.postings.get(feature, ()):
                 shared[number] += weight
+                count[number] += 1
         if not shared:
             return 0.0, -1
         total = sum(self.weights.get(feature, 0.0) for feature in bag) or 1.0
@@ -497,6 +504,7 @@ class Index:
                 common / total * says * min(1.0, 2 * size / (self.sizes[number] or 1)),
                 common / (self.totals[number] or 1.0) * self.says[number],
             )
+            * min(1.0, count[number] / self.way.enough)
             for number, common in shared.items()
         }
         number = max(scored, key=lambda n: scored[n])
