@@ -706,8 +706,8 @@ class _Builder:
                 raise self.fail(where, f"{scored}: ask 'points {names[side]}' instead")
             value = scores[side].setenta_sum
             clue = said(
-                "take the best card of each suit in side {side}'s pile at its setenta price; a pile without every suit "
-                "has no setenta (R19)",
+                "from side {side}'s pile pick the highest-priced card of every suit and add the four prices; if a suit "
+                "is missing there is no setenta (R19)",
                 side=names[side],
             )
             best = best_cards(deal.piles[side])
@@ -716,7 +716,7 @@ class _Builder:
             clue = said(
                 "count side {side}'s pile: every card it captured, and what it took at the end", side=names[side]
             )
-            last = said("what is left on the table at the end goes to the side that captured last (R15)")
+            last = said("the side with the latest capture also collects the leftovers once the cards run out (R15)")
             return _with(stage, {str(scores[side].card_count)}, _category_why("cards", scores), clue, last)
         clue = said("go through the categories one by one and add up what side {side} scores", side=names[side])
         labels = tuple(said(CATEGORIES[name].label) for name, points in scores[side].points.items() if points)
@@ -832,8 +832,8 @@ class _Builder:
             )
         elif fault == "missed" and captures(play.card, deal.table):
             then = said(
-                "At a table played by its penalties the card stays down all the same, and the next player may claim "
-                "that capture before playing (V5)"
+                "With penalties the card stays where it was laid, and whoever plays next may take that capture for "
+                "their own side before laying a card (V5)"
             )
         elif fault == "missed":
             then = said(

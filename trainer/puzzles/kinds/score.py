@@ -173,7 +173,7 @@ class ScorePuzzle(Puzzle, Dealt):
         title = next((title for theme, title in _TITLES.items() if theme in self.themes), _THE_DEAL)
         return title, (
             said("These rules score: {scoring}.", scoring=scoring_text(self.profile)),
-            said("When sides share the top figure of a category, nobody scores it."),
+            said("If the best figure in a category is shared, that category's point goes unclaimed."),
         )
 
     def reach_problems(self) -> list[tuple[str, str]]:
