@@ -437,7 +437,7 @@ def narrate(before: Deal, event: Event) -> Said:
             worth=worth,
         )
     if event.kind is EventKind.SWEEP:
-        return said("The four cards dealt to the table make {worth}: the dealer's side takes them.", worth=worth)
+        return said("The opening four add up to {worth}, so they go straight to the dealer's side.", worth=worth)
     return said("Three cards to each player and {cards} to the table.", cards=cards_text(event.cards))
 
 
@@ -825,8 +825,8 @@ class _Builder:
         side = SIDES[deal.side_of(deal.to_play)]
         if fault == "wrong":
             then = said(
-                "The capture stands, and when the deal is scored side {side} loses {cost} points plus 1 for every "
-                "escoba of the deal (V5)",
+                "The capture stands: at the count side {side} loses {cost} points, and one more for each escoba made "
+                "in that deal (V5)",
                 side=side,
                 cost=WRONG_CAPTURE_COST,
             )
