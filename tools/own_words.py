@@ -580,7 +580,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("sources", type=Path, help="the folder of the source documents (*.txt, *.md)")
     parser.add_argument("--top", type=int, default=30, help="how many of the closest pairs to print")
     parser.add_argument("--fail-above", type=float, help="fail when a pair scores above this")
-    parser.add_argument("--only", help="score only the course texts whose place contains this (a file name)")
+    parser.add_argument(
+        "--only",
+        help="score only the course texts whose place contains this (a file name); rarity is then weighed "
+        "over those texts and the sources, so scores move a little",
+    )
     args = parser.parse_args(argv)
     course = [text for text in course_texts() if args.only is None or args.only in text.where]
     pairs = closest_pairs(course_sentences(course), source_pieces(source_texts(args.sources)))
