@@ -586,7 +586,9 @@ def test_r13_v5_whether_a_play_is_allowed_or_a_fault_depends_on_the_rule_set(tmp
     assert [stage.accept for stage in (wrong, missed, legal)] == [{"wrong capture"}, {"missed capture"}, {"legal"}]
     assert wrong.choices == ("legal", "wrong capture", "missed capture")
     assert "3♥ + K♠ = 13, not 15" in str(wrong.why) and "loses 4 points" in str(wrong.why)
-    assert "may claim" in str(missed.why) and "stays down all the same" in str(missed.why)  # R13 broken, V5 lets it be
+    assert "may take that capture" in str(missed.why) and "stays where it was laid" in str(
+        missed.why
+    )  # R13 broken, V5 lets it be
     assert wrong.judge("Wrong capture").correct and not wrong.judge("legal").correct
     assert not wrong.judge("maybe").correct  # not one of the choices: a miss that says why
 
@@ -1087,8 +1089,8 @@ def test_r15_a_number_task_counts_a_sides_cards_last_take_included(tmp_path):
     assert deal is not None and deal.last_capturer == 0 and deal.remainder
     assert cards.accept == {str(len(deal.piles[0]))} and cards.side == 0 and cards.question == "cards"
     assert str(cards.judge("3", again=True).reason).endswith(
-        "Look closer: what is left on the table at the end goes to the side that captured last (R15). Look again, or "
-        "show the answer."
+        "Look closer: the side with the latest capture also collects the leftovers once the cards run out (R15). Look "
+        "again, or show the answer."
     )
 
 
@@ -1119,10 +1121,10 @@ def ruled(task: str, rules: str, play: str, board: str = RULED) -> str:
     ("rules", "play", "board", "rule", "clue", "closer"),
     [
         ("classic", "K♣ A♦ 4♣", RULED, "R12", "add up to exactly 15", "K♣ + A♦ + 4♣ = 15"),
-        ("classic", "2♥", RULED, "R13", "only the card played must capture", "2♥ needs 13"),
+        ("classic", "2♥", RULED, "R13", "falls only on the card you lay down", "2♥ needs 13"),
         ("classic", "4♥", "{table: '', hands: [4♥, 5♣]}", "R13", "with nothing on the table", "the table is bare"),
         ("classic", "7♠", RULED, "R13", "must capture", "7♠ + A♦ + 7♦ = 15"),
-        ("sevens", "2♥", RULED, "R13", "with any card in hand must capture", "7♠ + A♦ + 7♦ = 15: 7♠, in the same"),
+        ("sevens", "2♥", RULED, "R13", "obliges you to capture", "7♠ + A♦ + 7♦ = 15: 7♠, in the same"),
         ("classic", "7♠ 7♦", RULED, "R12", "exactly 15", "7♠ + 7♦ = 14"),
         ("classic", "6♠ Q♠ 2♥ 7♦", TWO_GROUPS, "R12", "one group", "and also with"),
         ("classic", "7♠ J♠", RULED, "R12", "only cards that lie on the table", "J♠ is not on the table"),
@@ -1148,7 +1150,7 @@ def test_r6_r7_r11_r12_r13_a_missed_allowed_task_names_the_rule_of_the_engines_r
 
 def test_r12_r13_a_missed_fault_task_names_the_rule_its_play_breaks_at_a_table_played_by_its_penalties(tmp_path):
     level = level_of(tmp_path, "".join(ruled("fault", "turkish", play) for play in ("7♠ 7♦", "2♥", "K♣ A♦ 4♣")))
-    expected = ["exactly 15 with the card played (R12)", "with any card in hand must capture (R13)", "exactly 15 (R12)"]
+    expected = ["exactly 15 with the card played (R12)", "obliges you to capture (R13)", "exactly 15 (R12)"]
     for stage, clue in zip(level.stages, expected, strict=True):
         for wrong in set(stage.choices) - stage.accept:
             assert clue in stage.judge(wrong).text, (stage.accept, wrong)

@@ -562,7 +562,7 @@ def narrate(before: Deal, event: Event) -> Said:
             worth=worth,
         )
     if event.kind is EventKind.SWEEP:
-        return said("The four cards dealt to the table make {worth}: the dealer's side takes them.", worth=worth)
+        return said("The opening four add up to {worth}, so they go straight to the dealer's side.", worth=worth)
     return said("Three cards to each player and {cards} to the table.", cards=cards_text(event.cards))
 
 
@@ -841,8 +841,8 @@ class _Builder:
                 raise self.fail(where, f"{scored}: ask 'points {names[side]}' instead")
             value = scores[side].setenta_sum
             clue = said(
-                "take the best card of each suit in side {side}'s pile at its setenta price; a pile without every suit "
-                "has no setenta (R19)",
+                "from side {side}'s pile pick the highest-priced card of every suit and add the four prices; if a suit "
+                "is missing there is no setenta (R19)",
                 side=names[side],
             )
             best = best_cards(deal.piles[side])
@@ -851,7 +851,7 @@ class _Builder:
             clue = said(
                 "count side {side}'s pile: every card it captured, and what it took at the end", side=names[side]
             )
-            last = said("what is left on the table at the end goes to the side that captured last (R15)")
+            last = said("the side with the latest capture also collects the leftovers once the cards run out (R15)")
             return _with(stage, {str(scores[side].card_count)}, _category_why("cards", scores), clue, last)
         clue = said("go through the categories one by one and add up what side {side} scores", side=names[side])
         labels = tuple(said(CATEGORIES[name].label) for name, points in scores[side].points.items() if points)
@@ -960,15 +960,15 @@ class _Builder:
         side = SIDES[deal.side_of(deal.to_play)]
         if fault == "wrong":
             then = said(
-                "The capture stands, and when the deal is scored side {side} loses {cost} points plus 1 for every "
-                "escoba of the deal (V5)",
+                "The capture stands: at the count side {side} loses {cost} points, and one more for each escoba made "
+                "in that deal (V5)",
                 side=side,
                 cost=WRONG_CAPTURE_COST,
             )
         elif fault == "missed" and captures(play.card, deal.table):
             then = said(
-                "At a table played by its penalties the card stays down all the same, and the next player may claim "
-                "that capture before playing (V5)"
+                "With penalties the card stays where it was laid, and whoever plays next may take that capture for "
+                "their own side before laying a card (V5)"
             )
         elif fault == "missed":
             then = said(
