@@ -71,3 +71,8 @@ def test_the_readme_and_the_command_line_guide_quote_the_figures_the_command_pri
     for page in (root / "README.md", root / "docs" / "cli.md"):
         quoted = page.read_text(encoding="utf-8").split("$ escoba-trainer course\n")[1].split("```")[0].splitlines()
         assert quoted == printed[: len(quoted)] and len(quoted) >= 5, page
+
+
+def test_three_tasks_in_four_of_the_core_path_are_done_on_the_board():
+    core = course_figures(load_levels())[0]
+    assert core.name == "core" and core.board_share >= 75, core
