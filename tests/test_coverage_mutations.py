@@ -418,7 +418,7 @@ def task_answers(
                 continue
             root = read_yaml(path)
             builder = _Builder(path)
-            fields = builder.fields(root, {"id", "title", "goal", "rules", "practice", "stages"})
+            fields = builder.fields(root, {"id", "title", "goal", "rules", "practice", "track", "stages"})
             builder.level_rules(builder.text(fields, "rules", root), fields["rules"])
             board = None
             for number, item in enumerate(builder.items(fields["stages"])):
