@@ -339,6 +339,10 @@ def task_rules(stage: Stage) -> tuple[str, ...]:
             found.add("R9")
         if stage.question == "cards" and deal.last_capturer == side and deal.remainder:
             found.add("R15")
+    if stage.is_turn and deal is not None and deal.to_play is not None:  # the duty to capture, where it binds
+        laid = {play.card for play in deal.legal_plays() if not play.captured}
+        if laid == set(deal.hands[deal.to_play]):
+            found.discard("R13")
     if stage.task == "who" and deal is not None and deal.sides > 2 and stage.accept == {"nobody"}:
         found.add("V2")
     if stage.question == "value" and stage.worth is not None and stage.worth > 7:
