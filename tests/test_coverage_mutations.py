@@ -453,7 +453,7 @@ def task_credits(answers: Tasks) -> dict[str, list[tuple[str, int, int, str]]]:
         items = root.value["stages"].value
         tasks = [stage for stage in level.stages if stage.is_task]
         count = 0
-        for number, item in enumerate(items):
+        for number in range(len(items)):
             asked = len(answers[path.name, number])
             for k in range(asked):
                 stage = tasks[count + k]
