@@ -10,18 +10,21 @@ from functools import partial
 import streamlit as st
 
 from trainer.app.board import CATEGORY_LABELS, board_rows, pile_rows, rows_html
-from trainer.app.components import Pick, announce, card_table, news
+from trainer.app.components import Pick, announce, card_table, keypad, news
 from trainer.app.course_and_bank import course
+from trainer.app.keypad_words import number_keys
 from trainer.app.names import say, typed, typing_help
 from trainer.app.navigation import pages
 from trainer.app.profile_sidebar import profile
 from trainer.app.rows import Row
+from trainer.app.rule_words import rules_help
 from trainer.app.settings import tr
+from trainer.app.stars import stars_image
 from trainer.app.store_access import saving, store
 from trainer.app.style import ANSWER_CHARS, page
 from trainer.app.topics import topic
 from trainer.cards import R4, Card, Notation
-from trainer.course import Level, Stage, Verdict, choice_label, star_text
+from trainer.course import Level, Stage, Verdict, choice_label
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.training import finish_level
 from trainer.text import SIDES, marked
@@ -107,6 +110,11 @@ def judge_widget(stage: Stage, notation: Notation = R4) -> None:
     judge(stage, tr().read_none(str(st.session_state.get("answer") or "")), notation)
 
 
+def judge_number(stage: Stage, answer: str) -> None:
+    """The keypad's Check: the number tapped or typed, or this language's word for none."""
+    judge(stage, tr().read_none(answer))
+
+
 @saving
 def finish(level: Level) -> None:
     """The level is done: keep its stars, then show the end of the level."""
@@ -187,35 +195,54 @@ def table_markdown(rows: tuple[tuple[str, ...], ...]) -> str:
 
 
 def level_map(current: str, earned: dict[str, int], where: str) -> None:
-    """Every level with its stars in words (a screen reader reads glyphs as "black star"), the current one filled;
-    ``where`` keeps the sidebar's buttons apart."""
+    """Every level with its stars, the current one filled; ``where`` keeps the sidebar's buttons apart."""
     for number, item in enumerate(LEVELS, start=1):
-        stars = t.text("{n} of 3 stars", n=earned.get(item.id, 0))
+        map_entry(number, item, earned.get(item.id, 0), current=item.id == current, where=where)
+
+
+def map_entry(number: int, item: Level, earned: int, *, current: bool, where: str) -> None:
+    """A level on the map: the button that opens it, then its stars drawn, which a screen reader reads out in words
+    after the button ("2 of 3 stars")."""
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", wrap=False):
         st.button(
-            f"{number}. {t.text(item.title)} · {stars}",
+            f"{number}. {t.text(item.title)}",
             key=f"{where}_{item.id}",
             on_click=go,
             args=(item.id, 0),
-            type="primary" if item.id == current else "secondary",
-            use_container_width=True,
+            type="primary" if current else "secondary",
+            width="stretch",
         )
+        st.html(stars_image(earned, cards, size=18), width="content")
+
+
+def rules_note(text: str) -> None:
+    """What each rule an engine text cites says, folded away under a button; nothing if it cites none."""
+    explained = rules_help(text, t)
+    if explained is not None:
+        with st.popover(t.text("The rules named here")):
+            st.markdown(explained)
 
 
 def answer_form(stage: Stage, message: tuple[str, str] | None) -> None:
-    """A choice or a number to answer with and its Check button, then the verdict once checked."""
-    if not solved():
+    """A choice to answer with and its Check button, or a keypad for a number, then the verdict once checked."""
+    if stage.task == "number" and not solved():
+        keys = number_keys(t, none=stage.may_be_none, minus=stage.may_be_negative)
+        keypad(
+            keys,
+            key=f"keypad-{level.id}-{index}-{st.session_state.round}",
+            on_check=partial(judge_number, stage),
+            max_chars=ANSWER_CHARS,
+        )
+    elif not solved():
         with st.form(f"answer-{level.id}-{index}", border=False):
-            if stage.task == "number":
-                st.text_input(t.text("Your answer: a number, or none"), key="answer", max_chars=ANSWER_CHARS)
-            else:
-                st.radio(
-                    t.text("Your answer"),
-                    stage.choices,
-                    index=None,
-                    horizontal=True,
-                    key="answer",
-                    format_func=lambda choice: fixed(choice_label(choice)),
-                )
+            st.radio(
+                t.text("Your answer"),
+                stage.choices,
+                index=None,
+                horizontal=True,
+                key="answer",
+                format_func=lambda choice: fixed(choice_label(choice)),
+            )
             st.form_submit_button(t.text("Check"), type="primary", on_click=judge_widget, args=(stage,))
     if message is not None:
         announce(message[1], message[0], key=f"verdict-{level.id}-{index}")
@@ -263,7 +290,8 @@ with st.container(horizontal=True, key="steps"):
 if at_end:
     just, stars = st.session_state.get("earned", ("", 0))
     earned = stars if just == level.id else earned_stars.get(level.id, 1)
-    st.header(t.text("Level done: {stars}", stars=star_text(earned)))
+    st.header(t.text("Level done"))
+    st.html(stars_image(earned, cards, size=44))
     st.markdown(
         t.text("Every task right the first time, with no answer shown: three stars.")
         if earned == 3
@@ -282,11 +310,11 @@ verdict: Verdict | None = st.session_state.get("verdict")
 message = None if verdict is None else ("success" if verdict.correct else "error", say(t.said(verdict.reason), cards))
 if stage.profile != CLASSIC:  # the classic rules go without saying
     rule_set = t.text(stage.profile.title)
-    st.caption(
-        t.text("Rule set for this step: {title}, played by its penalties (V5)", title=rule_set)
-        if stage.profile.penalties
-        else t.text("Rule set for this step: {title}", title=rule_set)
-    )
+    if stage.profile.penalties:
+        caption = t.text("Rule set for this step: {title}, played by its penalties", title=rule_set)
+        st.caption(caption, help=rules_help("(V5)", t))
+    else:
+        st.caption(t.text("Rule set for this step: {title}", title=rule_set))
 st.markdown(say(t.written(stage.text), cards))
 if stage.choices or stage.task == "number":  # the answer right under the question, before the cards it is about
     answer_form(stage, message)
@@ -324,6 +352,8 @@ elif stage.deal is not None and not stage.piles:
 
 if st.session_state.pop("nothing_chosen", False):
     st.info(t.text("Nothing is chosen yet: choose your answer, then check it. Nothing was counted."))
+if verdict is not None:
+    rules_note(t.said(verdict.reason))
 if stage.is_task and verdict is not None and not verdict.correct:
     if st.session_state.get("shown"):
         st.info(say(t.text("The answer: {answer}", answer=t.said(stage.answer())), cards))
