@@ -215,9 +215,9 @@ def map_entry(number: int, item: Level, earned: int, *, current: bool, where: st
         st.html(stars_image(earned, cards, size=18), width="content")
 
 
-def rules_note(text: str) -> None:
-    """What each rule an engine text cites says, folded away under a button; nothing if it cites none."""
-    explained = rules_help(text, t)
+def rules_note(verdict: Verdict | None) -> None:
+    """Under a verdict, what each rule it cites says, folded away under a button; nothing if it cites none."""
+    explained = None if verdict is None else rules_help(t.said(verdict.reason), t)
     if explained is not None:
         with st.popover(t.text("The rules named here")):
             st.markdown(explained)
@@ -246,6 +246,7 @@ def answer_form(stage: Stage, message: tuple[str, str] | None) -> None:
             st.form_submit_button(t.text("Check"), type="primary", on_click=judge_widget, args=(stage,))
     if message is not None:
         announce(message[1], message[0], key=f"verdict-{level.id}-{index}")
+        rules_note(verdict)
 
 
 # -- the page ------------------------------------------------------------------------------
@@ -335,6 +336,7 @@ if stage.task in ("pick", "play"):
         tally=t.text("Adding up: {sum}", sum="{sum}") if adds_up(stage) and not solved() else None,
         played=stage.played.value if stage.played and stage.deal and stage.played not in stage.deal.table else None,
     )
+    rules_note(verdict)
     if not solved():
         with st.expander(t.text("Type your answer instead")), st.form(f"typed-{level.id}-{index}", border=False):
             prompt = (
@@ -352,8 +354,6 @@ elif stage.deal is not None and not stage.piles:
 
 if st.session_state.pop("nothing_chosen", False):
     st.info(t.text("Nothing is chosen yet: choose your answer, then check it. Nothing was counted."))
-if verdict is not None:
-    rules_note(t.said(verdict.reason))
 if stage.is_task and verdict is not None and not verdict.correct:
     if st.session_state.get("shown"):
         st.info(say(t.text("The answer: {answer}", answer=t.said(stage.answer())), cards))
