@@ -98,9 +98,9 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-#: The browser tests in four groups of about equal length (two to four minutes each): each group runs on one
-#: worker, which starts the app server and the Chromium its tests share once (``--dist loadgroup``), and takes other
-#: tests between them. A group waits on its page most of the time, so four keep two cores busy to the end.
+#: The browser tests in groups of about equal length (two to four minutes each): each group runs on one worker,
+#: which starts the app server and the Chromium its tests share once (``--dist loadgroup``), and takes other tests
+#: between them. A group waits on its page most of the time, so several keep two cores busy to the end.
 BROWSER_GROUPS = {
     "test_e2e": "pages",
     "test_e2e_table": "tables",
