@@ -11,7 +11,7 @@ the spoken name is in the learner's words, with the Spanish name after it where 
 >>> card_name(parse_card("jc"), spanish), card_name(parse_card("jc"), french)
 ('sota de bastos', 'J♣')
 >>> say("7♠ can take A♦ + 7♦, so it cannot be laid on the table (R13)", spanish)
-'7 de espadas can take as de oros + 7 de oros, so it cannot be laid on the table (R13)'
+'7 de espadas can take as de oros + 7 de oros, so it cannot be laid on the table (capture owed)'
 >>> cards_name(parse_cards("A♦ 4♣ 7♦"), spanish)
 'as de oros, 4 de bastos and 7 de oros'
 >>> spoken_label(parse_card("J♦"), spanish)
@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from trainer.app.card_style import CardStyle
+from trainer.app.rule_words import rule_words
 from trainer.app.svg import COURT_NUMBERS, HIGHLIGHTS, suit_svg
 from trainer.cards import Card, Suit, parse_card
 from trainer.text import marked, marked_in
@@ -129,7 +130,8 @@ def suit_name(suit: Suit, view: CardStyle) -> str:
 
 
 def say(text: str, view: CardStyle, listed: Callable[[Iterable[str]], str] | None = None) -> str:
-    """An engine sentence with every card in it (``7♦``, ``A♠ K♥``) written as the faces show them.
+    """An engine sentence with every card in it (``7♦``, ``A♠ K♥``) written as the faces show them, and every rule
+    it cites (``(R3)``) by its name in the learner's words (``trainer.app.rule_words``).
 
     A run of cards separated by spaces becomes one list (in words by ``listed``, as ``cards_name``); a name opening
     a sentence gets a capital.
@@ -143,6 +145,7 @@ def say(text: str, view: CardStyle, listed: Callable[[Iterable[str]], str] | Non
     >>> say("A♦ 4♣ 7♦ are not on the table", CardStyle(style="french"))
     'A♦ 4♣ 7♦ are not on the table'
     """
+    text = rule_words(text, view.t)
     if view.style == "french":
         return text
 
