@@ -12,7 +12,7 @@ ANSWER_CHARS = 200  # the longest typed answer: every way of a capture, with roo
 # Small captions at full contrast, a focus ring that shows on light and dark (3.5:1 or more on both), links that wrap
 # rather than being cut, Progress's figures close under each other where they wrap, and on a phone a smaller title and
 # less space above it, so the board and its buttons fit one screen, and tables with tighter cells, so a score compared
-# under five rule sets fits its width. Buttons, radio choices, help icons and the links of a menu are tap targets of
+# under five rule sets fits its width. Buttons, radio choices, help icons and links to pages are tap targets of
 # 44 x 44 pixels or more, and a radio choice shows the keyboard's focus around it (its own input is hidden). What is
 # said to screen readers alone (``news``) takes no room.
 # The pages are in the header (``navigation.navigate``): Streamlit's bar where it shows one; else, on a narrow screen,
@@ -29,10 +29,10 @@ _LOOK = """<style>
 [data-testid="stRadioOption"]:has(input:focus-visible) { outline: 3px solid #2563eb; outline-offset: 2px; }
 [class*="st-key-news-"] { position: absolute; }
 [data-testid="stPageLink"] * { white-space: normal; }
+[data-testid="stPageLink"] a { min-height: 44px; align-items: center; }
 .st-key-figures { row-gap: 1rem; }
 [class*="st-key-pages-"] { position: fixed; top: .5rem; left: 5.5rem; max-width: calc(100vw - 9rem); z-index: 999992; }
 .stApp:has([data-testid="stTopNav"]) [class*="st-key-pages-"] { display: none; }
-[data-testid="stPopoverBody"] [data-testid="stPageLink"] a { min-height: 44px; align-items: center; }
 :is([data-testid="stSidebarNav"], [data-testid="stSidebarNavSeparator"]) { display: none; }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
