@@ -102,8 +102,8 @@ class Bench:
         self.record("play ending a deal" if over else "play and first reply", ms, refused, timed)
 
     def open_progress(self, timed: bool) -> None:
-        """From Home to Progress through the sidebar, then back to Home, not timed."""
-        nav = self.page.locator("[data-testid='stSidebarNav']")
+        """From Home to Progress through the pages in the header, then back to Home, not timed."""
+        nav = self.page.locator("[data-testid='stTopNav']")
         self.time("open progress", nav.get_by_role("link", name="Progress"), timed)
         settle(self.page, nav.get_by_role("link", name="Home"))
 

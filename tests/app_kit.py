@@ -5,6 +5,7 @@ import re
 
 from google.protobuf import text_format
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import PageLink
 
 from trainer.app.components import SENT_BY_A_TEST
 
@@ -43,3 +44,10 @@ def page_text(at: AppTest) -> str:
     return "\n".join(
         text_format.MessageToString(node.proto, as_utf8=True) for node in at._tree if getattr(node, "proto", None)
     )
+
+
+def page_links(at: AppTest) -> list[PageLink]:
+    """The links the page itself shows: every page link but those of the menu of pages (``navigation.navigate``)."""
+    menus = [block for block in at.get("popover") if (block.key or "").startswith("pages-")]
+    menu = {id(link) for block in menus for link in block.get("page_link")}
+    return [link for link in at.get("page_link") if id(link) not in menu]

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from app_kit import page_links
 from streamlit.testing.v1 import AppTest
 
 from trainer import Deal
@@ -31,4 +32,23 @@ def test_home_page_shows_a_real_deal_and_deals_again():
 
 def test_home_leads_to_the_course_the_puzzles_and_a_match():
     at = AppTest.from_file(str(APP), default_timeout=30).run()
-    assert {"learn", "puzzles", "play"} <= {link.proto.page for link in at.get("page_link")}
+    assert {"learn", "puzzles", "play"} <= {link.proto.page for link in page_links(at)}
+
+
+def test_every_page_lists_the_pages_in_its_menu_and_the_same_settings_in_the_sidebar():
+    """The menu a phone shows in the header, headed by the page shown; the sidebar holds settings, in one order on
+    every page, and the Learn page adds its level map after them."""
+    titles = {"home": "Home", "learn": "Learn", "puzzles": "Puzzles", "play": "Play", "progress": "Progress"}
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    settings = {}
+    for page, title in titles.items():
+        at.switch_page(f"trainer/app/views/{page}.py").run()
+        assert not at.exception, at.exception
+        [menu] = [block for block in at.get("popover") if (block.key or "").startswith("pages-")]
+        assert menu.proto.popover.label == title
+        assert [link.proto.label for link in menu.get("page_link")] == list(titles.values())
+        settings[page] = [getattr(node, "label", type(node).__name__) for node in at.sidebar.children.values()]
+    profile = ["Profile", "New profile", "Rule set", "Rename or delete this profile"]
+    assert settings["home"] == ["Language", "Cards", *profile]
+    assert settings["learn"] == [*settings["home"], "Levels"]
+    assert all(shown == settings["home"] for page, shown in settings.items() if page != "learn")

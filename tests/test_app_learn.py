@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_kit import alerts, send, tap
+from app_kit import alerts, page_links, send, tap
 from streamlit.testing.v1 import AppTest
 from test_course import wrong_answers
 from test_i18n import TRANSLATED, catalog, english_in, shown
@@ -228,22 +228,20 @@ def test_the_other_tables_last_level_leads_nowhere_back_into_the_core_path(data)
 
 def test_home_counts_the_core_path_and_the_other_tables_apart(data):
     home = AppTest.from_file(APP, default_timeout=30).run()
-    assert home.get("page_link")[0].proto.label == f"Start learning: {len(CORE)} short levels"
+    assert page_links(home)[0].proto.label == f"Start learning: {len(CORE)} short levels"
     assert [e.label for e in home.expander][:2] == [
         f"The course: 0 of {3 * len(CORE)} stars",
         f"Other tables: 0 of {3 * len(OTHER)} stars",
     ]
     open_learn(level=OTHER[1].id, stage="1")
     home.run()
-    assert (
-        home.get("page_link")[0].proto.label == f"Continue where you left off: Other tables, level 2, {OTHER[1].title}"
-    )
+    assert page_links(home)[0].proto.label == f"Continue where you left off: Other tables, level 2, {OTHER[1].title}"
 
 
 def test_the_end_of_a_level_links_to_puzzles_of_its_themes(data):
     level = next(lv for lv in LEVELS if lv.practice)
     at = open_learn(level=level.id, stage=str(len(level.stages) + 1))
-    links = at.get("page_link")
+    links = page_links(at)
     assert [link.proto.query_string for link in links] == [f"theme={theme}" for theme in level.practice]
     puzzles = AppTest.from_file(APP, default_timeout=30)
     puzzles.query_params["theme"] = level.practice[0]
@@ -348,7 +346,7 @@ def test_learn_is_wholly_translated_at_every_kind_of_step_and_at_a_levels_end(da
         assert [english for english in english_in(learn_texts(at)) if english not in same] == [], (level_id, number)
     level = level_of("penalties")
     at = open_learn(lang=code, level=level.id, stage=str(len(level.stages) + 1))
-    assert at.get("page_link") and [e for e in english_in(learn_texts(at)) if e not in same] == []
+    assert page_links(at) and [e for e in english_in(learn_texts(at)) if e not in same] == []
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

@@ -8,6 +8,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from app_kit import page_links
 from streamlit.testing.v1 import AppTest
 from test_i18n import TRANSLATED, catalog, english_in, shown
 
@@ -107,7 +108,7 @@ def bar_figures(html: str) -> list[tuple[str, str]]:
 def test_stored_answers_and_themes_are_shown_as_written_not_read_as_markdown_or_html(data):
     keep(data, [("capture-l1-sota", "capture", ("<b>odd</b>",), TRAP, False)] * 3)
     at = open_progress()
-    labels = [link.proto.label for link in at.get("page_link")]
+    labels = [link.proto.label for link in page_links(at)]
     assert labels and all(f"you answered {plain(TRAP)}): try again" in label for label in labels)
     assert all("![" not in label and "<b>" not in label for label in labels)
     weak_spots = at.columns[1].markdown[0].value
@@ -162,7 +163,7 @@ def test_progress_with_answers_and_matches_is_wholly_translated(data, code):
     keep(data, tries)
     keep_matches(data)
     at = open_progress(code)
-    assert at.get("page_link") and at.get("download_button")
+    assert page_links(at) and at.get("download_button")
     assert "0,25" in at.caption[-2].value  # the points lost per play, with the language's decimal comma
     assert "-1,50" in at.caption[-1].value  # the luck of the cards
     same = {m.id for m in catalog(LOCALES / code / "LC_MESSAGES" / "messages.po", code) if m.string == m.id}
@@ -194,5 +195,5 @@ def test_a_theme_is_never_both_a_strength_and_a_weak_spot_and_each_mistake_is_li
     at = open_progress()
     strengths, weak_spots = (column.markdown[0].value for column in at.columns[:2])
     assert (strengths, weak_spots) == ("- escoba: 100% (3 of 3 right)", "- sum: 25% (1 of 4 right)")
-    labels = [link.proto.label for link in at.get("page_link")]
+    labels = [link.proto.label for link in page_links(at)]
     assert len(labels) == 2 and "you answered 4♣" in labels[0] and "you answered 3♣" in labels[1]  # newest first

@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-from app_kit import alerts
+from app_kit import alerts, page_links
 from streamlit.testing.v1 import AppTest
 from test_i18n import TRANSLATED, catalog, english_in, heard, shown
 from test_puzzle_kinds import wrong_answers
@@ -361,7 +361,7 @@ def test_progress_page_shows_charts_records_and_mistakes_to_try_again(data):
         "Other tables' stars",
     ]
     assert progress.metric[1].value == "1"
-    [link] = progress.get("page_link")
+    [link] = page_links(progress)
     assert link.proto.label.endswith("(capture, level 1, you answered 2♣): try again")
     assert "puzzle=capture-l1-sota" in str(link.proto)
     assert [h.value for h in progress.header][:3] == ["Rating over time", "Accuracy by kind", "Accuracy by theme"]

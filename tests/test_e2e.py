@@ -4,10 +4,10 @@ Skipped, saying why, where no Chromium is installed. Screenshots go to ``build/s
 (or ``$SCREENSHOTS``), with ``axe.json``: every axe-core violation found on every page at both widths.
 
 Whose violation is it? A node is Streamlit's when it lies in Streamlit's chrome (header, toolbar, main
-menu, status widget, decoration, sidebar navigation and its collapse controls), is one of the widget
-parts Streamlit draws and the app cannot change (``INTERNAL``), or is the ``<html>`` of Streamlit's
-index page (except for the document title, which the app sets). Everything else is the app's: our
-HTML, our components, our markdown and captions, the labels and choices of the widgets we place.
+menu, status widget, decoration, the bar of pages in the header or the sidebar, and the sidebar's collapse
+controls), is one of the widget parts Streamlit draws and the app cannot change (``INTERNAL``), or is the
+``<html>`` of Streamlit's index page (except for the document title, which the app sets). Everything else is
+the app's: our HTML, our components, our markdown and captions, the labels and choices of the widgets we place.
 Serious or critical violations of the app fail the test; Streamlit's are printed.
 """
 
@@ -38,6 +38,7 @@ WIDTHS = {
 CHROME = [
     "stHeader", "stToolbar", "stToolbarActions", "stMainMenu", "stStatusWidget", "stDecoration", "stAppDeployButton",
     "stSidebarNav", "stSidebarHeader", "stSidebarCollapseButton", "stSidebarCollapsedControl", "stExpandSidebarButton",
+    "stTopNav",
 ]  # fmt: skip
 INTERNAL = ["stFileUploaderDropzone"]  # role="presentation" with a tabindex, set by Streamlit
 SERIOUS = ("serious", "critical")

@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from app_kit import page_links
 from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.plurals import get_plural
@@ -217,7 +218,7 @@ def test_boards_and_cards_are_worded_in_the_language(code: str, style: str) -> N
 def test_without_a_language_asked_the_app_is_in_english(data: Path) -> None:
     at = opened()
     assert at.sidebar.radio(key="_lang").value == "en"
-    assert at.get("page_link")[1].proto.label == "Practise on puzzles"
+    assert page_links(at)[1].proto.label == "Practise on puzzles"
 
 
 @pytest.mark.parametrize(("locale", "code"), [("es-AR", "es"), ("ru-RU", "ru"), ("de-DE", "en"), ("ru_ru", "ru")])
@@ -277,8 +278,8 @@ def test_a_new_language_is_a_new_catalogue_not_new_code(
     assert translator("tr").items(["A", "B", "C"]) == "A, B ve C"
     at = opened("tr")
     assert at.button[0].label == "Yeniden dağıt"
-    assert at.get("page_link")[0].proto.label.endswith("kısa seviye")
-    assert at.get("page_link")[1].proto.label == "Practise on puzzles"  # not translated yet: the English shows
+    assert page_links(at)[0].proto.label.endswith("kısa seviye")
+    assert page_links(at)[1].proto.label == "Practise on puzzles"  # not translated yet: the English shows
 
 
 def test_two_translators_in_two_threads_keep_their_own_language() -> None:

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from trainer.app.navigation import pages
+from trainer.app.navigation import navigate
 from trainer.app.signin import not_set_up
 from trainer.app.store_access import out_of_reach, save_trouble
 from trainer.app.svg import card_svg
@@ -23,7 +23,7 @@ def run() -> None:
     if trouble is not None:
         save_trouble(trouble)
     try:
-        st.navigation(list(pages().values())).run()
+        navigate().run()
     except SaveError as error:  # a database down, a full disk: the page says so once, instead of crashing
         out_of_reach(error, said=trouble is not None)
     except ProfileGone:  # deleted in another tab while this page was drawn: the rerun says so and asks

@@ -1,4 +1,4 @@
-"""The app's pages, listed in one place."""
+"""The app's pages, listed in one place, and the menu of them that a phone shows."""
 
 from __future__ import annotations
 
@@ -33,3 +33,19 @@ def pages() -> dict[str, st.Page]:
             _VIEWS / "classes.py", title=t.text("Classes"), icon="", url_path="classes", visibility=teacher
         ),
     }
+
+
+def navigate() -> st.Page:
+    """The page the address asks for, with the pages in the header: Streamlit's own bar where it has room for it,
+    and below its breakpoint, where Streamlit would move that bar into the sidebar, a menu of the pages headed by
+    the one shown (``style.py`` shows one or the other and keeps pages out of the sidebar, which holds settings).
+
+    The menu has a key of its own on each page, so that a page reached through it opens with the menu shut.
+    """
+    listed = pages()
+    current = st.navigation(list(listed.values()), position="top")
+    with st.popover(current.title, icon=":material/menu:", key=f"pages-{current.url_path or 'home'}"):
+        for page in listed.values():
+            if page.visibility == "visible":
+                st.page_link(page, width="stretch")
+    return current

@@ -9,12 +9,16 @@ from trainer.app.settings import card_style, tr
 
 ANSWER_CHARS = 200  # the longest typed answer: every way of a capture, with room to spare
 
-# Small captions at full contrast, a focus ring that shows on light and dark (3.5:1 or more on both),
-# links that wrap rather than being cut, and on a phone a smaller title and less space above it, so the
-# board and its buttons fit one screen, and tables with tighter cells, so a score compared under five
-# rule sets fits its width. Buttons, radio choices and help icons are tap targets of 44 x 44 pixels or more, and
-# a radio choice shows the keyboard's focus around it (its own input is hidden). What is said to screen readers
-# alone (``news``) takes no room.
+# Small captions at full contrast, a focus ring that shows on light and dark (3.5:1 or more on both), links that wrap
+# rather than being cut, Progress's figures close under each other where they wrap, and on a phone a smaller title and
+# less space above it, so the board and its buttons fit one screen, and tables with tighter cells, so a score compared
+# under five rule sets fits its width. Buttons, radio choices, help icons and links to pages are tap targets of
+# 44 x 44 pixels or more, and a radio choice shows the keyboard's focus around it (its own input is hidden). What is
+# said to screen readers alone (``news``) takes no room.
+# The pages are in the header (``navigation.navigate``): Streamlit's bar where it shows one; else, on a narrow screen,
+# where Streamlit would move that bar into the sidebar, the app's menu of them, pinned in the header beside the
+# sidebar's toggle, above the page and under the sidebar once it is open. The sidebar lists no pages: it holds
+# settings.
 _LOOK = """<style>
 [data-testid="stCaptionContainer"] { color: inherit; opacity: .82; }
 :focus-visible { outline: 3px solid #2563eb !important; outline-offset: 2px; }
@@ -25,6 +29,11 @@ _LOOK = """<style>
 [data-testid="stRadioOption"]:has(input:focus-visible) { outline: 3px solid #2563eb; outline-offset: 2px; }
 [class*="st-key-news-"] { position: absolute; }
 [data-testid="stPageLink"] * { white-space: normal; }
+[data-testid="stPageLink"] a { min-height: 44px; align-items: center; }
+.st-key-figures { row-gap: 1rem; }
+[class*="st-key-pages-"] { position: fixed; top: .5rem; left: 5.5rem; max-width: calc(100vw - 9rem); z-index: 999992; }
+.stApp:has([data-testid="stTopNav"]) [class*="st-key-pages-"] { display: none; }
+:is([data-testid="stSidebarNav"], [data-testid="stSidebarNavSeparator"]) { display: none; }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
   h1 { font-size: 1.7rem !important; padding-top: 0 !important; }

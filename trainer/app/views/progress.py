@@ -73,7 +73,7 @@ answered = sum(count for *_, count in groups)
 rating = SAVED.get_rating(PLAYER)
 current, spread = (rating[0], rating[1]) if rating else (START.rating, START.rd)
 
-figures = st.container(horizontal=True, gap="large")  # side by side, wrapping on a phone
+figures = st.container(horizontal=True, gap="large", key="figures")  # side by side, wrapping on a phone
 figures.metric(
     t.text("Rating (± {points})", points=f"{2 * spread:.0f}"),
     f"{current:.0f}",
