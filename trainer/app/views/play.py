@@ -163,14 +163,15 @@ def next_deal() -> None:
 
 
 def review_deal(game: Game, spot: DeltaGenerator) -> tuple[list[Reviewed], float | None]:
-    """Review the learner's plays of the deal just over, each row shown in ``spot`` as soon as it is weighed, under a
-    progress bar, then the deal's luck; keep the match with its review."""
+    """Review the learner's plays of the deal just over, listed in ``spot`` at once, each row filled in as soon as it
+    is weighed, under a progress bar, then the deal's luck; keep the match with its review."""
     weighing = t.text("Weighing each of your plays against the best one…")
     bar = st.progress(0.0, text=weighing)
     reviewed: list[Reviewed] = []
+    spot.markdown(review_markdown(reviewed, cards, game.decisions))
     for row in reviewing(game.decisions):
         reviewed.append(row)
-        spot.markdown(review_markdown(reviewed, cards))
+        spot.markdown(review_markdown(reviewed, cards, game.decisions[len(reviewed) :]))
         bar.progress(len(reviewed) / len(game.decisions), text=weighing)
     luck = game.deal_luck()
     bar.empty()
