@@ -3,8 +3,9 @@
 Serves the app with a fresh data folder and plays ``--deals`` two-player deals against the expert (5 unless told)
 at 1280x900, the learner tapping a good play each turn, the computer's replies at the fast pace. For the play that
 ends each deal it times, from the press of Play: the deal's score drawn, the review's table of the learner's plays
-drawn (before this bench, a row came only once its play was weighed), the first play weighed, the review whole (the "Next deal" or "Start a new match" button drawn), and the page idle
-(``tests/browser_kit.py``). Prints the median and the 95th percentile of each.
+drawn (once a row came only with its play weighed), the first play weighed, the review whole (the "Next deal" or
+"Start a new match" button drawn), and the page idle (``tests/browser_kit.py``). Prints the median and the 95th
+percentile of each.
 """
 
 from __future__ import annotations
