@@ -30,6 +30,11 @@ def test_compiling_the_engine_compiles_what_the_computer_a_hint_and_a_review_cal
     assert batch._margins.signatures and tree._search.signatures  # the entry points from Python
 
 
+def test_another_process_compiles_the_engine_where_this_one_finds_the_package() -> None:
+    done = warm.compile_elsewhere()
+    assert done.returncode == 0, done.stderr.decode()
+
+
 def test_the_build_starts_once_however_often_it_is_asked_for(fresh: list[threading.Event]) -> None:
     starts = [threading.Thread(target=warm.start_building) for _ in range(4)]
     for start in starts:

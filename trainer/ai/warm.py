@@ -14,6 +14,7 @@ line, the tests) compiles at its first call, as before.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -44,11 +45,17 @@ def start_building() -> None:
     threading.Thread(target=_build, name="compile-engine", daemon=True).start()
 
 
+def compile_elsewhere() -> subprocess.CompletedProcess[bytes]:
+    """Compile in another process, which finds the package where this one does, and say how it went."""
+    environment = os.environ | {"PYTHONPATH": os.pathsep.join(sys.path)}
+    command = [sys.executable, "-m", "trainer.ai.warm"]
+    return subprocess.run(command, env=environment, check=False, capture_output=True)
+
+
 def _build() -> None:
     """Compile in another process, then load here what it kept (or, where it could keep nothing, compile here)."""
     try:
-        command = [sys.executable, "-m", "trainer.ai.warm"]
-        subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        compile_elsewhere()
         compile_engine()
     finally:
         _built.set()
