@@ -10,11 +10,6 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     """Compile the computer players' playouts once, before any test (or any worker) needs them: Numba keeps them on
     disk, so the workers and later runs load them instead of each compiling them inside whichever test comes first."""
     if not hasattr(session.config, "workerinput"):  # the run's own process, not one of its workers
-        from trainer.ai.batch import warm_up
-        from trainer.ai.tree import search_round
-        from trainer.ai.view import View
-        from trainer.deal import Deal
+        from trainer.ai.warm import compile_engine
 
-        warm_up()
-        view = View.of(Deal.new(seed=0))
-        search_round(view, view.legal_plays(), 1, 0)  # the round search a strength uses
+        compile_engine()

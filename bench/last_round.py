@@ -14,8 +14,9 @@ import time
 from labels import decisions
 
 from trainer.ai.arena import median_and_p95
-from trainer.ai.batch import margins_on_ways, warm_up
+from trainer.ai.batch import margins_on_ways
 from trainer.ai.view import View
+from trainer.ai.warm import compile_engine
 
 
 def main() -> None:
@@ -23,7 +24,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--ways", type=int, default=2048)
     args = parser.parse_args()
-    warm_up()
+    compile_engine()
     views = [View.of(decision.before) for decision in decisions(args.deals)]
     for exact in (0, 4, 6):
         margins_on_ways(views[0], views[0].legal_plays(), 1, "bench", True, "counting", exact=exact)  # compiled

@@ -14,10 +14,11 @@ import time
 
 from labels import decisions
 
-from trainer.ai.batch import margins_on_ways, warm_up
+from trainer.ai.batch import margins_on_ways
 from trainer.ai.bots import greedy_move, margin, sampled_worlds
 from trainer.ai.playout import Position
 from trainer.ai.view import View
+from trainer.ai.warm import compile_engine
 from trainer.plays import Play
 
 
@@ -38,7 +39,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--ways", type=int, default=2000)
     args = parser.parse_args()
-    warm_up()
+    compile_engine()
     python, compiled = [], []
     for decision in decisions(args.deals):
         view = View.of(decision.before)

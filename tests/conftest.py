@@ -11,6 +11,7 @@ import pytest
 from hypothesis import settings
 from pg_kit import Server, database_server, programs
 
+from trainer.ai import warm
 from trainer.profile import RuleProfile
 from trainer.progress import stores
 from trainer.progress.sqlite import Store
@@ -31,6 +32,16 @@ def _progress_kept_apart(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path_factory.mktemp("progress")))
     monkeypatch.delenv(stores.DB_VAR, raising=False)
     monkeypatch.setenv("LANGUAGE", "en")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _engine_compiled_at_first_call() -> None:
+    """The app builds the computer players' compiled code in the background as it starts, and the computer plays
+    greedy plays meanwhile (``trainer.ai.warm``). The app the tests run in their own process compiles it at its first
+    call instead, as the command line does (the run's first process put it on disk before any test), so that a
+    computer player plays the same whenever a test runs."""
+    warm._started.set()
+    warm._built.set()
 
 
 @pytest.fixture(scope="session")

@@ -163,11 +163,6 @@ def test_the_margins_on_compiled_ways_are_the_python_playouts_of_those_ways(poli
             assert batch.margins_on_ways(view, plays, 1, seed, policy=policy, exact=exact).tolist() == python
 
 
-def test_warming_up_compiles_what_a_review_calls() -> None:
-    batch.warm_up()
-    assert batch._margins.signatures and batch._deal_hidden.signatures
-
-
 def test_with_more_than_two_sides_every_way_is_played_out_to_its_end_whatever_exact_says() -> None:
     """Best play is only defined here for a side against one other: at three sides the last cards stay greedy."""
     deal = Deal.new(3, seed=7, profile=PROFILES["sevens"])

@@ -51,7 +51,7 @@ def test_the_image_is_the_app_as_a_club_server_runs_it() -> None:
     assert '-c /src/constraints.txt "/src[server]"' in dockerfile  # the versions CI passed with
     assert 'CMD ["escoba-trainer", "app", "--network"]' in dockerfile
     user = dockerfile.index("USER escoba")
-    assert dockerfile.index("from trainer.ai.batch import warm_up; warm_up()") > user  # into the app user's cache
+    assert dockerfile.index("RUN python -m trainer.ai.warm") > user  # into the app user's cache
 
 
 def test_the_example_secrets_turn_the_club_on_and_no_secret_is_committed_or_built_in() -> None:

@@ -3,11 +3,12 @@
 The learner reads the hand and the table from the card buttons' names, plays the capture that takes the most, and
 lets the computer's replies show at the fast pace. A deal at each table on a phone, 390 wide, where nothing scrolls
 sideways, every card to tap is 44 pixels or more, and the learner skips to each turn, then steps through the replay;
-at 1280 wide each table's first play, its replies shown moving. The Turkish rules are played: the one rule set with
-all four tables (V3); ``test_app_play`` plays a whole match at each table to its end. In table mode (V5), on a phone,
-the learner claims every capture the computer leaves, and once lays down a card that could capture, which the
-computer claims. Screenshots in play and in the replay at the end of a deal go to ``build/screenshots/``. Skipped,
-saying why, where no Chromium is installed.
+at 1280 wide each table's first play, its replies shown moving, after a press of Play with nothing picked, refused
+(the computer's thinking, said while an answer is awaited, gone with the answer). The Turkish rules are played: the
+one rule set with all four tables (V3); ``test_app_play`` plays a whole match at each table to its end. In table
+mode (V5), on a phone, the learner claims every capture the computer leaves, and once lays down a card that could
+capture, which the computer claims. Screenshots in play and in the replay at the end of a deal go to
+``build/screenshots/``. Skipped, saying why, where no Chromium is installed.
 """
 
 import re
@@ -38,6 +39,31 @@ PHONE_FAULTS = """() => {
   }
   return faults;
 }"""
+
+
+class HeldAnswers:
+    """The app's messages to ``page``, held back while ``held``: the page waits for an answer as long as a test
+    wants."""
+
+    def __init__(self, page) -> None:
+        self.held, self.waiting, self.socket = False, [], None
+        page.route_web_socket(re.compile(r"/_stcore/stream$"), self.route)
+
+    def route(self, socket) -> None:
+        self.socket = socket
+        socket.connect_to_server().on_message(self.to_page)
+
+    def to_page(self, message) -> None:
+        if self.held:
+            self.waiting.append(message)
+        else:
+            self.socket.send(message)
+
+    def release(self) -> None:
+        self.held = False
+        for message in self.waiting:
+            self.socket.send(message)
+        self.waiting.clear()
 
 
 def start(app, page, players: int, width: int) -> None:
@@ -105,8 +131,16 @@ def test_a_deal_at_each_table_is_played_by_tapping_only_on_a_phone(app, browser,
 @pytest.mark.parametrize("players", TABLES)
 def test_each_table_is_drawn_and_a_play_shown_moving_at_1280_wide(app, browser, players):
     page = browser.new_page(**WIDTHS[1280])
+    answers = HeldAnswers(page)
     start(turkish(app), page, players, 1280)
     _, seq = table_ready(page)
+    table = page.locator(PLAY_TABLE)
+    answers.held = True
+    table.get_by_role("button", name="Play", exact=True).click()  # nothing picked: to be refused
+    table.locator(".thinking").wait_for()  # no answer after 300 ms
+    answers.release()
+    table.locator(".message.error").wait_for()
+    assert table.locator(".thinking").is_hidden()
     tap_play(page, good_play(page, FRENCH))
     assert table_ready(page, seq)[0] == "turn"  # every reply shown moving, at the fast pace
     shoot(page, f"table-{players}p-play-1280")

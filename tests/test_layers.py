@@ -18,7 +18,10 @@ LAYERS = (
     ("words", ("trainer.i18n",)),  # those words in the learner's language
     ("ai", ("trainer.ai",)),  # the computer's play and the solver
     ("puzzles", ("trainer.puzzles",)),  # puzzles, judged by the engine and the solver
-    ("course", ("trainer.course", "trainer.course_messages", "trainer.coverage")),  # the levels, built of puzzles
+    (
+        "course",
+        ("trainer.course", "trainer.course_messages", "trainer.course_numbers", "trainer.coverage"),
+    ),  # the levels, built of puzzles
     ("progress", ("trainer.progress",)),  # the learner's progress, kept
     ("app", ("trainer.app",)),  # the Streamlit pages
     ("cli", ("trainer.cli",)),  # the command line

@@ -246,6 +246,14 @@ def test_the_review_reads_in_english_as_before() -> None:
     assert review_caption(reviewed()[:1], CardStyle()).startswith("1 play weighed; 0.00 points lost in all.")
 
 
+def test_the_plays_still_to_weigh_are_listed_after_those_weighed_with_what_is_not_known_yet() -> None:
+    done, *waiting = reviewed()
+    table = review_markdown([done], CardStyle(), [r.decision for r in waiting]).splitlines()
+    assert len(table) == 2 + 4 and table[2].endswith("| the same | — |  |")
+    assert [line.split(" | ")[0] for line in table[3:]] == ["| 2", "| 3", "| 4"]
+    assert all(line.endswith("| … | … |  |") for line in table[3:])
+
+
 def test_every_label_of_the_review_is_named() -> None:
     assert set(REVIEW_LABELS) == {name for name, _ in LABELS} | {FAULT}
 

@@ -23,7 +23,6 @@ from numba import njit
 from trainer.ai.playout import NEEDED
 from trainer.ai.view import View
 from trainer.cards import DECK, VALUE_MASKS, VALUES, WHOLE_DECK
-from trainer.deal import Deal
 from trainer.plays import CAPTURE_SUM, Play
 from trainer.scoring import COINS_MASK, SEVEN_OF_COINS, SEVENS_MASK
 
@@ -545,10 +544,3 @@ def playout_number(policy: str) -> int:
 def seed_of(seed: int | str | None) -> int:
     """The seed of Numba's random numbers for ``seed`` (None: one at random)."""
     return random.Random(seed).getrandbits(32)
-
-
-def warm_up() -> None:
-    """Compile the code now rather than at the first review that needs it (some seconds): Numba keeps it on disk, so
-    this is once for a machine, and the app's image does it when it is built."""
-    view = View.of(Deal.new(seed=0))
-    margins_on_ways(view, view.legal_plays(), 1, 0)

@@ -27,6 +27,7 @@ from trainer.ai.batch import LAY_ORDER, PLAYOUTS, margins_on_ways
 from trainer.ai.playout import Move, Position
 from trainer.ai.tree import search_round
 from trainer.ai.view import View
+from trainer.ai.warm import building
 from trainer.bot_levels import LEVELS as LEVELS  # the name the callers of bots know it by
 from trainer.cards import VALUE_MASKS, VALUES, value_of
 from trainer.plays import CAPTURE_SUM, Play, groups_by_sum, play_of
@@ -323,7 +324,8 @@ def _clearly_behind(margins: np.ndarray, leader: np.ndarray) -> bool:
 class Bot:
     """A computer player of one level; ``choose(view)`` plays for the seat of the view, which must be to play.
     An evaluating level (``SETTINGS``) may be given other ``settings``, as the tuning does; ``name`` tells such a
-    bot apart in the arena's figures."""
+    bot apart in the arena's figures. While the compiled code is built in the background (``trainer.ai.warm``), an
+    evaluating level plays the greedy play, so that no move waits for the compiler."""
 
     def __init__(self, level: str, seed: int | None = None, settings: Settings | None = None) -> None:
         if level not in LEVELS:
@@ -343,9 +345,9 @@ class Bot:
         moment = f"{self.seed}:{view.hand}:{view.table}:{view.piles}:{view.escobas}:{view.hand_counts}"
         if len(plays := view.legal_plays()) == 1:
             return plays[0]
-        if self.settings is not None and self.settings.tree and view.hidden:
-            return searched(view, plays, self.settings, moment)
-        if self.settings is not None:
+        if self.settings is not None and not building():  # while the compiled code is built: the greedy play
+            if self.settings.tree and view.hidden:
+                return searched(view, plays, self.settings, moment)
             return evaluate(view, self.settings, moment)[0].play
         if self.level == "random":
             return random.Random(moment).choice(plays)

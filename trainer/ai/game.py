@@ -34,6 +34,7 @@ from trainer.ai.batch import margins_on_ways
 from trainer.ai.bots import SETTINGS, Evaluation, evaluate, make_bot, standard_error
 from trainer.ai.luck import deal_luck
 from trainer.ai.view import View
+from trainer.ai.warm import wait_until_built
 from trainer.ai.why import reasons
 from trainer.cards import Suit
 from trainer.deal import Deal, EventKind
@@ -238,7 +239,8 @@ def weigh(
 ) -> list[Evaluation]:
     """Every legal play of the learner's ``number``-th decision in a deal (from 0), best first: what a hint shows and
     what the review sets each play against, from the same samples; ``keep`` (the play the review weighs) is played
-    out on every sample, however far behind."""
+    out on every sample, however far behind. Waits for the compiled code where it is being built."""
+    wait_until_built()
     return evaluate(View.of(deal), replace(COACH, samples=samples), f"{seed}:{number}", keep)
 
 

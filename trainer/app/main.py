@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from trainer.ai.warm import start_building
 from trainer.app.navigation import navigate
 from trainer.app.signin import not_set_up
 from trainer.app.store_access import out_of_reach, save_trouble
@@ -14,7 +15,9 @@ ICON = card_svg(parse_card("7d"), width=48)
 
 
 def run() -> None:
-    """One run of the app: the page settings, the logo, and the page the address asks for."""
+    """One run of the app: the page settings, the logo, and the page the address asks for. The first run of the
+    server's process starts building the computer players' compiled code in the background."""
+    start_building()
     st.set_page_config(page_title="Escoba Trainer", page_icon=ICON, layout="wide")
     st.logo(ICON, size="large")
     if not_set_up():  # fails closed: a server whose sign-in is not set up serves no page

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.ai.bots import Evaluation
-from trainer.ai.game import FAULT, LABELS, LEARNER, Game, Reviewed, points_lost
+from trainer.ai.game import FAULT, LABELS, LEARNER, Decision, Game, Reviewed, points_lost
 from trainer.app.board import seat_name, side_words
 from trainer.app.card_style import CardStyle
 from trainer.app.names import BOT_LEVELS, card_name, cards_name, say, typing_help
@@ -214,10 +214,11 @@ def hint_words(best: Evaluation, view: CardStyle) -> str:
     )
 
 
-def review_markdown(reviewed: Sequence[Reviewed], view: CardStyle) -> str:
+def review_markdown(reviewed: Sequence[Reviewed], view: CardStyle, waiting: Sequence[Decision] = ()) -> str:
     """The learner's plays of a deal, each against the best one, with the points it cost and its label, as a
-    Markdown table; then, for each play that lost points, why the best play was better (a list under the table reads
-    on a phone, where a column of sentences would not)."""
+    Markdown table, the plays ``waiting`` to be weighed after them with "…" for what is not known yet; then, for each
+    play that lost points, why the best play was better (a list under the table reads on a phone, where a column of
+    sentences would not)."""
     t = view.t
     heads = ["#", t.text("You played"), t.text("Best play"), t.text("Points lost"), t.text("Label")]
     lines = [f"| {' | '.join(heads)} |", "| --- " * len(heads) + "|"]
@@ -230,6 +231,8 @@ def review_markdown(reviewed: Sequence[Reviewed], view: CardStyle) -> str:
         lines.append(f"| {number} | {_capital(play_words(r.decision.play, view))} | {best} | {lost} | {label} |")
         if r.reasons:
             why.append(f"- **{number}.** " + " ".join(say(t.said(reason), view) for reason in r.reasons))
+    for number, decision in enumerate(waiting, start=len(reviewed) + 1):
+        lines.append(f"| {number} | {_capital(play_words(decision.play, view))} | … | … |  |")
     if why:
         lines += ["", t.text("Why the best play was better, play by play:"), "", *why]
     return "\n".join(lines)

@@ -39,6 +39,7 @@ WORDS = {
     "escoba": marked("Escoba!"),
     "hand": marked("Your hand"),
     "turn": marked("Your turn."),
+    "thinking": marked("The computer is thinking…"),
 }
 
 

@@ -9,6 +9,7 @@
 const views = new WeakMap(); // parent element -> the view drawn into it
 const progress = new Map(); // a sequence's id -> how many of its moves were shown, so a rerun does not replay them
 const UNITS = { fast: 150, normal: 550, slow: 1100, step: 550 }; // milliseconds per stage of a move
+const THINKING_AFTER = 300; // milliseconds after Play before the table says the computer is thinking
 
 function reducedMotion() {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -241,13 +242,19 @@ function buildPlayControls(view) {
   view.controls.append(paces, view.pause, view.skip, view.next);
   if (data.pick) {
     view.play = button("confirm", data.words.play, "confirm");
-    view.play.addEventListener("click", () => view.send.trigger("confirm", view.chosen));
+    view.play.addEventListener("click", () => {
+      view.send.trigger("confirm", view.chosen);
+      thinkSoon(view);
+    });
     const clear = button("clear", data.words.clear, "clear");
     clear.addEventListener("click", () => {
       view.chosen = {};
       showPick(view);
     });
-    view.actions.append(view.play, clear);
+    view.thinking = element("p", "thinking", data.words.thinking);
+    view.thinking.setAttribute("role", "status");
+    view.thinking.hidden = true;
+    view.actions.append(view.play, clear, view.thinking);
   }
 }
 
@@ -265,6 +272,20 @@ function arrowKeys(view, event) {
   if (!view.data.replay || !["ArrowLeft", "ArrowRight"].includes(event.key)) return;
   event.preventDefault();
   step(view, event.key === "ArrowRight" ? 1 : -1);
+}
+
+// Says the computer is thinking if Python's answer to a play has not come within ``THINKING_AFTER``; the answer,
+// whatever it is, draws the table again and ends it (``stopThinking``).
+function thinkSoon(view) {
+  stopThinking(view);
+  view.thinkingTimer = setTimeout(() => {
+    view.thinking.hidden = false;
+  }, THINKING_AFTER);
+}
+
+function stopThinking(view) {
+  clearTimeout(view.thinkingTimer);
+  if (view.thinking) view.thinking.hidden = true;
 }
 
 function setPace(view, pace) {
@@ -487,6 +508,7 @@ export default function ({ data, parentElement, setStateValue, setTriggerValue }
   const { pace, message, ...rest } = data;
   const shape = JSON.stringify(rest);
   let view = views.get(parentElement);
+  if (view) stopThinking(view);
   if (!view || view.shape !== shape) {
     const hadFocus = Boolean(parentElement.activeElement?.dataset?.focus);
     if (view) view.runs += 1; // stops the moves of the sequence drawn before

@@ -5,6 +5,7 @@ from datetime import UTC, datetime
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
+from trainer.ai.bots import Evaluation
 from trainer.ai.game import Game, Reviewed, points_lost, reviewing
 from trainer.app.board import score_markdown
 from trainer.app.components import Pick, announce, seat_table
@@ -96,7 +97,7 @@ def new_match() -> None:
 
 
 def clear_turn() -> None:
-    for key in ("hint", "play_error", "play_text"):
+    for key in ("hint", "hint_asked", "play_error", "play_text"):
         st.session_state.pop(key, None)
 
 
@@ -144,11 +145,10 @@ def claim(play: Play) -> None:
         clear_turn()
 
 
-def hint() -> None:
-    """The best play now; a press that arrives once the turn has passed (during the review, say) does nothing."""
-    game: Game | None = st.session_state.get("game")
-    if game is not None and game.learner_to_play:
-        st.session_state.hint = game.hint()
+def ask_hint() -> None:
+    """The best play now, weighed as the page is drawn again (``hint_shown``), so the page can say the computer is
+    thinking meanwhile."""
+    st.session_state.hint_asked = True
 
 
 @saving
@@ -163,14 +163,15 @@ def next_deal() -> None:
 
 
 def review_deal(game: Game, spot: DeltaGenerator) -> tuple[list[Reviewed], float | None]:
-    """Review the learner's plays of the deal just over, each row shown in ``spot`` as soon as it is weighed, under a
-    progress bar, then the deal's luck; keep the match with its review."""
+    """Review the learner's plays of the deal just over, listed in ``spot`` at once, each row filled in as soon as it
+    is weighed, under a progress bar, then the deal's luck; keep the match with its review."""
     weighing = t.text("Weighing each of your plays against the best one…")
     bar = st.progress(0.0, text=weighing)
     reviewed: list[Reviewed] = []
+    spot.markdown(review_markdown(reviewed, cards, game.decisions))
     for row in reviewing(game.decisions):
         reviewed.append(row)
-        spot.markdown(review_markdown(reviewed, cards))
+        spot.markdown(review_markdown(reviewed, cards, game.decisions[len(reviewed) :]))
         bar.progress(len(reviewed) / len(game.decisions), text=weighing)
     luck = game.deal_luck()
     bar.empty()
@@ -326,22 +327,31 @@ def claim_offers(game: Game) -> None:
 
 def in_deal(game: Game) -> None:
     """The seat table: the plays since the learner's last shown one at a time, then the learner's cards to play, with
-    a hint marked on them; above it, the claims open to the learner (V5)."""
+    a hint marked on them; above it, the claims open to the learner (V5). The table is drawn last, in its place, once
+    a hint asked for is weighed: till then the one drawn before stays."""
     claim_offers(game)
+    table_spot = st.container()
+    typed_play()
+    st.button(t.text("Hint: the best play now"), on_click=ask_hint)
+    best = hint_shown(game)
     deal, me = game.deal, game.learner_seat
-    best = st.session_state.get("hint")
     hinted = (best.play.card, *best.play.captured) if best is not None else ()
     refused: Refused | None = st.session_state.get("play_error")
     since = since_learner(deal, me)
     data = seat_table_data(deal, cards, me=me, since=since, face_up=(me,), answer=hinted, pace=chosen_pace())
-    seat_table(
-        data,
-        key="table",
-        rows=pick_rows(deal, me),
-        on_confirm=play_pick,
-        on_pace=set_pace,
-        message=None if refused is None else ("error", refused_words(refused, cards)),
-    )
+    with table_spot:
+        seat_table(
+            data,
+            key="table",
+            rows=pick_rows(deal, me),
+            on_confirm=play_pick,
+            on_pace=set_pace,
+            message=None if refused is None else ("error", refused_words(refused, cards)),
+        )
+
+
+def typed_play() -> None:
+    """The play typed instead of picked on the table, folded away."""
     with st.expander(t.text("Type your play instead")), st.form("typed_play", border=False):
         st.text_input(
             t.text(
@@ -353,9 +363,19 @@ def in_deal(game: Game) -> None:
         )
         st.caption(typing_help(cards))
         st.form_submit_button(t.text("Play what I typed"), on_click=play_typed, args=(cards.notation,))
-    st.button(t.text("Hint: the best play now"), on_click=hint)
-    if (best := st.session_state.get("hint")) is not None:
-        st.info(hint_words(best, cards))
+
+
+def hint_shown(game: Game) -> Evaluation | None:
+    """The hint, weighed now if it was just asked for (the page says the computer is thinking meanwhile), and shown;
+    one asked for once the turn has passed (during the review, say) is not weighed."""
+    spot = st.empty()
+    if st.session_state.pop("hint_asked", False) and game.learner_to_play:
+        spot.info(t.text("The computer is thinking…"))
+        st.session_state.hint = game.hint()
+    best: Evaluation | None = st.session_state.get("hint")
+    if best is not None:
+        spot.info(hint_words(best, cards))
+    return best
 
 
 def deal_log(game: Game) -> None:
