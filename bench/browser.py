@@ -32,7 +32,7 @@ from trainer.ai.arena import median_and_p95
 from trainer.app.card_style import CardStyle
 
 LEARN_NEXT = re.compile(r"^Next( level)?\b")
-NARRATED = "/learn?level=whole-deal&stage=5"  # the narrated deal, after its first prediction
+NARRATED = "/learn?level=whole-deal-end&stage=1"  # a played deal's opening step, before the learner's turn
 NEXT_PUZZLE = re.compile(r"^Next puzzle")
 PUZZLE = "/puzzles?puzzle=capture-l1-sota"  # a deep link always opens this one, whatever the bank serves next
 RERUN_WAIT_MS = 30_000  # the longest a click waits for its rerun to start, on a loaded machine
@@ -71,7 +71,8 @@ class Bench:
             self.times.setdefault(name, []).append(ms)
 
     def learn_next(self, timed: bool) -> None:
-        """Next through the narrated deal, one play a step; back to its start at a task (Next waits for it)."""
+        """Next from a played deal's opening step to the learner's turn; back to the opening at a task (Next waits
+        for it)."""
         forward = self.page.get_by_role("button", name=LEARN_NEXT)
         if not forward.count() or forward.is_disabled():
             open_app(self.page, f"{self.url}{NARRATED}")

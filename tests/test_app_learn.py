@@ -13,7 +13,7 @@ from test_i18n import TRANSLATED, catalog, english_in, shown
 from trainer.app.card_style import CardStyle
 from trainer.app.names import say, spoken_label
 from trainer.cards import parse_card
-from trainer.course import choice_label, load_levels, stars
+from trainer.course import as_played, choice_label, load_levels, stars
 from trainer.i18n import LOCALES, translator
 from trainer.profile import PROFILES
 from trainer.progress.sqlite import Store
@@ -174,6 +174,55 @@ def test_the_level_map_shows_stars_and_opens_a_level(data):
     assert at.title[0].value == LEVELS[-1].title
 
 
+CORE = [level for level in LEVELS if level.track == "core"]
+OTHER = [level for level in LEVELS if level.track == "other"]
+
+
+def test_the_level_map_shows_the_core_path_then_the_other_tables_apart_each_numbered_from_1(data):
+    at = open_learn(level=OTHER[0].id, stage="1")
+    mapped = [b for b in at.button if (b.key or "").startswith("level_")]
+    shown = [(b.key.removeprefix("level_"), b.label.split(".")[0]) for b in mapped]
+    assert shown == [(lv.id, str(n)) for track in (CORE, OTHER) for n, lv in enumerate(track, start=1)]
+    assert [head.value for head in at.subheader] == ["Other tables"] * 2  # the sidebar's map, the Levels button's
+    steps = len(OTHER[0].stages)
+    assert at.get("progress")[0].proto.text == f"Other tables: level 1 of {len(OTHER)}, step 1 of {steps}"
+    at = open_learn(level=CORE[-1].id, stage="1")
+    assert at.get("progress")[0].proto.text.startswith(f"Level {len(CORE)} of {len(CORE)}, step 1 of")
+
+
+def test_the_core_paths_last_level_ends_the_course_and_offers_the_other_tables(data):
+    at = open_learn(level=CORE[-1].id, stage=str(len(CORE[-1].stages) + 1))
+    labels = [b.label for b in at.button]
+    assert "Next level ▶" not in labels
+    assert any(s.value.startswith("That was the course's last level") for s in at.success)
+    click(at, "Other tables ▶")
+    assert at.title[0].value == OTHER[0].title and "step 1 of" in at.get("progress")[0].proto.text
+
+
+def test_the_other_tables_last_level_leads_nowhere_back_into_the_core_path(data):
+    at = open_learn(level=OTHER[-1].id, stage=str(len(OTHER[-1].stages) + 1))
+    labels = {b.label for b in at.button}
+    assert not labels & {"Next level ▶", "Other tables ▶"}
+    assert any(s.value.startswith("That was the last of the other tables") for s in at.success)
+    at = open_learn(level=OTHER[0].id, stage=str(len(OTHER[0].stages) + 1))
+    click(at, "Next level ▶")  # within the track, the next of its levels
+    assert at.title[0].value == OTHER[1].title
+
+
+def test_home_counts_the_core_path_and_the_other_tables_apart(data):
+    home = AppTest.from_file(APP, default_timeout=30).run()
+    assert home.get("page_link")[0].proto.label == f"Start learning: {len(CORE)} short levels"
+    assert [e.label for e in home.expander][:2] == [
+        f"The course: 0 of {3 * len(CORE)} stars",
+        f"Other tables: 0 of {3 * len(OTHER)} stars",
+    ]
+    open_learn(level=OTHER[1].id, stage="1")
+    home.run()
+    assert (
+        home.get("page_link")[0].proto.label == f"Continue where you left off: Other tables, level 2, {OTHER[1].title}"
+    )
+
+
 def test_the_end_of_a_level_links_to_puzzles_of_its_themes(data):
     level = next(lv for lv in LEVELS if lv.practice)
     at = open_learn(level=level.id, stage=str(len(level.stages) + 1))
@@ -247,11 +296,12 @@ def test_v2_v3_a_deal_for_three_is_answered_a_b_c_or_nobody(data):
 
 
 #: A stage of each kind the course has, as (level, step): says, picks, plays, choices, figures, a table, piles,
-#: steps under other rule sets and at a table played by its penalties, a watched deal's sum and its later half.
+#: steps under other rule sets and at a table played by its penalties, a played deal's turn, its sum and its later
+#: half.
 EVERY_KIND = [
     ("values", 1), ("values", 5), ("seats", 4), ("fifteen", 6), ("scoring", 2), ("setenta", 2), ("first-table", 1),
     ("sevens", 1), ("sevens-three", 3), ("escova", 2), ("penalties", 2), ("penalties", 7), ("rule-sets", 7),
-    ("rule-sets", 10), ("whole-deal", 8), ("whole-deal-end", 1), ("turkish-score", 1), ("seats", 7),
+    ("rule-sets", 10), ("whole-deal", 4), ("whole-deal", 6), ("whole-deal-end", 1), ("turkish-score", 1), ("seats", 7),
     ("match", 4),
 ]  # fmt: skip
 
@@ -344,13 +394,12 @@ def test_r8_the_opponents_hand_is_face_down_and_the_stock_is_counted(data):
 def test_r16_a_question_on_what_the_table_adds_up_to_leaves_the_sum_off_the_board(data):
     level = level_of("whole-deal")
     number = next(n for n, stage in enumerate(level.stages, start=1) if stage.task == "number")
-    [before, asked] = [
-        next(e.proto.body for e in open_learn(level="whole-deal", stage=str(n)).get("html") if "Escoba board" in
-             e.proto.body) for n in (number - 1, number)
-    ]  # fmt: skip
-    total = sum(card.value for card in level.stages[number - 1].deal.table)
-    assert f"Table: 3 cards, worth {total} · " in before  # the play just made: the same table, added up
-    assert "Table: 3 cards · " in asked and "worth" not in asked.split("Table:")[1].split("·")[0]
+    before = card_table_rows(open_learn(level="whole-deal", stage=str(number - 1)))["table"]["title"]  # a turn
+    at = open_learn(level="whole-deal", stage=str(number))
+    asked = next(e.proto.body for e in at.get("html") if "Escoba board" in e.proto.body)
+    [shown, summed] = [level.stages[n].deal.table for n in (number - 2, number - 1)]
+    assert f"Table: {len(shown)} cards, worth {sum(card.value for card in shown)} · " in before  # the step before
+    assert f"Table: {len(summed)} cards · " in asked and "worth" not in asked.split("Table:")[1].split("·")[0]
 
 
 def test_a_stage_that_shows_every_hand_shows_them_face_up(data):
@@ -374,7 +423,7 @@ def test_r11_at_a_seat_1_stage_the_learner_taps_seat_1s_hand_and_seat_0s_is_face
 
 #: A task of each kind the course asks, as (level, step): a pick by value, a pick making 15, a prediction, a claim,
 #: who wins a category, a number, allowed or not, a fault, which rule set.
-TASKS = [("values", 5), ("fifteen", 2), ("whole-deal", 3), ("whole-deal", 8), ("penalties", 7), ("scoring", 2),
+TASKS = [("values", 5), ("fifteen", 2), ("whole-deal", 3), ("whole-deal", 6), ("penalties", 7), ("scoring", 2),
          ("setenta", 2), ("mistakes", 3), ("penalties", 2), ("rule-sets", 7)]  # fmt: skip
 
 
@@ -433,3 +482,25 @@ def test_r19_a_pile_with_no_setenta_is_answered_with_the_languages_word_for_none
     at.text_input(key="answer").set_value(word)
     click(at, translator(code).text("Check"))
     assert verdict(at)[0] == "success"
+
+
+def test_r11_r13_the_learner_plays_the_deal_and_the_steps_after_follow_its_plays(data):
+    level = level_of("whole-deal")
+    at = open_learn(level=level.id, stage="2")  # the learner leads
+    assert level.stages[1].is_turn and card_table_rows(at)["hand"]["pick"] == "one"
+    tap_answer(at, "5♣")  # 5♣ makes 15 with 3♣ 7♦: it cannot be laid down (R13)
+    tone, text = verdict(at)
+    assert tone == "error" and text.startswith("Not allowed: ") and "moves" not in at.session_state
+    tap_answer(at, "6♠ 2♣ 7♣")  # not the plain play, but the rules allow it
+    tone, text = verdict(at)
+    said = say("Seat 0 plays 6♠ and takes 2♣ 7♣: 6 + 2 + 7 = 15. Your play leaves 3♣ 7♦ on the table", CardStyle())
+    assert tone == "success" and text.startswith(said)  # what it took, then what it leaves seat 1
+    click(at, "Next ▶")
+    played = as_played(level, ((1, "6♠ 2♣ 7♣"),))
+    assert any(m.value == say(str(played.stages[2].text), CardStyle()) for m in at.markdown)
+    assert str(played.stages[2].text).startswith("Seat 1 plays 5♦.")  # the reply to the deal as it was played
+    tap_answer(at, right_answer(played.stages[2]))
+    assert verdict(at)[0] == "success"
+    click(at, "◀ Back")
+    click(at, "◀ Back")  # the level's first step: the level starts again, and so does its deal
+    assert at.session_state.moves == {11: ()}

@@ -9,6 +9,7 @@ import pytest
 from app_kit import seen
 from streamlit.testing.v1 import AppTest
 
+from trainer.course import load_levels
 from trainer.i18n import translator
 from trainer.progress.model import Attempt
 from trainer.progress.sqlite import DB_NAME, Store
@@ -196,3 +197,13 @@ def test_the_rule_set_is_chosen_in_the_sidebar_and_kept_with_the_profile(data: P
     )
     again.sidebar.selectbox(key="_rule_set").set_value("escova").run()
     assert saved_rules(data, "Ana") == ("escova", 31) and not targets(again)  # escova plays to 31 only
+
+
+def test_a_rule_set_of_another_table_links_to_the_level_that_teaches_it(data: Path) -> None:
+    at = opened("trainer/app/views/play.py")  # the rule set is chosen in the sidebar of every page
+    assert not at.sidebar.get("page_link")  # the classic rules are the core path's
+    at.sidebar.selectbox(key="_rule_set").set_value("escova").run()
+    [link] = at.sidebar.get("page_link")
+    other = [level.id for level in load_levels() if level.track == "other"]
+    assert link.proto.label == f"Learn these rules: Other tables, level {other.index('escova') + 1}"
+    assert link.proto.query_string == "level=escova&stage=1" and link.proto.page.endswith("learn")

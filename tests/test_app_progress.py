@@ -116,16 +116,23 @@ def test_stored_answers_and_themes_are_shown_as_written_not_read_as_markdown_or_
     assert bar_figures(by_theme) == [("<b>odd</b>", "0% · 0 of 3")] and "<b>odd" not in by_theme  # escaped
 
 
-def test_the_course_stars_are_counted_and_listed_level_by_level(data):
+def test_the_course_stars_are_counted_and_listed_level_by_level_each_track_apart(data):
     with Store.open(data) as saved:
         saved.create_profile("Player")
         saved.record_stars("Player", "values", 3)
         saved.record_stars("Player", "escoba", 1)
+        saved.record_stars("Player", "sevens", 2)
     at = open_progress()
-    stars = next(m for m in at.metric if m.label == "Course stars")
-    assert stars.value.startswith("4 of ")
-    listing = next(m.value for m in at.markdown if m.value.startswith("- 1. "))
-    assert "- 1. What each card is worth: 3 of 3 stars" in listing and "The escoba: 1 of 3 stars" in listing
+    core, other = (sum(level.track == track for level in load_levels()) for track in ("core", "other"))
+    stars = {m.label: m.value for m in at.metric}
+    assert (stars["Course stars"], stars["Other tables' stars"]) == (f"4 of {3 * core}", f"2 of {3 * other}")
+    assert [e.label for e in at.expander][:2] == [
+        f"The course: 2 of {core} levels done",
+        f"Other tables: 1 of {other} levels done",
+    ]
+    core_list, other_list = (m.value for m in at.markdown if m.value.startswith("- 1. "))
+    assert "- 1. What each card is worth: 3 of 3 stars" in core_list and "The escoba: 1 of 3 stars" in core_list
+    assert other_list.startswith("- 1. Sevens: take when you can: 2 of 3 stars")  # numbered within its track
 
 
 def test_matches_are_counted_by_level_and_listed_one_by_one(data):

@@ -358,6 +358,7 @@ def test_progress_page_shows_charts_records_and_mistakes_to_try_again(data):
         "Best streak",
         "Best rush",
         "Course stars",
+        "Other tables' stars",
     ]
     assert progress.metric[1].value == "1"
     [link] = progress.get("page_link")

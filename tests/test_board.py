@@ -71,7 +71,7 @@ def test_the_last_capturers_take_is_shown_apart_from_the_last_play():
     worth = sum(card.value for card in end.remainder)
     assert whole_table is not None and whole_table.kind == "last-take"
     taker = "your side" if end.last_capturer == 0 else "the other side"
-    assert f"Left on the table at the end, worth {worth}: {taker} made the last capture" in html
+    assert f"At the end {taker} had made the latest capture, so it also gets the leftover cards, worth {worth}" in html
     final = [event for event in end.events if event.kind == "play"][-1]
     assert ("Last play:" in html) == bool(final.play.captured)  # a card laid down took nothing
     assert "the deal is over" in html

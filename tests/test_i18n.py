@@ -319,14 +319,18 @@ def test_a_rule_sets_scoring_is_worded_in_the_language(code: str) -> None:
 def test_home_and_progress_list_the_course_in_the_language(data: Path, code: str) -> None:
     t, levels = translator(code), load_levels()
     assert all(t.text(level.title) != level.title and t.text(level.goal) != level.goal for level in levels)
+    by_track = [[level for level in levels if level.track == track] for track in ("core", "other")]
     at = opened(code)
     listed = {link.proto.label for link in at.get("page_link")}
     none = t.text("{n} of 3 stars", n=0)  # stars in words, which a screen reader reads in the language
     assert none != "0 of 3 stars"
-    assert all(f"{n}. {t.text(level.title)} · {none}" in listed for n, level in enumerate(levels, start=1))
+    for track in by_track:  # each numbered from 1
+        assert all(f"{n}. {t.text(level.title)} · {none}" in listed for n, level in enumerate(track, start=1))
     at.switch_page("trainer/app/views/progress.py").run()
-    course = next(m.value for m in at.markdown if m.value.startswith("- 1. "))
-    assert course.splitlines() == [f"- {n}. {t.text(level.title)}: {none}" for n, level in enumerate(levels, start=1)]
+    lists = [m.value.splitlines() for m in at.markdown if m.value.startswith("- 1. ")]
+    assert lists == [
+        [f"- {n}. {t.text(level.title)}: {none}" for n, level in enumerate(track, 1)] for track in by_track
+    ]
 
 
 def test_every_levels_words_are_in_the_catalogues() -> None:

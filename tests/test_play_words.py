@@ -306,8 +306,8 @@ def test_the_end_of_a_match_says_who_won(code: str) -> None:
         assert {words for _, words in said} <= {
             "You won the match!",
             "The computer won this match.",
-            "You won the match! (a side that takes no card in a deal loses the match at once)",
-            "The computer won this match (a side that takes no card in a deal loses the match at once).",
+            "You won the match! (a deal without a single capture costs that side the whole match)",
+            "The computer won this match (a deal without a single capture costs that side the whole match).",
         }
     else:
         assert not english_in([words for _, words in said])

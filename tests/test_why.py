@@ -6,7 +6,7 @@ from math import comb
 from trainer.ai.bots import Settings, evaluate, sampled_worlds
 from trainer.ai.game import Decision, review
 from trainer.ai.view import View
-from trainer.ai.why import MOST, reasons
+from trainer.ai.why import MOST, left_open, reasons
 from trainer.cards import DECK, parse_cards
 from trainer.deal import Deal
 from trainer.plays import parse_play
@@ -110,3 +110,19 @@ def test_a_sweep_the_best_play_sets_up_whatever_the_next_player_plays_is_said() 
     )
     assert expected in reasons(deal, parse_play("2♠"), parse_play("5♠"))
     assert not reasons(deal, parse_play("5♠"), parse_play("3♠"))  # both set it up: nothing sets them apart
+
+
+def test_r14_a_play_is_told_what_it_leaves_the_next_player_with_the_chance_worked_out_exactly() -> None:
+    deal = real("7♦ 4♥ 6♣", ["4♠ Q♠ K♠", "A♥ 3♥ 5♥"])  # 27 cards unseen by seat 0: its piles hold 4♣, nothing else
+    assert View.of(deal).unseen.bit_count() == 27
+    sweep = said(
+        "Your play leaves {cards} on the table, {total} in all: the next player sweeps it with a card worth {value} in "
+        "{percent} of the hands they could hold.",
+        cards="6♣", total=6, value=9, percent=f"{round(100 * (1 - comb(24, 3) / comb(27, 3)))}%",
+    )  # fmt: skip  # three caballos unseen
+    seven = said(
+        "Your play leaves {card} for the next player to take, in {percent} of the hands they could hold.",
+        card="7♦", percent=f"{round(100 * (1 - comb(22, 3) / comb(27, 3)))}%",
+    )  # fmt: skip  # four sotas take it alone, 4♦ with 4♥
+    assert left_open(deal, parse_play("4♠ 7♦ 4♥")) == (sweep,)
+    assert left_open(deal, parse_play("Q♠ 6♣")) == (seven,)  # a sweep of 7♦ 4♥ needs 4♦: 11%, not worth a word

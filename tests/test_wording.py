@@ -48,7 +48,7 @@ def test_the_generated_files_hold_data_and_no_words():
                 "These rules score: 1 per escoba; most cards 1; most coins 1; all ten coins 2; most sevens 1; 7♦ 1; "
                 "all four sevens 3, in place of the 7♦ point; opponents under 10 cards 2; "
                 "each wrong capture costs 4 and 1 more per escoba of the deal.",
-                "When sides share the top figure of a category, nobody scores it.",
+                "If the best figure in a category is shared, that category's point goes unclaimed.",
             ],
         ),
         (

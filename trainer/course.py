@@ -48,16 +48,31 @@ happened and why, opening with the stage's ``say`` (if any) and, from the deal's
 ``from: 19`` and ``to: 18`` watch only those plays, so a long deal spans levels. ``predict: [5, 9]`` turns
 those plays into tasks (which cards will it take?) and ``sums: [6]`` asks after those plays what the table
 adds up to. Stages after a watched deal see its board after the last play watched, so scoring can follow
-it. Loading a level builds every board through the engine: a level that breaks a rule fails to load with
-file:line.
+it.
+
+``watch: {seed: 11, to: 18, you: 0}`` has the learner play seat 0 of that deal instead of watching it: at
+each of its plays the stage is a ``play`` task where any play the rules allow goes (an illegal one is refused
+with the engine's reason, and nothing changes), answered with what it took and why and what it leaves the next
+player (``commented``); the other seats play plainly, said at the learner's next stage, and ``predict`` may
+name only their plays. The learner's plays are kept by the deal's seed (``Level.plays_deal``, ``Moves``), so
+a later level watching the same deal with ``you`` goes on from them, and a dealt board with ``you`` (``board:
+{seed: 11, you: 0}``) is the deal as the learner played it. ``as_played`` builds such a level again from
+those plays: a prediction of a play that now takes nothing is only said, and a sum of an empty table is not
+asked. At the learner's turn ``accept`` holds the plain play, the one the level was checked with, so answering every
+task with ``sorted(stage.accept)[0]`` walks the level as it was loaded.
+
+Loading a level builds every board through the engine, the plain plays made at the learner's turns: a level
+that breaks a rule fails to load with file:line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 
+from trainer.ai.why import left_open
 from trainer.cards import R4, Card, CardError, Notation, cards_text, parse_card, parse_cards
 from trainer.deal import Deal, Event, EventKind
 from trainer.ids import id_of
@@ -121,7 +136,9 @@ class Stage:
     deal: Deal | None = None
     events: tuple[Event, ...] = ()  # what the last play did, to mark on the board
     highlight: frozenset[Card] = frozenset()
-    accept: frozenset[str] = frozenset()  # canonical answers the engine accepts
+    #: Canonical answers the engine accepts; at the learner's turn in a deal it plays (``is_turn``), where any play
+    #: the rules allow goes, the plain play (``sensible_play``) that the level's later stages were built with.
+    accept: frozenset[str] = frozenset()
     goal: ChoosePuzzle | None = None  # for a play with a goal
     why: Said | None = None  # the engine's reason, shown once the task is answered
     clue: Said | None = None  # where to look, said at a miss that the answer's own cards cannot explain
@@ -234,8 +251,18 @@ class Stage:
             raise SaidError(said("answer with a number, or none"))
         return str(int(given))
 
+    @property
+    def is_turn(self) -> bool:
+        """Whether the stage is the learner's turn in a deal it plays: any play the rules allow goes."""
+        return self.question == "turn"
+
+    def move(self, answer: str, notation: Notation = R4) -> tuple[int, str]:
+        """A play made at the learner's turn, as its deal numbers it and as ``as_played`` takes it: ``(5, "7♦ J♣")``."""
+        assert self.is_turn and self.deal is not None
+        return len(self.deal.plays) + 1, str(parse_play(answer, notation))
+
     def _judge_play(self, answer: str, notation: Notation, again: bool) -> Verdict:
-        assert self.deal is not None and self.goal is not None
+        assert self.deal is not None
         try:
             play = parse_play(answer, notation)
             self.deal.verify_play(play)
@@ -246,6 +273,9 @@ class Stage:
         except IllegalPlay as refusal:
             reason = refusal.refusal.said if refusal.refusal else str(refusal)
             return Verdict(False, said("Not allowed: {reason}. Nothing has changed; try again.", reason=reason))
+        if self.is_turn:
+            return Verdict(True, commented(self.deal, play))
+        assert self.goal is not None
         if str(play) in self.accept:
             return Verdict(True, said("Right: {why}.", why=self.goal.why(str(play))))
         shortfall = self.goal.shortfall(play)
@@ -263,13 +293,16 @@ class Stage:
         if self.task == "play" and self.goal is not None:
             best = self.goal.best()[0]
             return frozenset({best.card, *best.captured})
-        return frozenset(parse_cards(sorted(self.accept)[0])) if self.task == "pick" else frozenset()
+        return frozenset(parse_cards(sorted(self.accept)[0])) if self.task in ("pick", "play") else frozenset()
 
     def answer(self) -> Said:
         """A right answer in words, for a learner who asks to see it."""
         if self.task == "play" and self.goal is not None:
             best = self.goal.best()[0]
             return said("{play}: {why}.", play=play_text(best), why=self.goal.why(str(best)))
+        if self.is_turn:
+            plain = parse_play(sorted(self.accept)[0])
+            return said("Any play the rules allow, such as {play}.", play=play_text(plain))
         shown = said(choice_label(sorted(self.accept)[0]))
         return said("{answer}. {why}", answer=shown, why=self.why) if self.why else said("{answer}.", answer=shown)
 
@@ -334,10 +367,99 @@ class Level:
     #: The path the level belongs to: ``core``, the game as the rule book plays it, or ``other``, the other
     #: tables' rule sets, offered once the core path is done.
     track: str = "core"
+    #: The seed of the deal the learner plays a seat of (``watch`` or a dealt ``board`` with ``you``), if any: the
+    #: learner's plays of it are kept by the seed, so that the levels on the same deal go on with it.
+    plays_deal: int | None = None
+    #: The level's file, to build it again with the learner's plays (``as_played``).
+    source: Path | None = field(default=None, compare=False)
 
     @property
     def tasks(self) -> int:
         return sum(stage.is_task for stage in self.stages)
+
+    @property
+    def first_turn(self) -> int | None:
+        """The number, in its deal, of the first play the learner makes in this level; None if it makes none."""
+        turns = [len(stage.deal.plays) + 1 for stage in self.stages if stage.is_turn and stage.deal is not None]
+        return min(turns, default=None)
+
+
+#: The learner's plays of a deal: (play number, play) pairs, in order, such as ``((1, "5♣ 3♣ 7♦"),)``.
+Moves = tuple[tuple[int, str], ...]
+
+
+def as_played(level: Level, moves: Moves) -> Level:
+    """The level built again from its deal as the learner played it: ``moves`` in place of the plain plays (a move
+    the deal no longer allows is left out); the level itself where it plays no deal or no move was made."""
+    if not moves or level.plays_deal is None or level.source is None:
+        return level
+    return _rebuilt(level.source, moves)
+
+
+@lru_cache(maxsize=64)
+def _rebuilt(path: Path, moves: Moves) -> Level:
+    return load_level(path, moves)
+
+
+def with_move(moves: Moves, number: int, play: str) -> Moves:
+    """The learner's plays once it makes ``play`` as play ``number`` of the deal: the plays it made after that one,
+    in a deal that now goes otherwise, are dropped."""
+    return (*((n, made) for n, made in moves if n < number), (number, play))
+
+
+def restarted(moves: Moves, level: Level) -> Moves:
+    """The learner's plays once ``level`` starts again: those of the levels before it in the same deal are kept."""
+    first = level.first_turn
+    return moves if first is None else tuple((n, made) for n, made in moves if n < first)
+
+
+@dataclass(frozen=True)
+class Track:
+    """One path through the course, its levels in course order; a level is numbered within its track."""
+
+    name: str
+    levels: tuple[Level, ...]
+
+    def number(self, level: Level) -> int:
+        """The level's number in this track, from 1."""
+        return self.levels.index(level) + 1
+
+    def after(self, level: Level) -> Level | None:
+        """The level that follows this one in the track; none after the track's last."""
+        number = self.number(level)
+        return self.levels[number] if number < len(self.levels) else None
+
+    def done(self, earned: Mapping[str, int]) -> int:
+        """How many of the track's levels have stars, ``earned`` being stars by level id."""
+        return sum(level.id in earned for level in self.levels)
+
+    def stars(self, earned: Mapping[str, int]) -> int:
+        """The stars earned in the track's levels."""
+        return sum(earned.get(level.id, 0) for level in self.levels)
+
+
+def tracks(levels: Sequence[Level]) -> dict[str, Track]:
+    """The course's tracks by name, in the order of ``TRACKS``; a track with no level is left out."""
+    found = {name: Track(name, tuple(level for level in levels if level.track == name)) for name in TRACKS}
+    return {name: track for name, track in found.items() if track.levels}
+
+
+def onward(by_track: Mapping[str, Track], level: Level) -> Level | None:
+    """The level to go on to from ``level``: the next in its track, the other tables' first after the core path's
+    last; none after the other tables' last, which does not lead back into the core path."""
+    following = by_track[level.track].after(level)
+    if following is None and level.track == "core" and "other" in by_track:
+        return by_track["other"].levels[0]
+    return following
+
+
+def teaching_level(levels: Sequence[Level], rule_set: str) -> Level | None:
+    """The first level of the other tables' track with a step played by ``rule_set``; none for the classic rules,
+    which the core path teaches, or for a rule set no level plays."""
+    if rule_set == CLASSIC.name:
+        return None
+    other = (level for level in levels if level.track == "other")
+    return next((level for level in other if any(stage.profile.name == rule_set for stage in level.stages)), None)
 
 
 def star_text(count: int) -> str:
@@ -371,13 +493,14 @@ def load_levels(folder: Path | None = None) -> list[Level]:
     return levels
 
 
-def load_level(path: Path) -> Level:
-    """Read one level and build every board through the engine; ``CourseError`` says where and why."""
+def load_level(path: Path, moves: Moves = ()) -> Level:
+    """Read one level and build every board through the engine, the learner's ``moves`` made at its turns in the
+    deal it plays; ``CourseError`` says where and why."""
     try:
         root = read_yaml(path)
     except Refused as refused:
         raise CourseError(str(refused.problem)) from None
-    builder = _Builder(path)
+    builder = _Builder(path, moves)
     fields = builder.fields(root, {"id", "title", "goal", "rules", "practice", "track", "stages"}) if root else {}
     if root is None or "stages" not in fields:
         raise CourseError(f"{path}:1:1: a level is a mapping with id, title, goal, rules, practice and stages")
@@ -396,6 +519,8 @@ def load_level(path: Path) -> Level:
         practice=tuple(builder.text(fields, "practice", root).split()) if "practice" in fields else (),
         stages=tuple(stages),
         track=builder.track(fields),
+        plays_deal=builder.plays_deal,
+        source=path,
     )
 
 
@@ -437,8 +562,16 @@ def narrate(before: Deal, event: Event) -> Said:
             worth=worth,
         )
     if event.kind is EventKind.SWEEP:
-        return said("The four cards dealt to the table make {worth}: the dealer's side takes them.", worth=worth)
+        return said("The opening four add up to {worth}, so they go straight to the dealer's side.", worth=worth)
     return said("Three cards to each player and {cards} to the table.", cards=cards_text(event.cards))
+
+
+def commented(before: Deal, play: Play) -> Said:
+    """A play the learner made in a deal it plays, in the narrator's words: what it took and why, an escoba, and what
+    it leaves the next player where that is worth a warning (``left_open``)."""
+    after = before.play(play)
+    event = next(event for event in after.events if event.kind is EventKind.PLAY)
+    return _joined([narrate(before, event), *left_open(before, play)])
 
 
 def sensible_play(deal: Deal) -> Play:
@@ -517,9 +650,11 @@ def short_title(name: str) -> str:
 class _Builder:
     """Builds a level's stages through the engine, keeping the file for messages and the rule set in force."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, moves: Moves = ()) -> None:
         self.path = path
         self.profile = CLASSIC  # the level's rule set, then the one the last stage named
+        self.learner_moves = {number: parse_play(play) for number, play in moves}  # the learner's, at its turns
+        self.plays_deal: int | None = None  # the seed of the deal the learner plays
 
     def fail(self, where: Marked, message: str) -> CourseError:
         return CourseError(str(Problem(str(self.path), where.line, where.column, message)))
@@ -706,8 +841,8 @@ class _Builder:
                 raise self.fail(where, f"{scored}: ask 'points {names[side]}' instead")
             value = scores[side].setenta_sum
             clue = said(
-                "take the best card of each suit in side {side}'s pile at its setenta price; a pile without every suit "
-                "has no setenta (R19)",
+                "from side {side}'s pile pick the highest-priced card of every suit and add the four prices; if a suit "
+                "is missing there is no setenta (R19)",
                 side=names[side],
             )
             best = best_cards(deal.piles[side])
@@ -716,7 +851,7 @@ class _Builder:
             clue = said(
                 "count side {side}'s pile: every card it captured, and what it took at the end", side=names[side]
             )
-            last = said("what is left on the table at the end goes to the side that captured last (R15)")
+            last = said("the side with the latest capture also collects the leftovers once the cards run out (R15)")
             return _with(stage, {str(scores[side].card_count)}, _category_why("cards", scores), clue, last)
         clue = said("go through the categories one by one and add up what side {side} scores", side=names[side])
         labels = tuple(said(CATEGORIES[name].label) for name, points in scores[side].points.items() if points)
@@ -825,15 +960,15 @@ class _Builder:
         side = SIDES[deal.side_of(deal.to_play)]
         if fault == "wrong":
             then = said(
-                "The capture stands, and when the deal is scored side {side} loses {cost} points plus 1 for every "
-                "escoba of the deal (V5)",
+                "The capture stands: at the count side {side} loses {cost} points, and one more for each escoba made "
+                "in that deal (V5)",
                 side=side,
                 cost=WRONG_CAPTURE_COST,
             )
         elif fault == "missed" and captures(play.card, deal.table):
             then = said(
-                "At a table played by its penalties the card stays down all the same, and the next player may claim "
-                "that capture before playing (V5)"
+                "With penalties the card stays where it was laid, and whoever plays next may take that capture for "
+                "their own side before laying a card (V5)"
             )
         elif fault == "missed":
             then = said(
@@ -937,18 +1072,22 @@ class _Builder:
         return replace(stage, accept=frozenset(right), goal=goal, question=goal.goal)
 
     def watch(self, value: Marked, opening: str | None, predict: Marked | None, sums: Marked | None) -> list[Stage]:
-        """A real deal, one stage per event from play ``from`` to play ``to``; the plays named in ``predict`` become
-        tasks first, and those in ``sums`` are followed by a task on what the table adds up to."""
-        fields = self.fields(value, {"seed", "players", "from", "to"})
+        """A real deal from play ``from`` to play ``to``: one stage per play, what happened said; or, with ``you``
+        (the learner's seat), a task at each of the learner's plays, the other seats' plays said at the next stage.
+        The plays named in ``predict`` become tasks first, and those in ``sums`` are followed by a task on what the
+        table adds up to. Built with the learner's moves, a prediction of a play that now takes nothing is only
+        said, and a sum of an empty table is not asked."""
+        fields = self.fields(value, {"seed", "players", "from", "to", "you"})
         deal = self.dealt(fields, value)
+        you = self.learner_seat(fields, deal)
         first = self.number(fields["from"]) if "from" in fields else 1
         last = self.number(fields["to"]) if "to" in fields else None
         asked = {self.number(n) for n in self.items(predict)} if predict else set()
         summed = {self.number(n) for n in self.items(sums)} if sums else set()
         number = 0
         while number + 1 < first and not deal.is_over:
-            deal = deal.play(sensible_play(deal))
             number += 1
+            deal = deal.play(self.next_play(deal, number, you))
         if deal.is_over:
             raise self.fail(fields["from"], f"this deal has {plural(number, 'play')}")
         told = [Said(opening)] if opening else []  # a level's own words, said as the catalogues have them
@@ -956,38 +1095,41 @@ class _Builder:
         if not told:
             raise self.fail(value, "a deal watched from a later play needs 'say' to open it")
         events = deal.log if first == 1 else deal.events
-        stages = [
-            Stage(said("{events}", events=Joined(tuple(told), " ")), deal=deal, events=events, profile=self.profile)
-        ]
+        stages = [Stage(_joined(told), deal=deal, events=events, profile=self.profile)]
+        told = []  # what has happened since the last stage, said at the next one
         while not deal.is_over and number != last:
-            play = sensible_play(deal)
             number += 1
-            if number in asked:
+            play, yours = self.next_play(deal, number, you), deal.to_play == you
+            if yours and number in asked:
+                raise self.fail(predict or value, f"play {number} is the learner's to make: predict another seat's")
+            if yours:
+                assert you is not None
+                told.append(said("Your turn: play a card from your hand."))
+                plain = frozenset({str(sensible_play(deal))})  # what the level was checked with
+                stages.append(Stage(_joined(told), "play", deal, deal.events, accept=plain, profile=self.profile,
+                                    seat=you, question="turn"))  # fmt: skip
+                told = []
+            elif number in asked and (play.captured or not self.learner_moves):
                 if not play.captured:
                     raise self.fail(predict or value, f"play {number} of this deal takes nothing: predict a capture")
-                ways = {cards_text(sorted(group)) for group in captures(play.card, deal.table)}
-                prompt = said(
-                    "Seat {seat} plays {card}. Which table cards will it take?", seat=deal.to_play, card=str(play.card)
-                )
-                why = said(
-                    "{card} needs {need}, and these make it (R12).", card=str(play.card), need=15 - play.card.value
-                )
-                stages.append(
-                    Stage(prompt, "pick", deal, highlight=frozenset({play.card}), accept=frozenset(ways), why=why,
-                          profile=self.profile, played=play.card, question="fifteen")
-                )  # fmt: skip
+                stages.append(self.predicted(deal, play, told))
+                told = []
             after = deal.play(play)
-            told = [narrate(deal, event) for event in after.events]
-            stages.append(Stage(said("{events}", events=Joined(tuple(told), " ")), deal=after, events=after.events,
-                                profile=self.profile))  # fmt: skip
-            if number in summed and not after.table:
+            told += [narrate(deal, event) for event in after.events if not yours or event.kind is not EventKind.PLAY]
+            if you is None:
+                stages.append(Stage(_joined(told), deal=after, events=after.events, profile=self.profile))
+                told = []
+            if number in summed and not after.table and not self.learner_moves:
                 raise self.fail(
                     sums or value, f"the table is empty after play {number}: ask its sum after another play"
                 )
-            if number in summed:
-                prompt = said("What do the cards on the table add up to now?")
-                stages.append(_table_sum(Stage(prompt, "number", after, profile=self.profile)))
+            if number in summed and after.table:
+                told.append(said("What do the cards on the table add up to now?"))
+                stages.append(_table_sum(Stage(_joined(told), "number", after, after.events, profile=self.profile)))
+                told = []
             deal = after
+        if told:
+            stages.append(Stage(_joined(told), deal=deal, events=deal.events, profile=self.profile))
         if last is not None and number < last:
             raise self.fail(fields["to"], f"this deal has {plural(number, 'play')}")
         for named, place in ((asked, predict), (summed, sums)):
@@ -996,13 +1138,51 @@ class _Builder:
                 raise self.fail(place, f"the plays watched are {first} to {number}, not {min(outside)}")
         return stages
 
+    def learner_seat(self, fields: dict[str, Marked], deal: Deal) -> int | None:
+        """The seat the learner plays in a dealt deal (``you``), if any; the level then plays that deal."""
+        if "you" not in fields:
+            return None
+        you = self.number(fields["you"])
+        if you >= deal.players:
+            raise self.fail(fields["you"], f"a deal of {deal.players} players has seats 0 to {deal.players - 1}")
+        self.plays_deal = self.number(fields["seed"])
+        return you
+
+    def next_play(self, deal: Deal, number: int, you: int | None) -> Play:
+        """Play ``number`` of a deal: at the learner's seat, the move it made if the deal allows it; else the plain
+        one."""
+        made = self.learner_moves.get(number) if deal.to_play == you else None
+        return made if made is not None and deal.can_play(made) else sensible_play(deal)
+
+    def predicted(self, deal: Deal, play: Play, told: list[Said]) -> Stage:
+        """A task on a capture about to be made: which table cards will ``play``'s card take?"""
+        ways = {cards_text(sorted(group)) for group in captures(play.card, deal.table)}
+        card = str(play.card)
+        prompt = said("Seat {seat} plays {card}. Which table cards will it take?", seat=deal.to_play, card=card)
+        why = said("{card} needs {need}, and these make it (R12).", card=str(play.card), need=15 - play.card.value)
+        return Stage(_joined([*told, prompt]), "pick", deal, deal.events if told else (), frozenset({play.card}),
+                     frozenset(ways), why=why, profile=self.profile, played=play.card, question="fifteen")  # fmt: skip
+
     # -- reading values ------------------------------------------------------------------
 
     def position(self, value: Marked, before: Deal | None = None) -> Deal:
         """A board set up by hand, completed into a position a real deal reaches: what is out of sight goes to the
         stock (``stock``: how many cards it holds) and to the piles as captures (R8-R10, R12, R16); or a real deal
         (``seed``); or the board ``before`` with one more play (``after``)."""
-        keys = {"table", "hands", "piles", "escobas", "to_play", "stock", "seed", "players", "plays", "moves", "after"}
+        keys = {
+            "table",
+            "hands",
+            "piles",
+            "escobas",
+            "to_play",
+            "stock",
+            "seed",
+            "players",
+            "plays",
+            "moves",
+            "after",
+            "you",
+        }
         fields = self.fields(value, keys)
         if "after" in fields:
             return self.after(fields, value, before)
@@ -1053,14 +1233,15 @@ class _Builder:
 
     def played(self, fields: dict[str, Marked], value: Marked) -> Deal:
         """A real deal played the plain way (``sensible_play``) but for its ``moves``, for ``plays`` plays or to the
-        end."""
+        end; with ``you``, the learner's seat, as the learner played it where it has."""
         deal = self.dealt(fields, value)
+        you = self.learner_seat(fields, deal)
         moves = self.moves(fields["moves"]) if "moves" in fields else {}
         stop = self.number(fields["plays"]) if "plays" in fields else None
         number = 0
         while not deal.is_over and number != stop:
             number += 1
-            play, where = moves.pop(number, (sensible_play(deal), value))
+            play, where = moves.pop(number, (self.next_play(deal, number, you), value))
             try:
                 deal = deal.play(play)
             except IllegalPlay as refusal:
@@ -1160,6 +1341,11 @@ def worded(value: Marked) -> str:
     """
     parts = value.value if isinstance(value.value, list) else [value]
     return " ".join(" ".join(str(part.value) for part in parts).split())
+
+
+def _joined(told: Sequence[Said]) -> Said:
+    """Sentences said one after the other."""
+    return said("{events}", events=Joined(tuple(told), " "))
 
 
 def _with(stage: Stage, accept: set[str], why: Said, clue: Said | None = None, nearer: Said | None = None) -> Stage:

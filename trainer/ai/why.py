@@ -6,7 +6,8 @@ scores it), and what the play made left open to the next player that the best di
 7♦ to take), with how likely that is over the hands the next player could hold as the learner saw the deal, and,
 with two players, a sweep the best play sets up for the learner's next turn whatever the next player does. Each
 fact is weighed by the points at stake, most first, and at most ``MOST`` are said. Nothing is said that the engine
-did not work out from the position; a play as good as the best gets no reason.
+did not work out from the position; a play as good as the best gets no reason. ``left_open`` says, of one play
+alone, what it leaves the next player, where the chance is worth a warning.
 
 >>> from trainer import Deal, parse_cards, parse_play
 >>> deal = Deal.from_position(table=parse_cards("7♦ 5♣"), hands=[parse_cards("3♠ 6♥"), parse_cards("2♠ 4♣")])
@@ -39,6 +40,8 @@ LEAST_CHANCE = 0.05
 #: A rough worth, in points, of taking more of a category a side wins by having most of (so a sure point, an
 #: escoba or the 7♦, weighs more): what orders these reasons among the others.
 _MOST_OF_WORTH = {"setenta": 0.5, "sevens": 0.5, "coins": 0.3, "cards": 0.2}
+#: The least chance, of a sweep or of the 7♦ left to the next player, worth a warning after a play.
+WARN = 0.25
 _BY_VALUE = {value: sum(card.bit for card in DECK if card.value == value) for value in range(1, 11)}
 
 
@@ -136,40 +139,69 @@ class _Worlds:
 
 def _left_open(before: Deal, made: Play, best: Play, worlds: _Worlds) -> list[_Reason]:
     """What the play made leaves the next player that the best play does not: a sweep, the 7♦ to take."""
-    seen, points = worlds.seen, before.profile.points
-    after_made, after_best = before.play(made), before.play(best)
+    points = before.profile.points
+    (sweep_made, seven_made), (sweep_best, seven_best) = (_open_chances(before, play, worlds) for play in (made, best))
     found = []
-    if "escoba" in points:
-        chances = [
-            _chance(seen, after, play, worlds, _sweepers) for after, play in ((after_made, made), (after_best, best))
-        ]
-        if chances[0] - chances[1] >= LEAST_CHANCE:
-            table = after_made.table
-            words = said(
-                "Your play left {cards} on the table, {total} in all: the next player sweeps it with a card worth "
-                "{value} in {percent} of the hands they could hold; after the best play, {best}.",
+    if sweep_made - sweep_best >= LEAST_CHANCE:
+        table = before.play(made).table
+        words = said(
+            "Your play left {cards} on the table, {total} in all: the next player sweeps it with a card worth "
+            "{value} in {percent} of the hands they could hold; after the best play, {best}.",
+            cards=cards_text(table),
+            total=sum(card.value for card in table),
+            value=CAPTURE_SUM - sum(card.value for card in table),
+            percent=_percent(sweep_made),
+            best=_percent(sweep_best),
+        )
+        found.append(_Reason(points["escoba"] * (sweep_made - sweep_best), words))
+    if not _take(best) & SEVEN_OF_COINS.bit and seven_made - seven_best >= LEAST_CHANCE:
+        words = said(
+            "Your play left {card} for the next player to take, in {percent} of the hands they could hold; after "
+            "the best play, {best}.",
+            card=str(SEVEN_OF_COINS),
+            percent=_percent(seven_made),
+            best=_percent(seven_best),
+        )
+        found.append(_Reason(points["seven_of_coins"] * (seven_made - seven_best), words))
+    return found
+
+
+def left_open(before: Deal, play: Play, samples: int = 32, seed: int | str | None = 0) -> tuple[Said, ...]:
+    """What ``play`` leaves the next player, as the seat that made it saw the deal: a sweep of the table, the 7♦ to
+    take, each said where its chance is at least ``WARN``; a chance is worked out as ``reasons`` works it out."""
+    worlds = _Worlds(View.of(before), samples, seed)
+    sweep, seven = _open_chances(before, play, worlds)
+    found = []
+    if sweep >= WARN:
+        table = before.play(play).table
+        found.append(
+            said(
+                "Your play leaves {cards} on the table, {total} in all: the next player sweeps it with a card worth "
+                "{value} in {percent} of the hands they could hold.",
                 cards=cards_text(table),
                 total=sum(card.value for card in table),
                 value=CAPTURE_SUM - sum(card.value for card in table),
-                percent=_percent(chances[0]),
-                best=_percent(chances[1]),
+                percent=_percent(sweep),
             )
-            found.append(_Reason(points["escoba"] * (chances[0] - chances[1]), words))
-    if "seven_of_coins" in points and not _take(best) & SEVEN_OF_COINS.bit:
-        chances = [
-            _chance(seen, after, play, worlds, _seven_takers)
-            for after, play in ((after_made, made), (after_best, best))
-        ]
-        if chances[0] - chances[1] >= LEAST_CHANCE:
-            words = said(
-                "Your play left {card} for the next player to take, in {percent} of the hands they could hold; after "
-                "the best play, {best}.",
+        )
+    if seven >= WARN:
+        found.append(
+            said(
+                "Your play leaves {card} for the next player to take, in {percent} of the hands they could hold.",
                 card=str(SEVEN_OF_COINS),
-                percent=_percent(chances[0]),
-                best=_percent(chances[1]),
+                percent=_percent(seven),
             )
-            found.append(_Reason(points["seven_of_coins"] * (chances[0] - chances[1]), words))
-    return found
+        )
+    return tuple(found)
+
+
+def _open_chances(before: Deal, play: Play, worlds: _Worlds) -> tuple[float, float]:
+    """The chances that the next player sweeps the table ``play`` leaves, and that they take the 7♦ from it; 0 for
+    what the rule set does not score."""
+    points, after = before.profile.points, before.play(play)
+    sweep = _chance(worlds.seen, after, play, worlds, _sweepers) if "escoba" in points else 0.0
+    seven = _chance(worlds.seen, after, play, worlds, _seven_takers) if "seven_of_coins" in points else 0.0
+    return sweep, seven
 
 
 def _percent(chance: float) -> str:

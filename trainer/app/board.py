@@ -131,7 +131,7 @@ def _whole_table_text(event: Event, view: CardStyle, deal: Deal, me: int) -> str
             "Left on the table at the end, worth {worth}: nobody captured, so nobody takes it (R15)", worth=worth
         )
     return t.text(
-        "Left on the table at the end, worth {worth}: {taker} made the last capture and takes it (R15)",
+        "At the end {taker} had made the latest capture, so it also gets the leftover cards, worth {worth} (R15)",
         worth=worth,
         taker=side_words(deal, event.side or 0, me, view),
     )

@@ -291,5 +291,5 @@ def match_over_words(game: Game, view: CardStyle) -> tuple[bool, str]:
     if match.shut_out is None:
         return won, t.text("You won the match!") if won else t.text("The computer won this match.")
     if won:
-        return won, t.text("You won the match! (a side that takes no card in a deal loses the match at once)")
-    return won, t.text("The computer won this match (a side that takes no card in a deal loses the match at once).")
+        return won, t.text("You won the match! (a deal without a single capture costs that side the whole match)")
+    return won, t.text("The computer won this match (a deal without a single capture costs that side the whole match).")

@@ -7,9 +7,12 @@ from typing import NoReturn
 
 import streamlit as st
 
+from trainer.app.course_and_bank import course, course_tracks
+from trainer.app.navigation import pages
 from trainer.app.settings import tr
 from trainer.app.signin import club, signed_in
 from trainer.app.store_access import club_server, said_or_told, saving
+from trainer.course import teaching_level
 from trainer.i18n import languages
 from trainer.profile import PROFILES, RuleProfile
 from trainer.progress.model import Learner
@@ -130,7 +133,8 @@ def rules() -> RuleProfile:
 
 
 def _choose_rules(saved: ProgressStore, player: Learner) -> None:
-    """The rule set (and target, where it has a choice of them), kept with the learner's profile."""
+    """The rule set (and target, where it has a choice of them), kept with the learner's profile; a rule set of
+    another table links to the level that teaches it."""
     current = saved.rules(player)
     st.session_state.rules = current
     st.session_state._rule_set = current.name  # from the store each run: the widget's own state is forgotten
@@ -142,7 +146,7 @@ def _choose_rules(saved: ProgressStore, player: Learner) -> None:
         key="_rule_set",
         on_change=_keep_rules,
         args=(saved, player),
-        help=t.text("How you play: the classic game with the setenta, or the rules of another table (see the course)."),
+        help=t.text("How you play: the classic game with the setenta, or the rules of another table."),
     )
     if len(current.targets) > 1:
         st.session_state._target = current.target
@@ -154,6 +158,10 @@ def _choose_rules(saved: ProgressStore, player: Learner) -> None:
             on_change=_keep_rules,
             args=(saved, player),
         )
+    if (teaching := teaching_level(course(), current.name)) is not None:
+        number = course_tracks()[teaching.track].number(teaching)
+        label = t.text("Learn these rules: Other tables, level {number}", number=number)
+        st.page_link(pages()["learn"], label=label, query_params={"level": teaching.id, "stage": "1"})
 
 
 @saving

@@ -30,7 +30,7 @@ THEMES = {
     "coins": marked("coins (oros, ♦) and the most-coins point"),
     "seven-of-coins": marked("the 7♦ and its point"),
     "most-cards": marked("the most-cards point"),
-    "setenta": marked("the best card of each suit and the setenta point (R19)"),
+    "setenta": marked("the setenta point, from the top-priced card of every suit (R19)"),
     "missing-suit": marked("a pile without a suit has no setenta (R19)"),
     "ties": marked("equal counts give nobody the point (R18)"),
     "safety": marked("leave nothing for the next player to take"),
@@ -48,7 +48,7 @@ THEMES = {
     "most-sevens": marked("the point for the most sevens, where a rule set scores it (V1)"),
     "all-coins": marked("all ten coins in one pile: two more points where a rule set pays for them (V1)"),
     "all-sevens": marked(
-        "all four sevens in one pile: a bonus, worth 3 in place of the 7♦ point in some rule sets (V1)"
+        "a pile holding every seven: some rule sets pay 3 for it, and the 7♦ then earns no point of its own (V1)"
     ),
     "few-cards": marked("Turkish rules: 2 points when the other side took fewer than 10 cards (V1)"),
     "three-sides": marked("three players, each a side of its own, each with a pile (V3)"),
@@ -165,6 +165,7 @@ RULES_OF_TASK: dict[tuple[str, str], tuple[str, ...]] = {
     ("pick", "value"): ("R3", "R4"),
     ("pick", "fifteen"): ("R3", "R4", "R12"),
     ("pick", "claim"): ("R4", "R12", "V5"),
+    ("play", "turn"): ("R11", "R12", "R13"),  # the learner's turn in a deal it plays: any legal play goes
     **{("allowed", play): rules for play, rules in RULES_OF_ALLOWED.items()},
     ("fault", "legal"): ("V5",),
     ("fault", "wrong capture"): ("V5",),

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, time, timedelta
 import streamlit as st
 
 from trainer.app.clock import moment
-from trainer.app.course_and_bank import bank, course
+from trainer.app.course_and_bank import bank, course, level_place
 from trainer.app.names import BOT_LEVELS, say
 from trainer.app.play_words import level_words
 from trainer.app.profile_sidebar import profile
@@ -198,7 +198,7 @@ def homework_part(room: Classroom) -> None:
                      key=f"hw_level_{key}")  # fmt: skip
         st.number_input(t.text("How many"), min_value=1, max_value=30, value=10, key=f"hw_count_{key}")
     elif kind == "levels":
-        titles = {level.id: f"{number}. {t.text(level.title)}" for number, level in enumerate(course(), start=1)}
+        titles = {level.id: level_place(level, t) for level in course()}  # numbered within its track
         st.multiselect(t.text("Levels"), list(titles), format_func=titles.__getitem__, key=f"hw_levels_{key}")
     else:
         st.radio(t.text("Against"), list(BOT_LEVELS), format_func=lambda level: level_words(level, t),

@@ -4,7 +4,7 @@ import streamlit as st
 
 from trainer import Deal
 from trainer.app.board import board_html
-from trainer.app.course_and_bank import course
+from trainer.app.course_and_bank import course, course_tracks, level_place
 from trainer.app.names import BOT_LEVELS, say
 from trainer.app.navigation import pages
 from trainer.app.profile_sidebar import profile, rules
@@ -22,7 +22,8 @@ t = tr()
 SAVED = store()
 PLAYER = profile(SAVED)
 RULES = rules()
-LEVELS = course()
+BY_ID = {level.id: level for level in course()}
+BY_TRACK = course_tracks()
 LINKS = pages()  # made once a run: each call builds every page anew, and the course list links 24 times
 st.title("Escoba Trainer")
 if club() is not None:  # the sidebar says it too, but a phone keeps the sidebar shut
@@ -35,28 +36,26 @@ st.write(
     )
 )
 place, earned = SAVED.place(PLAYER), SAVED.stars(PLAYER)
-titles = {level.id: (number, t.text(level.title)) for number, level in enumerate(LEVELS, start=1)}
-if place is not None and place[0] in titles:
-    number, title = titles[place[0]]
-    label = t.text("Continue where you left off: level {number}, {title}", number=number, title=title)
+if place is not None and place[0] in BY_ID:
+    label = t.text("Continue where you left off: {level}", level=level_place(BY_ID[place[0]], t))
     st.page_link(LINKS["learn"], label=label, query_params={"level": place[0], "stage": str(place[1] + 1)})
 else:
-    label = t.plural("Start learning: {n} short level", "Start learning: {n} short levels", len(LEVELS))
+    core = len(BY_TRACK["core"].levels)
+    label = t.plural("Start learning: {n} short level", "Start learning: {n} short levels", core)
     st.page_link(LINKS["learn"], label=label)
 st.page_link(LINKS["puzzles"], label=t.text("Practise on puzzles"))
 st.page_link(LINKS["play"], label=t.text("Play a match against the computer, with a coach"))
-stars = t.plural(
-    "The course: {earned} of {n} star",
-    "The course: {earned} of {n} stars",
-    3 * len(LEVELS),
-    earned=sum(earned.values()),
-)
-with st.expander(stars):
-    for level in LEVELS:
-        number, title = titles[level.id]
-        earned_here = t.text("{n} of 3 stars", n=earned.get(level.id, 0))  # words, which a screen reader reads
-        label = f"{number}. {title} · {earned_here}"
-        st.page_link(LINKS["learn"], label=label, query_params={"level": level.id, "stage": "1"})
+for track in BY_TRACK.values():  # the core path, then the other tables apart
+    stars, most = track.stars(earned), 3 * len(track.levels)
+    with st.expander(
+        t.plural("The course: {earned} of {n} star", "The course: {earned} of {n} stars", most, earned=stars)
+        if track.name == "core"
+        else t.plural("Other tables: {earned} of {n} star", "Other tables: {earned} of {n} stars", most, earned=stars)
+    ):
+        for number, level in enumerate(track.levels, start=1):
+            earned_here = t.text("{n} of 3 stars", n=earned.get(level.id, 0))  # words, which a screen reader reads
+            label = f"{number}. {t.text(level.title)} · {earned_here}"
+            st.page_link(LINKS["learn"], label=label, query_params={"level": level.id, "stage": "1"})
 
 if homework_set := SAVED.homework(PLAYER):  # on a club's server, for a learner in a class
     st.header(t.text("Homework"))
@@ -68,8 +67,7 @@ if homework_set := SAVED.homework(PLAYER):  # on a club's server, for a learner 
         elif piece.kind == "puzzles":
             st.page_link(LINKS["puzzles"], label=next_puzzle_label(piece, mine, t), query_params={"puzzle": item})
         elif piece.kind == "levels":
-            known = titles.get(item)  # a level since taken out of the course shows its id
-            named = t.text("level {number}, {title}", number=known[0], title=known[1]) if known else item
+            named = level_place(BY_ID[item], t) if item in BY_ID else item  # a level since taken out shows its id
             label = t.text("{homework} · {level}", homework=line, level=named)
             st.page_link(LINKS["learn"], label=label, query_params={"level": item, "stage": "1"})
         else:

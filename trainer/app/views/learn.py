@@ -11,7 +11,7 @@ import streamlit as st
 
 from trainer.app.board import CATEGORY_LABELS, board_rows, pile_rows, rows_html
 from trainer.app.components import Pick, announce, card_table, news
-from trainer.app.course_and_bank import course
+from trainer.app.course_and_bank import course, course_tracks
 from trainer.app.names import say, typed, typing_help
 from trainer.app.navigation import pages
 from trainer.app.profile_sidebar import profile
@@ -21,13 +21,30 @@ from trainer.app.store_access import saving, store
 from trainer.app.style import ANSWER_CHARS, page
 from trainer.app.topics import topic
 from trainer.cards import R4, Card, Notation
-from trainer.course import Level, Stage, Verdict, choice_label, star_text
+from trainer.course import (
+    Level,
+    Moves,
+    Stage,
+    Verdict,
+    as_played,
+    choice_label,
+    onward,
+    restarted,
+    star_text,
+    with_move,
+)
 from trainer.profile import CLASSIC, PROFILES
 from trainer.progress.training import finish_level
 from trainer.text import SIDES, marked
 
 LEVELS = course()
 BY_ID = {level.id: level for level in LEVELS}
+BY_TRACK = course_tracks()
+#: Where the learner is, counted within the level's track.
+WHERE_NOW = {
+    "core": marked("Level {number} of {levels}, step {step} of {steps}"),
+    "other": marked("Other tables: level {number} of {levels}, step {step} of {steps}"),
+}
 cards = page("Learn")  # first, as on every page: its language and settings even when progress cannot be reached
 SAVED = store()
 PLAYER = profile(SAVED)
@@ -67,6 +84,8 @@ def go(level_id: str, index: int) -> None:
     SAVED.set_place(PLAYER, level_id, min(index, len(level.stages) - 1))  # first: if it cannot be saved, stay
     if st.session_state.get("level") != level_id:
         st.session_state.slips = {"mistakes": 0, "hints": 0}
+    if index == 0 and level.plays_deal is not None:  # the level starts again: so do the plays it makes in its deal
+        keep_moves(level, restarted(moves_of(level), level))
     st.session_state.level, st.session_state.stage = level_id, index
     st.session_state.round = st.session_state.get("round", 0) + 1  # a fresh card table, nothing chosen
     for key in ("verdict", "shown", "answer", "missed"):
@@ -85,6 +104,9 @@ def judge(stage: Stage, answer: str, notation: Notation = R4) -> None:
         return
     verdict = stage.judge(answer, notation, again=bool(st.session_state.get("missed")))
     st.session_state.verdict = verdict
+    if stage.is_turn and verdict.correct:  # the deal goes on from the learner's play
+        played = BY_ID[st.session_state.level]
+        keep_moves(played, with_move(moves_of(played), *stage.move(answer, notation)))
     if not verdict.correct and not st.session_state.get("missed"):
         st.session_state.slips["mistakes"] += 1
     st.session_state.missed = not verdict.correct
@@ -94,6 +116,16 @@ def judge_pick(stage: Stage, pick: Pick) -> None:
     """The card table's button: a play is the hand card then the table cards; a pick is the cards chosen."""
     cards = [token for tokens in pick.chosen.values() for token in tokens]
     judge(stage, " ".join([*pick.many("hand"), *pick.many("table")] if stage.task == "play" else cards))
+
+
+def moves_of(level: Level) -> Moves:
+    """The plays the learner has made, in this session, in the deal the level plays."""
+    moves: Moves = st.session_state.get("moves", {}).get(level.plays_deal, ())
+    return moves
+
+
+def keep_moves(level: Level, moves: Moves) -> None:
+    st.session_state.moves = {**st.session_state.get("moves", {}), level.plays_deal: moves}
 
 
 def show_answer() -> None:
@@ -187,18 +219,24 @@ def table_markdown(rows: tuple[tuple[str, ...], ...]) -> str:
 
 
 def level_map(current: str, earned: dict[str, int], where: str) -> None:
-    """Every level with its stars in words (a screen reader reads glyphs as "black star"), the current one filled;
-    ``where`` keeps the sidebar's buttons apart."""
-    for number, item in enumerate(LEVELS, start=1):
-        stars = t.text("{n} of 3 stars", n=earned.get(item.id, 0))
-        st.button(
-            f"{number}. {t.text(item.title)} · {stars}",
-            key=f"{where}_{item.id}",
-            on_click=go,
-            args=(item.id, 0),
-            type="primary" if item.id == current else "secondary",
-            use_container_width=True,
-        )
+    """Every level with its stars in words (a screen reader reads glyphs as "black star"), the current one filled:
+    the core path, then the other tables apart, each numbered from 1; ``where`` keeps the sidebar's buttons apart."""
+    for track in BY_TRACK.values():
+        if track.name == "other":
+            st.subheader(
+                t.text("Other tables"),
+                help=t.text("The rules of other tables, for after the course or when you choose one of them."),
+            )
+        for number, item in enumerate(track.levels, start=1):
+            stars = t.text("{n} of 3 stars", n=earned.get(item.id, 0))
+            st.button(
+                f"{number}. {t.text(item.title)} · {stars}",
+                key=f"{where}_{item.id}",
+                on_click=go,
+                args=(item.id, 0),
+                type="primary" if item.id == current else "secondary",
+                use_container_width=True,
+            )
 
 
 def answer_form(stage: Stage, message: tuple[str, str] | None) -> None:
@@ -225,9 +263,11 @@ def answer_form(stage: Stage, message: tuple[str, str] | None) -> None:
 
 t = tr()
 open_from_link()
-level: Level = BY_ID[st.session_state.level]
+as_written: Level = BY_ID[st.session_state.level]
+level = as_played(as_written, moves_of(as_written))  # a deal the learner plays, as it has played it
 index: int = st.session_state.stage
-number = LEVELS.index(level) + 1
+track = BY_TRACK[as_written.track]
+following = onward(BY_TRACK, as_written)
 earned_stars = SAVED.stars(PLAYER)  # read once: the sidebar, the Levels button and the end of a level use it
 with st.sidebar.expander(t.text("Levels"), expanded=False):
     level_map(level.id, earned_stars, "side")
@@ -238,11 +278,7 @@ steps = len(level.stages)
 at_end = index >= steps
 shown_stage = min(index + 1, steps)
 where_now = t.text(
-    "Level {number} of {levels}, step {step} of {steps}",
-    number=number,
-    levels=len(LEVELS),
-    step=shown_stage,
-    steps=steps,
+    WHERE_NOW[track.name], number=track.number(as_written), levels=len(track.levels), step=shown_stage, steps=steps
 )
 st.progress(shown_stage / steps, text=where_now)
 news(where_now, key="step")  # Next, Back or a level chosen: the new step is read out
@@ -255,8 +291,9 @@ with st.container(horizontal=True, key="steps"):
         st.button(t.text("Next ▶"), on_click=go, args=(level.id, index + 1), type="primary", disabled=not done)
     elif not at_end:
         st.button(t.text("Finish the level ▶"), on_click=finish, args=(level,), type="primary", disabled=not done)
-    elif number < len(LEVELS):
-        st.button(t.text("Next level ▶"), on_click=go, args=(LEVELS[number].id, 0), type="primary")
+    elif following is not None:
+        onward_label = t.text("Next level ▶") if following.track == level.track else t.text("Other tables ▶")
+        st.button(onward_label, on_click=go, args=(following.id, 0), type="primary")
     with st.popover(t.text("Levels")):
         level_map(level.id, earned_stars, "level")
 
@@ -269,6 +306,20 @@ if at_end:
         if earned == 3
         else t.text("Play it again for three stars: every task right the first time, with no answer shown.")
     )
+    if following is not None and following.track != level.track:  # the core path's last level
+        st.success(
+            t.text(
+                "That was the course's last level: you know Escoba as its rule book plays it. Other tables play by "
+                "rules of their own, taught level by level under Other tables, whenever you want them."
+            )
+        )
+    elif following is None:
+        st.success(
+            t.text(
+                "That was the last of the other tables. Any of their rule sets can be chosen in the sidebar, under "
+                "Rule set, for a match or a fresh deal."
+            )
+        )
     for theme in level.practice:  # puzzles on each of the level's themes, in Practice
         st.page_link(
             pages()["puzzles"],

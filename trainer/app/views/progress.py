@@ -7,7 +7,7 @@ import math
 import streamlit as st
 
 from trainer.app.charts import INKS, bars_html, chart_image, line_svg
-from trainer.app.course_and_bank import bank, course
+from trainer.app.course_and_bank import bank, course_tracks
 from trainer.app.navigation import pages
 from trainer.app.profile_sidebar import profile
 from trainer.app.progress_words import (
@@ -88,23 +88,29 @@ figures.metric(
 figures.metric(
     t.text("Best rush"), SAVED.best(PLAYER, "rush") or 0, help=t.text("Most puzzles right in one three-minute Rush")
 )
-earned, levels = SAVED.stars(PLAYER), course()
-figures.metric(
-    t.text("Course stars"),
-    t.text("{earned} of {total}", earned=sum(earned.values()), total=3 * len(levels)),
-    help=t.text("Up to three stars a level"),
-)
-done = t.plural(
-    "The course: {done} of {n} level done", "The course: {done} of {n} levels done", len(levels), done=len(earned)
-)
-with st.expander(done):
-    st.markdown(
-        "\n".join(
-            f"- {number}. {t.text(level.title)}: {stars}"
-            for number, level in enumerate(levels, start=1)
-            for stars in [t.text("{n} of 3 stars", n=earned.get(level.id, 0))]
-        )
+earned, by_track = SAVED.stars(PLAYER), course_tracks()
+for track in by_track.values():  # the core path, then the other tables apart
+    figures.metric(
+        t.text("Course stars") if track.name == "core" else t.text("Other tables' stars"),
+        t.text("{earned} of {total}", earned=track.stars(earned), total=3 * len(track.levels)),
+        help=t.text("Up to three stars a level"),
     )
+for track in by_track.values():
+    done, count = track.done(earned), len(track.levels)
+    with st.expander(
+        t.plural("The course: {done} of {n} level done", "The course: {done} of {n} levels done", count, done=done)
+        if track.name == "core"
+        else t.plural(
+            "Other tables: {done} of {n} level done", "Other tables: {done} of {n} levels done", count, done=done
+        )
+    ):
+        st.markdown(
+            "\n".join(
+                f"- {number}. {t.text(level.title)}: {stars}"
+                for number, level in enumerate(track.levels, start=1)
+                for stars in [t.text("{n} of 3 stars", n=earned.get(level.id, 0))]
+            )
+        )
 
 if not answered:
     st.info(t.text("No puzzle answers yet. Solve a few puzzles and your rating, streaks and themes appear here."))

@@ -185,10 +185,10 @@ class RefereePuzzle(Puzzle, Dealt):
                 total=total,
             )
         return said_plural(
-            "the four cards turned up add up to {total}, so the dealer's side takes them at once and scores {n} "
-            "escoba for them (R9)",
-            "the four cards turned up add up to {total}, so the dealer's side takes them at once and scores {n} "
-            "escobas for them (R9)",
+            "the four cards turned up make {total}: the dealer's side picks them up before anyone plays, {n} escoba "
+            "to its credit (R9)",
+            "the four cards turned up make {total}: the dealer's side picks them up before anyone plays, {n} "
+            "escobas to its credit (R9)",
             escobas,
             total=total,
         )
@@ -202,8 +202,7 @@ class RefereePuzzle(Puzzle, Dealt):
             return said("the last play captures, so side {side}, who made it, also takes what is left (R15)",
                         side=side)  # fmt: skip
         return said(
-            "the last play takes nothing; side {side} made the last capture, so it takes what is left on the "
-            "table (R15)",
+            "the final play takes nothing, so the leftovers go to side {side}, whose capture was the latest (R15)",
             side=side,
         )
 

@@ -167,13 +167,13 @@ class ScorePuzzle(Puzzle, Dealt):
         """The classic categories one by one; under another rule set, what it scores (V1, V5)."""
         if self.rules == CLASSIC.name:
             return _THE_DEAL, (
-                said("Escobas first, then most cards, most coins, the 7♦ and the setenta."),
+                said("Count each escoba, then see who has the 7♦, the better setenta, more coins and more cards."),
                 said("A tie gives nobody the point."),
             )
         title = next((title for theme, title in _TITLES.items() if theme in self.themes), _THE_DEAL)
         return title, (
             said("These rules score: {scoring}.", scoring=scoring_text(self.profile)),
-            said("When sides share the top figure of a category, nobody scores it."),
+            said("If the best figure in a category is shared, that category's point goes unclaimed."),
         )
 
     def reach_problems(self) -> list[tuple[str, str]]:

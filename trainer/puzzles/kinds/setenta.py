@@ -61,7 +61,7 @@ class SetentaPuzzle(Puzzle):
     def words(self) -> Words:
         """How a setenta is counted."""
         return said("Work out the setenta"), (
-            said("Take the best card of each suit."),
+            said("In every suit, keep only the card with the highest price."),
             said("Sevens are worth 21, sixes 18, aces 16, fives 15, and every court card only 10."),
         )
 
@@ -85,9 +85,9 @@ class SetentaPuzzle(Puzzle):
         if answer == "none":
             return said("every suit is in the pile, so it has a setenta (R19)")
         if int(answer) > value:
-            return said("{given} is more than this pile's setenta: count only the best card of each suit (R19)",
+            return said("{given} is more than this pile's setenta: one card per suit counts, the highest-priced (R19)",
                         given=answer)  # fmt: skip
-        return said("{given} is less than this pile's setenta: count the best card of each suit at its price (R19)",
+        return said("{given} is less than this pile's setenta: add the price of each suit's highest-priced card (R19)",
                     given=answer)  # fmt: skip
 
     def closer(self, answer: str) -> Said:

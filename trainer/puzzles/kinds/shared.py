@@ -211,7 +211,7 @@ def ruling_clues(deal: Deal, play: Play, refusal: Refusal | None) -> tuple[Said,
         return rule, said("{sum}: {card} can capture", sum=sum_text(card, refusal.cards), card=str(card))
     if reason == "must_capture_with_other":
         assert refusal.taker is not None
-        rule = said("under these rules a player who can capture with any card in hand must capture (R13)")
+        rule = said("here, holding any card that can make 15 obliges you to capture (R13)")
         taker = said(
             "{sum}: {taker}, in the same hand, can capture",
             sum=sum_text(refusal.taker, refusal.cards),
@@ -225,7 +225,9 @@ def ruling_clues(deal: Deal, play: Play, refusal: Refusal | None) -> tuple[Said,
             return rule, look_at(play)
         return rule, said("{card} makes 15 with {one}, and also with {other}: two groups, taken in one play",
                           card=str(card), one=cards_text(groups[0]), other=cards_text(groups[1]))  # fmt: skip
-    return said("a deal ends when the stock and every hand are empty (R15)"), said("nobody has a card left to play")
+    return said("once the stock is gone and nobody holds a card, the deal is over (R15)"), said(
+        "nobody has a card left to play"
+    )
 
 
 def _allowed_clues(deal: Deal, play: Play) -> tuple[Said, Said]:
@@ -245,8 +247,8 @@ def _allowed_clues(deal: Deal, play: Play) -> tuple[Said, Said]:
     hand = deal.hands[deal.to_play] if deal.to_play is not None else ()
     if any(captures(other, deal.table) for other in hand if other != play.card):
         rule = said(
-            "under these rules only the card played must capture when it can; what the rest of the hand could take "
-            "does not bind it (R13)"
+            "here the duty to capture falls only on the card you lay down; other cards in your hand that could take "
+            "change nothing (R13)"
         )
         return rule, closer
     return said("a card may be laid down when it can make 15 with nothing on the table (R13)"), closer
