@@ -238,9 +238,8 @@ def say(text: str, view: CardStyle, listed: Callable[[Iterable[str]], str] | Non
         words += cards_name((parse_card(token) for token in found.group("run").split()), view, listed)
         if articles and before:
             before, words = articles.joined(before, words)
-        said = before + words
-        opens = _SENTENCE_END.search(text[: found.start()]) is not None
-        return said[0].upper() + said[1:] if opens else said
+        opens = not before and _SENTENCE_END.search(text[: found.start()]) is not None
+        return before + (words[0].upper() + words[1:] if opens else words)
 
     return _CODE_OR_RUN.sub(rewrite, text)
 
