@@ -699,7 +699,7 @@ def test_r4_spanish_faces_read_what_their_corners_print_and_french_faces_say_wha
     assert [attempt.answer for attempt in attempts(data)] == ["K♣"]  # kept in the rules' notation
     french = open_page(PUZZLES_PAGE, Clock(), puzzle=TWO_REYES, faces="french")
     assert french.text_input(key="ans_text").label == "The table cards that make 15, such as 5d 2c"
-    assert how_to_type(french).endswith("K♣ → kc. Suits: d ♦, h ♥, s ♠, c ♣.")
+    assert how_to_type(french).endswith("K♣ → kc; A♠ → as. Suits: d ♦, h ♥, s ♠, c ♣.")
     type_answer(french, "12b")
     assert french.info[0].value == plain("'12b' is not a card: a card ends with its suit: ♦ ♥ ♣ ♠ (or D H C S).")
     assert len(attempts(data)) == 1  # unreadable: explained, not counted

@@ -172,6 +172,32 @@ def test_r18_r19_scoring_tasks_read_a_real_finished_deal(tmp_path):
     assert setenta.accept == {str(a.setenta_sum) if a.setenta_sum is not None else "none"}
 
 
+SMALL_PILES = """\
+      - task: who
+        prompt: Who has more coins so far?
+        board:
+          table: 5♦ 2♦ 6♠ K♥
+          hands: [2♥ Q♦ 4♠, 3♠ A♣ 7♥]
+          piles: [7♦ J♣ K♦ 3♦ 2♠ 5♣ 6♥ A♠ 3♣, 6♣ 7♣ 2♣ A♦ 4♦ K♣ 3♥ 4♥ J♥]
+        category: {category}
+      - task: number
+        prompt: What is this side's setenta so far?
+        ask: {ask}
+"""
+
+
+def test_r18_r19_part_way_through_a_deal_a_task_reads_the_piles_so_far_but_never_a_deals_points(tmp_path):
+    coins, setenta = level_of(tmp_path, SMALL_PILES.format(category="coins", ask="setenta A")).stages
+    assert coins.deal is not None and not coins.deal.is_over
+    assert coins.accept == {"A"}  # 7♦ K♦ 3♦ against A♦ 4♦
+    assert setenta.accept == {"70"}  # 7♦ 21, 6♥ 18, A♠ 16, 5♣ 15
+    swordless = level_of(tmp_path, SMALL_PILES.format(category="cards", ask="setenta B")).stages
+    assert [stage.accept for stage in swordless] == [{"nobody"}, {"none"}]  # nine cards each; side B has no sword
+    for category, ask in (("deal", "setenta B"), ("coins", "points B")):
+        with pytest.raises(CourseError, match="on a deal's points needs a finished deal to score"):
+            level_of(tmp_path, SMALL_PILES.format(category=category, ask=ask))
+
+
 def test_a_watched_deal_narrates_every_play_and_asks_at_the_chosen_ones(tmp_path):
     level = level_of(
         tmp_path,
@@ -818,13 +844,21 @@ def own_words(text: str | Said) -> set[str]:
     return {part.message for part in parts if isinstance(part, Said) and not part.params}
 
 
-def test_r2_the_first_level_teaches_the_four_suits_on_a_board_of_one_card_each_before_their_letters():
+def test_r12_the_first_level_opens_on_a_capture_after_a_few_words_and_leaves_typing_to_where_it_is_offered():
+    first = LEVELS[0]
+    first_task = next(n for n, stage in enumerate(first.stages) if stage.is_task)
+    told = sum(len(str(stage.text).split()) for stage in first.stages[:first_task])
+    task = first.stages[first_task]
+    assert task.task == "pick" and task.question == "fifteen" and len(sorted(task.accept)[0].split()) == 1
+    assert told <= 30  # one short sentence or two, then a single card to tap
+    assert not [stage for stage in first.stages if "`" in str(stage.text)]  # no typing codes in the course
+
+
+def test_r2_the_first_level_teaches_the_four_suits_on_a_board_of_one_card_each():
     first = LEVELS[0]
     texts = [str(stage.text) for stage in first.stages]
     suits = next(n for n, text in enumerate(texts) if "Oros are coins (♦)" in text)
-    notation = next(n for n, text in enumerate(texts) if "`7o`, `1e`, `11c`" in text)
-    first_task = next(n for n, stage in enumerate(first.stages) if stage.is_task)
-    assert first.id == "values" and "R2" in first.rules and suits < notation < first_task
+    assert first.id == "values" and "R2" in first.rules and first.stages[suits + 1].is_task
     for spanish, sign in (("oros", "♦"), ("copas", "♥"), ("espadas", "♠"), ("bastos", "♣")):
         assert spanish in texts[suits].lower() and f"({sign})" in texts[suits]
     stage = first.stages[suits]
@@ -833,7 +867,7 @@ def test_r2_the_first_level_teaches_the_four_suits_on_a_board_of_one_card_each_b
 
 def test_r4_a_task_reads_typed_cards_in_the_notation_it_is_given():
     first = LEVELS[0]
-    fifteen = next(stage for stage in first.stages if stage.task == "pick" and "7♦" in str(stage.text))
+    fifteen = [stage for stage in first.stages if stage.task == "pick" and "7♦" in str(stage.text)][-1]
     assert fifteen.judge("10b", SPANISH_NOTATION).correct  # the sota de bastos, J♣, as its corner prints it
     assert fifteen.judge("6e 2o", SPANISH_NOTATION).correct and fifteen.judge("jc").correct
     refused = fifteen.judge("10b")

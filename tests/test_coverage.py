@@ -29,7 +29,9 @@ def test_r3_r14_a_task_is_credited_where_its_answer_depends_on_the_rule_and_a_sa
 def test_r18_a_level_listing_a_rule_earns_no_credit_for_its_stages_that_do_not_depend_on_it():
     scoring = next(level for level in LEVELS if level.id == "scoring")
     rows = {row.rule: row for row in coverage([scoring], [])}
-    assert "R18" in scoring.rules and len(rows["R18"].tasks) == scoring.tasks
+    asked = {f"scoring:{n}": stage.task for n, stage in enumerate(scoring.stages, 1) if stage.is_task}
+    assert "R18" in scoring.rules and {asked[task] for task in rows["R18"].tasks} == {"who"}
+    assert len(rows["R18"].tasks) == list(asked.values()).count("who")  # a play for coins or the 7♦ earns none
     points = next(level for level in LEVELS if level.id == "points")
     who_deal = [f"points:{n}" for n, stage in enumerate(points.stages, 1) if stage.question == "deal"]
     credited = {row.rule: row.tasks for row in coverage([points], [])}

@@ -377,9 +377,11 @@ def letters(answer: str) -> str:
 
 
 def stage_answer(stage: Stage, notation: Notation) -> object:
-    """A task's accepted answers, and whether the first of them, typed with suit letters, reads as right."""
-    first = sorted(stage.accept)[0]
-    return sorted(stage.accept), stage.judge(letters(first), notation).correct
+    """A task's accepted answers, and whether the first of them, typed with suit letters, reads as right. At the
+    learner's turn in a deal it plays, every legal play is right."""
+    accepted = sorted(str(play) for play in stage.deal.legal_plays()) if stage.is_turn and stage.deal else stage.accept
+    first = sorted(accepted)[0]
+    return sorted(accepted), stage.judge(letters(first), notation).correct
 
 
 def puzzle_answer(puzzle: Puzzle, notation: Notation) -> object:
@@ -418,7 +420,7 @@ def task_answers(
                 continue
             root = read_yaml(path)
             builder = _Builder(path)
-            fields = builder.fields(root, {"id", "title", "goal", "rules", "practice", "stages"})
+            fields = builder.fields(root, {"id", "title", "goal", "rules", "practice", "track", "stages"})
             builder.level_rules(builder.text(fields, "rules", root), fields["rules"])
             board = None
             for number, item in enumerate(builder.items(fields["stages"])):
@@ -441,8 +443,9 @@ def real() -> tuple[Tasks, dict[object, object], list[Puzzle]]:
     return task_answers(completions=completions), completions, load_puzzles(ROOT / "puzzles")
 
 
-def task_credits() -> dict[str, list[tuple[str, int, int, str]]]:
-    """Rule -> (level file, item number, task number in the item, what it asks) of every task credited with it."""
+def task_credits(answers: Tasks) -> dict[str, list[tuple[str, int, int, str]]]:
+    """Rule -> (level file, item number, task number in the item, what it asks) of every task credited with it; an
+    item poses as many tasks as ``answers`` (the real engine's) holds for it."""
     credits: dict[str, list[tuple[str, int, int, str]]] = defaultdict(list)
     for path in sorted(LEVELS.glob("*.yaml")):
         level = course.load_level(path)
@@ -450,8 +453,8 @@ def task_credits() -> dict[str, list[tuple[str, int, int, str]]]:
         items = root.value["stages"].value
         tasks = [stage for stage in level.stages if stage.is_task]
         count = 0
-        for number, item in enumerate(items):
-            asked = len(item.value["predict"].value) if "predict" in item.value else int("task" in item.value)
+        for number in range(len(items)):
+            asked = len(answers[path.name, number])
             for k in range(asked):
                 stage = tasks[count + k]
                 for rule in task_rules(stage):
@@ -479,7 +482,7 @@ def test_every_rule_id_has_a_mutation():
 
 def test_every_credit_changes_with_its_rule(real):
     tasks, completions, puzzles = real
-    credited_tasks, credited_puzzles = task_credits(), sampled(puzzles)
+    credited_tasks, credited_puzzles = task_credits(tasks), sampled(puzzles)
     unchanged: list[str] = []
     for rule in RULE_IDS:
         todo_tasks = set(credited_tasks.get(rule, ()))

@@ -123,16 +123,16 @@ def test_an_address_naming_no_profile_shows_no_link_and_fetches_nothing_from_els
 
 def test_learn_page_steps_forward_and_back(app, browser):
     page = open_page(browser, app("/learn?level=values&stage=1"), "learn-step")
-    assert page.get_by_text("Forty cards, ten in each suit").is_visible()
+    assert page.get_by_text("Escoba is a game of fifteens").is_visible()
     click(page, page.get_by_role("button", name="Next ▶"))
-    page.get_by_text("The sota counts 8").wait_for(timeout=10_000)
+    page.get_by_text("to make your first 15").wait_for(timeout=10_000)
     assert "stage=2" in page.url
     click(page, page.get_by_role("button", name="◀ Back"))
     assert "stage=1" in page.url
 
 
 def test_a_course_task_is_done_by_tapping_the_cards(app, browser):
-    page = open_page(browser, app("/learn?level=values&stage=5"), "learn-task")
+    page = open_page(browser, app("/learn?level=values&stage=4"), "learn-task")
     assert page.get_by_role("button", name="Next ▶").is_disabled()  # the task comes first
     click(page, card(page, "four of cups"))
     click(page, page.get_by_role("button", name="Check", exact=True))

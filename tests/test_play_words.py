@@ -126,11 +126,11 @@ def test_text_that_is_not_a_play_is_said_with_what_is_wrong() -> None:
     said = refused_words(Refused(unreadable("7d, 8c"), "7d, 8c"), CardStyle(style="french"))
     assert said == (
         "That is not a play: “8c” is not a card. Type a card as its rank, then the letter of its suit: 7♦ → 7d; "
-        "K♣ → kc. Suits: d ♦, h ♥, s ♠, c ♣."
+        "K♣ → kc; A♠ → as. Suits: d ♦, h ♥, s ♠, c ♣."
     )
     said = refused_words(Refused(unreadable("7d, 8c"), "7o, 7d"), english)  # Spanish faces: "d" is no suit of theirs
     assert said.startswith("That is not a play: “7d” is not a card. Type a card as its rank, then the letter of its")
-    assert "7 of coins → 7o; rey of clubs → 12b. Suits: o oros, c copas, e espadas, b bastos" in said
+    assert "7 of coins → 7o; rey of clubs → 12b; ace of swords → ae. Suits: o oros, c copas, e espadas" in said
     long = "x" * 500
     assert f"“{'x' * QUOTED}…”" in refused_words(Refused(unreadable(long), long), english)
     assert refused_words(Refused(), english).startswith("Choose one card from your hand")

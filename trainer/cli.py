@@ -2,8 +2,8 @@
 
 What a learner meets here (starting the app, its warning, an interruption) is said in the environment's language
 (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``) when the app speaks it; the commands for puzzle authors and
-developers (check, generate, coverage, simulate, arena, replay) speak English, as the puzzle files and rule ids they
-name are written.
+developers (check, generate, coverage, course, simulate, arena, replay) speak English, as the puzzle files and rule
+ids they name are written.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from trainer.ai.arena import Decks, arena, tune, tuning_report
 from trainer.ai.bots import LEVELS, POLICIES, Bot, Settings
 from trainer.app.club_setup import refusal
 from trainer.course import load_levels
+from trainer.course_numbers import course_text
 from trainer.coverage import coverage, coverage_text
 from trainer.deal import Deal
 from trainer.i18n import SOURCE, Translator, languages, translator
@@ -222,6 +223,8 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
     gen.add_argument("--out", type=Path, help="write to this new file instead of printing")
     gen.add_argument("--force", action="store_true", help="let --out replace a file that exists")
 
+    commands.add_parser("course", help="print the course's figures: tasks on the board, quizzes, words told and asked")
+
     cover = commands.add_parser("coverage", help="which course tasks and which puzzles depend on each rule")
     cover.add_argument(
         "paths", nargs="*", type=Path, help="puzzle files or folders (default: the bank that ships with it)"
@@ -291,6 +294,9 @@ def _run(args: argparse.Namespace, t: Translator) -> int:
         return _tune(_grid(args), args.against, args.deals, args.seed, *table)
     if args.command == "check":
         return _check(args.paths or [bank_folder()], args.rules)
+    if args.command == "course":
+        print(course_text(load_levels()))
+        return 0
     if args.command == "coverage":
         return _coverage(args.paths or [bank_folder()])
     if args.command == "copy-progress":

@@ -15,14 +15,15 @@ stages), the puzzle themes to practise after it, and its stages. A stage says so
 - ``fault``: at a table played by its penalties, say whether a ``play`` is legal, a wrong
   capture or a missed capture (V5);
 - ``who``: say which side wins a ``category`` of a finished deal (``cards``, ``coins``, ``seven``,
-  ``setenta``, any other category of the rule set such as ``sevens``, or ``deal``); or, with ``category:
+  ``setenta``, any other category of the rule set such as ``sevens``, or ``deal``), or, part-way through a deal,
+  which side's pile leads in a category so far (all but ``deal``); or, with ``category:
   match`` and ``totals: [18, 19]`` (the sides' points before the deal), whether a side has won the match
   once the deal is scored (R21, V4);
 - ``number``: give a figure: ``ask: table sum``; of a finished deal ``setenta A``, ``points B`` or
-  ``cards A`` (the side's pile, the last take included); ``hidden card``, the worth of the deal's last card,
-  laid face down by another seat and taking nothing (R16); or about the board's table, whose last seat
-  deals, as a seats puzzle asks it: ``next dealer``, ``leader``, ``partner 1`` or ``stock after 2`` (the
-  cards left in the stock once hands have been dealt twice);
+  ``cards A`` (the side's pile, the last take included), and part-way through a deal ``setenta A`` so far;
+  ``hidden card``, the worth of the deal's last card, laid face down by another seat and taking nothing (R16);
+  or about the board's table, whose last seat deals, as a seats puzzle asks it: ``next dealer``, ``leader``,
+  ``partner 1`` or ``stock after 2`` (the cards left in the stock once hands have been dealt twice);
 - ``which``: say which rule set gives a side the most points for the same finished deal
   (``ask: points A``), among those ``compare`` names (all of them if it names none).
 
@@ -95,7 +96,7 @@ from trainer.puzzles.kinds import (
 )
 from trainer.puzzles.reachable import complete, pile_problem
 from trainer.puzzles.yamlfile import Marked, Problem, Refused, read_yaml
-from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, most
+from trainer.scoring import CATEGORIES, WRONG_CAPTURE_COST, DealScore, most, score_deal
 from trainer.text import SIDES, Joined, Listed, Said, SaidError, either, plural, reaching_out, said, said_plural
 
 LEVELS = Path(__file__).parent / "levels"
@@ -338,6 +339,10 @@ def task_rules(stage: Stage) -> tuple[str, ...]:
             found.add("R9")
         if stage.question == "cards" and deal.last_capturer == side and deal.remainder:
             found.add("R15")
+    if stage.is_turn and deal is not None and deal.to_play is not None:  # the duty to capture, where it binds
+        laid = {play.card for play in deal.legal_plays() if not play.captured}
+        if laid == set(deal.hands[deal.to_play]):
+            found.discard("R13")
     if stage.task == "who" and deal is not None and deal.sides > 2 and stage.accept == {"nobody"}:
         found.add("V2")
     if stage.question == "value" and stage.worth is not None and stage.worth > 7:
@@ -784,9 +789,7 @@ class _Builder:
             return self.seats(stage, fields["ask"])
         if stage.task == "number" and str(fields["ask"].value) == "hidden card":
             return self.hidden(stage, fields["ask"])
-        if not deal.is_over:
-            raise self.fail(item, f"a {stage.task} task needs a finished deal to score (R18)")
-        scores = deal.score()
+        scores = self.scores(stage, fields, item)
         names = SIDES[: deal.sides]
         if stage.task == "who":
             where = self.need(fields, "category", item)
@@ -862,6 +865,18 @@ class _Builder:
             else said("side {side} wins no category", side=names[side])
         )  # fmt: skip
         return _with(stage, {str(scores[side].total)}, _points_why(names[side], scores[side]), clue, scoring)
+
+    def scores(self, stage: Stage, fields: dict[str, Marked], item: Marked) -> list[DealScore]:
+        """The sides' scores for a finished deal; part-way through a deal, what their piles hold so far, for a
+        question one pile answers (who has more cards or coins, the 7♦, a setenta), not for a deal's points."""
+        deal = stage.deal
+        assert deal is not None
+        if deal.is_over:
+            return deal.score()
+        asked = str(fields["category"].value) if "category" in fields else str(fields.get("ask", item).value)
+        if (stage.task == "who" and asked not in ("deal", "match")) or asked.startswith("setenta "):
+            return score_deal(deal.piles, deal.escobas, deal.profile)
+        raise self.fail(item, f"a {stage.task} task on a deal's points needs a finished deal to score (R18)")
 
     @staticmethod
     def seat_ask(text: str) -> str | None:

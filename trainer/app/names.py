@@ -154,7 +154,7 @@ _ARTICLES = {
     )
 }
 #: The cards a typing help names, and the suits' order on the sidebar: oros, copas, espadas, bastos.
-_TYPING_EXAMPLES = (parse_card("7♦"), parse_card("K♣"))
+_TYPING_EXAMPLES = (parse_card("7♦"), parse_card("K♣"), parse_card("A♠"))  # a number card, a court card, the ace
 _SHOWN_SUITS = (Suit.COINS, Suit.CUPS, Suit.SWORDS, Suit.CLUBS)
 
 
@@ -256,14 +256,15 @@ def typed(text: str, view: CardStyle) -> str:
 
 
 def typing_help(view: CardStyle) -> str:
-    """How to type a card under the view's faces: two cards as examples, and each suit's letter.
+    """How to type a card under the view's faces, shown where typing is offered: a number card, a court card (with
+    Spanish faces, by the number its corner prints) and the ace as examples, and each suit's letter.
 
     >>> from trainer.app.card_style import CardStyle
     >>> print(typing_help(CardStyle()))  # doctest: +NORMALIZE_WHITESPACE
-    Type a card as its rank, then the letter of its suit: 7 of coins → 7o; rey of clubs → 12b. Suits: o oros,
-    c copas, e espadas, b bastos (♦ ♥ ♠ ♣ work too).
-    >>> typing_help(CardStyle(style="french"))
-    'Type a card as its rank, then the letter of its suit: 7♦ → 7d; K♣ → kc. Suits: d ♦, h ♥, s ♠, c ♣.'
+    Type a card as its rank, then the letter of its suit: 7 of coins → 7o; rey of clubs → 12b; ace of swords → ae.
+    Suits: o oros, c copas, e espadas, b bastos (♦ ♥ ♠ ♣ work too).
+    >>> print(typing_help(CardStyle(style="french")))  # doctest: +NORMALIZE_WHITESPACE
+    Type a card as its rank, then the letter of its suit: 7♦ → 7d; K♣ → kc; A♠ → as. Suits: d ♦, h ♥, s ♠, c ♣.
     """
     t, notation = view.t, view.notation
     examples = "; ".join(f"{card_name(card, view)} → {notation.write(card)}" for card in _TYPING_EXAMPLES)

@@ -165,7 +165,7 @@ RULES_OF_TASK: dict[tuple[str, str], tuple[str, ...]] = {
     ("pick", "value"): ("R3", "R4"),
     ("pick", "fifteen"): ("R3", "R4", "R12"),
     ("pick", "claim"): ("R4", "R12", "V5"),
-    ("play", "turn"): ("R11", "R12", "R13"),  # the learner's turn in a deal it plays: any legal play goes
+    ("play", "turn"): ("R12", "R13"),  # the learner's turn in a deal it plays: any legal play goes
     **{("allowed", play): rules for play, rules in RULES_OF_ALLOWED.items()},
     ("fault", "legal"): ("V5",),
     ("fault", "wrong capture"): ("V5",),
