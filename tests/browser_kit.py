@@ -6,7 +6,7 @@ Debian Chromium through Playwright. ``open_app`` and ``click_and_settle`` wait u
 - the app's script state is ``notRunning``, after having been ``running`` (or ``grace_ms`` passed with no
   rerun starting, for a click that changes nothing on the server), and no element still shows Streamlit's
   loading skeleton (on a loaded machine the first run can start late, and the page is then all skeleton) and
-  every card table or seat table has drawn its cards (its script loads after the page's own), and
+  every card table, seat table or keypad has drawn itself (its script loads after the page's own), and
 - the page has settled: no DOM change (in the document or in any component's open shadow root) and no
   change of page height for ``quiet_ms``, checked once per animation frame. Streamlit's header, where the
   running indicator comes and goes, is left out.
@@ -80,7 +80,7 @@ WATCH = """({quiet, grace, limit, fromClick}) => {
       const script = document.querySelector("[data-testid='stApp']")?.dataset.testScriptState;
       const hosts = [...document.querySelectorAll("[data-testid^='stBidiComponent']")];
       const drawing = document.querySelector("[data-testid^='stSkeleton']") !== null  // still being drawn
-        || hosts.some(host => !host.shadowRoot?.querySelector(".card-table, .seat-table"));  // a table not drawn yet
+        || hosts.some(host => !host.shadowRoot?.querySelector(".card-table, .seat-table, .keypad"));  // not drawn yet
       const idle = origin !== null && script === "notRunning" && !drawing && now - state.last >= quiet;
       if ((idle && (state.sawRun || now - origin >= grace)) || now - start > limit) {
         observer.disconnect();
@@ -217,15 +217,15 @@ def press_and_settle(page: Any, key: str, quiet_ms: int = 50, grace_ms: int = 10
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 #: The controls a step or a puzzle is answered with, in the page's main area, each as a label and its box in the
-#: viewport: the card table's cards to tap and its confirm button (inside the component's shadow root); else a
-#: choice, a number or a box to type in, with its Check button. Typing the cards instead, folded away in an
-#: expander, is a second way to answer a card table and is not counted.
+#: viewport: the card table's cards to tap or the keypad's keys, and the confirm button (inside the component's
+#: shadow root); else a choice, a number or a box to type in, with its Check button. Typing the cards instead,
+#: folded away in an expander, is a second way to answer a card table and is not counted.
 ANSWER_CONTROLS = """() => {
   const main = document.querySelector("[data-testid='stMain']");
   const shown = node => !node.closest("[data-testid='stExpander']") && !node.closest("[data-testid='stSidebar']");
   const found = [];
   for (const host of main.querySelectorAll("[data-testid^='stBidiComponent']")) {
-    for (const node of (host.shadowRoot ?? host).querySelectorAll("button.card, button.confirm")) {
+    for (const node of (host.shadowRoot ?? host).querySelectorAll("button.card, button.key, button.confirm")) {
       found.push([node.getAttribute("aria-label") || node.innerText, node]);
     }
   }

@@ -98,9 +98,9 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-#: The browser tests in four groups of about equal length (two to four minutes each): each group runs on one
-#: worker, which starts the app server and the Chromium its tests share once (``--dist loadgroup``), and takes other
-#: tests between them. A group waits on its page most of the time, so four keep two cores busy to the end.
+#: The browser tests in groups of about equal length (two to four minutes each): each group runs on one worker,
+#: which starts the app server and the Chromium its tests share once (``--dist loadgroup``), and takes other tests
+#: between them. A group waits on its page most of the time, so several keep two cores busy to the end.
 BROWSER_GROUPS = {
     "test_e2e": "pages",
     "test_e2e_table": "tables",
@@ -111,7 +111,10 @@ BROWSER_GROUPS = {
     "test_e2e_access": "club",
     "test_e2e_phone": "club",
     "test_e2e_deploy": "deploy",  # its servers and Caddy, started once for the module (its tests all mark it)
+    "test_e2e_course": "course",  # a test per level, shared out over two groups (``COURSE_GROUPS``)
 }
+#: The groups the course's walk, a test per level, is shared out over, level by level in turn.
+COURSE_GROUPS = 2
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
@@ -120,6 +123,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if {"app", "browser"} & set(getattr(item, "fixturenames", ())):
             group = BROWSER_GROUPS.get(item.module.__name__, "pages")
+            if group == "course":
+                group += f"-{item.callspec.indices['level'] % COURSE_GROUPS}"
             item.add_marker(pytest.mark.xdist_group(f"browser-{group}"))
 
 

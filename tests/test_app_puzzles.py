@@ -183,7 +183,7 @@ def test_a_missed_puzzle_can_be_tried_again_and_counts_as_one_miss(data):
             "A",
             "one more whole deal decides it",
         ),
-        ("referee-l1-lay-down-a-taker", "Table: 5 cards", "yes", "so it cannot be laid on the table (R13)"),
+        ("referee-l1-lay-down-a-taker", "Table: 5 cards", "yes", "so it cannot be laid on the table (capture owed)"),
         ("referee-l1-first-table-fifteen", "The four cards the dealer turns up", "0", "scores 1 escoba for them"),
         ("referee-l2-last-card-laid-down", "1 card in hand", "B", "side A made the last capture"),
     ],
@@ -522,7 +522,7 @@ def test_v2_v3_a_three_sided_score_under_another_rule_set_is_answered_with_three
     click(at, "Try again")
     give(at, right=True)
     tone, text = verdict(at)
-    assert tone == "success" and "share the top, so nobody scores it (V2)" in text
+    assert tone == "success" and "share the top, so nobody scores it (ties)" in text
     assert [(a.puzzle_id, a.correct, a.answer) for a in attempts(data)] == [
         ("escova-three-way-ties-l4-01", False, "9 9 9")
     ]
@@ -533,7 +533,7 @@ def test_v5_a_deal_with_wrong_captures_takes_points_below_zero(data):
     assert any("1 wrong capture" in h.value or "2 wrong captures" in h.value for h in at.get("html"))
     give(at, right=True)  # -6 and -9, typed in number boxes that go below zero
     tone, text = verdict(at)
-    assert tone == "success" and "(V5)" in text
+    assert tone == "success" and "(playing by penalties)" in text
     assert attempts(data)[0].answer == "-6 -9"
 
 
@@ -555,7 +555,7 @@ def test_v5_a_claim_is_answered_with_the_cards_or_with_nothing_to_claim(data):
     assert verdict(at) == (
         "success",
         "Right: Sota of swords + ace of clubs + 6 of clubs = 15: you take them all into your side's pile before "
-        "you play. A claim is never an escoba (V5).",
+        "you play. A claim is never an escoba (playing by penalties).",
     )
     nothing = open_page(PUZZLES_PAGE, clock, puzzle="turkish-claim-nothing-l2-13")
     click(nothing, "Nothing to claim")

@@ -112,7 +112,7 @@ def test_the_browser_files_ship_in_the_package() -> None:
     assert js.count("\n") > 10 and css.count("\n") > 10
 
 
-@pytest.mark.parametrize("name", ["card_table.js", "seat_table.js"])
+@pytest.mark.parametrize("name", ["card_table.js", "seat_table.js", "keypad.js"])
 def test_each_table_script_comes_after_the_shared_helpers_and_defines_none_again(name: str) -> None:
     js = script(name)
     assert js.startswith(asset("shared.js"))

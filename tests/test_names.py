@@ -10,6 +10,7 @@ from trainer import DECK, parse_card, parse_cards, parse_play
 from trainer.ai.bots import LEVELS
 from trainer.app.card_style import CardStyle
 from trainer.app.names import BOT_LEVELS, card_name, cards_name, say, spoken_label, suit_icon_svg, suit_name
+from trainer.app.rule_words import rule_words
 from trainer.app.svg import COURTS, STYLES
 from trainer.cards import SUITS, Suit
 from trainer.plays import illegal_reason
@@ -63,12 +64,12 @@ def test_say_rewrites_every_card_of_an_engine_reason() -> None:
     assert all(reasons)
     for reason in reasons:
         assert reason is not None
-        assert say(reason, FRENCH) == reason
+        assert say(reason, FRENCH) == rule_words(reason, FRENCH.t)  # French faces: the cards as the engine writes
         spoken = say(reason, SPANISH)
         assert not GLYPHS.search(spoken), spoken
         assert re.sub(r"[^a-z ]", "", spoken.lower()).count(" of ") == len(GLYPHS.findall(reason))
     assert say(reasons[0], SPANISH) == (
-        "7 of swords can take ace of coins + 3 of cups + 4 of clubs, so it cannot be laid on the table (R13)"
+        "7 of swords can take ace of coins + 3 of cups + 4 of clubs, so it cannot be laid on the table (capture owed)"
     )
     assert say(reasons[2], SPANISH) == "2 of clubs and 3 of clubs are not on the table"
 
@@ -77,7 +78,7 @@ def test_say_leaves_other_text_alone_and_capitalises_a_sentence_it_opens() -> No
     assert (
         say("Right: 7♥ + J♦ = 15. A♦ stays.", SPANISH) == "Right: 7 of cups + sota of coins = 15. Ace of coins stays."
     )
-    assert say("Most coins (R18), 7 points, A B C", SPANISH) == "Most coins (R18), 7 points, A B C"
+    assert say("Most coins (R18), 7 points, A B C", SPANISH) == "Most coins (a deal's points), 7 points, A B C"
     assert say("5♦; 2♣ 3♥", SPANISH) == "5 of coins; 2 of clubs and 3 of cups"
     assert say("", SPANISH) == ""
 

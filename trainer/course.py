@@ -174,6 +174,16 @@ class Stage:
     def is_task(self) -> bool:
         return self.task != "say"
 
+    @property
+    def may_be_none(self) -> bool:
+        """Whether "none" may answer this number task: a setenta, which a side missing a suit does not have."""
+        return self.question == "setenta"
+
+    @property
+    def may_be_negative(self) -> bool:
+        """Whether this number task's answer may be below zero: a score under penalties (V5)."""
+        return self.question == "points" and self.profile.penalties
+
     def judge(self, answer: str, notation: Notation = R4, again: bool = False) -> Verdict:
         """Judge a learner's answer, its cards typed in ``notation``, with the engine; an unreadable one is a miss
         that says why. A miss says what is wrong with the answer, and ``again`` (a second miss) adds a more pointed
@@ -465,15 +475,6 @@ def teaching_level(levels: Sequence[Level], rule_set: str) -> Level | None:
         return None
     other = (level for level in levels if level.track == "other")
     return next((level for level in other if any(stage.profile.name == rule_set for stage in level.stages)), None)
-
-
-def star_text(count: int) -> str:
-    """Stars earned out of three, as the level map shows them.
-
-    >>> star_text(2)
-    '★★☆'
-    """
-    return "★" * count + "☆" * (3 - count)
 
 
 def stars(mistakes: int, hints: int) -> int:

@@ -13,7 +13,7 @@ words, with the Spanish name after it where it differs.
 >>> card_name(parse_card("jc"), spanish), card_name(parse_card("jc"), french)
 ('sota of clubs', 'J♣')
 >>> say("7♠ can take A♦ + 7♦, so it cannot be laid on the table (R13)", spanish)
-'7 of swords can take ace of coins + 7 of coins, so it cannot be laid on the table (R13)'
+'7 of swords can take ace of coins + 7 of coins, so it cannot be laid on the table (capture owed)'
 >>> cards_name(parse_cards("A♦ 4♣ 7♦"), spanish)
 'ace of coins, 4 of clubs and 7 of coins'
 >>> say("Juega 7♠: se lleva A♦ 4♣ J♦", CardStyle(language="es"))
@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from trainer.app.card_style import CardStyle
+from trainer.app.rule_words import rule_words
 from trainer.app.svg import COURT_NUMBERS, HIGHLIGHTS, suit_svg
 from trainer.cards import Card, Suit, parse_card
 from trainer.text import marked, marked_in
@@ -211,7 +212,8 @@ def suit_name(suit: Suit, view: CardStyle) -> str:
 
 
 def say(text: str, view: CardStyle, listed: Callable[[Iterable[str]], str] | None = None) -> str:
-    """An engine sentence with every card in it (``7♦``, ``A♠ K♥``) written as the faces show them.
+    """An engine sentence with every card in it (``7♦``, ``A♠ K♥``) written as the faces show them, and every rule
+    it cites (``(R3)``) by its name in the learner's words (``trainer.app.rule_words``).
 
     A run of cards separated by spaces becomes one list (in words by ``listed``, as ``cards_name``); a name opening
     a sentence gets a capital. In a language with articles, a name takes its article unless a word before it already
@@ -227,6 +229,7 @@ def say(text: str, view: CardStyle, listed: Callable[[Iterable[str]], str] | Non
     >>> say("A♦ 4♣ 7♦ are not on the table", CardStyle(style="french"))
     'A♦ 4♣ 7♦ are not on the table'
     """
+    text = rule_words(text, view.t)
     if view.style == "french":
         return text
     articles = _ARTICLES.get(view.language)

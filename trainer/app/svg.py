@@ -111,6 +111,8 @@ _SHAPES: dict[str, dict[Suit, str]] = {
         ),
     },
 }
+# A five-pointed star centred on (0, 0), 22 units across.
+_STAR = "M0 -11L3.1 -4.3L10.5 -3.4L5 1.7L6.5 9L0 5.4L-6.5 9L-5 1.7L-10.5 -3.4L-3.1 -4.3Z"
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     2: ((50, 42), (50, 108)),
     3: ((50, 38), (50, 75), (50, 112)),
@@ -211,6 +213,30 @@ def card_back_svg(*, theme: str = "light", width: int = 84, label: str = "face-d
         '<circle cx="50" cy="75" r="7" fill="#ffffff" fill-opacity="0.7"/>',
     ]
     return _svg(label, width, parts)
+
+
+def stars_svg(earned: int, *, theme: str = "light", size: int = 32, label: str) -> str:
+    """Three stars in a row, the first ``earned`` filled and the others drawn as outlines, each ``size`` pixels
+    high; the picture is named ``label`` ("2 of 3 stars").
+
+    >>> drawn = stars_svg(2, label="2 of 3 stars")
+    >>> drawn.count("<path"), drawn.count('fill="none"'), 'aria-label="2 of 3 stars"' in drawn
+    (3, 1, True)
+    """
+    if not 0 <= earned <= 3:
+        raise ValueError(f"a level earns 0 to 3 stars, not {earned}")
+    colours = _theme(theme)
+    gold = colours.marks["best"]
+    stars = [
+        f'<path transform="translate({12 + 26 * n} 12)" d="{_STAR}" stroke-width="1.6" stroke-linejoin="round" '
+        + (f'fill="{gold}" stroke="{gold}"/>' if n < earned else f'fill="none" stroke="{colours.border}"/>')
+        for n in range(3)
+    ]
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{round(size * 78 / 24)}" height="{size}" '
+        f'viewBox="0 0 78 24" role="img" aria-label={quoteattr(label)}><title>{escape(label)}</title>'
+        f"{''.join(stars)}</svg>"
+    )
 
 
 def row_html(svgs: list[str], gap: int = 6) -> str:

@@ -9,6 +9,7 @@ the code joins words with a hyphen.
 ('sumar 15', 'making 15', '{odd}')
 """
 
+from trainer.app.rule_words import rule_words
 from trainer.i18n import Translator
 from trainer.puzzles.catalog import THEMES
 from trainer.puzzles.kinds import KINDS
@@ -68,7 +69,7 @@ def topic_help(code: str, t: Translator) -> str:
 
     >>> from trainer.i18n import translator
     >>> topic_help("court-cards", translator("en"))
-    'court cards: sota, caballo and rey count 8, 9 and 10 (R3)'
+    'court cards: sota, caballo and rey count 8, 9 and 10 (card values)'
     """
     name = topic(code, t)
-    return f"{name}: {t.text(THEMES[code])}" if code in THEMES else name
+    return f"{name}: {rule_words(t.text(THEMES[code]), t)}" if code in THEMES else name

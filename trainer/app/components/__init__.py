@@ -1,5 +1,6 @@
-"""The card table: a board to play on, drawn in the browser, and the verdict box that goes with it; and the seat
-table, the Play page's table with its seats round it and its moves shown one at a time.
+"""The card table: a board to play on, drawn in the browser, and the verdict box that goes with it; the seat
+table, the Play page's table with its seats round it and its moves shown one at a time; and the keypad a number is
+answered with.
 
 All are Streamlit ``components.v2`` components whose HTML, CSS and JavaScript ship inside this
 package, so nothing is built or downloaded. Choosing cards happens in the browser alone, with
@@ -11,7 +12,7 @@ add them up as the learner taps (``tally``), from each card's capture value sent
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -167,6 +168,38 @@ def seat_table(
     )
 
 
+@dataclass(frozen=True)
+class KeypadWords:
+    """The keypad's words in the learner's language: the display's ``label``, the ``keys`` group's name, the
+    ``check`` button, the ``erase`` key's name, and, where the answer may be one, the word for ``none`` and the
+    ``minus`` key's name."""
+
+    label: str
+    keys: str
+    check: str
+    erase: str
+    none: str | None = None
+    minus: str | None = None
+
+
+def keypad(words: KeypadWords, *, key: str, on_check: Callable[[str], None], max_chars: int) -> None:
+    """Draw a keypad that builds a number, or the word for none, by tapping keys; a keyboard types into its display.
+
+    Check calls ``on_check`` with the display's text (at most ``max_chars`` characters) before the rerun's script,
+    as an ``on_click`` callback would be. A new ``key`` starts with an empty display."""
+
+    def checked(sent: object) -> None:
+        if isinstance(sent, str):
+            on_check(sent[:max_chars])
+
+    _take_sent_by_a_test(key, {"check": checked})
+    _keypad()(
+        key=key,
+        data={"key": key, "maxChars": max_chars, **asdict(words)},
+        on_check_change=lambda: checked(_state(key).get("check")),
+    )
+
+
 def announce(text: str, tone: str, *, key: str) -> None:
     """Show a verdict in a box that screen readers read out and that takes the focus when its text changes."""
     _announce()(key=key, data={"key": key, "message": _message((tone, text))})
@@ -240,3 +273,9 @@ def _seat_table() -> ComponentRenderer:
 def _announce() -> ComponentRenderer:
     """Register the verdict box once; it is a card table with no rows, so it shares the table's files."""
     return component("escoba_announce", css=asset("card_table.css"), js=script("card_table.js"))
+
+
+@cache
+def _keypad() -> ComponentRenderer:
+    """Register the keypad once; its Check button and focus ring are the card table's."""
+    return component("escoba_keypad", css=asset("card_table.css") + asset("keypad.css"), js=script("keypad.js"))

@@ -10,13 +10,16 @@ from functools import partial
 import streamlit as st
 
 from trainer.app.board import CATEGORY_LABELS, board_rows, pile_rows, rows_html
-from trainer.app.components import Pick, announce, card_table, news
+from trainer.app.components import Pick, announce, card_table, keypad, news
 from trainer.app.course_and_bank import course, course_tracks
+from trainer.app.keypad_words import number_keys
 from trainer.app.names import say, typed, typing_help
 from trainer.app.navigation import pages
 from trainer.app.profile_sidebar import profile
 from trainer.app.rows import Row
+from trainer.app.rule_words import rules_help
 from trainer.app.settings import tr
+from trainer.app.stars import stars_image
 from trainer.app.store_access import saving, store
 from trainer.app.style import ANSWER_CHARS, page
 from trainer.app.topics import topic
@@ -30,7 +33,6 @@ from trainer.course import (
     choice_label,
     onward,
     restarted,
-    star_text,
     with_move,
 )
 from trainer.profile import CLASSIC, PROFILES
@@ -139,6 +141,11 @@ def judge_widget(stage: Stage, notation: Notation = R4) -> None:
     judge(stage, tr().read_none(str(st.session_state.get("answer") or "")), notation)
 
 
+def judge_number(stage: Stage, answer: str) -> None:
+    """The keypad's Check: the number tapped or typed, or this language's word for none."""
+    judge(stage, tr().read_none(answer))
+
+
 @saving
 def finish(level: Level) -> None:
     """The level is done: keep its stars, then show the end of the level."""
@@ -219,8 +226,8 @@ def table_markdown(rows: tuple[tuple[str, ...], ...]) -> str:
 
 
 def level_map(current: str, earned: dict[str, int], where: str) -> None:
-    """Every level with its stars in words (a screen reader reads glyphs as "black star"), the current one filled:
-    the core path, then the other tables apart, each numbered from 1; ``where`` keeps the sidebar's buttons apart."""
+    """Every level with its stars, the current one filled: the core path, then the other tables apart, each
+    numbered from 1; ``where`` keeps the sidebar's buttons apart."""
     for track in BY_TRACK.values():
         if track.name == "other":
             st.subheader(
@@ -228,35 +235,56 @@ def level_map(current: str, earned: dict[str, int], where: str) -> None:
                 help=t.text("The rules of other tables, for after the course or when you choose one of them."),
             )
         for number, item in enumerate(track.levels, start=1):
-            stars = t.text("{n} of 3 stars", n=earned.get(item.id, 0))
-            st.button(
-                f"{number}. {t.text(item.title)} · {stars}",
-                key=f"{where}_{item.id}",
-                on_click=go,
-                args=(item.id, 0),
-                type="primary" if item.id == current else "secondary",
-                use_container_width=True,
-            )
+            map_entry(number, item, earned.get(item.id, 0), current=item.id == current, where=where)
+
+
+def map_entry(number: int, item: Level, earned: int, *, current: bool, where: str) -> None:
+    """A level on the map: the button that opens it, then its stars drawn, which a screen reader reads out in words
+    after the button ("2 of 3 stars")."""
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", wrap=False):
+        st.button(
+            f"{number}. {t.text(item.title)}",
+            key=f"{where}_{item.id}",
+            on_click=go,
+            args=(item.id, 0),
+            type="primary" if current else "secondary",
+            width="stretch",
+        )
+        st.html(stars_image(earned, cards, size=18), width="content")
+
+
+def rules_note(verdict: Verdict | None) -> None:
+    """Under a verdict, what each rule it cites says, folded away under a button; nothing if it cites none."""
+    explained = None if verdict is None else rules_help(t.said(verdict.reason), t)
+    if explained is not None:
+        with st.popover(t.text("The rules named here")):
+            st.markdown(explained)
 
 
 def answer_form(stage: Stage, message: tuple[str, str] | None) -> None:
-    """A choice or a number to answer with and its Check button, then the verdict once checked."""
-    if not solved():
+    """A choice to answer with and its Check button, or a keypad for a number, then the verdict once checked."""
+    if stage.task == "number" and not solved():
+        keys = number_keys(t, none=stage.may_be_none, minus=stage.may_be_negative)
+        keypad(
+            keys,
+            key=f"keypad-{level.id}-{index}-{st.session_state.round}",
+            on_check=partial(judge_number, stage),
+            max_chars=ANSWER_CHARS,
+        )
+    elif not solved():
         with st.form(f"answer-{level.id}-{index}", border=False):
-            if stage.task == "number":
-                st.text_input(t.text("Your answer: a number, or none"), key="answer", max_chars=ANSWER_CHARS)
-            else:
-                st.radio(
-                    t.text("Your answer"),
-                    stage.choices,
-                    index=None,
-                    horizontal=True,
-                    key="answer",
-                    format_func=lambda choice: fixed(choice_label(choice)),
-                )
+            st.radio(
+                t.text("Your answer"),
+                stage.choices,
+                index=None,
+                horizontal=True,
+                key="answer",
+                format_func=lambda choice: fixed(choice_label(choice)),
+            )
             st.form_submit_button(t.text("Check"), type="primary", on_click=judge_widget, args=(stage,))
     if message is not None:
         announce(message[1], message[0], key=f"verdict-{level.id}-{index}")
+        rules_note(verdict)
 
 
 # -- the page ------------------------------------------------------------------------------
@@ -300,7 +328,8 @@ with st.container(horizontal=True, key="steps"):
 if at_end:
     just, stars = st.session_state.get("earned", ("", 0))
     earned = stars if just == level.id else earned_stars.get(level.id, 1)
-    st.header(t.text("Level done: {stars}", stars=star_text(earned)))
+    st.header(t.text("Level done"))
+    st.html(stars_image(earned, cards, size=44))
     st.markdown(
         t.text("Every task right the first time, with no answer shown: three stars.")
         if earned == 3
@@ -333,11 +362,11 @@ verdict: Verdict | None = st.session_state.get("verdict")
 message = None if verdict is None else ("success" if verdict.correct else "error", say(t.said(verdict.reason), cards))
 if stage.profile != CLASSIC:  # the classic rules go without saying
     rule_set = t.text(stage.profile.title)
-    st.caption(
-        t.text("Rule set for this step: {title}, played by its penalties (V5)", title=rule_set)
-        if stage.profile.penalties
-        else t.text("Rule set for this step: {title}", title=rule_set)
-    )
+    if stage.profile.penalties:
+        caption = t.text("Rule set for this step: {title}, played by its penalties", title=rule_set)
+        st.caption(caption, help=rules_help("(V5)", t))
+    else:
+        st.caption(t.text("Rule set for this step: {title}", title=rule_set))
 st.markdown(say(t.written(stage.text), cards))
 if stage.choices or stage.task == "number":  # the answer right under the question, before the cards it is about
     answer_form(stage, message)
@@ -358,6 +387,7 @@ if stage.task in ("pick", "play"):
         tally=t.text("Adding up: {sum}", sum="{sum}") if adds_up(stage) and not solved() else None,
         played=stage.played.value if stage.played and stage.deal and stage.played not in stage.deal.table else None,
     )
+    rules_note(verdict)
     if not solved():
         with st.expander(t.text("Type your answer instead")), st.form(f"typed-{level.id}-{index}", border=False):
             prompt = (
