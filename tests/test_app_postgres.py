@@ -163,7 +163,7 @@ def test_an_outage_keeps_the_answer_says_so_once_and_the_answer_is_saved_when_th
     next(b for b in at.button if b.label == "Try again").click().run()
     assert not at.error and at.title[0].value == "Progress"
     at.switch_page("trainer/app/views/puzzles.py").run()
-    assert [w.value for w in at.warning] == ["Your answer, Sota de oros, is kept but not saved yet."]
+    assert [w.value for w in at.warning] == ["Your answer, Sota of coins, is kept but not saved yet."]
     next(b for b in at.button if b.label == "Send it again").click().run()
     [verdict] = [json.loads(e.proto.json)["message"]["text"] for e in at.get("bidi_component") if e.key == "verdict"]
     assert not at.error and verdict.startswith("Right: ")  # its verdict, at last, and its rating
@@ -186,7 +186,7 @@ def test_a_save_kept_waiting_too_long_says_nothing_was_saved_and_keeps_the_answe
         "That was not saved: the server was busy with other saves for too long. Nothing of it was saved and "
         "everything saved before is kept; try again."
     ]
-    assert [w.value for w in at.warning] == ["Your answer, Sota de oros, is kept but not saved yet."]
+    assert [w.value for w in at.warning] == ["Your answer, Sota of coins, is kept but not saved yet."]
     next(b for b in at.button if b.label == "Send it again").click().run()
     assert not at.error and edit(url, "SELECT answer FROM attempts") == [("J♦",)]
 

@@ -141,7 +141,7 @@ def test_practice_right_answer_is_judged_recorded_and_rated(data):
     assert [h.value for h in at.header] == ["Which card makes 15 with a 7?"]
     type_answer(at, "10o")  # the sota de oros, by the number its corner prints
     tone, text = verdict(at)
-    assert tone == "success" and text.startswith("Right: 7 de copas + sota de oros = 15.")
+    assert tone == "success" and text.startswith("Right: 7 of cups + sota of coins = 15.")
     [attempt] = attempts(data)
     assert (attempt.puzzle_id, attempt.correct, attempt.answer, attempt.hints) == ("capture-l1-sota", True, "J♦", 0)
     assert attempt.rating_after > 1500
@@ -152,11 +152,11 @@ def test_practice_wrong_answer_shows_the_answer_only_when_asked(data):
     type_answer(at, "2♣ 4♠")
     tone, text = verdict(at)
     assert tone == "error"
-    assert text.startswith("Not quite: 7 de copas + 2 de bastos + 4 de espadas = 13: 2 short of 15. Your rating -")
-    assert not any("sota de oros" in m.value.lower() for m in at.markdown) and "sota de oros" not in text.lower()
+    assert text.startswith("Not quite: 7 of cups + 2 of clubs + 4 of swords = 13: 2 short of 15. Your rating -")
+    assert not any("sota of coins" in m.value.lower() for m in at.markdown) and "sota of coins" not in text.lower()
     click(at, "Show the answer")
-    assert any(m.value.startswith("7 de copas + 2 de bastos + 4 de espadas = 13: 2 short of 15") for m in at.markdown)
-    assert any(m.value == "The answer the engine accepts:\n- Sota de oros" for m in at.markdown)
+    assert any(m.value.startswith("7 of cups + 2 of clubs + 4 of swords = 13: 2 short of 15") for m in at.markdown)
+    assert any(m.value == "The answer the engine accepts:\n- Sota of coins" for m in at.markdown)
     [attempt] = attempts(data)
     assert not attempt.correct and attempt.rating_after < 1500
 
@@ -167,7 +167,7 @@ def test_a_missed_puzzle_can_be_tried_again_and_counts_as_one_miss(data):
     click(at, "Try again")
     assert at.text_input(key="ans_text").value == ""  # a clean slate
     type_answer(at, "J♦")
-    assert verdict(at) == ("success", "Right: 7 de copas + sota de oros = 15.")  # no rating: not counted
+    assert verdict(at) == ("success", "Right: 7 of cups + sota of coins = 15.")  # no rating: not counted
     [attempt] = attempts(data)
     assert not attempt.correct and attempt.rating_after == rating_after_miss
 
@@ -184,8 +184,8 @@ def test_a_missed_puzzle_can_be_tried_again_and_counts_as_one_miss(data):
             "one more whole deal decides it",
         ),
         ("referee-l1-lay-down-a-taker", "Table: 5 cards", "yes", "so it cannot be laid on the table (capture owed)"),
-        ("referee-l1-first-table-fifteen", "The four cards the dealer turns up", "0", "scores 1 escoba for them"),
-        ("referee-l2-last-card-laid-down", "1 card in hand", "B", "side A made the last capture"),
+        ("referee-l1-first-table-fifteen", "The four cards the dealer turns up", "0", "1 escoba to its credit"),
+        ("referee-l2-last-card-laid-down", "1 card in hand", "B", "side A, whose capture was the latest"),
     ],
 )
 def test_r7_r9_r10_r13_r15_r21_r22_seats_match_and_referee_puzzles_are_answered_with_a_choice_or_a_count(
@@ -554,7 +554,7 @@ def test_v5_a_claim_is_answered_with_the_cards_or_with_nothing_to_claim(data):
     type_answer(at, "A♣ 6♣")
     assert verdict(at) == (
         "success",
-        "Right: Sota de espadas + as de bastos + 6 de bastos = 15: you take them all into your side's pile before "
+        "Right: Sota of swords + ace of clubs + 6 of clubs = 15: you take them all into your side's pile before "
         "you play. A claim is never an escoba (playing by penalties).",
     )
     nothing = open_page(PUZZLES_PAGE, clock, puzzle="turkish-claim-nothing-l2-13")
@@ -693,9 +693,9 @@ TWO_REYES = "gen-capture-l3-s2026-008"
 def test_r4_spanish_faces_read_what_their_corners_print_and_french_faces_say_what_to_type_instead(data):
     spanish = open_page(PUZZLES_PAGE, Clock(), puzzle=TWO_REYES)
     assert spanish.text_input(key="ans_text").label == "The table cards that make 15, such as 5o 2b"
-    assert "rey de bastos → 12b" in how_to_type(spanish) and "c copas" in how_to_type(spanish)
+    assert "rey of clubs → 12b" in how_to_type(spanish) and "c copas" in how_to_type(spanish)
     type_answer(spanish, "12b")
-    assert verdict(spanish)[1].startswith("Right: 5 de espadas + rey de bastos = 15.")
+    assert verdict(spanish)[1].startswith("Right: 5 of swords + rey of clubs = 15.")
     assert [attempt.answer for attempt in attempts(data)] == ["K♣"]  # kept in the rules' notation
     french = open_page(PUZZLES_PAGE, Clock(), puzzle=TWO_REYES, faces="french")
     assert french.text_input(key="ans_text").label == "The table cards that make 15, such as 5d 2c"
@@ -755,10 +755,10 @@ def test_r12_a_second_miss_at_a_puzzle_looks_closer_without_the_answer(data):
     tone, text = verdict(at)
     assert (tone, text) == (
         "error",
-        "Not quite: 7 de copas + 4 de espadas = 11: 4 short of 15. Look closer: 7 de copas needs 8 from the table, "
+        "Not quite: 7 of cups + 4 of swords = 11: 4 short of 15. Look closer: 7 of cups needs 8 from the table, "
         "in 1 card. This try was not counted.",
     )
-    assert "sota de oros" not in text.lower()
+    assert "sota of coins" not in text.lower()
 
 
 def marked_answer(at: AppTest) -> list[str]:

@@ -90,7 +90,7 @@ def test_an_answer_on_a_full_disk_is_explained_kept_and_saved_once_there_is_room
     )
     assert "Everything saved before is kept and nothing was half-saved" in at.error[0].value
     assert saved.attempts("Ana") == [] and saved.get_rating("Ana") is None
-    assert [w.value for w in at.warning] == ["Your answer, Sota de oros, is kept but not saved yet."]
+    assert [w.value for w in at.warning] == ["Your answer, Sota of coins, is kept but not saved yet."]
     streak = next(b for b in at.button if b.label == "Streak")
     streak.click().run()  # moving on sends the kept answer first: while it cannot, the puzzle stays
     assert "could not be saved" in at.error[0].value and at.session_state.puzzle_id == "capture-l1-sota"

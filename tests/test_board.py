@@ -58,7 +58,7 @@ def test_a_capture_shows_the_card_played_and_the_cards_it_took_in_the_learners_w
     after = deal.play(parse_play("3♥ A♦ 4♣ 7♦"))
     spanish, french = board_html(after, events=after.events), board_html(after, FRENCH, events=after.events)
     assert "Last play: 3♥ took A♦ 4♣ 7♦" in french
-    assert "Last play: 3 de copas took as de oros, 4 de bastos and 7 de oros" in spanish
+    assert "Last play: 3 of cups took ace of coins, 4 of clubs and 7 of coins" in spanish
     assert alt(after.events[0].play.card, mark="played") in spanish
     assert "You (seat 0): 1 card in hand · pile: 4 cards" in spanish
     assert 'class="escoba-moved"' in spanish and "prefers-reduced-motion" in spanish
@@ -104,7 +104,7 @@ def test_score_table_has_every_category_with_its_figures():
     table = score_markdown(end.score())
     assert f"| Most cards | {a.cards} ({a.card_count} cards) | {b.cards} ({b.card_count} cards) |" in table
     assert f"| **Total** | **{a.total}** | **{b.total}** |" in table
-    assert "| 7 de oros |" in table and "| 7♦ |" in score_markdown(end.score(), view=FRENCH)
+    assert "| 7 of coins |" in table and "| 7♦ |" in score_markdown(end.score(), view=FRENCH)
 
 
 def test_match_table_keeps_running_totals():
@@ -180,7 +180,7 @@ def test_a_board_is_worded_in_the_views_language():
     table = parse_cards("A♦ 4♣ 7♦ Q♠")
     after = Deal.from_position(table=table, hands=[parse_cards("3♥ K♠"), parse_cards("2♠ 5♣")])
     after = after.play(parse_play("3♥ A♦ 4♣ 7♦"))
-    assert "Последний ход: 3 de copas, взято: as de oros, 4 de bastos и 7 de oros" in board_html(
+    assert "Последний ход: 3 чаш, взято: туз монет, 4 жезлов и 7 монет" in board_html(
         after, CardStyle(language="ru"), events=after.events
     )
     assert "Última jugada: 3♥, que se llevó A♦ 4♣ 7♦" in board_html(

@@ -140,7 +140,7 @@ def test_a_course_task_is_done_by_tapping_the_cards(app, browser):
     click(page, card(page, "four of cups"))  # picked again: off
     click(page, card(page, "sota of clubs"))
     click(page, page.get_by_role("button", name="Check", exact=True))
-    page.get_by_text("Right. Sota de bastos counts 8 (card values).").wait_for(timeout=10_000)
+    page.get_by_text("Right. Sota of clubs counts 8 (card values).").wait_for(timeout=10_000)
     shoot(page, "learn-task-done")
     assert page.get_by_role("button", name="Next ▶").is_enabled()
 
@@ -182,7 +182,7 @@ def test_puzzles_page_judges_a_tapped_answer_and_progress_shows_it(app, browser)
     assert page.get_by_role("button", name=CARD_NAME).count() == 3  # the table's three cards to tap
     click(page, card(page, "sota of coins"))
     click(page, page.get_by_role("button", name="Check", exact=True))
-    page.get_by_text("Right: 7 de copas + sota de oros = 15.").wait_for(timeout=10_000)
+    page.get_by_text("Right: 7 of cups + sota of coins = 15.").wait_for(timeout=10_000)
     shoot(page, "puzzles-answered")
     progress = open_page(browser, app("/progress"), "progress")
     progress.get_by_text("Rating over time").wait_for(timeout=10_000)

@@ -33,7 +33,7 @@ def test_every_card_has_its_own_name_and_spoken_label(view: CardStyle) -> None:
 def test_names_follow_the_faces() -> None:
     assert card_name(parse_card("7d"), FRENCH) == "7♦" and card_name(parse_card("kS"), FRENCH) == "K♠"
     spanish = [card_name(parse_card(text), SPANISH) for text in ("7d", "ah", "jc", "qs", "kd")]
-    assert spanish == ["7 de oros", "as de copas", "sota de bastos", "caballo de espadas", "rey de oros"]
+    assert spanish == ["7 of coins", "ace of cups", "sota of clubs", "caballo of swords", "rey of coins"]
     assert all(card_name(card, SPANISH) == card_name(card, LETTERS) for card in DECK)  # the same words either way
     assert [suit_name(suit, SPANISH) for suit in SUITS] == ["oros", "copas", "bastos", "espadas"]
     assert [suit_name(suit, FRENCH) for suit in SUITS] == ["♦", "♥", "♣", "♠"]
@@ -42,9 +42,9 @@ def test_names_follow_the_faces() -> None:
 def test_lists_of_cards() -> None:
     cards = parse_cards("7♦ A♥ J♣")
     assert cards_name(cards, FRENCH) == "7♦ A♥ J♣"
-    assert cards_name(cards, SPANISH) == "7 de oros, as de copas and sota de bastos"
-    assert cards_name(cards[:2], SPANISH) == "7 de oros and as de copas"
-    assert cards_name(cards[:1], SPANISH) == "7 de oros"
+    assert cards_name(cards, SPANISH) == "7 of coins, ace of cups and sota of clubs"
+    assert cards_name(cards[:2], SPANISH) == "7 of coins and ace of cups"
+    assert cards_name(cards[:1], SPANISH) == "7 of coins"
     assert cards_name((), SPANISH) == cards_name((), FRENCH) == "no cards"
 
 
@@ -67,17 +67,19 @@ def test_say_rewrites_every_card_of_an_engine_reason() -> None:
         assert say(reason, FRENCH) == rule_words(reason, FRENCH.t)  # French faces: the cards as the engine writes
         spoken = say(reason, SPANISH)
         assert not GLYPHS.search(spoken), spoken
-        assert re.sub(r"[^a-z ]", "", spoken.lower()).count(" de ") == len(GLYPHS.findall(reason))
+        assert re.sub(r"[^a-z ]", "", spoken.lower()).count(" of ") == len(GLYPHS.findall(reason))
     assert say(reasons[0], SPANISH) == (
-        "7 de espadas can take as de oros + 3 de copas + 4 de bastos, so it cannot be laid on the table (capture owed)"
+        "7 of swords can take ace of coins + 3 of cups + 4 of clubs, so it cannot be laid on the table (capture owed)"
     )
-    assert say(reasons[2], SPANISH) == "2 de bastos and 3 de bastos are not on the table"
+    assert say(reasons[2], SPANISH) == "2 of clubs and 3 of clubs are not on the table"
 
 
 def test_say_leaves_other_text_alone_and_capitalises_a_sentence_it_opens() -> None:
-    assert say("Right: 7♥ + J♦ = 15. A♦ stays.", SPANISH) == "Right: 7 de copas + sota de oros = 15. As de oros stays."
+    assert (
+        say("Right: 7♥ + J♦ = 15. A♦ stays.", SPANISH) == "Right: 7 of cups + sota of coins = 15. Ace of coins stays."
+    )
     assert say("Most coins (R18), 7 points, A B C", SPANISH) == "Most coins (a deal's points), 7 points, A B C"
-    assert say("5♦; 2♣ 3♥", SPANISH) == "5 de oros; 2 de bastos and 3 de copas"
+    assert say("5♦; 2♣ 3♥", SPANISH) == "5 of coins; 2 of clubs and 3 of cups"
     assert say("", SPANISH) == ""
 
 
@@ -140,21 +142,33 @@ def test_russian_says_the_card_in_russian_around_its_spanish_name() -> None:
     )
 
 
-def test_short_names_are_the_games_terms_listed_in_the_language() -> None:
+def test_short_names_are_in_the_learners_words_listed_in_the_language() -> None:
     cards = parse_cards("7♦ A♥ J♣")
-    for view in (ES, RU):
-        assert [card_name(card, view) for card in DECK] == [card_name(card, SPANISH) for card in DECK]
-    assert cards_name(cards, ES) == "7 de oros, as de copas y sota de bastos"
-    assert cards_name(cards, RU) == "7 de oros, as de copas и sota de bastos"
+    assert [card_name(card, ES) for card in cards] == ["7 de oros", "as de copas", "sota de bastos"]
+    assert [card_name(card, RU) for card in cards] == ["7 монет", "туз чаш", "валет жезлов"]
+    assert cards_name(cards, RU) == "7 монет, туз чаш и валет жезлов"
     assert cards_name(cards, RU_FRENCH) == "7♦ A♥ J♣"
     assert (cards_name((), ES), cards_name((), RU)) == ("ninguna carta", "нет карт")
-    assert say("A♦ 4♣ are not on the table", ES) == "As de oros y 4 de bastos are not on the table"
+
+
+def test_a_spanish_sentence_gives_each_card_the_article_it_needs() -> None:
+    assert cards_name(parse_cards("7♦ A♥ J♣"), ES) == "el 7 de oros, el as de copas y la sota de bastos"
+    assert say("¿Puedes jugar 5♦ para llevarte J♦ y Q♠?", ES) == (
+        "¿Puedes jugar el 5 de oros para llevarte la sota de oros y el caballo de espadas?"
+    )
+    assert say("J♦ suma 8. A♦ 4♣ no están.", ES) == "La sota de oros suma 8. El as de oros y el 4 de bastos no están."
+    assert say("A tu 5♦ le faltan 10", ES) == "A tu 5 de oros le faltan 10"
+    assert say("A 7♦ le faltan 8: el punto de 7♦ y de J♦", ES) == (
+        "Al 7 de oros le faltan 8: el punto del 7 de oros y de la sota de oros"
+    )
+    assert say("Juega `7♦`: 7♦ → 7o", ES) == "Juega `7♦`: el 7 de oros → 7o"
+    assert say("¿Puedes jugar 5♦?", ES_FRENCH) == "¿Puedes jugar 5♦?"  # the notation takes no article
 
 
 def test_suit_icons_are_named_in_the_language() -> None:
     def label(suit: Suit, view: CardStyle) -> str | None:
         return ET.fromstring(suit_icon_svg(suit, view)).get("aria-label")
 
-    assert (label(Suit.CUPS, ES), label(Suit.CUPS, RU)) == ("copas", "copas (кубки)")
+    assert (label(Suit.CUPS, ES), label(Suit.CUPS, RU)) == ("copas", "copas (чаши)")
     assert (label(Suit.CLUBS, ES_FRENCH), label(Suit.CLUBS, RU_FRENCH)) == ("tréboles", "трефы")
     assert label(Suit.CLUBS, RU) == "bastos (жезлы)"  # the same English "clubs", another suit

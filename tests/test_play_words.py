@@ -84,8 +84,11 @@ def test_a_refusal_reads_in_english_as_the_engine_writes_it(view: CardStyle) -> 
 
 
 WORDED = {
-    "es": ("No se permite: 2 de oros no está en tu mano", "No se permite: 3 de copas + 4 de bastos = 7, no 15"),
-    "ru": ("Так нельзя: карты 2 de oros нет у вас на руке", "Так нельзя: 3 de copas + 4 de bastos = 7, а не 15"),
+    "es": (
+        "No se permite: el 2 de oros no está en tu mano",
+        "No se permite: el 3 de copas + el 4 de bastos = 7, no 15",
+    ),
+    "ru": ("Так нельзя: карты 2 монет нет у вас на руке", "Так нельзя: 3 чаш + 4 жезлов = 7, а не 15"),
 }
 
 
@@ -103,7 +106,7 @@ def test_a_refusal_is_worded_in_the_language(code: str) -> None:
 
 
 def test_a_refusal_of_its_own_is_said_as_written() -> None:
-    assert refused_words(Refused(IllegalPlay("play 3, 7♦: no")), CardStyle()) == "Not allowed: play 3, 7 de oros: no"
+    assert refused_words(Refused(IllegalPlay("play 3, 7♦: no")), CardStyle()) == "Not allowed: play 3, 7 of coins: no"
 
 
 def unreadable(typed: str) -> CardError:
@@ -127,7 +130,7 @@ def test_text_that_is_not_a_play_is_said_with_what_is_wrong() -> None:
     )
     said = refused_words(Refused(unreadable("7d, 8c"), "7o, 7d"), english)  # Spanish faces: "d" is no suit of theirs
     assert said.startswith("That is not a play: “7d” is not a card. Type a card as its rank, then the letter of its")
-    assert "7 de oros → 7o; rey de bastos → 12b; as de espadas → ae. Suits: o oros, c copas, e espadas" in said
+    assert "7 of coins → 7o; rey of clubs → 12b; ace of swords → ae. Suits: o oros, c copas, e espadas" in said
     long = "x" * 500
     assert f"“{'x' * QUOTED}…”" in refused_words(Refused(unreadable(long), long), english)
     assert refused_words(Refused(), english).startswith("Choose one card from your hand")
@@ -237,7 +240,7 @@ def test_the_review_reads_in_english_as_before() -> None:
     assert table[-3:] == [
         "Why the best play was better, play by play:",
         "",
-        "- **2.** The best play took 7 de oros. The best play swept the table: an escoba.",
+        "- **2.** The best play took 7 of coins. The best play swept the table: an escoba.",
     ]
     assert review_caption(reviewed(), CardStyle()) == (
         "4 plays weighed; 1.02 points lost in all. A play is labelled an inaccuracy from 0.1 points lost, a mistake "

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from trainer.app.card_style import CardStyle
-from trainer.app.names import card_name, cards_name, say, spoken_label, suit_name
+from trainer.app.names import cards_name, say, sentence_name, spoken_label, suit_name
 from trainer.app.rows import Face, Row
 from trainer.app.svg import card_back_svg, card_svg
 from trainer.cards import Card, Suit
@@ -185,7 +185,7 @@ def board_rows(
         rows.append(Row(title, faces, name, choice, t.text("no cards in hand")))
     if played is not None and taken:
         title = t.text(
-            "Last play: {card} took {cards}", card=card_name(played, view), cards=cards_name(sorted(taken), view)
+            "Last play: {card} took {cards}", card=sentence_name(played, view), cards=cards_name(sorted(taken), view)
         )
         faces = tuple(card_face(card, view, marks[card]) for card in [played, *sorted(taken)])
         rows.append(Row(title, faces, "last-play"))

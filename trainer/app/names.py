@@ -2,18 +2,26 @@
 
 The engine writes cards one way (``7♦``, R4); this is the one place that turns that text
 into what the learner sees on the faces, and into words a screen reader can speak, in the
-view's language. A short name is the game's own term in every language (``7 de oros``, ``7♦``);
-the spoken name is in the learner's words, with the Spanish name after it where it differs.
+view's language. A short name is the card in the learner's words (``7 of coins``, ``7 de oros``,
+``7 монет``) with Spanish faces, and ``7♦`` with French ones; in a sentence a Spanish name takes the
+article its card needs (``el 7 de oros``, ``la sota de copas``). The spoken name is in the learner's
+words, with the Spanish name after it where it differs.
 
 >>> from trainer.app.card_style import CardStyle
 >>> from trainer.cards import parse_card, parse_cards
 >>> spanish, french = CardStyle(), CardStyle(style="french")
 >>> card_name(parse_card("jc"), spanish), card_name(parse_card("jc"), french)
-('sota de bastos', 'J♣')
+('sota of clubs', 'J♣')
 >>> say("7♠ can take A♦ + 7♦, so it cannot be laid on the table (R13)", spanish)
-'7 de espadas can take as de oros + 7 de oros, so it cannot be laid on the table (capture owed)'
+'7 of swords can take ace of coins + 7 of coins, so it cannot be laid on the table (capture owed)'
 >>> cards_name(parse_cards("A♦ 4♣ 7♦"), spanish)
-'as de oros, 4 de bastos and 7 de oros'
+'ace of coins, 4 of clubs and 7 of coins'
+>>> say("Juega 7♠: se lleva A♦ 4♣ J♦", CardStyle(language="es"))
+'Juega el 7 de espadas: se lleva el as de oros, el 4 de bastos y la sota de oros'
+>>> say("A 7♦ le faltan 8, y a tu 5♣ 10", CardStyle(language="es"))
+'Al 7 de oros le faltan 8, y a tu 5 de bastos 10'
+>>> card_name(parse_card("qh"), CardStyle(language="ru"))
+'конь чаш'
 >>> spoken_label(parse_card("J♦"), spanish)
 'sota of coins (sota de oros), printed 10, worth 8'
 >>> spoken_label(parse_card("7d"), CardStyle(language="es")), spoken_label(parse_card("7d"), CardStyle(language="ru"))
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from trainer.app.card_style import CardStyle
 from trainer.app.rule_words import rule_words
@@ -54,8 +63,16 @@ _SPOKEN_RANKS = {
     "7": marked("seven"),
 }
 _COURTS = {
-    "spanish": {"J": marked("sota"), "Q": marked("caballo"), "K": marked("rey")},
-    "french": {"J": marked("jack"), "Q": marked("queen"), "K": marked("king")},
+    "spanish": {
+        "J": marked_in("Spanish deck", "sota"),
+        "Q": marked_in("Spanish deck", "caballo"),
+        "K": marked_in("Spanish deck", "rey"),
+    },
+    "french": {
+        "J": marked_in("French deck", "jack"),
+        "Q": marked_in("French deck", "queen"),
+        "K": marked_in("French deck", "king"),
+    },
 }
 _RANK_OF_SUIT = {
     "spanish": {
@@ -88,30 +105,95 @@ _SUIT_WORDS = {
 # One card as the engine writes it (R4), and a run of them separated by spaces: "A♦ 4♣ 7♦".
 _TOKEN = r"(?<!\w)[A2-7JQK][♦♥♣♠](?!\w)"
 _RUN = re.compile(rf"{_TOKEN}(?: +{_TOKEN})*")
-_CODE_OR_RUN = re.compile(rf"(?P<code>`[^`]*`)|{_RUN.pattern}")
+# A code span, or a run of cards with the word before it, which decides a language's article.
+_CODE_OR_RUN = re.compile(rf"(?P<code>`[^`]*`)|(?:(?P<before>\b\w+)(?P<gap>\s+))?(?P<run>{_RUN.pattern})")
 _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+)$")
+
+
+@dataclass(frozen=True)
+class _Articles:
+    """How a language puts an article before a card's name in a sentence: ``feminine`` ranks take ``her`` and the
+    others ``his``; none goes after a word in ``determiners``; ``contractions`` join a preposition and an article."""
+
+    his: str
+    her: str
+    feminine: frozenset[str]
+    determiners: frozenset[str]
+    contractions: dict[str, str]
+
+    def article(self, card: Card) -> str:
+        """The article the card's name takes."""
+        return self.her if card.rank in self.feminine else self.his
+
+    def joined(self, before: str, words: str) -> tuple[str, str]:
+        """The word before a run of names, and the names (with the space before them), as the language says them
+        together: the first name's article dropped after a determiner, or contracted with a preposition."""
+        article, rest = words.lstrip().split(" ", 1)
+        if before.lower() in self.determiners:
+            return before, words[: len(words) - len(words.lstrip())] + rest
+        contracted = self.contractions.get(f"{before.lower()} {article}")
+        if contracted is None:
+            return before, words
+        return (contracted.capitalize() if before[0].isupper() else contracted), " " + rest
+
+
+# Spanish says "el 7 de oros", "la sota de copas" (the sota is feminine), "tu 7 de oros", "del 7 de oros".
+_ARTICLES = {
+    "es": _Articles(
+        his="el",
+        her="la",
+        feminine=frozenset({"J"}),
+        determiners=frozenset(
+            re.findall(
+                r"\w+",
+                """el la los las lo un una unos unas uno del al mi mis tu tus su sus nuestro nuestra nuestros nuestras
+                vuestro vuestra vuestros vuestras este esta estos estas ese esa esos esas aquel aquella cada otro otra
+                ningún ninguna algún alguna cualquier""",
+            )
+        ),
+        contractions={"de el": "del", "a el": "al"},
+    )
+}
 #: The cards a typing help names, and the suits' order on the sidebar: oros, copas, espadas, bastos.
 _TYPING_EXAMPLES = (parse_card("7♦"), parse_card("K♣"), parse_card("A♠"))  # a number card, a court card, the ace
 _SHOWN_SUITS = (Suit.COINS, Suit.CUPS, Suit.SWORDS, Suit.CLUBS)
 
 
 def card_name(card: Card, view: CardStyle) -> str:
-    """The short name of a card in a sentence, the game's term in every language: ``7♦`` with French faces,
-    ``7 de oros`` with Spanish ones."""
+    """The short name of a card, bare: ``7♦`` with French faces, the card in the view's words with Spanish ones
+    (``7 of coins``, ``7 de oros``, ``7 монет``)."""
     if view.style == "french":
         return str(card)
-    return f"{_SPANISH_RANKS.get(card.rank, card.rank)} de {card.suit.spanish}"
+    t, deck = view.t, _DECKS[view.style]
+    if card.rank in _COURTS[view.style]:
+        rank = t.text_in(deck, _COURTS[view.style][card.rank])
+    else:
+        rank = t.text(_SPOKEN_RANKS["A"]) if card.rank == "A" else card.rank
+    return t.text_in(deck, _RANK_OF_SUIT[view.style][card.suit], rank=rank)
+
+
+def sentence_name(card: Card, view: CardStyle) -> str:
+    """A card's name as a sentence says it: with the article its card needs in a language that puts one before a
+    name (``la sota de oros``), bare otherwise.
+
+    >>> from trainer.app.card_style import CardStyle
+    >>> sentence_name(parse_card("J♦"), CardStyle(language="es")), sentence_name(parse_card("J♦"), CardStyle())
+    ('la sota de oros', 'sota of coins')
+    """
+    articles = _ARTICLES.get(view.language) if view.style == "spanish" else None
+    name = card_name(card, view)
+    return f"{articles.article(card)} {name}" if articles else name
 
 
 def cards_name(cards: Iterable[Card], view: CardStyle, listed: Callable[[Iterable[str]], str] | None = None) -> str:
-    """Several cards in the order given: ``A♦ 4♣ 7♦``, or ``as de oros, 4 de bastos and 7 de oros``, listed in
-    words by ``listed``, by default the view's language.
+    """Several cards in the order given, as a sentence says them: ``A♦ 4♣ 7♦``, or ``ace of coins, 4 of clubs and
+    7 of coins``, listed in words by ``listed``, by default the view's language.
 
     >>> from trainer.app.card_style import CardStyle
     >>> cards_name([], CardStyle()), cards_name([], CardStyle(language="es"))
     ('no cards', 'ninguna carta')
     """
-    names = [card_name(card, view) for card in cards]
+    names = [sentence_name(card, view) for card in cards]
     if not names:
         return view.t.text("no cards")
     if view.style == "french":
@@ -134,27 +216,33 @@ def say(text: str, view: CardStyle, listed: Callable[[Iterable[str]], str] | Non
     it cites (``(R3)``) by its name in the learner's words (``trainer.app.rule_words``).
 
     A run of cards separated by spaces becomes one list (in words by ``listed``, as ``cards_name``); a name opening
-    a sentence gets a capital.
+    a sentence gets a capital. In a language with articles, a name takes its article unless a word before it already
+    determines it ("tu 5 de bastos"), and the article joins a preposition before it as the language contracts them
+    ("al 7 de oros").
     Code spans stay as written: they show the notation itself (`7♦`).
 
     >>> from trainer.app.card_style import CardStyle
     >>> say("A♦ 4♣ 7♦ are not on the table", CardStyle())
-    'As de oros, 4 de bastos and 7 de oros are not on the table'
+    'Ace of coins, 4 of clubs and 7 of coins are not on the table'
     >>> say("Type `7♦` or `7d` for 7♦.", CardStyle())
-    'Type `7♦` or `7d` for 7 de oros.'
+    'Type `7♦` or `7d` for 7 of coins.'
     >>> say("A♦ 4♣ 7♦ are not on the table", CardStyle(style="french"))
     'A♦ 4♣ 7♦ are not on the table'
     """
     text = rule_words(text, view.t)
     if view.style == "french":
         return text
+    articles = _ARTICLES.get(view.language)
 
     def rewrite(found: re.Match[str]) -> str:
         if found.group("code"):
             return found.group()
-        words = cards_name((parse_card(token) for token in found.group().split()), view, listed)
-        opens = _SENTENCE_END.search(text[: found.start()]) is not None
-        return words[0].upper() + words[1:] if opens else words
+        before, words = found.group("before") or "", found.group("gap") or ""
+        words += cards_name((parse_card(token) for token in found.group("run").split()), view, listed)
+        if articles and before:
+            before, words = articles.joined(before, words)
+        opens = not before and _SENTENCE_END.search(text[: found.start()]) is not None
+        return before + (words[0].upper() + words[1:] if opens else words)
 
     return _CODE_OR_RUN.sub(rewrite, text)
 
@@ -176,7 +264,7 @@ def typing_help(view: CardStyle) -> str:
 
     >>> from trainer.app.card_style import CardStyle
     >>> print(typing_help(CardStyle()))  # doctest: +NORMALIZE_WHITESPACE
-    Type a card as its rank, then the letter of its suit: 7 de oros → 7o; rey de bastos → 12b; as de espadas → ae.
+    Type a card as its rank, then the letter of its suit: 7 of coins → 7o; rey of clubs → 12b; ace of swords → ae.
     Suits: o oros, c copas, e espadas, b bastos (♦ ♥ ♠ ♣ work too).
     >>> print(typing_help(CardStyle(style="french")))  # doctest: +NORMALIZE_WHITESPACE
     Type a card as its rank, then the letter of its suit: 7♦ → 7d; K♣ → kc; A♠ → as. Suits: d ♦, h ♥, s ♠, c ♣.
@@ -214,7 +302,10 @@ def spoken_label(card: Card, view: CardStyle, mark: str | None = None) -> str:
     'king of spades (rey de espadas), worth 10'
     """
     t = view.t
-    rank = t.text(_SPOKEN_RANKS.get(card.rank) or _COURTS[view.style][card.rank])
+    if card.rank in _SPOKEN_RANKS:
+        rank = t.text(_SPOKEN_RANKS[card.rank])
+    else:
+        rank = t.text_in(_DECKS[view.style], _COURTS[view.style][card.rank])
     spanish = f"{_SPANISH_RANKS.get(card.rank) or _SPOKEN_SPANISH[card.rank]} de {card.suit.spanish}"
     label = _glossed(t.text_in(_DECKS[view.style], _RANK_OF_SUIT[view.style][card.suit], rank=rank), spanish)
     printed = COURT_NUMBERS.get(card.rank)

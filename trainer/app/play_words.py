@@ -8,12 +8,12 @@ faces show them. English reads as the engine writes it, the cards named by ``say
 >>> from trainer.plays import Refusal, parse_play
 >>> from trainer.cards import parse_card, parse_cards
 >>> play_words(parse_play("3h ad 4c 7d"), CardStyle())
-'3 de copas taking as de oros, 4 de bastos and 7 de oros'
+'3 of cups taking ace of coins, 4 of clubs and 7 of coins'
 >>> play_words(parse_play("5d"), CardStyle(language="es"))
-'5 de oros a la mesa, sin llevarse nada'
+'el 5 de oros a la mesa, sin llevarse nada'
 >>> refusal = Refused(IllegalPlay(Refusal("not_fifteen", parse_card("3♥"), parse_cards("4♣"), total=7)))
 >>> refused_words(refusal, CardStyle())
-'Not allowed: 3 de copas + 4 de bastos = 7, not 15'
+'Not allowed: 3 of cups + 4 of clubs = 7, not 15'
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from trainer.ai.bots import Evaluation
 from trainer.ai.game import FAULT, LABELS, LEARNER, Decision, Game, Reviewed, points_lost
 from trainer.app.board import seat_name, side_words
 from trainer.app.card_style import CardStyle
-from trainer.app.names import BOT_LEVELS, card_name, cards_name, say, typing_help
+from trainer.app.names import BOT_LEVELS, cards_name, say, sentence_name, typing_help
 from trainer.cards import CardError, parse_card
 from trainer.deal import Deal, Event, EventKind
 from trainer.i18n import Translator
@@ -51,18 +51,18 @@ def _capital(words: str) -> str:
 
 
 def play_words(play: Play, view: CardStyle) -> str:
-    """A play in words: "6 de espadas taking as de espadas and 2 de bastos", "laying 5 de oros down"."""
+    """A play in words: "6 of swords taking ace of swords and 2 of clubs", "laying 5 of coins down"."""
     t = view.t
     if not play.captured:
-        return t.text("laying {card} down", card=card_name(play.card, view))
+        return t.text("laying {card} down", card=sentence_name(play.card, view))
     return t.text(
-        "{card} taking {cards}", card=card_name(play.card, view), cards=cards_name(sorted(play.captured), view)
+        "{card} taking {cards}", card=sentence_name(play.card, view), cards=cards_name(sorted(play.captured), view)
     )
 
 
 def play_said(deal: Deal, event: Event, me: int, view: CardStyle) -> str:
     """A play in the learner's words: who, what, and whether it swept the table or, in table mode (V5), stood
-    although wrong: "Seat 1, dealer: laying 5 de oros down", "You (seat 0): 7 de oros taking sota de copas, an
+    although wrong: "Seat 1, dealer: laying 5 of coins down", "You (seat 0): 7 of coins taking sota of cups, an
     escoba!"."""
     assert event.play is not None
     t, seat, play = view.t, seat_name(deal, event.seat or 0, me, view), play_words(event.play, view)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+
 import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from trainer.app.card_style import CardStyle
 from trainer.app.settings import card_style, tr
+from trainer.i18n import Translator
 
 ANSWER_CHARS = 200  # the longest typed answer: every way of a capture, with room to spare
 
@@ -56,9 +61,75 @@ _PHONE = """<style>
 </style>"""
 
 
+# Streamlit's own words are English whatever the page's language. Where it writes them as text, the text is shrunk
+# to nothing and ours is shown after it at Streamlit's own size (14 pixels, 12 for the small print).
+_SIZE, _SMALL = ".875rem", ".75rem"
+
+
+def words_over(replaced: dict[str, tuple[str, str]]) -> str:
+    """A style sheet showing, for each selector, the given words at the given size in place of the element's own."""
+    rules = [
+        f"{selector} {{ font-size: 0 !important; }}\n"
+        f"{selector}::after {{ content: {json.dumps(words, ensure_ascii=False)}; font-size: {size}; }}"
+        for selector, (words, size) in replaced.items()
+    ]
+    return "<style>\n" + "\n".join(rules) + "\n</style>"
+
+
+def streamlit_words(t: Translator) -> str:
+    """Streamlit's main menu, the hint under a text box and the empty list of a choice box, in the page's
+    language."""
+    item = '[data-testid="stMainMenuItem-{}"]'
+    label = item + ' [data-testid="stMainMenuItemLabel"]'
+    hint = '[data-testid="InputInstructions"] > span:first-child'
+    return words_over(
+        {
+            item.format("theme-System"): (t.text("System"), _SIZE),
+            item.format("theme-Light"): (t.text("Light"), _SIZE),
+            item.format("theme-Dark"): (t.text("Dark"), _SIZE),
+            label.format("print"): (t.text("Print"), _SIZE),
+            label.format("recordScreencast"): (t.text("Record the screen"), _SIZE),
+            ".stMainMenuPopover span:has(+ .stMenuVersionCopyButton)": (
+                t.text("Made with Streamlit {version}", version=st.__version__),
+                _SMALL,
+            ),
+            '[role="listbox"][data-empty="true"] > [role="option"] > span': (t.text("Nothing matches"), _SIZE),
+            hint: (t.text("Press Enter to apply"), _SMALL),
+            f'[data-testid="stForm"] {hint}': (t.text("Press Enter to send"), _SMALL),
+        }
+    )
+
+
 def page(title: str) -> CardStyle:
     """Start a page: its own document title (``title`` is its English one, as ``pages`` has it), the shared look,
-    and the language and card settings from the sidebar."""
-    st.set_page_config(page_title=f"{tr().text(title)} · Escoba Trainer")
-    st.html(_LOOK + _PHONE)
+    Streamlit's own words in the page's language, and the language and card settings from the sidebar."""
+    t = tr()
+    st.set_page_config(page_title=f"{t.text(title)} · Escoba Trainer")
+    st.html(_LOOK + _PHONE + streamlit_words(t))
     return card_style()
+
+
+def file_uploader(label: str, kinds: Sequence[str], most_mb: int, help: str, key: str) -> UploadedFile | None:
+    """Streamlit's file uploader with its words in the page's language: its button, the drop zone's hint (which
+    files, how large), what it says while a file is dragged over it, and its refusal of a wrong file (shown when the
+    pointer rests on the file)."""
+    t = tr()
+    kinds_text = ", ".join(kind.upper() for kind in kinds)
+    zone = f'.st-key-{key} [data-testid="stFileUploaderDropzone"]'
+    st.html(
+        words_over(
+            {
+                f'{zone} button [data-testid="stMarkdownContainer"] p': (t.text("Choose a file"), _SIZE),
+                f'{zone} [data-testid="stFileUploaderDropzoneInstructions"] span': (
+                    t.text("{kinds}, at most {most} MB", kinds=kinds_text, most=most_mb),
+                    _SIZE,
+                ),
+                f"{zone} > div:not([data-testid]) > span": (t.text("Drop the file here"), _SIZE),
+                f'body:has(.st-key-{key}) [data-testid="stTooltipErrorContent"]': (
+                    t.text("Only a file of at most {most} MB ({kinds}) can be taken", kinds=kinds_text, most=most_mb),
+                    _SMALL,
+                ),
+            }
+        )
+    )
+    return st.file_uploader(label, type=list(kinds), max_upload_size=most_mb, help=help, key=key)

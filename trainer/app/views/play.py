@@ -9,7 +9,7 @@ from trainer.ai.bots import Evaluation
 from trainer.ai.game import Game, Reviewed, points_lost, reviewing
 from trainer.app.board import score_markdown
 from trainer.app.components import Pick, announce, seat_table
-from trainer.app.names import BOT_LEVELS, card_name, cards_name, typed, typing_help
+from trainer.app.names import BOT_LEVELS, cards_name, sentence_name, typed, typing_help
 from trainer.app.play_words import (
     Refused,
     event_words,
@@ -309,7 +309,7 @@ def claim_offers(game: Game) -> None:
             t.text(
                 "Claim: take {cards} with {card} (the card laid down could have taken them)",
                 cards=cards_name(sorted(play.captured), cards),
-                card=card_name(play.card, cards),
+                card=sentence_name(play.card, cards),
             ),
             on_click=claim,
             args=(play,),
@@ -320,7 +320,7 @@ def claim_offers(game: Game) -> None:
         took = t.text(
             "Claimed: you took {cards} with {card}. Now play your card.",
             cards=cards_name(sorted(last.play.captured), cards),
-            card=card_name(last.play.card, cards),
+            card=sentence_name(last.play.card, cards),
         )
         announce(took, "success", key="claimed")
 

@@ -21,7 +21,7 @@ from trainer.app.progress_words import (
 )
 from trainer.app.settings import tr
 from trainer.app.store_access import club_server, said_or_told, store
-from trainer.app.style import page
+from trainer.app.style import file_uploader, page
 from trainer.progress.rating import START
 from trainer.progress.stats import (
     accuracy,
@@ -215,11 +215,12 @@ st.download_button(
     mime=EXPORT_MIME,
     on_click="ignore",
 )
-upload = st.file_uploader(
+upload = file_uploader(
     t.text("Import a profile exported before"),
-    type=["json", "gz"],  # an export, or one gzipped (as they are made)
-    max_upload_size=IMPORT_MB,  # whatever the server's own limit
+    ["json", "gz"],  # an export, or one gzipped (as they are made)
+    IMPORT_MB,  # whatever the server's own limit
     help=t.text("An exported file, at most {most} MB.", most=IMPORT_MB),
+    key="import_file",
 )
 if upload is not None and st.button(t.text("Import it")):
     (fill_own_profile if club_server() else import_profile)(upload.getvalue())
