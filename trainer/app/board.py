@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from trainer.app.card_style import CardStyle
-from trainer.app.names import cards_name, say, sentence_name, spoken_label, suit_name
+from trainer.app.names import cards_name, say, sentence_name, spoken_label, suit_words
 from trainer.app.rows import Face, Row
 from trainer.app.svg import card_back_svg, card_svg
 from trainer.cards import Card, Suit
@@ -273,7 +273,7 @@ def pile_rows(deal: Deal, side: int, view: CardStyle = _DEFAULT_STYLE) -> tuple[
     for suit in Suit:
         cards = sorted(card for card in pile if card.suit is suit)
         faces = tuple(card_face(card, view, "best" if card in best else None) for card in cards)
-        title = f"{suit_name(suit, view).capitalize()}: {_cards(t, len(cards))}"
+        title = f"{suit_words(suit, view).capitalize()}: {_cards(t, len(cards))}"
         rows.append(Row(title, faces, empty=t.text("none")))
     return tuple(rows)
 

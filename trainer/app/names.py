@@ -318,6 +318,17 @@ def spoken_label(card: Card, view: CardStyle, mark: str | None = None) -> str:
     return f"{label}, {t.text(HIGHLIGHTS[mark][0])}" if mark else label
 
 
+def suit_words(suit: Suit, view: CardStyle) -> str:
+    """A suit in the learner's words, as the faces name it: coins, oros or монеты with Spanish faces, diamonds with
+    French ones.
+
+    >>> from trainer.app.card_style import CardStyle
+    >>> suit_words(Suit.COINS, CardStyle()), suit_words(Suit.COINS, CardStyle(style="french"))
+    ('coins', 'diamonds')
+    """
+    return view.t.text_in(_DECKS[view.style], _SUIT_WORDS[view.style][suit])
+
+
 def suit_icon_svg(suit: Suit, view: CardStyle, size: int = 16) -> str:
     """A suit as a small ``<svg>`` of the shape the faces use, for HTML text; it carries the suit's name.
 
@@ -325,7 +336,7 @@ def suit_icon_svg(suit: Suit, view: CardStyle, size: int = 16) -> str:
     >>> 'aria-label="oros (coins)"' in suit_icon_svg(Suit.COINS, CardStyle())
     True
     """
-    words = view.t.text_in(_DECKS[view.style], _SUIT_WORDS[view.style][suit])
+    words = suit_words(suit, view)
     if view.style == "spanish" and words != suit.spanish:  # the term the faces show, then what it means
         words = f"{suit.spanish} ({words})"
     return suit_svg(suit, style=view.style, theme=view.theme, size=size, label=words)
