@@ -150,7 +150,7 @@ def test_r19_setenta_puzzle_and_a_missing_suit():
     assert puzzle.check("70").explanation == "best of each suit: 7♦ = 21, 5♥ = 15, A♣ = 16, 6♠ = 18; together 70"
     none = SetentaPuzzle(**COMMON, pile=parse_cards("7♦ 7♥ 7♣"))
     assert none.solutions() == ["none"] and none.check("NONE").correct
-    assert none.check("63").explanation == "no ♠ (espadas) in the pile, so it has no setenta"
+    assert none.check("63").explanation == "no swords (♠) in the pile, so it has no setenta"
     assert none.check("lots").explanation == "answer with a number such as 65, or 'none' if the pile has no setenta"
 
 
@@ -574,7 +574,7 @@ def test_r19_a_second_miss_at_a_setenta_names_the_counting_cards_or_the_missing_
         "the best card of each suit: A♠ 3♣ 6♥ 7♦"
     )
     assert str(SetentaPuzzle(**COMMON, pile=parse_cards("7♦ 6♥ A♠")).check("40").closer) == (
-        "look at the suits: the pile has no ♣ (bastos)"
+        "look at the suits: the pile has no clubs (♣)"
     )
 
 

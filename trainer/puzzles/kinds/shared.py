@@ -18,7 +18,7 @@ from trainer.profile import CLASSIC
 from trainer.puzzles.kinds.base import AnswerError, Puzzle
 from trainer.puzzles.kinds.shown import Picked
 from trainer.scoring import setenta, setenta_cards
-from trainer.text import SIDES, Said, marked, said, said_plural
+from trainer.text import SIDES, Listed, Said, marked, said, said_plural
 
 
 def sum_text(played: Card, group: Iterable[Card]) -> str:
@@ -130,14 +130,26 @@ def setenta_problems(puzzle: Puzzle, field: str = "rules") -> list[tuple[str, st
     return [(field, f"the {puzzle.rules} rule set scores no setenta (V1), so it cannot judge this puzzle")]
 
 
+#: A suit said in a sentence, in the learner's words with its sign: "cups (♥)".
+SUITS_SAID = {
+    Suit.COINS: marked("coins (♦)"),
+    Suit.CUPS: marked("cups (♥)"),
+    Suit.SWORDS: marked("swords (♠)"),
+    Suit.CLUBS: marked("clubs (♣)"),
+}
+
+
+def suits_said(suits: Iterable[Suit]) -> Listed:
+    """Suits as one list in the learner's words: "cups (♥) and swords (♠)"."""
+    return Listed(tuple(said(SUITS_SAID[suit]) for suit in suits))
+
+
 def best_cards(pile: Iterable[Card]) -> Said:
     """The cards of a pile that count for its setenta, or the suits it lacks, without their prices or total (R19)."""
     best = setenta_cards(pile)
     missing = [suit for suit in Suit if suit not in best]
     if missing:
-        return said(
-            "look at the suits: the pile has no {suits}", suits=", ".join(f"{s.value} ({s.spanish})" for s in missing)
-        )
+        return said("look at the suits: the pile has no {suits}", suits=suits_said(missing))
     return said("the best card of each suit: {cards}", cards=cards_text(best.values()))
 
 
@@ -147,8 +159,7 @@ def setenta_breakdown(pile: Iterable[Card]) -> Said:
     best = setenta_cards(pile)
     missing = [suit for suit in Suit if suit not in best]
     if missing:
-        names = ", ".join(f"{s.value} ({s.spanish})" for s in missing)
-        return said("no {suits} in the pile, so it has no setenta", suits=names)
+        return said("no {suits} in the pile, so it has no setenta", suits=suits_said(missing))
     prices = ", ".join(f"{card} = {CLASSIC.setenta_prices[card.rank]}" for card in best.values())
     return said("best of each suit: {prices}; together {total}", prices=prices, total=setenta(pile))
 
