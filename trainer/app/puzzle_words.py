@@ -142,7 +142,7 @@ def themes_help(puzzle: Puzzle, t: Translator) -> str | None:
     >>> from trainer.puzzles.kinds import ChecksumPuzzle
     >>> puzzle = ChecksumPuzzle(id="p", level=1, themes=("checksum", "check-sum"), title="", table=())
     >>> themes_help(puzzle, translator("en"))
-    '- check sum: the end-of-deal table adds up to 10, 25, 40, ... (R16)'
+    '- check sum: the end-of-deal table adds up to 10, 25, 40, ...'
     """
     lines = [f"- {topic_help(theme, t)}" for theme in puzzle.themes if theme != puzzle.kind]
     return "\n".join(lines) or None

@@ -65,11 +65,12 @@ def topic(code: str, t: Translator) -> str:
 
 
 def topic_help(code: str, t: Translator) -> str:
-    """A theme's name and what it is about, in a line; a kind's name alone.
+    """A theme's name and what it is about, in a line, with the rule it rests on where that is not the theme's own
+    name; a kind's name alone.
 
     >>> from trainer.i18n import translator
     >>> topic_help("court-cards", translator("en"))
     'court cards: sota, caballo and rey count 8, 9 and 10 (card values)'
     """
     name = topic(code, t)
-    return f"{name}: {rule_words(t.text(THEMES[code]), t)}" if code in THEMES else name
+    return f"{name}: {rule_words(t.text(THEMES[code]), t).removesuffix(f' ({name})')}" if code in THEMES else name
