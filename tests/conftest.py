@@ -2,6 +2,7 @@
 
 import functools
 import itertools
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,16 @@ def _progress_kept_apart(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     monkeypatch.setenv("ESCOBA_TRAINER_DATA", str(tmp_path_factory.mktemp("progress")))
     monkeypatch.delenv(stores.DB_VAR, raising=False)
     monkeypatch.setenv("LANGUAGE", "en")
+
+
+@pytest.fixture(autouse=True)
+def _main_module_kept() -> Iterator[None]:
+    """AppTest runs a page as the ``__main__`` module and leaves it there; a process a later test starts by "spawn"
+    (the store's writers, a Dask cluster) would run that page again as it starts, outside any app, and fail. Each test
+    gets back the run's own ``__main__``."""
+    main = sys.modules["__main__"]
+    yield
+    sys.modules["__main__"] = main
 
 
 @pytest.fixture(autouse=True, scope="session")

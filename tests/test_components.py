@@ -121,8 +121,7 @@ def test_each_table_script_comes_after_the_shared_helpers_and_defines_none_again
         assert js.count(helper) == 1, helper
 
 
-# A page with one card table. A script, not a function: AppTest leaves it as the __main__ module,
-# and a process started later by "spawn" (as the store's tests do) runs __main__ again.
+# A page with one card table, as a script.
 PAGE = """
 from trainer.app.components import card_table
 from trainer.app.rows import Face, Row
