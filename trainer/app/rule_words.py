@@ -36,10 +36,10 @@ RULES = {
         marked("four table cards making 15 go to the dealer's side as an escoba; making 30, as two"),
     ),
     "R10": (marked("new hands"), marked("once every hand is empty, three more cards each; the table gets none")),
-    "R11": (marked("one card a turn"), marked("each turn plays exactly one card from the hand")),
+    "R11": (marked("one card a turn"), marked("when your turn comes you put down a single card from your hand")),
     "R12": (marked("capture"), marked("the card played and table cards that make exactly 15 are taken together")),
     "R13": (marked("capture owed"), marked("any card may be played, but a card that can make 15 must take")),
-    "R14": (marked("escoba"), marked("a capture that leaves the table empty scores a point")),
+    "R14": (marked("escoba"), marked("taking every card off the table at once earns one point")),
     "R15": (
         marked("last capture"),
         marked("at the end, the side that captured last takes what is left on the table, with no escoba"),
@@ -48,7 +48,7 @@ RULES = {
     "R17": (marked("taking back a wrong play"), marked("a play against the rules is refused, and nothing changes")),
     "R18": (
         marked("a deal's points"),
-        marked("a point for each escoba, the most cards, the most coins, the 7 of coins and the setenta"),
+        marked("escobas pay one each; so do the 7 of coins and being ahead on setenta, coins and cards"),
     ),
     "R19": (
         marked("setenta"),
@@ -56,7 +56,7 @@ RULES = {
             "the best card of each suit at its price (7 is 21, 6 is 18, the ace 16…), added up; no suit, no setenta"
         ),
     ),
-    "R20": (marked("a deal scored"), marked("a whole deal's points, added up category by category")),
+    "R20": (marked("a deal scored"), marked("every scoring line of one deal, counted and summed")),
     "R21": (marked("match target"), marked("after a whole deal, a side with 21 or more wins the match")),
     "R22": (marked("between deals"), marked("every card is shuffled again, and the next player deals")),
     "V1": (marked("each table's points"), marked("each rule set scores its own list of points")),
@@ -64,11 +64,13 @@ RULES = {
     "V3": (marked("seats and sides"), marked("seats from 0 in the order of play; the last seat deals")),
     "V4": (
         marked("match end"),
-        marked("after a deal, the side that reached the target wins; the highest wins if several did"),
+        marked(
+            "the match ends once a deal's count lifts a side to the target; if two get there, the bigger score takes it"
+        ),
     ),
     "V5": (
         marked("playing by penalties"),
-        marked("a wrong play stands but costs points, and the next player may claim a missed capture"),
+        marked("mistakes stay: a bad take is paid for at the count, and whoever plays next may grab an overlooked one"),
     ),
     "V6": (marked("printed numbers"), marked("sota, caballo and rey show 10, 11 and 12, but count 8, 9 and 10")),
 }
@@ -109,10 +111,10 @@ def rules_help(text: str, t: Translator) -> str | None:
     """What each rule a text cites says, one Markdown line each (its short name in bold); None if it cites none.
 
     >>> from trainer.i18n import translator
-    >>> print(rules_help("counts 8, not 10 (R3); played by its penalties (V5)", translator("en")))
+    >>> print(rules_help("counts 8, not 10 (R3); the table is empty (R14)", translator("en")))
     **card values**: an ace counts 1, a number card its number, sota 8, caballo 9, rey 10
     <BLANKLINE>
-    **playing by penalties**: a wrong play stands but costs points, and the next player may claim a missed capture
+    **escoba**: taking every card off the table at once earns one point
     """
     ids = dict.fromkeys(id_ for found in _CITED.finditer(text) for id_ in cited(found.group("ids")) if id_ in RULES)
     if not ids:
