@@ -133,10 +133,10 @@ BROWSER_GROUPS = {
     "test_e2e_access": "club",
     "test_e2e_phone": "club",
     "test_e2e_deploy": "deploy",  # its servers and Caddy, started once for the module (its tests all mark it)
-    "test_e2e_course": "course",  # a test per level, shared out over four groups (``COURSE_GROUPS``)
+    "test_e2e_course": "course",  # a test per level, shared out over two groups (``COURSE_GROUPS``)
 }
 #: The groups the course's walk, a test per level, is shared out over, level by level in turn.
-COURSE_GROUPS = 4
+COURSE_GROUPS = 2
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
