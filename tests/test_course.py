@@ -190,7 +190,7 @@ def test_r18_r19_part_way_through_a_deal_a_task_reads_the_piles_so_far_but_never
     coins, setenta = level_of(tmp_path, SMALL_PILES.format(category="coins", ask="setenta A")).stages
     assert coins.deal is not None and not coins.deal.is_over
     assert coins.accept == {"A"}  # 7♦ K♦ 3♦ against A♦ 4♦
-    assert setenta.accept == {"70"}  # 7♦ 21, 6♥ 18, A♠ 16, 5♣ 15
+    assert setenta.accept == {"70"}  # 21 + 18 + 16 + 15: the 7♦, 6♥, A♠ and 5♣ at their prices
     swordless = level_of(tmp_path, SMALL_PILES.format(category="cards", ask="setenta B")).stages
     assert [stage.accept for stage in swordless] == [{"nobody"}, {"none"}]  # nine cards each; side B has no sword
     for category, ask in (("deal", "setenta B"), ("coins", "points B")):

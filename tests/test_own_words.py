@@ -6,14 +6,12 @@ import pytest
 
 from tools.own_words import clauses, course_texts, language, main, sentences, similarity, skeleton, words
 
-SOURCE = (
-    "When the stock and every hand are empty, the side that made the last capture takes every card left on the table."
-)
+SOURCE = "When the kettle boils and every cup is empty, the guest who arrived last pours the tea left in the old pot."
 
 
 def test_a_sentence_is_cut_at_its_commas_semicolons_and_dashes_a_short_piece_joining_the_next() -> None:
-    assert clauses("Deal three cards to each player, then four to the table; if they make 30 — two escobas.") == [
-        "Deal three cards to each player",
+    assert clauses("Give every player three cards, then four to the table; if they make 30 — two escobas.") == [
+        "Give every player three cards",
         "then four to the table",
         "if they make 30 two escobas",
     ]
@@ -34,19 +32,17 @@ def test_cards_and_number_words_are_written_one_way() -> None:
 
 
 def test_a_near_copy_scores_high() -> None:
-    copy = (
-        "When the stock and all hands are empty, the side that made the last capture takes the cards left on the table."
-    )
+    copy = "When the kettle boils and all cups are empty, the guest who arrived last pours the tea left in the pot."
     assert similarity(copy, "en", SOURCE, "en") > 0.75
 
 
 def test_a_rewrite_in_other_words_scores_low() -> None:
-    rewrite = "Whoever took cards last also sweeps up whatever still lies out once nobody holds anything."
+    rewrite = "Whoever came through the door most recently serves what remains once the water is hot and nobody drinks."
     assert similarity(rewrite, "en", SOURCE, "en") < 0.3
 
 
 def test_a_copied_clause_inside_a_longer_sentence_is_found() -> None:
-    sentence = "Remember this at the end: the side that made the last capture takes every card left on the table."
+    sentence = "Remember this at the end: the guest who arrived last pours the tea left in the old pot."
     assert similarity(sentence, "en", SOURCE, "en") > 0.6
 
 
@@ -64,8 +60,8 @@ def test_a_translation_into_another_language_keeps_the_skeleton() -> None:
 
 
 def test_spanish_is_compared_with_italian_by_its_words() -> None:
-    italian = "Il giocatore che ha effettuato l'ultima presa prende tutte le carte rimaste sul tavolo alla fine."
-    spanish = "El jugador que ha efectuado la última presa toma todas las cartas que quedan en la mesa al final."
+    italian = "La famiglia visita la città antica e prepara la pasta fresca con le olive verdi e il formaggio."
+    spanish = "La familia visita la ciudad antigua y prepara la pasta fresca con las olivas verdes y el queso."
     assert similarity(spanish, "es", italian, "it") > 0.5
 
 
@@ -74,7 +70,7 @@ def test_spanish_is_compared_with_italian_by_its_words() -> None:
     [
         ("Игрок берёт карты со стола", "ru"),
         ("The player takes the cards from the table", "en"),
-        ("Il giocatore prende le carte dal tavolo e la partita continua", "it"),
+        ("Il gatto di mia sorella dorme sul divano e la casa resta tranquilla", "it"),
         ("Gracz bierze karty ze stołu i nie jest to koniec", "pl"),
         ("Oyuncu masadaki kartları alır ve bir puan kazanır", "tr"),
     ],

@@ -310,7 +310,7 @@ MARKER_WORDS = {lang: set(marks.split()) for lang, marks in LATIN_MARKERS.items(
 def language(paragraph: str) -> str:
     """The paragraph's language: Russian by its letters, another by its commonest little words.
 
-    >>> language("Il giocatore alla sinistra del mazziere gioca per primo")
+    >>> language("Il gatto di mia sorella dorme sul divano con la coperta")
     'it'
     """
     letters = [c for c in paragraph if c.isalpha()]
