@@ -143,13 +143,10 @@ def _left_open(before: Deal, made: Play, best: Play, worlds: _Worlds) -> list[_R
     (sweep_made, seven_made), (sweep_best, seven_best) = (_open_chances(before, play, worlds) for play in (made, best))
     found = []
     if sweep_made - sweep_best >= LEAST_CHANCE:
-        table = before.play(made).table
         words = said(
             "Your play left {cards} on the table, {total} in all: the next player sweeps it with a card worth "
             "{value} in {percent} of the hands they could hold; after the best play, {best}.",
-            cards=cards_text(table),
-            total=sum(card.value for card in table),
-            value=CAPTURE_SUM - sum(card.value for card in table),
+            **_table_left(before, made),
             percent=_percent(sweep_made),
             best=_percent(sweep_best),
         )
@@ -173,14 +170,11 @@ def left_open(before: Deal, play: Play, samples: int = 32, seed: int | str | Non
     sweep, seven = _open_chances(before, play, worlds)
     found = []
     if sweep >= WARN:
-        table = before.play(play).table
         found.append(
             said(
                 "Your play leaves {cards} on the table, {total} in all: the next player sweeps it with a card worth "
                 "{value} in {percent} of the hands they could hold.",
-                cards=cards_text(table),
-                total=sum(card.value for card in table),
-                value=CAPTURE_SUM - sum(card.value for card in table),
+                **_table_left(before, play),
                 percent=_percent(sweep),
             )
         )
@@ -193,6 +187,13 @@ def left_open(before: Deal, play: Play, samples: int = 32, seed: int | str | Non
             )
         )
     return tuple(found)
+
+
+def _table_left(before: Deal, play: Play) -> dict[str, object]:
+    """The table ``play`` leaves, its worth, and the worth of the card that would sweep it."""
+    table = before.play(play).table
+    total = sum(card.value for card in table)
+    return {"cards": cards_text(table), "total": total, "value": CAPTURE_SUM - total}
 
 
 def _open_chances(before: Deal, play: Play, worlds: _Worlds) -> tuple[float, float]:
