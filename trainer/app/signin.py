@@ -14,6 +14,7 @@ one copied before a sign-out does not sign in again.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, MutableMapping
 from typing import Any
 
 import streamlit as st
@@ -165,12 +166,20 @@ def _forget_learner() -> None:
     device's settings and its token (``clients``); the address keeps only the settings. The browser is told to
     forget the session's cookie."""
     state = st.session_state
-    kept = {key: state[key] for key in (*DEVICE_SETTINGS, "cookie_read", "device_token") if key in state}
-    state.clear()
-    state.update(kept, forget_cookie=True)
+    forget_all_but(state, (*DEVICE_SETTINGS, "cookie_read", "device_token"))
+    state.forget_cookie = True
     shown = {key: st.query_params[key] for key in DEVICE_SETTINGS if key in st.query_params}
     st.query_params.clear()
     st.query_params.update(shown)
+
+
+def forget_all_but(state: MutableMapping[Any, Any], kept: Iterable[str]) -> None:
+    """Delete every key of ``state`` but the ``kept`` ones, one by one. Not ``state.clear()``: on Streamlit's
+    session state that stops, silently, at the first key whose value cannot be read (a widget's value not yet
+    registered in this run), and so could leave a signed-out learner in the tab that was told to forget them."""
+    keep = set(kept)
+    for key in [key for key in state if key not in keep]:
+        del state[key]
 
 
 def _sign_in_page(saved: ProgressStore) -> None:
