@@ -8,9 +8,11 @@ animation frame that first showed the page's last change, once the app's script 
 loaded the machine: a reading where it never started, or where the page did not change, is refused,
 not counted, and the refusals are printed. Prints the median and the 95th percentile per action, then
 the worst 95th percentile. A card tap is a card button (named like "seven of coins"): choosing stays
-in the browser, so it reruns nothing. A play on Play is timed from the press of Play to the first computer
-reply shown moving at the normal pace (the learner's own play is shown done at once); the cards are tapped first,
-not timed, and a new match is started when the deal is over. A play that ends the deal has no reply: it is timed
+in the browser, so it reruns nothing. A verdict, on Learn and on Puzzles, is timed from the same click
+as its Check, to the first frame that shows it (at once, where the table was sent the verdict of every
+pick). A play on Play is timed from the press of Play to the first computer reply shown moving at the
+normal pace (the learner's own play is shown done at once); the cards are tapped first, not timed, and
+a new match is started when the deal is over. A play that ends the deal has no reply: it is timed
 apart, as "play ending a deal", to the deal's score and whole review drawn.
 """
 
@@ -32,10 +34,30 @@ from trainer.ai.arena import median_and_p95
 from trainer.app.card_style import CardStyle
 
 LEARN_NEXT = re.compile(r"^Next( level)?\b")
+LEARN_TASK = "/learn?level=fifteen&stage=3"  # a pick on the table, checked with the table's own button
 NARRATED = "/learn?level=whole-deal-end&stage=1"  # a played deal's opening step, before the learner's turn
 NEXT_PUZZLE = re.compile(r"^Next puzzle")
 PUZZLE = "/puzzles?puzzle=capture-l1-sota"  # a deep link always opens this one, whatever the bank serves next
 RERUN_WAIT_MS = 30_000  # the longest a click waits for its rerun to start, on a loaded machine
+#: From the next click to the first frame that shows a verdict in a message box of the page's tables (the card
+#: table's, or the verdict box's): ``window.__verdict`` gives the ms, or null if none came within 30 s.
+VERDICT = """() => {
+  window.__verdict = new Promise(resolve => {
+    let clicked = null;
+    window.addEventListener("click", () => { clicked = performance.now(); }, {capture: true, once: true});
+    const shown = () => [...document.querySelectorAll("[data-testid^='stBidiComponent']")].some(host => {
+      const box = host.shadowRoot?.querySelector(".message");
+      return box !== null && box !== undefined && !box.hidden && box.textContent.trim() !== "";
+    });
+    const frame = () => {
+      const now = performance.now();
+      if (clicked !== null && shown()) resolve(now - clicked);
+      else if (clicked !== null && now - clicked > 30000) resolve(null);
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}"""
 
 
 def card(page: Any) -> Any:
@@ -81,10 +103,22 @@ class Bench:
     def card_tap(self, timed: bool) -> None:
         self.time("card tap", card(self.page), timed, rerun=False)
 
+    def learn_check(self, timed: bool) -> None:
+        """Tap a card on a course task and check it, timing its verdict shown; then the step opened afresh."""
+        settle(self.page, card(self.page), rerun=False)
+        self.page.evaluate(VERDICT)
+        self.time("learn check", self.page.get_by_role("button", name="Check", exact=True), timed)
+        shown = self.page.evaluate("window.__verdict")
+        self.record("learn verdict shown", shown or 0.0, None if shown else "no verdict", timed)
+        open_app(self.page, f"{self.url}{LEARN_TASK}")
+
     def puzzle(self, timed: bool) -> None:
         """Answer the capture puzzle open with any card, check it, ask for the next puzzle, then open it again."""
         settle(self.page, card(self.page), rerun=False)
+        self.page.evaluate(VERDICT)
         self.time("puzzles check", self.page.get_by_role("button", name="Check", exact=True), timed)
+        shown = self.page.evaluate("window.__verdict")
+        self.record("puzzles verdict shown", shown or 0.0, None if shown else "no verdict", timed)
         self.time("puzzles next puzzle", self.page.get_by_role("button", name=NEXT_PUZZLE).last, timed)
         open_app(self.page, f"{self.url}{PUZZLE}")
 
@@ -116,7 +150,8 @@ def main() -> None:
         bench = Bench(browser.new_page(viewport={"width": 1280, "height": 900}), url)
         rounds: list[tuple[str, Callable[[bool], None]]] = [
             (NARRATED, bench.learn_next),
-            ("/learn?level=fifteen&stage=3", bench.card_tap),
+            (LEARN_TASK, bench.card_tap),
+            (LEARN_TASK, bench.learn_check),
             (PUZZLE, bench.puzzle),
             ("/", bench.open_progress),
             ("/play", bench.play),

@@ -100,9 +100,10 @@ class Tally:
 
 
 def verdict(tab: Session) -> str:
-    """The verdict a puzzle page shows, in the box that screen readers read out (its component's data)."""
+    """The verdict a puzzle page shows, in the card table's box or the verdict box (its component's data), not
+    the words only screen readers are told."""
     shown = [json.loads(element.proto.json or "{}") for element in tab.elements if element.kind == "bidi_component"]
-    return next((str(data["message"]["text"]) for data in shown if data.get("key") == "verdict"), "")
+    return next((str(data["message"]["text"]) for data in shown if data.get("message") and not data.get("unseen")), "")
 
 
 class WireLearner:

@@ -12,9 +12,11 @@ trigger, and a value the script sets (``st.session_state``) replaces the held on
 
 Limits: values are known for text_input, text_area, number_input, checkbox, radio and selectbox only
 (other widgets are left to the value the server holds), and only buttons, form submit buttons and page
-links can be pressed. Fragment reruns, dialogs, file uploads, custom components, ``clear_on_submit``
-and widgets bound to query parameters are not modelled. Like the browser, a tab keeps the large messages
-it was sent and lists their hashes with each rerun, so the server sends a reference to one it would send again.
+links can be pressed. A button or a widget drawn in a fragment reruns that fragment, as in the browser: the
+elements of the run before stay, but those of a fragment that ran and were not drawn again. Dialogs, file
+uploads, custom components, ``clear_on_submit`` and widgets bound to query parameters are not modelled. Like
+the browser, a tab keeps the large messages it was sent and lists their hashes with each rerun, so the server
+sends a reference to one it would send again.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class Element:
     kind: str
     proto: Any
     script_hash: str
+    fragment_id: str = ""  # the fragment that drew it, if any: a click on it reruns that fragment alone
 
     @property
     def label(self) -> str:
@@ -84,9 +87,13 @@ class Session:
         self.query = ""  # the query string in the tab's address, as the server last set it
         self.page_hash = ""  # the script hash of the page shown
         self.pages: dict[str, str] = {}  # the url path of each page, by script hash
+        self.fragment_runs = 0  # the runs of a fragment alone, so far
         self._ws, self._base_url, self._locale = ws, base_url, locale
         self._main_hash = ""
-        self._tree: dict[tuple[int, ...], Element] = {}  # the run being read, by delta path
+        self._tree: dict[
+            tuple[int, ...], Element
+        ] = {}  # the page's elements by delta path, as the run being read leaves them
+        self._drawn: set[tuple[int, ...]] = set()  # the paths the run being read has drawn
         self._values: dict[str, WidgetState] = {}  # sent with every rerun
         self._pending: dict[str, dict[str, WidgetState]] = {}  # each form's edits, sent when it is submitted
         self._kept: dict[str, ForwardMsg] = {}  # the large messages received, by hash, which the server may refer to
@@ -141,7 +148,7 @@ class Session:
         self._hold(widget, value)
         if widget.proto.form_id or widget.proto.ignore_rerun:
             return 0.0
-        return await self._rerun()
+        return await self._rerun(fragment_id=widget.fragment_id)
 
     async def click(self, button: Element) -> float:
         """Press a button, or a form's submit button with the form's edits; returns the seconds taken."""
@@ -149,7 +156,7 @@ class Session:
             raise ValueError(f"{button.label!r} is not a button that can be pressed")
         if button.proto.is_form_submitter:
             self._values.update(self._pending.pop(button.proto.form_id, {}))
-        return await self._rerun(trigger=button.proto.id)
+        return await self._rerun(trigger=button.proto.id, fragment_id=button.fragment_id)
 
     async def follow(self, link: Element) -> float:
         """Go to a page link's page with its query parameters, keeping the entrypoint's widget values."""
@@ -181,10 +188,14 @@ class Session:
         else:
             held[widget.proto.id] = WidgetState(id=widget.proto.id, **{VALUE_FIELDS[widget.kind]: value})
 
-    async def _rerun(self, trigger: str = "", page_hash: str | None = None, page_name: str = "") -> float:
-        """Ask for a run with the tab's state, read it to its end, and return the seconds taken."""
+    async def _rerun(
+        self, trigger: str = "", page_hash: str | None = None, page_name: str = "", fragment_id: str = ""
+    ) -> float:
+        """Ask for a run with the tab's state (of one fragment, with ``fragment_id``), read it to its end, and
+        return the seconds taken."""
         msg = BackMsg()
         state = msg.rerun_script
+        state.fragment_id = fragment_id
         state.query_string = self.query
         state.page_script_hash = self.page_hash if page_hash is None else page_hash
         state.page_name = page_name  # only on opening, where the page is known by its url path
@@ -214,8 +225,8 @@ class Session:
             elif msg.metadata.cacheable:
                 self._kept[msg.hash] = msg
             kind = msg.WhichOneof("type")
-            if kind == "new_session":  # a run starts
-                started, self._tree = True, {}
+            if kind == "new_session":  # a run starts: what the page shows stays until the run replaces it
+                started, self._drawn = True, set()
                 self._main_hash, self.page_hash = msg.new_session.main_script_hash, msg.new_session.page_script_hash
                 self.pages = {page.page_script_hash: page.url_pathname for page in msg.new_session.app_pages}
             elif kind == "navigation":  # st.navigation chose the page
@@ -229,7 +240,7 @@ class Session:
                 if msg.script_finished == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                     raise RuntimeError("the app's script did not compile")
                 if msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                    self._finish()
+                    self._finish(msg.script_finished == ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)
                     return
 
     def _apply(self, msg: ForwardMsg) -> None:
@@ -239,14 +250,23 @@ class Session:
         path = tuple(msg.metadata.delta_path)
         for old in [old for old in self._tree if old[: len(path)] == path]:
             del self._tree[old]
-        if msg.delta.HasField("new_element"):
-            element = msg.delta.new_element
-            kind = element.WhichOneof("type") or ""
-            self._tree[path] = Element(kind, getattr(element, kind, None), msg.metadata.active_script_hash)
+        self._drawn.add(path)
+        element = msg.delta.new_element if msg.delta.HasField("new_element") else None
+        kind = (element.WhichOneof("type") or "") if element is not None else ""
+        proto = getattr(element, kind, None) if element is not None else None
+        self._tree[path] = Element(kind, proto, msg.metadata.active_script_hash, msg.delta.fragment_id)
 
-    def _finish(self) -> None:
-        """Show the finished run's elements and hold the values of the widgets still shown."""
-        self.elements = [self._tree[path] for path in sorted(self._tree)]
+    def _finish(self, fragment_run: bool) -> None:
+        """Show the finished run's elements: after a whole run, those it drew; after a fragment's, also those of
+        the page outside the fragments that ran. Hold the values of the widgets still shown."""
+        self.fragment_runs += fragment_run
+        ran = {self._tree[path].fragment_id for path in self._drawn}
+        self._tree = {
+            path: element
+            for path, element in self._tree.items()
+            if path in self._drawn or (fragment_run and element.fragment_id not in ran)
+        }
+        self.elements = [element for path, element in sorted(self._tree.items()) if element.kind]
         widgets = {element.proto.id: element for element in self.elements if element.kind in VALUE_FIELDS}
         self._values = {key: state for key, state in self._values.items() if key in widgets}
         self._pending = {

@@ -65,16 +65,34 @@ def answer(at: AppTest, stage, text: str) -> None:
         click(at, "Check what I typed")
 
 
-def tap_answer(at: AppTest, text: str) -> None:
+def tap_answer(at: AppTest, text: str) -> dict[str, str] | None:
     """Answer a pick or a play by tapping its cards on the card table, each in the row that offers it (a play's
-    first card is the one from the hand), then pressing the button."""
+    first card is the one from the hand), then pressing the button; returns the verdict the table was sent for
+    that pick, which it shows at once, if it was sent one."""
     [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
     rows = [row for row in json.loads(board.proto.json)["rows"] if row["pick"]]
     chosen: dict[str, list[str]] = {}
     for token in text.split():
         [row] = [row for row in rows if token in {face["token"] for face in row["faces"]}]
         chosen.setdefault(row["name"], []).append(token)
+    at_once = sent_verdict(at, chosen)
     tap(at, chosen)
+    return at_once
+
+
+def sent_verdict(at: AppTest, chosen: dict[str, list[str]]) -> dict[str, str] | None:
+    """The verdict the card table was sent for a pick, found as its script finds it: each card as row:token, row
+    by row and in each row's order."""
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    sent = json.loads(board.proto.json)
+    if not sent.get("verdicts"):
+        return None
+    key = " ".join(
+        f"{row['name']}:{face['token']}" for row in sent["rows"] for face in row["faces"]
+        if face["token"] in chosen.get(row["name"], ())
+    )  # fmt: skip
+    number = sent["verdicts"]["picks"].get(key)
+    return None if number is None else sent["verdicts"]["messages"][number]
 
 
 def level_done(at: AppTest) -> str:
@@ -102,15 +120,38 @@ def test_every_stage_of_every_level_is_done_right_for_three_stars_by_tapping(dat
         if stage.is_task:
             last = "Finish the level ▶" if number == len(level.stages) else "Next ▶"
             assert button(at, last).disabled  # a task is done before moving on
+            at_once = None
             if stage.task in ("pick", "play"):
-                tap_answer(at, right_answer(stage))
+                at_once = tap_answer(at, right_answer(stage))
             else:
                 answer(at, stage, right_answer(stage))
-            tone, _ = verdict(at)
+            tone, text = verdict(at)
             assert tone == "success", (level.id, number, verdict(at))
+            assert at_once in (None, {"tone": tone, "text": text})  # what the table showed at once, the engine's
         click(at, "Next ▶" if number < len(level.stages) else "Finish the level ▶")
     assert level_done(at) == "3 of 3 stars"
     assert stars_of(data, level.id) == 3
+
+
+def test_the_table_is_sent_the_engines_verdict_on_every_pick_first_and_second_miss_alike(data):
+    """Each pick's verdict, shown the moment it is checked, is the one the engine gives once the pick arrives; a
+    second miss is sent its more pointed clue."""
+    level = next(lv for lv in LEVELS if lv.id == "fifteen")
+    number = next(n for n, stage in enumerate(level.stages, start=1) if stage.task == "pick")
+    at = open_learn(level=level.id, stage=str(number))
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    sent = json.loads(board.proto.json)["verdicts"]
+    wrong = [key for key, n in sent["picks"].items() if sent["messages"][n]["tone"] == "error"]
+    assert len(sent["picks"]) > len(wrong) > 1
+    for key in wrong[:2]:
+        chosen: dict[str, list[str]] = {}
+        for name, token in (card.split(":") for card in key.split()):
+            chosen.setdefault(name, []).append(token)
+        at_once = sent_verdict(at, chosen)
+        tap(at, chosen)
+        tone, text = verdict(at)
+        assert at_once == {"tone": tone, "text": text} and tone == "error"
+    assert "Look closer" in text  # the second miss's clue, sent for it after the first
 
 
 def test_a_wrong_answer_and_a_shown_answer_cost_stars(data):

@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-from app_kit import alerts, page_links
+from app_kit import alerts, page_links, tap
 from streamlit.testing.v1 import AppTest
 from test_i18n import TRANSLATED, catalog, english_in, heard, shown
 from test_puzzle_kinds import wrong_answers
@@ -95,11 +95,14 @@ def type_answer(at: AppTest, text: str, check: str = "Check") -> AppTest:
 
 
 def verdict(at: AppTest) -> tuple[str, str]:
-    """The tone and text of the verdict box, which screen readers read out."""
+    """The tone and text of the verdict, which screen readers read out: in the card table's box for a puzzle
+    answered on the cards, else in a verdict box."""
     [sent] = [  # the verdict, not the puzzle's title read out to screen readers
         data
         for e in at.get("bidi_component")
-        if e.proto.component_name == "escoba_announce" and not (data := json.loads(e.proto.json)).get("unseen")
+        if e.proto.component_name in ("escoba_announce", "escoba_card_table")
+        and (data := json.loads(e.proto.json)).get("message")
+        and not data.get("unseen")
     ]
     message = sent["message"]
     return message["tone"], message["text"]
@@ -145,6 +148,22 @@ def test_practice_right_answer_is_judged_recorded_and_rated(data):
     [attempt] = attempts(data)
     assert (attempt.puzzle_id, attempt.correct, attempt.answer, attempt.hints) == ("capture-l1-sota", True, "J♦", 0)
     assert attempt.rating_after > 1500
+
+
+def test_the_card_table_is_sent_the_engines_verdict_on_every_pick_before_it_is_checked(data):
+    """A capture puzzle's table carries the verdict of each pick, which it shows the moment Check is pressed; the
+    rerun that records the answer says the same, then the rating's change."""
+    at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle="capture-l1-sota")
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    sent = json.loads(board.proto.json)["verdicts"]
+    by_key = {key: sent["messages"][number] for key, number in sent["picks"].items()}
+    assert [key for key, said in by_key.items() if said["tone"] == "success"] == ["table:J♦"]
+    at_once = by_key["table:2♣ table:4♠"]
+    tap(at, {"table": ["2♣", "4♠"]})
+    tone, text = verdict(at)
+    assert at_once["tone"] == tone == "error" and text.startswith(at_once["text"] + " Your rating -")
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    assert json.loads(board.proto.json)["verdicts"] is None  # answered: nothing more to pick, nothing sent
 
 
 def test_practice_wrong_answer_shows_the_answer_only_when_asked(data):

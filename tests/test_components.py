@@ -10,7 +10,7 @@ import pytest
 from browser_kit import CHROMIUM, app_server
 from streamlit.testing.v1 import AppTest
 
-from trainer.app.components import Pick, asset, parse_pick, script, table_data
+from trainer.app.components import Pick, asset, every_pick, parse_pick, pick_key, script, table_data
 from trainer.app.rows import Face, Row
 
 
@@ -49,6 +49,36 @@ def test_anything_but_a_mapping_of_lists_picks_nothing(raw: object) -> None:
 def test_a_face_down_card_cannot_be_picked() -> None:
     hidden = Row("Their hand", (Face("", "<svg></svg>", "face-down card"),), name="theirs", pick="many")
     assert parse_pick({"theirs": [""]}, [hidden]) == Pick()
+
+
+def test_every_pick_is_one_hand_card_or_none_with_any_table_cards_never_nothing_at_all() -> None:
+    picks = every_pick(ROWS)
+    assert picks is not None and len(picks) == 4 * 8 - 1  # (none or one of 3) x (any of 3 cards) - the empty one
+    assert len({pick_key(pick) for pick in picks}) == len(picks)
+    assert Pick({"hand": ("7♦",), "table": ("A♣", "6♦")}) in picks
+    assert all(pick.chosen and len(pick.many("hand")) <= 1 and "pile" not in pick.chosen for pick in picks)
+
+
+def test_a_pick_is_named_row_by_row_in_the_rows_order_as_the_browser_names_it() -> None:
+    assert pick_key(Pick({"hand": ("7♦",), "table": ("A♣", "6♦")})) == "hand:7♦ table:A♣ table:6♦"
+    script_text = asset("card_table.js")
+    assert "`${name}:${token}`" in script_text and '.join(" ")' in script_text  # pickKey, the same format
+
+
+def test_past_the_most_picks_none_are_sent() -> None:
+    ten = Row("Table", tuple(face(f"{n}♣") for n in range(1, 11)), name="table", pick="many")
+    assert every_pick([ten]) is None  # 1,023 picks
+    assert every_pick([ten], most=1023) is not None
+
+
+def test_verdicts_go_to_the_browser_each_message_once() -> None:
+    right, wrong = ("success", "Right."), ("error", "Not quite.")
+    sent = table_data(
+        ROWS, key="t", confirm="Check", disabled=False, message=None,
+        verdicts={"table:A♣": wrong, "table:4♥": wrong, "table:6♦": right},
+    )["verdicts"]  # fmt: skip
+    assert sent["messages"] == [{"tone": "error", "text": "Not quite."}, {"tone": "success", "text": "Right."}]
+    assert sent["picks"] == {"table:A♣": 0, "table:4♥": 0, "table:6♦": 1}
 
 
 def test_pick_helpers_read_one_row() -> None:
@@ -143,7 +173,9 @@ def test_apptest_sees_what_the_browser_is_sent() -> None:
 DEMO = """
 import streamlit as st
 
-from trainer.app.components import Pick, card_table
+import time
+
+from trainer.app.components import Pick, card_table, every_pick, pick_key
 from trainer.app.rows import Face, Row
 
 
@@ -152,15 +184,22 @@ def faces(text: str) -> tuple[Face, ...]:
     return tuple(Face(token, svg, f"card {token}") for token in text.split())
 
 
+def said(pick: Pick) -> tuple[str, str]:
+    return ("success", f"played {pick.one('hand')} taking {' '.join(pick.many('table'))}")
+
+
 def played(pick: Pick) -> None:
-    st.session_state["verdict"] = ("success", f"played {pick.one('hand')} taking {' '.join(pick.many('table'))}")
+    time.sleep(5)  # a slow server: the verdict sent with the table is shown before this rerun ends
+    st.session_state["verdict"] = said(pick)
 
 
 rows = [
     Row("Your hand", faces("7♦ 3♣"), name="hand", pick="one"),
     Row("Table", faces("A♣ 4♥"), name="table", pick="many"),
 ]
-card_table(rows, key="table", on_confirm=played, message=st.session_state.get("verdict"), tally="Adding up: {sum}")
+verdicts = {pick_key(pick): said(pick) for pick in every_pick(rows) or ()}
+card_table(rows, key="table", on_confirm=played, message=st.session_state.get("verdict"), tally="Adding up: {sum}",
+           verdicts=verdicts)
 st.session_state["runs"] = st.session_state.get("runs", 0) + 1
 st.write(f"script runs: {st.session_state.runs}")
 """
@@ -202,6 +241,9 @@ def test_a_pick_made_by_mouse_and_keyboard_reaches_python(demo_url: str, browser
     verdict = page.locator(".message")
     sync_api.expect(verdict).to_have_text("✓played 7♦ taking A♣")
     sync_api.expect(verdict).to_be_focused()
-    sync_api.expect(page.get_by_text("script runs: 2")).to_be_visible()  # the confirm did; picking cards did not
+    assert page.get_by_text("script runs: 1").is_visible()  # shown by the click itself: the rerun takes 5 s
+    runs = page.get_by_text("script runs: 2")
+    sync_api.expect(runs).to_be_visible(timeout=90_000)  # the confirm did; picking cards did not
+    sync_api.expect(verdict).to_have_text("✓played 7♦ taking A♣")  # the rerun's own verdict, the same
     sync_api.expect(page.locator("button.card")).to_have_count(4)  # redrawn in place, not beside the old one
     page.close()

@@ -206,34 +206,42 @@ def option_words(form: shown.OneOf, option: str, t: Translator) -> str:
 
 
 def verdict_line(verdict: Verdict, retried: bool, change: float, hints: int, view: CardStyle) -> str:
-    """The verdict's first words: right with the engine's reason, or not quite with what is wrong with the answer
-    (never the right one), and at a second try a more pointed clue; the rating's change if counted, and what the
-    ``hints`` taken cost a right answer.
+    """The verdict's words (``verdict_words``), then the rating's change if counted, and what the ``hints`` taken
+    cost a right answer.
 
     >>> from trainer.puzzles.kinds import Verdict
     >>> from trainer.text import said
     >>> verdict_line(Verdict(True, said("7 + 8 = 15"), ("8",)), False, 4.2, 2, CardStyle())
     'Right: 7 + 8 = 15. Your rating +4: with 2 hints, this solve counted as 50% of one.'
     """
+    if retried:
+        return verdict_words(verdict, retried, view)
     t = view.t
-    counted = [] if retried else [t.text("Your rating {change}.", change=f"{change:+.0f}")]
-    if counted and verdict.correct and hints:
-        counted = [
-            t.plural(
-                "Your rating {change}: with {n} hint, this solve counted as {share}% of one.",
-                "Your rating {change}: with {n} hints, this solve counted as {share}% of one.",
-                hints,
-                change=f"{change:+.0f}",
-                share=round(100 * score_of(True, hints)),
-            )
-        ]
+    counted = t.text("Your rating {change}.", change=f"{change:+.0f}")
+    if verdict.correct and hints:
+        counted = t.plural(
+            "Your rating {change}: with {n} hint, this solve counted as {share}% of one.",
+            "Your rating {change}: with {n} hints, this solve counted as {share}% of one.",
+            hints,
+            change=f"{change:+.0f}",
+            share=round(100 * score_of(True, hints)),
+        )
+    return f"{verdict_words(verdict, retried, view)} {counted}"
+
+
+def verdict_words(verdict: Verdict, retried: bool, view: CardStyle) -> str:
+    """Right with the engine's reason, or not quite with what is wrong with the answer (never the right one), and
+    at a second try a more pointed clue and that the try was not counted: all the verdict says before the rating,
+    so the card table can show it the moment the learner checks."""
+    t = view.t
     if verdict.correct:
-        return " ".join([t.text("Right: {explanation}.", explanation=say(t.said(verdict.reason), view)), *counted])
+        return t.text("Right: {explanation}.", explanation=say(t.said(verdict.reason), view))
     assert verdict.miss is not None and verdict.closer is not None  # the engine words every wrong answer
     missed = [t.text("Not quite: {reason}.", reason=say(t.said(verdict.miss), view))]
     if retried:
         missed += [t.text("Look closer: {clue}.", clue=say(t.said(verdict.closer), view))]
-    return " ".join([*missed, *counted, *([t.text("This try was not counted.")] if retried else [])])
+        missed += [t.text("This try was not counted.")]
+    return " ".join(missed)
 
 
 def answer_cards(verdict: Verdict | None) -> tuple[Card, ...]:

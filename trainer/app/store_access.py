@@ -160,6 +160,26 @@ def saving(action: Callable[P, None]) -> Callable[P, None]:
     return run
 
 
+def page_part(draw: Callable[[], None]) -> Callable[[], None]:
+    """``draw`` as a part of its page that a click within it reruns alone (``st.fragment``), the rest of the page
+    left as it was drawn. A run of the part alone leaves to the whole page what only it does: saying that a save
+    failed, and signing out a tab whose sign-in ended; a read that fails is said in the part, with its Try again."""
+
+    @st.fragment
+    @functools.wraps(draw)
+    def part() -> None:
+        if "save_trouble" in st.session_state or session_ended():
+            st.rerun(scope="app")
+        try:
+            draw()
+        except SaveError as error:
+            out_of_reach(error)
+        except ProfileGone:  # deleted in another tab: the whole page asks which profile to go on with
+            st.rerun(scope="app")
+
+    return part
+
+
 def session_ended() -> bool:
     """Whether this tab's sign-in on a club's server ended since its page was drawn (a sign-out in another tab, a
     new password, a removal from the class). A button's action runs before the page checks the session, and a

@@ -11,10 +11,11 @@ add them up as the learner taps (``tally``), from each card's capture value sent
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from importlib.resources import files
+from itertools import combinations, product
 from typing import Any
 
 import streamlit as st
@@ -44,6 +45,51 @@ class Pick:
         return self.chosen.get(name, ())
 
 
+#: The most picks a card table is sent verdicts for; past that, a pick is judged when it is sent, as before.
+MOST_PICKS = 512
+
+
+def every_pick(rows: Iterable[Row], most: int = MOST_PICKS) -> list[Pick] | None:
+    """Every pick a learner can make on ``rows`` but the empty one: one card or none from a "one" row, any cards
+    from a "many" row; None if there are more than ``most`` (a "many" row of 10 cards alone has 1,023)."""
+    choices: list[list[tuple[str, tuple[str, ...]]]] = []
+    count = 1
+    for row in rows:
+        tokens = [face.token for face in row.faces if face.token] if row.pick else []
+        if not tokens:
+            continue
+        if row.pick == "one":
+            subsets = [(), *((token,) for token in tokens)]
+        else:
+            subsets = [tuple(combo) for size in range(len(tokens) + 1) for combo in combinations(tokens, size)]
+        count *= len(subsets)
+        if count > most + 1:  # the empty pick is left out below
+            return None
+        choices.append([(row.name, subset) for subset in subsets])
+    picks = [Pick({name: subset for name, subset in combo if subset}) for combo in product(*choices)]
+    return [pick for pick in picks if pick.chosen]
+
+
+def pick_verdicts(
+    key: Hashable, rows: Iterable[Row], verdict: Callable[[Pick], tuple[str, str] | None]
+) -> dict[str, tuple[str, str]] | None:
+    """The message of every pick on ``rows`` (``verdict`` of it; a pick it gives None for is judged once sent), by
+    ``pick_key``, for ``card_table``'s ``verdicts``: worked out once for a ``key`` and kept in the session until
+    another is asked for. None where the picks are too many to send."""
+    held: tuple[Hashable, dict[str, tuple[str, str]] | None] | None = st.session_state.get("pick_verdicts")
+    if held is not None and held[0] == key:
+        return held[1]
+    picks = every_pick(rows)
+    verdicts = None if picks is None else {pick_key(pick): said for pick in picks if (said := verdict(pick))}
+    st.session_state.pick_verdicts = (key, verdicts)
+    return verdicts
+
+
+def pick_key(pick: Pick) -> str:
+    """A pick as the browser names it (``card_table.js``, ``pickKey``): each card as row:token, in the rows' order."""
+    return " ".join(f"{name}:{token}" for name, tokens in pick.chosen.items() for token in tokens)
+
+
 def parse_pick(raw: object, rows: Iterable[Row]) -> Pick:
     """Keep of a pick sent by the browser only the cards the rows offer; a "one" row with several keeps none."""
     if not isinstance(raw, Mapping):
@@ -70,10 +116,12 @@ def table_data(
     clear: str = "Clear",
     tally: str | None = None,
     played: int | None = None,
+    verdicts: Mapping[str, tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
     """What the browser needs to draw a card table: rows of faces with their capture values (R3), the buttons
-    (``clear`` undoes a pick), the message, and the words of the running sum (``tally``, ``{sum}`` in it), which
-    starts from the value of a card ``played`` that is not picked."""
+    (``clear`` undoes a pick), the message, the words of the running sum (``tally``, ``{sum}`` in it), which
+    starts from the value of a card ``played`` that is not picked, and the ``verdicts`` of picks (by ``pick_key``),
+    each message sent once and the picks pointing to it."""
     return {
         "key": key,
         "rows": [
@@ -99,7 +147,15 @@ def table_data(
         "disabled": disabled,
         "message": _message(message),
         "tally": None if tally is None else {"words": tally, "played": played},
+        "verdicts": None if verdicts is None else _verdicts(verdicts),
     }
+
+
+def _verdicts(verdicts: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
+    """Verdicts as the browser reads them: the distinct messages, and each pick's number in that list."""
+    messages: dict[tuple[str, str], int] = {}
+    picks = {key: messages.setdefault(message, len(messages)) for key, message in verdicts.items()}
+    return {"messages": [_message(message) for message in messages], "picks": picks}
 
 
 def card_table(
@@ -113,13 +169,16 @@ def card_table(
     clear: str = "Clear",
     tally: str | None = None,
     played: int | None = None,
+    verdicts: Mapping[str, tuple[str, str]] | None = None,
 ) -> None:
     """Draw rows of cards to pick from, with a confirm button.
 
     Pressing the button calls ``on_confirm`` with the pick before the rerun's script, as an
     ``on_click`` callback would be; ``clear`` names the button that undoes a pick, in the learner's
     language. A new ``key`` starts with nothing chosen. With ``tally`` (words with ``{sum}``), the
-    cards chosen are added up in the browser on every tap, after the value of a card ``played``.
+    cards chosen are added up in the browser on every tap, after the value of a card ``played``. With
+    ``verdicts`` (the message for each pick, by ``pick_key``, as the engine judged it), the button shows a pick's
+    verdict at once, and ``on_confirm`` records the pick in the rerun that follows.
     """
     rows = tuple(rows)
 
@@ -131,7 +190,15 @@ def card_table(
     _card_table()(
         key=key,
         data=table_data(
-            rows, key=key, confirm=confirm, disabled=disabled, message=message, clear=clear, tally=tally, played=played
+            rows,
+            key=key,
+            confirm=confirm,
+            disabled=disabled,
+            message=message,
+            clear=clear,
+            tally=tally,
+            played=played,
+            verdicts=verdicts,
         ),
         on_confirm_change=lambda: confirmed(_state(key).get("confirm")),
     )

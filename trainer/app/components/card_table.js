@@ -12,6 +12,7 @@ function build(parent, data) {
   const rows = data.rows || [];
   // the played card's row first, so a running sum reads "card played + cards taken"
   view.order = rows.map((row) => row.name).sort((a, b) => (b === "hand") - (a === "hand"));
+  view.rows = rows.map((row) => row.name);
 
   for (const [index, row] of rows.entries()) {
     const section = element("div", "row");
@@ -36,7 +37,10 @@ function build(parent, data) {
   const actions = element("div", "actions");
   if (data.confirm) {
     view.confirm = button("confirm", data.confirm, "confirm");
-    view.confirm.addEventListener("click", () => view.send.trigger("confirm", view.chosen));
+    view.confirm.addEventListener("click", () => {
+      showVerdict(view);
+      view.send.trigger("confirm", view.chosen);
+    });
     actions.append(view.confirm);
   }
   if (rows.some((row) => row.pick)) {
@@ -106,6 +110,19 @@ function showPick(view) {
   if (view.sum) view.sum.textContent = tallyText(view);
 }
 
+// A pick as Python names it (pick_key in components/__init__.py): each card as row:token, in the rows' order.
+function pickKey(view) {
+  return view.rows.flatMap((name) => (view.chosen[name] || []).map((token) => `${name}:${token}`)).join(" ");
+}
+
+// The engine's verdict on the pick, shown at once when Python sent it with the table; the rerun that records the
+// answer brings the same message, which is then left as it is.
+function showVerdict(view) {
+  const known = view.verdicts?.picks?.[pickKey(view)];
+  if (known === undefined) return;
+  if (showMessage(view, view.key, view.verdicts.messages[known])) view.message.focus();
+}
+
 // The running sum in the words Python sent: "7 + 4 = 11", the played card first; empty before a card is chosen.
 function tallyText(view) {
   const picked = view.order.flatMap((name) => (view.chosen[name] || []).map((token) => view.values.get(token)));
@@ -127,6 +144,8 @@ export default function ({ data, parentElement, setTriggerValue }) {
     views.set(parentElement, view);
   }
   view.send = { trigger: setTriggerValue };
+  view.key = data.key;
+  view.verdicts = data.verdicts;
   showPick(view);
   if (view.confirm) view.confirm.disabled = Boolean(data.disabled);
   if (showMessage(view, data.key, data.message, data.unseen)) view.message.focus();

@@ -10,7 +10,7 @@ from functools import partial
 import streamlit as st
 
 from trainer.app.board import CATEGORY_LABELS, board_rows, pile_rows, rows_html
-from trainer.app.components import Pick, announce, card_table, keypad, news
+from trainer.app.components import Pick, announce, card_table, keypad, news, pick_verdicts
 from trainer.app.course_and_bank import course, course_tracks
 from trainer.app.keypad_words import number_keys
 from trainer.app.names import say, typed, typing_help
@@ -20,7 +20,7 @@ from trainer.app.rows import Row
 from trainer.app.rule_words import rules_help
 from trainer.app.settings import tr
 from trainer.app.stars import stars_image
-from trainer.app.store_access import saving, store
+from trainer.app.store_access import page_part, saving, store
 from trainer.app.style import ANSWER_CHARS, page
 from trainer.app.topics import topic
 from trainer.cards import R4, Card, Notation
@@ -115,9 +115,25 @@ def judge(stage: Stage, answer: str, notation: Notation = R4) -> None:
 
 
 def judge_pick(stage: Stage, pick: Pick) -> None:
-    """The card table's button: a play is the hand card then the table cards; a pick is the cards chosen."""
-    cards = [token for tokens in pick.chosen.values() for token in tokens]
-    judge(stage, " ".join([*pick.many("hand"), *pick.many("table")] if stage.task == "play" else cards))
+    """The card table's button."""
+    judge(stage, pick_answer(stage, pick))
+
+
+def pick_answer(stage: Stage, pick: Pick) -> str:
+    """A pick on the card table as an answer: a play is the hand card then the table cards; a pick is the cards
+    chosen."""
+    if stage.task == "play":
+        return " ".join([*pick.many("hand"), *pick.many("table")])
+    return " ".join(token for tokens in pick.chosen.values() for token in tokens)
+
+
+def verdicts(stage: Stage, rows: tuple[Row, ...], key: str) -> dict[str, tuple[str, str]] | None:
+    """The engine's verdict on every pick the card table ``key`` offers, as its button will judge it; again after a
+    miss, which makes the next one's clue more pointed."""
+    again = bool(st.session_state.get("missed"))
+    return pick_verdicts(
+        (key, again, cards), rows, lambda pick: verdict_said(stage.judge(pick_answer(stage, pick), again=again))
+    )
 
 
 def moves_of(level: Level) -> Moves:
@@ -261,7 +277,7 @@ def rules_note(verdict: Verdict | None) -> None:
             st.markdown(explained)
 
 
-def answer_form(stage: Stage, message: tuple[str, str] | None) -> None:
+def answer_form(level: Level, index: int, stage: Stage, verdict: Verdict | None) -> None:
     """A choice to answer with and its Check button, or a keypad for a number, then the verdict once checked."""
     if stage.task == "number" and not solved():
         keys = number_keys(t, none=stage.may_be_none, minus=stage.may_be_negative)
@@ -282,50 +298,22 @@ def answer_form(stage: Stage, message: tuple[str, str] | None) -> None:
                 format_func=lambda choice: fixed(choice_label(choice)),
             )
             st.form_submit_button(t.text("Check"), type="primary", on_click=judge_widget, args=(stage,))
-    if message is not None:
+    if (message := verdict_message(verdict)) is not None:
         announce(message[1], message[0], key=f"verdict-{level.id}-{index}")
         rules_note(verdict)
 
 
-# -- the page ------------------------------------------------------------------------------
+def verdict_message(verdict: Verdict | None) -> tuple[str, str] | None:
+    """A verdict as a message's tone and words, or None before an answer."""
+    return None if verdict is None else verdict_said(verdict)
 
-t = tr()
-open_from_link()
-as_written: Level = BY_ID[st.session_state.level]
-level = as_played(as_written, moves_of(as_written))  # a deal the learner plays, as it has played it
-index: int = st.session_state.stage
-track = BY_TRACK[as_written.track]
-following = onward(BY_TRACK, as_written)
-earned_stars = SAVED.stars(PLAYER)  # read once: the sidebar, the Levels button and the end of a level use it
-with st.sidebar.expander(t.text("Levels"), expanded=False):
-    level_map(level.id, earned_stars, "side")
 
-st.title(t.text(level.title))
-st.markdown(t.text("**Goal:** {goal}", goal=say(t.text(level.goal), cards)))
-steps = len(level.stages)
-at_end = index >= steps
-shown_stage = min(index + 1, steps)
-where_now = t.text(
-    WHERE_NOW[track.name], number=track.number(as_written), levels=len(track.levels), step=shown_stage, steps=steps
-)
-st.progress(shown_stage / steps, text=where_now)
-news(where_now, key="step")  # Next, Back or a level chosen: the new step is read out
+def verdict_said(verdict: Verdict) -> tuple[str, str]:
+    return ("success" if verdict.correct else "error", say(t.said(verdict.reason), cards))
 
-stage = level.stages[min(index, len(level.stages) - 1)]
-done = at_end or not stage.is_task or solved()
-with st.container(horizontal=True, key="steps"):
-    st.button(t.text("◀ Back"), on_click=go, args=(level.id, index - 1), disabled=index == 0)
-    if index + 1 < len(level.stages):
-        st.button(t.text("Next ▶"), on_click=go, args=(level.id, index + 1), type="primary", disabled=not done)
-    elif not at_end:
-        st.button(t.text("Finish the level ▶"), on_click=finish, args=(level,), type="primary", disabled=not done)
-    elif following is not None:
-        onward_label = t.text("Next level ▶") if following.track == level.track else t.text("Other tables ▶")
-        st.button(onward_label, on_click=go, args=(following.id, 0), type="primary")
-    with st.popover(t.text("Levels")):
-        level_map(level.id, earned_stars, "level")
 
-if at_end:
+def level_done(level: Level, following: Level | None) -> None:
+    """The end of a level: its stars, what they were for, and where to go on."""
     just, stars = st.session_state.get("earned", ("", 0))
     earned = stars if just == level.id else earned_stars.get(level.id, 1)
     st.header(t.text("Level done"))
@@ -356,57 +344,118 @@ if at_end:
             query_params={"theme": theme},
         )
     st.button(t.text("Play this level again"), on_click=go, args=(level.id, 0))
-    st.stop()
 
-verdict: Verdict | None = st.session_state.get("verdict")
-message = None if verdict is None else ("success" if verdict.correct else "error", say(t.said(verdict.reason), cards))
-if stage.profile != CLASSIC:  # the classic rules go without saying
-    rule_set = t.text(stage.profile.title)
-    if stage.profile.penalties:
-        caption = t.text("Rule set for this step: {title}, played by its penalties", title=rule_set)
-        st.caption(caption, help=rules_help("(V5)", t))
-    else:
-        st.caption(t.text("Rule set for this step: {title}", title=rule_set))
-st.markdown(say(t.written(stage.text), cards))
-if stage.choices or stage.task == "number":  # the answer right under the question, before the cards it is about
-    answer_form(stage, message)
-if stage.table:
-    st.markdown(table_markdown(stage.table))
-if stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
-    for side, column in enumerate(st.columns(stage.deal.sides)):
-        label = t.text("Side {side}'s pile", side=SIDES[side])
-        column.html(rows_html(pile_rows(stage.deal, side, cards), cards, label))
-if stage.task in ("pick", "play"):
+
+def task(level: Level, index: int, stage: Stage) -> None:
+    """A step's text, board and answer; once answered, the verdict and what may follow it."""
+    verdict: Verdict | None = st.session_state.get("verdict")
+    if stage.profile != CLASSIC:  # the classic rules go without saying
+        rule_set = t.text(stage.profile.title)
+        if stage.profile.penalties:
+            caption = t.text("Rule set for this step: {title}, played by its penalties", title=rule_set)
+            st.caption(caption, help=rules_help("(V5)", t))
+        else:
+            st.caption(t.text("Rule set for this step: {title}", title=rule_set))
+    st.markdown(say(t.written(stage.text), cards))
+    if stage.choices or stage.task == "number":  # the answer right under the question, before the cards it is about
+        answer_form(level, index, stage, verdict)
+    if stage.table:
+        st.markdown(table_markdown(stage.table))
+    if stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
+        for side, column in enumerate(st.columns(stage.deal.sides)):
+            label = t.text("Side {side}'s pile", side=SIDES[side])
+            column.html(rows_html(pile_rows(stage.deal, side, cards), cards, label))
+    if stage.task in ("pick", "play"):
+        board_task(level, index, stage, verdict)
+    elif stage.deal is not None and not stage.piles:
+        st.html(rows_html(stage_rows(stage), cards, t.text("Escoba board")))
+    if st.session_state.pop("nothing_chosen", False):
+        st.info(t.text("Nothing is chosen yet: choose your answer, then check it. Nothing was counted."))
+    if stage.is_task and verdict is not None and not verdict.correct:
+        if st.session_state.get("shown"):
+            st.info(say(t.text("The answer: {answer}", answer=t.said(stage.answer())), cards))
+        else:
+            st.button(t.text("Show the answer"), on_click=show_answer)
+
+
+def board_task(level: Level, index: int, stage: Stage, verdict: Verdict | None) -> None:
+    """A task answered on the card table, with the verdict in its box; typing the answer is folded away below."""
+    assert stage.deal is not None
+    rows, key = task_rows(stage), f"task-{level.id}-{index}-{st.session_state.round}"
     card_table(
-        task_rows(stage),
-        key=f"task-{level.id}-{index}-{st.session_state.round}",
+        rows,
+        key=key,
         confirm=None if solved() else (t.text("Play") if stage.task == "play" else t.text("Check")),
         on_confirm=partial(judge_pick, stage),
-        message=message,
+        message=verdict_message(verdict),
         clear=t.text("Clear"),
         tally=t.text("Adding up: {sum}", sum="{sum}") if adds_up(stage) and not solved() else None,
-        played=stage.played.value if stage.played and stage.deal and stage.played not in stage.deal.table else None,
+        played=stage.played.value if stage.played and stage.played not in stage.deal.table else None,
+        verdicts=None if solved() else verdicts(stage, rows, key),
     )
     rules_note(verdict)
-    if not solved():
-        with st.expander(t.text("Type your answer instead")), st.form(f"typed-{level.id}-{index}", border=False):
-            prompt = (
-                t.text(
-                    "Your answer: the card you play, then the cards it takes: {example}", example=typed("7♦ J♣", cards)
-                )
-                if stage.task == "play"
-                else t.text("Your answer: cards such as {example}", example=typed("5♦ 2♣", cards))
-            )
-            st.text_input(prompt, key="answer", max_chars=ANSWER_CHARS)
-            st.caption(typing_help(cards))
-            st.form_submit_button(t.text("Check what I typed"), on_click=judge_widget, args=(stage, cards.notation))
-elif stage.deal is not None and not stage.piles:
-    st.html(rows_html(stage_rows(stage), cards, t.text("Escoba board")))
+    if solved():
+        return
+    with st.expander(t.text("Type your answer instead")), st.form(f"typed-{level.id}-{index}", border=False):
+        prompt = (
+            t.text("Your answer: the card you play, then the cards it takes: {example}", example=typed("7♦ J♣", cards))
+            if stage.task == "play"
+            else t.text("Your answer: cards such as {example}", example=typed("5♦ 2♣", cards))
+        )
+        st.text_input(prompt, key="answer", max_chars=ANSWER_CHARS)
+        st.caption(typing_help(cards))
+        st.form_submit_button(t.text("Check what I typed"), on_click=judge_widget, args=(stage, cards.notation))
 
-if st.session_state.pop("nothing_chosen", False):
-    st.info(t.text("Nothing is chosen yet: choose your answer, then check it. Nothing was counted."))
-if stage.is_task and verdict is not None and not verdict.correct:
-    if st.session_state.get("shown"):
-        st.info(say(t.text("The answer: {answer}", answer=t.said(stage.answer())), cards))
+
+@page_part
+def step() -> None:
+    """Where the learner is in the level, Back and Next, and the step. A Next, a Back or an answer reruns only this
+    part of the page; a level opened, or ended with its stars, draws the whole page again, its title and its map."""
+    as_written = BY_ID[st.session_state.level]
+    index: int = st.session_state.stage
+    steps = len(as_written.stages)
+    at_end = index >= steps
+    if (as_written.id, at_end) != drawn:
+        st.rerun(scope="app")
+    level = as_played(as_written, moves_of(as_written))  # a deal the learner plays, as it has played it
+    track = BY_TRACK[as_written.track]
+    following = onward(BY_TRACK, as_written)
+    shown_stage = min(index + 1, steps)
+    where_now = t.text(
+        WHERE_NOW[track.name], number=track.number(as_written), levels=len(track.levels), step=shown_stage, steps=steps
+    )
+    st.progress(shown_stage / steps, text=where_now)
+    news(where_now, key="step")  # Next, Back or a level chosen: the new step is read out
+    stage = level.stages[min(index, steps - 1)]
+    done = at_end or not stage.is_task or solved()
+    with st.container(horizontal=True, key="steps"):
+        st.button(t.text("◀ Back"), on_click=go, args=(level.id, index - 1), disabled=index == 0)
+        if index + 1 < steps:
+            st.button(t.text("Next ▶"), on_click=go, args=(level.id, index + 1), type="primary", disabled=not done)
+        elif not at_end:
+            st.button(t.text("Finish the level ▶"), on_click=finish, args=(level,), type="primary", disabled=not done)
+        elif following is not None:
+            onward_label = t.text("Next level ▶") if following.track == level.track else t.text("Other tables ▶")
+            st.button(onward_label, on_click=go, args=(following.id, 0), type="primary")
+    if at_end:
+        level_done(level, following)
     else:
-        st.button(t.text("Show the answer"), on_click=show_answer)
+        task(level, index, stage)
+
+
+# -- the page ------------------------------------------------------------------------------
+
+t = tr()
+open_from_link()
+shown_level = BY_ID[st.session_state.level]
+#: The level this run of the whole page draws, and whether at its end: a step that finds another reruns the page.
+drawn = (shown_level.id, st.session_state.stage >= len(shown_level.stages))
+earned_stars = SAVED.stars(PLAYER)  # read once: the maps of levels and the end of a level use it
+with st.sidebar.expander(t.text("Levels"), expanded=False):
+    level_map(shown_level.id, earned_stars, "side")
+with st.container(horizontal=True, vertical_alignment="center", key="level_title"):
+    st.title(t.text(shown_level.title))
+    with st.popover(t.text("Levels")):
+        level_map(shown_level.id, earned_stars, "level")
+st.markdown(t.text("**Goal:** {goal}", goal=say(t.text(shown_level.goal), cards)))
+step()

@@ -27,7 +27,7 @@ from trainer.app.play_words import (
 from trainer.app.profile_sidebar import profile, rules
 from trainer.app.seat_table import pick_rows, seat_table_data, since_learner
 from trainer.app.settings import tr
-from trainer.app.store_access import saving, session_ended, store
+from trainer.app.store_access import page_part, saving, store
 from trainer.app.style import ANSWER_CHARS, page
 from trainer.cards import CardError, Notation
 from trainer.deal import EventKind
@@ -385,12 +385,12 @@ def deal_log(game: Game) -> None:
         st.markdown("\n".join(f"- {event_words(game.deal, event, me, cards)}" for event in game.deal.log))
 
 
-@st.fragment
+@page_part
 def playing() -> None:
     """The deal under way. A play, a claim, a hint or a pace reruns only this part of the page, so the table comes
     back sooner; once the deal is over (or the match went on in another tab) the whole page is drawn again."""
     game: Game | None = st.session_state.get("game")
-    if game is None or game.deal.is_over or "stale_match" in st.session_state or session_ended():
+    if game is None or game.deal.is_over or "stale_match" in st.session_state:
         st.rerun(scope="app")
     in_deal(game)
     deal_log(game)

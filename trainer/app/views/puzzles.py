@@ -10,7 +10,7 @@ import streamlit as st
 from trainer.app.board import position_rows, rows_html
 from trainer.app.card_style import CardStyle
 from trainer.app.clock import moment, now
-from trainer.app.components import Pick, announce, card_table, news
+from trainer.app.components import Pick, announce, card_table, news, pick_verdicts
 from trainer.app.course_and_bank import bank
 from trainer.app.names import say, typing_help
 from trainer.app.navigation import pages
@@ -32,9 +32,11 @@ from trainer.app.puzzle_words import (
     run_summary,
     themes_help,
     verdict_line,
+    verdict_words,
 )
+from trainer.app.rows import Row
 from trainer.app.settings import tr
-from trainer.app.store_access import saving, store
+from trainer.app.store_access import page_part, saving, store
 from trainer.app.style import ANSWER_CHARS, page
 from trainer.app.topics import topic, topic_help
 from trainer.cards import R4, Notation
@@ -176,8 +178,43 @@ def answer_text(puzzle: Puzzle) -> str:
 
 
 def submit_pick(puzzle: Puzzle, pick: Pick) -> None:
-    """The card table's Check button: the hand card first, then the table cards, as answer text."""
-    submit(puzzle, " ".join([*pick.many("hand"), *pick.many("table")]))
+    """The card table's Check button."""
+    submit(puzzle, pick_answer(pick))
+
+
+def pick_answer(pick: Pick) -> str:
+    """A pick as answer text: the hand card first, then the table cards."""
+    return " ".join([*pick.many("hand"), *pick.many("table")])
+
+
+def verdicts(puzzle: Puzzle, rows: tuple[Row, ...], key: str) -> dict[str, tuple[str, str]] | None:
+    """The engine's verdict on every readable pick the card table ``key`` offers, in the words ``submit`` leads to
+    before the rating's; again for a second try. None in a rush, whose clock may end the run between the pick and
+    its arrival."""
+    if st.session_state.run.mode == "rush":
+        return None
+    retried = bool(st.session_state.get("retry"))
+    return pick_verdicts((key, retried, cards), rows, partial(pick_verdict, puzzle, retried=retried))
+
+
+def pick_verdict(puzzle: Puzzle, pick: Pick, retried: bool) -> tuple[str, str] | None:
+    """A pick's verdict as a message; None for a pick that cannot be read (a play of no card), which the page
+    explains once it is sent, counting nothing."""
+    try:
+        verdict = puzzle.check(puzzle.canonical(pick_answer(pick)))
+    except SaidError:
+        return None
+    return ("success" if verdict.correct else "error", verdict_words(verdict, retried, cards))
+
+
+def verdict_message(view: CardStyle) -> tuple[str, str] | None:
+    """The verdict given, as a message's tone and words with the rating's change; None before an answer."""
+    state = st.session_state
+    verdict: Verdict | None = state.verdict
+    if verdict is None:
+        return None
+    line = verdict_line(verdict, bool(state.get("retry")), state.get("rating_change", 0.0), state.hints, view)
+    return ("success" if verdict.correct else "error", line)
 
 
 @saving  # every way of answering comes here: the card table, the widgets, "nothing to claim"
@@ -375,9 +412,10 @@ def submit_widgets(puzzle: Puzzle, notation: Notation = R4) -> None:
     submit(puzzle, answer_text(puzzle), notation)
 
 
-def answer_or_verdict(puzzle: Puzzle, view: CardStyle, over: bool) -> None:
-    """While the puzzle is open, the controls to answer it with; once answered, the verdict, the answer if it is
-    right or asked for, and the buttons to go on (none once the run is ``over``)."""
+def answer_or_verdict(puzzle: Puzzle, view: CardStyle, over: bool, in_table: bool = False) -> None:
+    """While the puzzle is open, the controls to answer it with; once answered, the verdict (unless the card table
+    shows it, ``in_table``), the answer if it is right or asked for, and the buttons to go on (none once the run is
+    ``over``)."""
     state, t = st.session_state, view.t
     verdict = state.verdict
     if verdict is None:
@@ -389,8 +427,8 @@ def answer_or_verdict(puzzle: Puzzle, view: CardStyle, over: bool) -> None:
         elif not over:
             answer_widgets(puzzle, view)
         return
-    line = verdict_line(verdict, bool(state.get("retry")), state.get("rating_change", 0.0), state.hints, view)
-    announce(line, "success" if verdict.correct else "error", key="verdict")
+    if not in_table and (message := verdict_message(view)) is not None:
+        announce(message[1], message[0], key="verdict")
     if answer_shown(verdict, over):
         if not verdict.correct:
             why = t.said(verdict.reason)
@@ -435,19 +473,6 @@ def homework_next(puzzle: Puzzle) -> None:
 open_from_link()
 t = tr()
 st.title(t.text("Puzzles"))
-current = rating()
-due_now = len(due())
-st.caption(
-    t.plural(
-        "{name} · rating {rating} (± {spread}) · {n} due for review",
-        "{name} · rating {rating} (± {spread}) · {n} due for review",
-        due_now,
-        name=plain(PLAYER.name),
-        rating=f"{current.rating:.0f}",
-        spread=f"{2 * current.rd:.0f}",
-    )
-)
-
 if "run" not in st.session_state:  # a visit starts right away: a new learner at level 1, others near their rating
     st.session_state.run = Run("practice", started=now())
     st.session_state.seen = []
@@ -455,92 +480,121 @@ if "run" not in st.session_state:  # a visit starts right away: a new learner at
         next_puzzle(for_me=True)
     else:
         show(first_puzzle(p for p in PUZZLES.values() if chosen().admits(p)))
-run: Run = st.session_state.run
-
-with st.container(horizontal=True, key="modes"):  # the mode on is the filled button
-    for mode in MODES:
-        on = mode == run.mode
-        st.button(mode_label(mode, due_now, t), on_click=start, args=(mode,), help=t.text(MODES[mode]),
-                  type="primary" if on else "secondary")  # fmt: skip
-
-over = run.is_over(now())
-if over:
-    keep_record(run)
-st.markdown(run_line(run, t))
-if run.mode != "review":  # the filters in force, whatever the mode, so none works unseen
-    st.caption(choice_line(chosen(), t))
+#: The mode this run of the whole page draws, and whether its run is over: the rush's clock ticks only while one
+#: is under way, so the part of the page that finds another draws the whole page again.
+drawn = (st.session_state.run.mode, st.session_state.run.is_over(now()))
 
 
-@st.fragment(run_every=1.0 if run.mode == "rush" and not over else None)
+@st.fragment(run_every=1.0 if drawn == ("rush", False) else None)
 def countdown() -> None:
     """The rush clock, redrawn every second; at zero the whole page reruns to end the run."""
+    run: Run = st.session_state.run
     left = run.time_left(now())
     if left is None:
         return
     clock = t.text("{seconds} s left", seconds=f"{left:.0f}")
     st.markdown(f"**{clock}**")
-    if left == 0 and not over:
+    if left == 0 and not run.is_over(now()):
         st.rerun()
 
 
-if run.time_left(now()) is not None:  # a fragment costs a run its share even when it draws nothing
-    countdown()
-if over:
-    st.warning(f"{t.text(run.ended)} {run_summary(run, SAVED.best(PLAYER, run.mode), t)}")
-    if st.session_state.get("new_record"):
-        st.success(t.text(RUN_ENDS[run.mode].record, solved=run.solved))
-    st.button(t.text(RUN_ENDS[run.mode].again), on_click=start, args=(run.mode,))
-if "notice" in st.session_state:
-    st.info(plain(st.session_state.pop("notice")))  # it may quote what the learner typed
-
-puzzle = PUZZLES.get(st.session_state.get("puzzle_id") or "")
-if puzzle is None:
-    if run.mode == "review" and not over:
-        st.info(t.text("Nothing is due for review right now. Missed or slow puzzles come back here when it is time."))
-    elif not over:
-        st.info(t.text("Choose puzzles below and press Next puzzle."))
-    practice_filters(run)
-    st.stop()
-
-verdict = st.session_state.get("verdict")
-title = say(t.written(puzzle.title), cards)
-news(t.text("Puzzle {number}: {title}", number=len(st.session_state.seen), title=title), key="puzzle")
-st.header(title)
-st.caption(level_line(puzzle, t), help=themes_help(puzzle, t))
-if puzzle.rules != CLASSIC.name:
-    st.markdown(say(rules_line(puzzle, t), cards))
-if (goal := puzzle.goal_words()) is not None:
-    st.markdown(goal_line(goal, cards))
-attempt_key = f"answer-{puzzle.id}-{len(st.session_state.seen)}-{st.session_state.get('tries', 0)}"
-answering = verdict is None and not over and "unsent" not in st.session_state
-form = puzzle.answer_form()
-if isinstance(form, Picked):  # the answer picked on the cards, with what to tap above them
-    if answering:
-        st.markdown(say(t.said(form.tap), cards))
-    marked_answer = answer_cards(verdict) if answer_shown(verdict, over) else ()
-    card_table(
-        position_rows(puzzle, cards, pick=answering, answer=marked_answer),
-        key=attempt_key,
-        confirm=t.text("Check") if answering else None,
-        on_confirm=partial(submit_pick, puzzle),
-        clear=t.text("Clear"),
-        tally=t.text("Adding up: {sum}", sum="{sum}") if answering else None,
-        played=None if form.played is None else form.played.value,
-    )
-    answer_or_verdict(puzzle, cards, over)
-else:  # the answer right under the question, before the cards it is about, which may be two long piles
-    answer_or_verdict(puzzle, cards, over)
-    st.html(rows_html(position_rows(puzzle, cards), cards, t.text("Puzzle position")))
-
-if answering:
-    with st.container(horizontal=True, key="help"):
-        left = len(puzzle.hints) - st.session_state.hints
-        st.button(
-            t.plural("Hint ({n} left)", "Hint ({n} left)", left) if left else t.text("No hints left"),
-            on_click=hint,
-            disabled=not left,
+@page_part
+def practice() -> None:
+    """The learner's rating, the modes, the run and its puzzle. An answer, a hint or the next puzzle reruns only
+    this part of the page; a new mode, or a run that ends, draws the whole page again."""
+    run: Run = st.session_state.run
+    over = run.is_over(now())
+    if (run.mode, over) != drawn:
+        st.rerun(scope="app")
+    current = rating()
+    due_now = len(due())
+    st.caption(
+        t.plural(
+            "{name} · rating {rating} (± {spread}) · {n} due for review",
+            "{name} · rating {rating} (± {spread}) · {n} due for review",
+            due_now,
+            name=plain(PLAYER.name),
+            rating=f"{current.rating:.0f}",
+            spread=f"{2 * current.rd:.0f}",
         )
-        st.button(t.text("Skip"), on_click=skip, args=(puzzle,), disabled=not run.can_skip())
-    for text in puzzle.hints[: st.session_state.hints]:
-        st.info(t.text("Hint: {hint}", hint=hint_words(text, cards)))
-practice_filters(run)
+    )
+    with st.container(horizontal=True, key="modes"):  # the mode on is the filled button
+        for mode in MODES:
+            on = mode == run.mode
+            st.button(mode_label(mode, due_now, t), on_click=start, args=(mode,), help=t.text(MODES[mode]),
+                      type="primary" if on else "secondary")  # fmt: skip
+    if over:
+        keep_record(run)
+    st.markdown(run_line(run, t))
+    if run.mode != "review":  # the filters in force, whatever the mode, so none works unseen
+        st.caption(choice_line(chosen(), t))
+    if run.time_left(now()) is not None:  # a fragment costs a run its share even when it draws nothing
+        countdown()
+    if over:
+        st.warning(f"{t.text(run.ended)} {run_summary(run, SAVED.best(PLAYER, run.mode), t)}")
+        if st.session_state.get("new_record"):
+            st.success(t.text(RUN_ENDS[run.mode].record, solved=run.solved))
+        st.button(t.text(RUN_ENDS[run.mode].again), on_click=start, args=(run.mode,))
+    if "notice" in st.session_state:
+        st.info(plain(st.session_state.pop("notice")))  # it may quote what the learner typed
+    puzzle = PUZZLES.get(st.session_state.get("puzzle_id") or "")
+    if puzzle is None:
+        if run.mode == "review" and not over:
+            st.info(
+                t.text("Nothing is due for review right now. Missed or slow puzzles come back here when it is time.")
+            )
+        elif not over:
+            st.info(t.text("Choose puzzles below and press Next puzzle."))
+    else:
+        puzzle_shown(puzzle, run, over)
+    practice_filters(run)
+
+
+def puzzle_shown(puzzle: Puzzle, run: Run, over: bool) -> None:
+    """The puzzle, its board and the way to answer it, or its verdict; while it is open, hints and Skip."""
+    verdict = st.session_state.get("verdict")
+    title = say(t.written(puzzle.title), cards)
+    news(t.text("Puzzle {number}: {title}", number=len(st.session_state.seen), title=title), key="puzzle")
+    st.header(title)
+    st.caption(level_line(puzzle, t), help=themes_help(puzzle, t))
+    if puzzle.rules != CLASSIC.name:
+        st.markdown(say(rules_line(puzzle, t), cards))
+    if (goal := puzzle.goal_words()) is not None:
+        st.markdown(goal_line(goal, cards))
+    attempt_key = f"answer-{puzzle.id}-{len(st.session_state.seen)}-{st.session_state.get('tries', 0)}"
+    answering = verdict is None and not over and "unsent" not in st.session_state
+    form = puzzle.answer_form()
+    if isinstance(form, Picked):  # the answer picked on the cards, with what to tap above them
+        if answering:
+            st.markdown(say(t.said(form.tap), cards))
+        marked_answer = answer_cards(verdict) if answer_shown(verdict, over) else ()
+        rows = position_rows(puzzle, cards, pick=answering, answer=marked_answer)
+        card_table(
+            rows,
+            key=attempt_key,
+            confirm=t.text("Check") if answering else None,
+            on_confirm=partial(submit_pick, puzzle),
+            message=verdict_message(cards),
+            clear=t.text("Clear"),
+            tally=t.text("Adding up: {sum}", sum="{sum}") if answering else None,
+            played=None if form.played is None else form.played.value,
+            verdicts=verdicts(puzzle, rows, attempt_key) if answering else None,
+        )
+        answer_or_verdict(puzzle, cards, over, in_table=True)
+    else:  # the answer right under the question, before the cards it is about, which may be two long piles
+        answer_or_verdict(puzzle, cards, over)
+        st.html(rows_html(position_rows(puzzle, cards), cards, t.text("Puzzle position")))
+    if answering:
+        with st.container(horizontal=True, key="help"):
+            left = len(puzzle.hints) - st.session_state.hints
+            st.button(
+                t.plural("Hint ({n} left)", "Hint ({n} left)", left) if left else t.text("No hints left"),
+                on_click=hint,
+                disabled=not left,
+            )
+            st.button(t.text("Skip"), on_click=skip, args=(puzzle,), disabled=not run.can_skip())
+        for text in puzzle.hints[: st.session_state.hints]:
+            st.info(t.text("Hint: {hint}", hint=hint_words(text, cards)))
+
+
+practice()
