@@ -133,10 +133,8 @@ BROWSER_GROUPS = {
     "test_e2e_access": "club",
     "test_e2e_phone": "club",
     "test_e2e_deploy": "deploy",  # its servers and Caddy, started once for the module (its tests all mark it)
-    "test_e2e_course": "course",  # a test per level, shared out over two groups (``COURSE_GROUPS``)
+    "test_e2e_course": "course",
 }
-#: The groups the course's walk, a test per level, is shared out over, level by level in turn.
-COURSE_GROUPS = 2
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
@@ -145,8 +143,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if {"app", "browser"} & set(getattr(item, "fixturenames", ())):
             group = BROWSER_GROUPS.get(item.module.__name__, "pages")
-            if group == "course":
-                group += f"-{item.callspec.indices['level'] % COURSE_GROUPS}"
             item.add_marker(pytest.mark.xdist_group(f"browser-{group}"))
 
 
