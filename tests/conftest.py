@@ -120,9 +120,10 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-#: The browser tests in groups of about equal length (two to four minutes each): each group runs on one worker,
-#: which starts the app server and the Chromium its tests share once (``--dist loadgroup``), and takes other tests
-#: between them. A group waits on its page most of the time, so several keep two cores busy to the end.
+#: The browser tests in groups of about equal length (two to four minutes each), by module or, where one test alone
+#: would make its module's group the longest, by test: each group runs on one worker, which starts the app server
+#: and the Chromium its tests share once (``--dist loadgroup``), and takes other tests between them. A group waits
+#: on its page most of the time, so several keep two cores busy to the end.
 BROWSER_GROUPS = {
     "test_e2e": "pages",
     "test_e2e_table": "tables",
@@ -131,9 +132,10 @@ BROWSER_GROUPS = {
     "test_e2e_languages": "play",
     "test_e2e_club": "club",
     "test_e2e_access": "club",
-    "test_e2e_phone": "club",
+    "test_e2e_phone": "deploy",
     "test_e2e_deploy": "deploy",  # its servers and Caddy, started once for the module (its tests all mark it)
-    "test_e2e_course": "course",
+    "test_e2e_course": "walks",
+    "test_e2e::test_every_page_at_phone_and_desktop_width_passes_axe": "walks",  # a minute and a half alone
 }
 
 
@@ -142,7 +144,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Put each browser test in its group (``BROWSER_GROUPS``)."""
     for item in items:
         if {"app", "browser"} & set(getattr(item, "fixturenames", ())):
-            group = BROWSER_GROUPS.get(item.module.__name__, "pages")
+            module = item.module.__name__
+            group = BROWSER_GROUPS.get(f"{module}::{item.originalname}", BROWSER_GROUPS.get(module, "pages"))
             item.add_marker(pytest.mark.xdist_group(f"browser-{group}"))
 
 
