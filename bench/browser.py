@@ -103,22 +103,22 @@ class Bench:
     def card_tap(self, timed: bool) -> None:
         self.time("card tap", card(self.page), timed, rerun=False)
 
-    def learn_check(self, timed: bool) -> None:
-        """Tap a card on a course task and check it, timing its verdict shown; then the step opened afresh."""
+    def check(self, page_name: str, timed: bool) -> None:
+        """Tap a card and press Check, timing it to the page settled and to its verdict shown."""
         settle(self.page, card(self.page), rerun=False)
         self.page.evaluate(VERDICT)
-        self.time("learn check", self.page.get_by_role("button", name="Check", exact=True), timed)
+        self.time(f"{page_name} check", self.page.get_by_role("button", name="Check", exact=True), timed)
         shown = self.page.evaluate("window.__verdict")
-        self.record("learn verdict shown", shown or 0.0, None if shown else "no verdict", timed)
+        self.record(f"{page_name} verdict shown", shown or 0.0, None if shown else "no verdict", timed)
+
+    def learn_check(self, timed: bool) -> None:
+        """Check a pick on a course task; then the step opened afresh."""
+        self.check("learn", timed)
         open_app(self.page, f"{self.url}{LEARN_TASK}")
 
     def puzzle(self, timed: bool) -> None:
         """Answer the capture puzzle open with any card, check it, ask for the next puzzle, then open it again."""
-        settle(self.page, card(self.page), rerun=False)
-        self.page.evaluate(VERDICT)
-        self.time("puzzles check", self.page.get_by_role("button", name="Check", exact=True), timed)
-        shown = self.page.evaluate("window.__verdict")
-        self.record("puzzles verdict shown", shown or 0.0, None if shown else "no verdict", timed)
+        self.check("puzzles", timed)
         self.time("puzzles next puzzle", self.page.get_by_role("button", name=NEXT_PUZZLE).last, timed)
         open_app(self.page, f"{self.url}{PUZZLE}")
 
