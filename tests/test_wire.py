@@ -23,8 +23,6 @@ async def answer_three(url: str, code: str) -> tuple[list[str], Tally, str]:
     bea = await WireLearner.sign_in(url, {"code": code, "name": "Learner 1", "password": PASSWORD}, tally)
     cai = await WireLearner.sign_in(url, {"code": code, "name": "Learner 2", "password": PASSWORD}, tally)
     answered = [await bea.answer() for _ in range(3)]
-    assert bea.tab.fragment_runs == 3  # each Check reran the puzzle's part of the page alone
-    bea.tab.find("heading", "Puzzles")  # and the rest of the page stayed as it was drawn
     await cai.tab.visit("")  # Home again: Cai's homework is untouched by Bea's answers
     link = cai.tab.find("page_link", NEXT).label
     await bea.close()

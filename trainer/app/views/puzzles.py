@@ -36,7 +36,7 @@ from trainer.app.puzzle_words import (
 )
 from trainer.app.rows import Row
 from trainer.app.settings import tr
-from trainer.app.store_access import page_part, saving, store
+from trainer.app.store_access import saving, store
 from trainer.app.style import ANSWER_CHARS, page
 from trainer.app.topics import topic, topic_help
 from trainer.cards import R4, Notation
@@ -498,10 +498,10 @@ def countdown() -> None:
         st.rerun()
 
 
-@page_part
 def practice() -> None:
-    """The learner's rating, the modes, the run and its puzzle. An answer, a hint or the next puzzle reruns only
-    this part of the page; a new mode, or a run that ends, draws the whole page again."""
+    """The learner's rating, the modes, the run and its puzzle; a new mode, or a run that ends, draws the page
+    again, so that the rush's clock ticks only while a rush is under way. Not a fragment: a form sent from one
+    right after its server changed (a replica stopped behind the club's proxy) was at times not taken."""
     run: Run = st.session_state.run
     over = run.is_over(now())
     if (run.mode, over) != drawn:
