@@ -87,12 +87,10 @@ class Session:
         self.query = ""  # the query string in the tab's address, as the server last set it
         self.page_hash = ""  # the script hash of the page shown
         self.pages: dict[str, str] = {}  # the url path of each page, by script hash
-        self.fragment_runs = 0  # the runs of a fragment alone, so far
         self._ws, self._base_url, self._locale = ws, base_url, locale
         self._main_hash = ""
-        self._tree: dict[
-            tuple[int, ...], Element
-        ] = {}  # the page's elements by delta path, as the run being read leaves them
+        # the page's elements and blocks by delta path, as the run being read leaves them
+        self._tree: dict[tuple[int, ...], Element] = {}
         self._drawn: set[tuple[int, ...]] = set()  # the paths the run being read has drawn
         self._values: dict[str, WidgetState] = {}  # sent with every rerun
         self._pending: dict[str, dict[str, WidgetState]] = {}  # each form's edits, sent when it is submitted
@@ -259,7 +257,6 @@ class Session:
     def _finish(self, fragment_run: bool) -> None:
         """Show the finished run's elements: after a whole run, those it drew; after a fragment's, also those of
         the page outside the fragments that ran. Hold the values of the widgets still shown."""
-        self.fragment_runs += fragment_run
         ran = {self._tree[path].fragment_id for path in self._drawn}
         self._tree = {
             path: element

@@ -44,6 +44,10 @@ class Pick:
         """The cards chosen in a row, possibly none."""
         return self.chosen.get(name, ())
 
+    def as_play(self) -> str:
+        """The pick as a play is answered: the hand card first, then the table cards it takes."""
+        return " ".join([*self.many("hand"), *self.many("table")])
+
 
 #: The most picks a card table is sent verdicts for; past that, a pick is judged when it is sent, as before.
 MOST_PICKS = 512

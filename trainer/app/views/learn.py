@@ -123,7 +123,7 @@ def pick_answer(stage: Stage, pick: Pick) -> str:
     """A pick on the card table as an answer: a play is the hand card then the table cards; a pick is the cards
     chosen."""
     if stage.task == "play":
-        return " ".join([*pick.many("hand"), *pick.many("table")])
+        return pick.as_play()
     return " ".join(token for tokens in pick.chosen.values() for token in tokens)
 
 

@@ -117,11 +117,10 @@ def learner_plays(play: Play) -> None:
 @saving
 def play_pick(pick: Pick) -> None:
     """The seat table's Play button: the hand card, then the table cards it takes."""
-    card = pick.one("hand")
-    if card is None:
+    if pick.one("hand") is None:
         st.session_state.play_error = Refused()
         return
-    learner_plays(parse_play(" ".join([card, *pick.many("table")])))
+    learner_plays(parse_play(pick.as_play()))
 
 
 @saving

@@ -179,12 +179,7 @@ def answer_text(puzzle: Puzzle) -> str:
 
 def submit_pick(puzzle: Puzzle, pick: Pick) -> None:
     """The card table's Check button."""
-    submit(puzzle, pick_answer(pick))
-
-
-def pick_answer(pick: Pick) -> str:
-    """A pick as answer text: the hand card first, then the table cards."""
-    return " ".join([*pick.many("hand"), *pick.many("table")])
+    submit(puzzle, pick.as_play())
 
 
 def verdicts(puzzle: Puzzle, rows: tuple[Row, ...], key: str) -> dict[str, tuple[str, str]] | None:
@@ -201,7 +196,7 @@ def pick_verdict(puzzle: Puzzle, pick: Pick, retried: bool) -> tuple[str, str] |
     """A pick's verdict as a message; None for a pick that cannot be read (a play of no card), which the page
     explains once it is sent, counting nothing."""
     try:
-        verdict = puzzle.check(puzzle.canonical(pick_answer(pick)))
+        verdict = puzzle.check(puzzle.canonical(pick.as_play()))
     except SaidError:
         return None
     return ("success" if verdict.correct else "error", verdict_words(verdict, retried, cards))
@@ -480,32 +475,24 @@ if "run" not in st.session_state:  # a visit starts right away: a new learner at
         next_puzzle(for_me=True)
     else:
         show(first_puzzle(p for p in PUZZLES.values() if chosen().admits(p)))
-#: The mode this run of the whole page draws, and whether its run is over: the rush's clock ticks only while one
-#: is under way, so the part of the page that finds another draws the whole page again.
-drawn = (st.session_state.run.mode, st.session_state.run.is_over(now()))
+run: Run = st.session_state.run
+over = run.is_over(now())
 
 
-@st.fragment(run_every=1.0 if drawn == ("rush", False) else None)
+@st.fragment(run_every=1.0 if run.mode == "rush" and not over else None)
 def countdown() -> None:
     """The rush clock, redrawn every second; at zero the whole page reruns to end the run."""
-    run: Run = st.session_state.run
     left = run.time_left(now())
     if left is None:
         return
     clock = t.text("{seconds} s left", seconds=f"{left:.0f}")
     st.markdown(f"**{clock}**")
-    if left == 0 and not run.is_over(now()):
+    if left == 0 and not over:
         st.rerun()
 
 
-def practice() -> None:
-    """The learner's rating, the modes, the run and its puzzle; a new mode, or a run that ends, draws the page
-    again, so that the rush's clock ticks only while a rush is under way. Not a fragment: a form sent from one
-    right after its server changed (a replica stopped behind the club's proxy) was at times not taken."""
-    run: Run = st.session_state.run
-    over = run.is_over(now())
-    if (run.mode, over) != drawn:
-        st.rerun(scope="app")
+def practice(run: Run, over: bool) -> None:
+    """The learner's rating, the modes, the run and its puzzle."""
     current = rating()
     due_now = len(due())
     st.caption(
@@ -597,4 +584,4 @@ def puzzle_shown(puzzle: Puzzle, run: Run, over: bool) -> None:
             st.info(t.text("Hint: {hint}", hint=hint_words(text, cards)))
 
 
-practice()
+practice(run, over)
