@@ -31,6 +31,27 @@ def tap(at: AppTest, chosen: dict[str, list[str]], name: str = "escoba_card_tabl
     return send(at, name, {"confirm": chosen})
 
 
+def sent_verdicts(at: AppTest) -> dict[str, dict[str, str]] | None:
+    """The verdicts the page's card table was sent, decoded as its browser reads them: each pick, named by the sum of
+    2 to the power of each chosen card's place among the cards to pick, here named by its cards as row:token in
+    the rows' order, with its message; None where none were sent."""
+    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
+    sent = json.loads(board.proto.json)
+    if not sent.get("verdicts"):
+        return None
+    cards = [
+        f"{row['name']}:{face['token']}"
+        for row in sent["rows"]
+        if row["pick"]
+        for face in row["faces"]
+        if face["token"]
+    ]
+    return {
+        " ".join(card for place, card in enumerate(cards) if int(key) >> place & 1): sent["verdicts"]["messages"][n]
+        for key, n in sent["verdicts"]["picks"].items()
+    }
+
+
 def alerts(at: AppTest) -> list[str]:
     """Every error a screen reader is told on the page: the error boxes, and the messages of the card tables and the
     verdict boxes in the error tone."""

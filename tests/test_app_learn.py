@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_kit import alerts, page_links, send, tap
+from app_kit import alerts, page_links, send, sent_verdicts, tap
 from streamlit.testing.v1 import AppTest
 from test_course import wrong_answers
 from test_i18n import TRANSLATED, catalog, english_in, shown
@@ -81,18 +81,10 @@ def tap_answer(at: AppTest, text: str) -> dict[str, str] | None:
 
 
 def sent_verdict(at: AppTest, chosen: dict[str, list[str]]) -> dict[str, str] | None:
-    """The verdict the card table was sent for a pick, found as its script finds it: each card as row:token, row
-    by row and in each row's order."""
-    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
-    sent = json.loads(board.proto.json)
-    if not sent.get("verdicts"):
-        return None
-    key = " ".join(
-        f"{row['name']}:{face['token']}" for row in sent["rows"] for face in row["faces"]
-        if face["token"] in chosen.get(row["name"], ())
-    )  # fmt: skip
-    number = sent["verdicts"]["picks"].get(key)
-    return None if number is None else sent["verdicts"]["messages"][number]
+    """The verdict the card table was sent for a pick, found as its script finds it: row by row, in each row's
+    order."""
+    key = " ".join(f"{name}:{token}" for name, tokens in chosen.items() for token in tokens)
+    return (sent_verdicts(at) or {}).get(key)
 
 
 def level_done(at: AppTest) -> str:
@@ -139,10 +131,10 @@ def test_the_table_is_sent_the_engines_verdict_on_every_pick_first_and_second_mi
     level = next(lv for lv in LEVELS if lv.id == "fifteen")
     number = next(n for n, stage in enumerate(level.stages, start=1) if stage.task == "pick")
     at = open_learn(level=level.id, stage=str(number))
-    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
-    sent = json.loads(board.proto.json)["verdicts"]
-    wrong = [key for key, n in sent["picks"].items() if sent["messages"][n]["tone"] == "error"]
-    assert len(sent["picks"]) > len(wrong) > 1
+    sent = sent_verdicts(at)
+    assert sent is not None
+    wrong = [key for key, said in sent.items() if said["tone"] == "error"]
+    assert len(sent) > len(wrong) > 1
     for key in wrong[:2]:
         chosen: dict[str, list[str]] = {}
         for name, token in (card.split(":") for card in key.split()):

@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-from app_kit import alerts, page_links, tap
+from app_kit import alerts, page_links, sent_verdicts, tap
 from streamlit.testing.v1 import AppTest
 from test_i18n import TRANSLATED, catalog, english_in, heard, shown
 from test_puzzle_kinds import wrong_answers
@@ -154,9 +154,8 @@ def test_the_card_table_is_sent_the_engines_verdict_on_every_pick_before_it_is_c
     """A capture puzzle's table carries the verdict of each pick, which it shows the moment Check is pressed; the
     rerun that records the answer says the same, then the rating's change."""
     at = open_page("trainer/app/views/puzzles.py", Clock(), puzzle="capture-l1-sota")
-    [board] = [e for e in at.get("bidi_component") if e.proto.component_name == "escoba_card_table"]
-    sent = json.loads(board.proto.json)["verdicts"]
-    by_key = {key: sent["messages"][number] for key, number in sent["picks"].items()}
+    by_key = sent_verdicts(at)
+    assert by_key is not None
     assert [key for key, said in by_key.items() if said["tone"] == "success"] == ["table:J♦"]
     at_once = by_key["table:2♣ table:4♠"]
     tap(at, {"table": ["2♣", "4♠"]})

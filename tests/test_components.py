@@ -59,10 +59,16 @@ def test_every_pick_is_one_hand_card_or_none_with_any_table_cards_never_nothing_
     assert all(pick.chosen and len(pick.many("hand")) <= 1 and "pile" not in pick.chosen for pick in picks)
 
 
-def test_a_pick_is_named_row_by_row_in_the_rows_order_as_the_browser_names_it() -> None:
-    assert pick_key(Pick({"hand": ("7♦",), "table": ("A♣", "6♦")})) == "hand:7♦ table:A♣ table:6♦"
-    script_text = asset("card_table.js")
-    assert "`${name}:${token}`" in script_text and '.join(" ")' in script_text  # pickKey, the same format
+def test_the_browser_is_sent_each_pick_as_the_places_of_its_cards_among_those_to_pick() -> None:
+    """A pick's name on the wire is the sum of 2 to the power of each chosen card's place: the hand's 7♦, 3♣, 5♠
+    are places 0-2, the table's A♣, 4♥, 6♦ places 3-5; the pile, not picked from, has none (``pickKey`` in
+    card_table.js sums the same; the browser test below shows a verdict found by it)."""
+    wrong = ("error", "Not quite.")
+    sent = table_data(
+        ROWS, key="t", confirm="Check", disabled=False, message=None,
+        verdicts={pick_key(Pick({"hand": ("7♦",), "table": ("A♣", "6♦")})): wrong, "table:4♥": wrong, "hand:5♠": wrong},
+    )["verdicts"]  # fmt: skip
+    assert sent["picks"] == {str(1 + 8 + 32): 0, str(16): 0, str(4): 0}
 
 
 def test_past_the_most_picks_none_are_sent() -> None:
@@ -78,7 +84,7 @@ def test_verdicts_go_to_the_browser_each_message_once() -> None:
         verdicts={"table:A♣": wrong, "table:4♥": wrong, "table:6♦": right},
     )["verdicts"]  # fmt: skip
     assert sent["messages"] == [{"tone": "error", "text": "Not quite."}, {"tone": "success", "text": "Right."}]
-    assert sent["picks"] == {"table:A♣": 0, "table:4♥": 0, "table:6♦": 1}
+    assert sent["picks"] == {"8": 0, "16": 0, "32": 1}
 
 
 def test_pick_helpers_read_one_row() -> None:

@@ -11,11 +11,13 @@ add them up as the learner taps (``tally``), from each card's capture value sent
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from importlib.resources import files
 from itertools import combinations, product
+from threading import Lock
 from typing import Any
 
 import streamlit as st
@@ -78,19 +80,48 @@ def pick_verdicts(
     key: Hashable, rows: Iterable[Row], verdict: Callable[[Pick], tuple[str, str] | None]
 ) -> dict[str, tuple[str, str]] | None:
     """The message of every pick on ``rows`` (``verdict`` of it; a pick it gives None for is judged once sent), by
-    ``pick_key``, for ``card_table``'s ``verdicts``: worked out once for a ``key`` and kept in the session until
-    another is asked for. None where the picks are too many to send."""
-    held: tuple[Hashable, dict[str, tuple[str, str]] | None] | None = st.session_state.get("pick_verdicts")
-    if held is not None and held[0] == key:
-        return held[1]
+    ``pick_key``, for ``card_table``'s ``verdicts``; None where the picks are too many to send. ``key`` names all
+    the verdicts depend on (the task, the language, the card style, a second try), so they are worked out once for
+    the whole server: a class on the same puzzle, or a learner back at a step, judges its picks once. The latest
+    ``KEPT_TABLES`` keys are kept."""
+    with _kept_lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]
     picks = every_pick(rows)
     verdicts = None if picks is None else {pick_key(pick): said for pick in picks if (said := verdict(pick))}
-    st.session_state.pick_verdicts = (key, verdicts)
+    with _kept_lock:
+        _kept[key] = verdicts
+        while len(_kept) > KEPT_TABLES:
+            _kept.popitem(last=False)
     return verdicts
 
 
+class ByIdentity:
+    """A part of ``pick_verdicts``' key that matches only the very object it holds: a stage or a puzzle the server
+    shares among learners, which may hold parts no hash can take (a rule set's tables). Held in the key, the
+    object stays alive, so its identity is never another's."""
+
+    __slots__ = ("held",)
+
+    def __init__(self, held: object) -> None:
+        self.held = held
+
+    def __hash__(self) -> int:
+        return id(self.held)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ByIdentity) and other.held is self.held
+
+
+#: How many tables' verdicts the server keeps (a few hundred messages each, some 50 KB).
+KEPT_TABLES = 256
+_kept: OrderedDict[Hashable, dict[str, tuple[str, str]] | None] = OrderedDict()
+_kept_lock = Lock()
+
+
 def pick_key(pick: Pick) -> str:
-    """A pick as the browser names it (``card_table.js``, ``pickKey``): each card as row:token, in the rows' order."""
+    """A pick as ``pick_verdicts`` names it: each card as row:token, in the rows' order."""
     return " ".join(f"{name}:{token}" for name, tokens in pick.chosen.items() for token in tokens)
 
 
@@ -126,6 +157,7 @@ def table_data(
     (``clear`` undoes a pick), the message, the words of the running sum (``tally``, ``{sum}`` in it), which
     starts from the value of a card ``played`` that is not picked, and the ``verdicts`` of picks (by ``pick_key``),
     each message sent once and the picks pointing to it."""
+    rows = tuple(rows)
     return {
         "key": key,
         "rows": [
@@ -151,14 +183,23 @@ def table_data(
         "disabled": disabled,
         "message": _message(message),
         "tally": None if tally is None else {"words": tally, "played": played},
-        "verdicts": None if verdicts is None else _verdicts(verdicts),
+        "verdicts": None if verdicts is None else _verdicts(verdicts, rows),
     }
 
 
-def _verdicts(verdicts: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
-    """Verdicts as the browser reads them: the distinct messages, and each pick's number in that list."""
+def _verdicts(verdicts: Mapping[str, tuple[str, str]], rows: Iterable[Row]) -> dict[str, Any]:
+    """Verdicts as the browser reads them (``card_table.js``, ``pickKey``): the distinct messages, and for each pick
+    its message's number, the pick named by the sum of 2 to the power of each chosen card's place among the cards
+    that can be picked, in the rows' order; a few characters where row:token names take dozens."""
+    places = {
+        f"{row.name}:{face.token}": place
+        for place, (row, face) in enumerate((row, face) for row in rows if row.pick for face in row.faces if face.token)
+    }
     messages: dict[tuple[str, str], int] = {}
-    picks = {key: messages.setdefault(message, len(messages)) for key, message in verdicts.items()}
+    picks = {
+        str(sum(1 << places[card] for card in key.split())): messages.setdefault(message, len(messages))
+        for key, message in verdicts.items()
+    }
     return {"messages": [_message(message) for message in messages], "picks": picks}
 
 

@@ -110,9 +110,16 @@ function showPick(view) {
   if (view.sum) view.sum.textContent = tallyText(view);
 }
 
-// A pick as Python names it (pick_key in components/__init__.py): each card as row:token, in the rows' order.
+// A pick as Python names it in the verdicts it sends (_verdicts in components/__init__.py): the sum of 2 to the
+// power of each chosen card's place among the cards that can be picked, in the rows' order.
 function pickKey(view) {
-  return view.rows.flatMap((name) => (view.chosen[name] || []).map((token) => `${name}:${token}`)).join(" ");
+  let key = 0;
+  let worth = 1;
+  for (const { row, token } of view.cards.values()) {
+    if ((view.chosen[row] || []).includes(token)) key += worth;
+    worth *= 2;
+  }
+  return String(key);
 }
 
 // The engine's verdict on the pick, shown at once when Python sent it with the table; the rerun that records the

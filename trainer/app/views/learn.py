@@ -10,7 +10,7 @@ from functools import partial
 import streamlit as st
 
 from trainer.app.board import CATEGORY_LABELS, board_rows, pile_rows, rows_html
-from trainer.app.components import Pick, announce, card_table, keypad, news, pick_verdicts
+from trainer.app.components import ByIdentity, Pick, announce, card_table, keypad, news, pick_verdicts
 from trainer.app.course_and_bank import course, course_tracks
 from trainer.app.keypad_words import number_keys
 from trainer.app.names import say, typed, typing_help
@@ -127,12 +127,14 @@ def pick_answer(stage: Stage, pick: Pick) -> str:
     return " ".join(token for tokens in pick.chosen.values() for token in tokens)
 
 
-def verdicts(stage: Stage, rows: tuple[Row, ...], key: str) -> dict[str, tuple[str, str]] | None:
-    """The engine's verdict on every pick the card table ``key`` offers, as its button will judge it; again after a
-    miss, which makes the next one's clue more pointed."""
+def verdicts(stage: Stage, rows: tuple[Row, ...]) -> dict[str, tuple[str, str]] | None:
+    """The engine's verdict on every pick the card table offers on ``rows``, as its button will judge it; again
+    after a miss, which makes the next one's clue more pointed."""
     again = bool(st.session_state.get("missed"))
     return pick_verdicts(
-        (key, again, cards), rows, lambda pick: verdict_said(stage.judge(pick_answer(stage, pick), again=again))
+        (ByIdentity(stage), rows, again, cards),
+        rows,
+        lambda pick: verdict_said(stage.judge(pick_answer(stage, pick), again=again)),
     )
 
 
@@ -391,7 +393,7 @@ def board_task(level: Level, index: int, stage: Stage, verdict: Verdict | None) 
         clear=t.text("Clear"),
         tally=t.text("Adding up: {sum}", sum="{sum}") if adds_up(stage) and not solved() else None,
         played=stage.played.value if stage.played and stage.played not in stage.deal.table else None,
-        verdicts=None if solved() else verdicts(stage, rows, key),
+        verdicts=None if solved() else verdicts(stage, rows),
     )
     rules_note(verdict)
     if solved():

@@ -10,7 +10,7 @@ import streamlit as st
 from trainer.app.board import position_rows, rows_html
 from trainer.app.card_style import CardStyle
 from trainer.app.clock import moment, now
-from trainer.app.components import Pick, announce, card_table, news, pick_verdicts
+from trainer.app.components import ByIdentity, Pick, announce, card_table, news, pick_verdicts
 from trainer.app.course_and_bank import bank
 from trainer.app.names import say, typing_help
 from trainer.app.navigation import pages
@@ -182,14 +182,16 @@ def submit_pick(puzzle: Puzzle, pick: Pick) -> None:
     submit(puzzle, pick.as_play())
 
 
-def verdicts(puzzle: Puzzle, rows: tuple[Row, ...], key: str) -> dict[str, tuple[str, str]] | None:
-    """The engine's verdict on every readable pick the card table ``key`` offers, in the words ``submit`` leads to
+def verdicts(puzzle: Puzzle, rows: tuple[Row, ...]) -> dict[str, tuple[str, str]] | None:
+    """The engine's verdict on every readable pick the card table offers on ``rows``, in the words ``submit`` leads to
     before the rating's; again for a second try. None in a rush, whose clock may end the run between the pick and
     its arrival."""
     if st.session_state.run.mode == "rush":
         return None
     retried = bool(st.session_state.get("retry"))
-    return pick_verdicts((key, retried, cards), rows, partial(pick_verdict, puzzle, retried=retried))
+    return pick_verdicts(
+        (ByIdentity(puzzle), rows, retried, cards), rows, partial(pick_verdict, puzzle, retried=retried)
+    )
 
 
 def pick_verdict(puzzle: Puzzle, pick: Pick, retried: bool) -> tuple[str, str] | None:
@@ -565,7 +567,7 @@ def puzzle_shown(puzzle: Puzzle, run: Run, over: bool) -> None:
             clear=t.text("Clear"),
             tally=t.text("Adding up: {sum}", sum="{sum}") if answering else None,
             played=None if form.played is None else form.played.value,
-            verdicts=verdicts(puzzle, rows, attempt_key) if answering else None,
+            verdicts=verdicts(puzzle, rows) if answering else None,
         )
         answer_or_verdict(puzzle, cards, over, in_table=True)
     else:  # the answer right under the question, before the cards it is about, which may be two long piles
