@@ -1,5 +1,6 @@
 """The escoba-trainer command."""
 
+import ast
 import errno
 import io
 import json
@@ -660,3 +661,20 @@ def test_copy_progress_refuses_a_folder_without_progress(tmp_path: Path, capsys:
     assert main(["copy-progress", str(tmp_path / "none"), str(tmp_path / "to")]) == 1
     assert "no progress.sqlite3 in it to copy from" in capsys.readouterr().err
     assert not (tmp_path / "none").exists() and not (tmp_path / "to").exists()
+
+
+def test_no_page_leaves_a_bare_value_for_magic_to_write() -> None:
+    """Magic is off (``runner.magicEnabled``): a bare value in a page's script would show nothing, so none has one
+    but a docstring."""
+    root = Path(__file__).parent.parent
+    bare = []
+    for script in [root / "streamlit_app.py", *sorted((root / "trainer" / "app" / "views").glob("*.py"))]:
+        for node in ast.walk(ast.parse(script.read_text(encoding="utf-8"))):
+            body = getattr(node, "body", None)
+            for place, statement in enumerate(body if isinstance(body, list) else []):
+                if not isinstance(statement, ast.Expr) or isinstance(statement.value, ast.Call | ast.Await):
+                    continue
+                if place == 0 and isinstance(statement.value, ast.Constant) and isinstance(statement.value.value, str):
+                    continue  # a docstring
+                bare.append(f"{script.name}:{statement.lineno}")
+    assert bare == []
