@@ -13,7 +13,9 @@ as its Check, to the first frame that shows it (at once, where the table was sen
 pick). A play on Play is timed from the press of Play to the first computer reply shown moving at the
 normal pace (the learner's own play is shown done at once); the cards are tapped first, not timed, and
 a new match is started when the deal is over. A play that ends the deal has no reply: it is timed
-apart, as "play ending a deal", to the deal's score and whole review drawn.
+apart, as "play ending a deal", to the deal's score and whole review drawn. First of all, a bare
+rerun is timed on a page of a few lines served apart (``BARE_RERUN``): Streamlit's own floor on the
+machine, which no click that reruns the app can beat.
 """
 
 from __future__ import annotations
@@ -38,6 +40,23 @@ LEARN_TASK = "/learn?level=fifteen&stage=3"  # a pick on the table, checked with
 NARRATED = "/learn?level=whole-deal-end&stage=1"  # a played deal's opening step, before the learner's turn
 NEXT_PUZZLE = re.compile(r"^Next puzzle")
 PUZZLE = "/puzzles?puzzle=capture-l1-sota"  # a deep link always opens this one, whatever the bank serves next
+#: Streamlit's own floor, served apart: a part of a page that its button reruns, holding a progress bar and a line,
+#: as Learn's Next reruns its step. Nothing the app draws after a click can be faster than this on the machine.
+BARE_RERUN = """
+import streamlit as st
+
+
+@st.fragment
+def step():
+    shown = st.session_state.setdefault("shown", 0)
+    st.progress(shown % 10 / 10, text=f"Step {shown % 10 + 1} of 10")
+    st.button("Next", on_click=lambda: st.session_state.update(shown=shown + 1))
+    st.markdown(f"Step {shown} has a line of its own.")
+
+
+st.title("A bare rerun")
+step()
+"""
 RERUN_WAIT_MS = 30_000  # the longest a click waits for its rerun to start, on a loaded machine
 #: From the next click to the first frame that shows a verdict in a message box of the page's tables (the card
 #: table's, or the verdict box's): ``window.__verdict`` gives the ms, or null if none came within 30 s.
@@ -100,6 +119,9 @@ class Bench:
             open_app(self.page, f"{self.url}{NARRATED}")
         self.time("learn next", forward, timed)
 
+    def bare_rerun(self, timed: bool) -> None:
+        self.time("bare rerun (Streamlit)", self.page.get_by_role("button", name="Next"), timed)
+
     def card_tap(self, timed: bool) -> None:
         self.time("card tap", card(self.page), timed, rerun=False)
 
@@ -146,9 +168,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=20, help="times each action is timed, 2 or more (default 20)")
     repeat = parser.parse_args().repeat
-    with app_server(Path(tempfile.mkdtemp(prefix="escoba-browser-"))) as url, chromium() as browser:
+    folder = Path(tempfile.mkdtemp(prefix="escoba-browser-"))
+    (folder / "bare.py").write_text(BARE_RERUN, encoding="utf-8")
+    with (
+        app_server(folder) as url,
+        app_server(folder, script=str(folder / "bare.py")) as bare_url,
+        chromium() as browser,
+    ):
         bench = Bench(browser.new_page(viewport={"width": 1280, "height": 900}), url)
         rounds: list[tuple[str, Callable[[bool], None]]] = [
+            (bare_url, bench.bare_rerun),
             (NARRATED, bench.learn_next),
             (LEARN_TASK, bench.card_tap),
             (LEARN_TASK, bench.learn_check),
@@ -157,7 +186,7 @@ def main() -> None:
             ("/play", bench.play),
         ]
         for path, action in rounds:
-            open_app(bench.page, url + path)
+            open_app(bench.page, path if path.startswith("http") else url + path)
             for attempt in range(repeat + 1):
                 action(attempt > 0)
     for name, times in bench.times.items():
