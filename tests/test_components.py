@@ -10,7 +10,7 @@ import pytest
 from browser_kit import CHROMIUM, app_server
 from streamlit.testing.v1 import AppTest
 
-from trainer.app.components import Pick, asset, every_pick, parse_pick, pick_key, script, table_data
+from trainer.app.components import Pick, asset, card_places, every_pick, parse_pick, pick_key, script, table_data
 from trainer.app.rows import Face, Row
 
 
@@ -54,7 +54,8 @@ def test_a_face_down_card_cannot_be_picked() -> None:
 def test_every_pick_is_one_hand_card_or_none_with_any_table_cards_never_nothing_at_all() -> None:
     picks = every_pick(ROWS)
     assert picks is not None and len(picks) == 4 * 8 - 1  # (none or one of 3) x (any of 3 cards) - the empty one
-    assert len({pick_key(pick) for pick in picks}) == len(picks)
+    places = card_places(ROWS)
+    assert len({pick_key(pick, places) for pick in picks}) == len(picks)
     assert Pick({"hand": ("7♦",), "table": ("A♣", "6♦")}) in picks
     assert all(pick.chosen and len(pick.many("hand")) <= 1 and "pile" not in pick.chosen for pick in picks)
 
@@ -63,12 +64,11 @@ def test_the_browser_is_sent_each_pick_as_the_places_of_its_cards_among_those_to
     """A pick's name on the wire is the sum of 2 to the power of each chosen card's place: the hand's 7♦, 3♣, 5♠
     are places 0-2, the table's A♣, 4♥, 6♦ places 3-5; the pile, not picked from, has none (``pickKey`` in
     card_table.js sums the same; the browser test below shows a verdict found by it)."""
-    wrong = ("error", "Not quite.")
-    sent = table_data(
-        ROWS, key="t", confirm="Check", disabled=False, message=None,
-        verdicts={pick_key(Pick({"hand": ("7♦",), "table": ("A♣", "6♦")})): wrong, "table:4♥": wrong, "hand:5♠": wrong},
-    )["verdicts"]  # fmt: skip
-    assert sent["picks"] == {str(1 + 8 + 32): 0, str(16): 0, str(4): 0}
+    places = card_places(ROWS)
+    assert pick_key(Pick({"hand": ("7♦",), "table": ("A♣", "6♦")}), places) == str(1 + 8 + 32)
+    assert pick_key(Pick({"table": ("4♥",)}), places) == str(16)
+    assert pick_key(Pick({"hand": ("5♠",)}), places) == str(4)
+    assert ("pile", "2♠") not in places
 
 
 def test_past_the_most_picks_none_are_sent() -> None:
@@ -81,7 +81,7 @@ def test_verdicts_go_to_the_browser_each_message_once() -> None:
     right, wrong = ("success", "Right."), ("error", "Not quite.")
     sent = table_data(
         ROWS, key="t", confirm="Check", disabled=False, message=None,
-        verdicts={"table:A♣": wrong, "table:4♥": wrong, "table:6♦": right},
+        verdicts={"8": wrong, "16": wrong, "32": right},
     )["verdicts"]  # fmt: skip
     assert sent["messages"] == [{"tone": "error", "text": "Not quite."}, {"tone": "success", "text": "Right."}]
     assert sent["picks"] == {"8": 0, "16": 0, "32": 1}
@@ -181,7 +181,7 @@ import streamlit as st
 
 import time
 
-from trainer.app.components import Pick, card_table, every_pick, pick_key
+from trainer.app.components import Pick, card_places, card_table, every_pick, pick_key
 from trainer.app.rows import Face, Row
 
 
@@ -203,7 +203,7 @@ rows = [
     Row("Your hand", faces("7♦ 3♣"), name="hand", pick="one"),
     Row("Table", faces("A♣ 4♥"), name="table", pick="many"),
 ]
-verdicts = {pick_key(pick): said(pick) for pick in every_pick(rows) or ()}
+verdicts = {pick_key(pick, card_places(rows)): said(pick) for pick in every_pick(rows) or ()}
 card_table(rows, key="table", on_confirm=played, message=st.session_state.get("verdict"), tally="Adding up: {sum}",
            verdicts=verdicts)
 st.session_state["runs"] = st.session_state.get("runs", 0) + 1

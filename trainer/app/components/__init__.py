@@ -11,13 +11,11 @@ add them up as the learner taps (``tally``), from each card's capture value sent
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from itertools import combinations, product
-from threading import Lock
 from typing import Any
 
 import streamlit as st
@@ -84,17 +82,29 @@ def pick_verdicts(
     the verdicts depend on (the task, the language, the card style, a second try), so they are worked out once for
     the whole server: a class on the same puzzle, or a learner back at a step, judges its picks once. The latest
     ``KEPT_TABLES`` keys are kept."""
-    with _kept_lock:
-        if key in _kept:
-            _kept.move_to_end(key)
-            return _kept[key]
-    picks = every_pick(rows)
-    verdicts = None if picks is None else {pick_key(pick): said for pick in picks if (said := verdict(pick))}
-    with _kept_lock:
-        _kept[key] = verdicts
-        while len(_kept) > KEPT_TABLES:
-            _kept.popitem(last=False)
-    return verdicts
+    return _judged(_Asked(key, tuple(rows), verdict))
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """What ``pick_verdicts`` is asked, known by its ``key`` alone."""
+
+    key: Hashable
+    rows: tuple[Row, ...] = field(compare=False)
+    verdict: Callable[[Pick], tuple[str, str] | None] = field(compare=False)
+
+
+#: How many tables' verdicts the server keeps (a few hundred messages each, some 50 KB).
+KEPT_TABLES = 256
+
+
+@lru_cache(maxsize=KEPT_TABLES)
+def _judged(asked: _Asked) -> dict[str, tuple[str, str]] | None:
+    picks = every_pick(asked.rows)
+    if picks is None:
+        return None
+    places = card_places(asked.rows)
+    return {pick_key(pick, places): said for pick in picks if (said := asked.verdict(pick))}
 
 
 class ByIdentity:
@@ -114,15 +124,17 @@ class ByIdentity:
         return isinstance(other, ByIdentity) and other.held is self.held
 
 
-#: How many tables' verdicts the server keeps (a few hundred messages each, some 50 KB).
-KEPT_TABLES = 256
-_kept: OrderedDict[Hashable, dict[str, tuple[str, str]] | None] = OrderedDict()
-_kept_lock = Lock()
+def card_places(rows: Iterable[Row]) -> dict[tuple[str, str], int]:
+    """Each card that can be picked on ``rows``, by row name and token: its place among them, in the rows' order,
+    as the browser lists them (``card_table.js``, ``view.cards``)."""
+    pickable = ((row.name, face.token) for row in rows if row.pick for face in row.faces if face.token)
+    return {card: place for place, card in enumerate(pickable)}
 
 
-def pick_key(pick: Pick) -> str:
-    """A pick as ``pick_verdicts`` names it: each card as row:token, in the rows' order."""
-    return " ".join(f"{name}:{token}" for name, tokens in pick.chosen.items() for token in tokens)
+def pick_key(pick: Pick, places: Mapping[tuple[str, str], int]) -> str:
+    """A pick as the browser names it (``card_table.js``, ``pickKey``): the sum of 2 to the power of each chosen
+    card's place (``card_places``), a few characters where the cards' names would take dozens."""
+    return str(sum(1 << places[name, token] for name, tokens in pick.chosen.items() for token in tokens))
 
 
 def parse_pick(raw: object, rows: Iterable[Row]) -> Pick:
@@ -157,7 +169,6 @@ def table_data(
     (``clear`` undoes a pick), the message, the words of the running sum (``tally``, ``{sum}`` in it), which
     starts from the value of a card ``played`` that is not picked, and the ``verdicts`` of picks (by ``pick_key``),
     each message sent once and the picks pointing to it."""
-    rows = tuple(rows)
     return {
         "key": key,
         "rows": [
@@ -183,23 +194,14 @@ def table_data(
         "disabled": disabled,
         "message": _message(message),
         "tally": None if tally is None else {"words": tally, "played": played},
-        "verdicts": None if verdicts is None else _verdicts(verdicts, rows),
+        "verdicts": None if verdicts is None else _verdicts(verdicts),
     }
 
 
-def _verdicts(verdicts: Mapping[str, tuple[str, str]], rows: Iterable[Row]) -> dict[str, Any]:
-    """Verdicts as the browser reads them (``card_table.js``, ``pickKey``): the distinct messages, and for each pick
-    its message's number, the pick named by the sum of 2 to the power of each chosen card's place among the cards
-    that can be picked, in the rows' order; a few characters where row:token names take dozens."""
-    places = {
-        f"{row.name}:{face.token}": place
-        for place, (row, face) in enumerate((row, face) for row in rows if row.pick for face in row.faces if face.token)
-    }
+def _verdicts(verdicts: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
+    """Verdicts as the browser reads them: the distinct messages, and each pick's number in that list."""
     messages: dict[tuple[str, str], int] = {}
-    picks = {
-        str(sum(1 << places[card] for card in key.split())): messages.setdefault(message, len(messages))
-        for key, message in verdicts.items()
-    }
+    picks = {key: messages.setdefault(message, len(messages)) for key, message in verdicts.items()}
     return {"messages": [_message(message) for message in messages], "picks": picks}
 
 

@@ -110,7 +110,7 @@ function showPick(view) {
   if (view.sum) view.sum.textContent = tallyText(view);
 }
 
-// A pick as Python names it in the verdicts it sends (_verdicts in components/__init__.py): the sum of 2 to the
+// A pick as Python names it in the verdicts it sends (pick_key in components/__init__.py): the sum of 2 to the
 // power of each chosen card's place among the cards that can be picked, in the rows' order.
 function pickKey(view) {
   let key = 0;
