@@ -217,8 +217,8 @@ def test_the_level_map_shows_stars_and_opens_a_level(data):
     first = next(b for b in at.button if b.key == f"level_{LEVELS[0].id}")
     assert first.label == f"1. {LEVELS[0].title}"
     drawn = re.findall(r'alt="([^"]*)" title="[^"]*" height="18"', " ".join(h.proto.body for h in at.get("html")))
-    # each level's stars drawn after its button, named in words, on the sidebar's map and on the Levels button's
-    assert drawn == 2 * ["2 of 3 stars", *["0 of 3 stars"] * (len(LEVELS) - 1)]
+    # each level's stars drawn after its button, named in words, on the map under the Levels button
+    assert drawn == ["2 of 3 stars", *["0 of 3 stars"] * (len(LEVELS) - 1)]
     last = next(b for b in at.button if b.key == f"level_{LEVELS[-1].id}")
     last.click().run()
     assert at.title[0].value == LEVELS[-1].title
@@ -233,7 +233,7 @@ def test_the_level_map_shows_the_core_path_then_the_other_tables_apart_each_numb
     mapped = [b for b in at.button if (b.key or "").startswith("level_")]
     shown = [(b.key.removeprefix("level_"), b.label.split(".")[0]) for b in mapped]
     assert shown == [(lv.id, str(n)) for track in (CORE, OTHER) for n, lv in enumerate(track, start=1)]
-    assert [head.value for head in at.subheader] == ["Other tables"] * 2  # the sidebar's map, the Levels button's
+    assert [head.value for head in at.subheader] == ["Other tables"]
     steps = len(OTHER[0].stages)
     assert at.get("progress")[0].proto.text == f"Other tables: level 1 of {len(OTHER)}, step 1 of {steps}"
     at = open_learn(level=CORE[-1].id, stage="1")

@@ -243,9 +243,9 @@ def table_markdown(rows: tuple[tuple[str, ...], ...]) -> str:
     return "\n".join(lines)
 
 
-def level_map(current: str, earned: dict[str, int], where: str) -> None:
+def level_map(current: str, earned: dict[str, int]) -> None:
     """Every level with its stars, the current one filled: the core path, then the other tables apart, each
-    numbered from 1; ``where`` keeps the sidebar's buttons apart."""
+    numbered from 1."""
     for track in BY_TRACK.values():
         if track.name == "other":
             st.subheader(
@@ -253,16 +253,16 @@ def level_map(current: str, earned: dict[str, int], where: str) -> None:
                 help=t.text("The rules of other tables, for after the course or when you choose one of them."),
             )
         for number, item in enumerate(track.levels, start=1):
-            map_entry(number, item, earned.get(item.id, 0), current=item.id == current, where=where)
+            map_entry(number, item, earned.get(item.id, 0), current=item.id == current)
 
 
-def map_entry(number: int, item: Level, earned: int, *, current: bool, where: str) -> None:
+def map_entry(number: int, item: Level, earned: int, *, current: bool) -> None:
     """A level on the map: the button that opens it, then its stars drawn, which a screen reader reads out in words
     after the button ("2 of 3 stars")."""
     with st.container(horizontal=True, vertical_alignment="center", gap="small", wrap=False):
         st.button(
             f"{number}. {t.text(item.title)}",
-            key=f"{where}_{item.id}",
+            key=f"level_{item.id}",
             on_click=go,
             args=(item.id, 0),
             type="primary" if current else "secondary",
@@ -453,11 +453,9 @@ shown_level = BY_ID[st.session_state.level]
 #: The level this run of the whole page draws, and whether at its end: a step that finds another reruns the page.
 drawn = (shown_level.id, st.session_state.stage >= len(shown_level.stages))
 earned_stars = SAVED.stars(PLAYER)  # read once: the maps of levels and the end of a level use it
-with st.sidebar.expander(t.text("Levels"), expanded=False):
-    level_map(shown_level.id, earned_stars, "side")
 with st.container(horizontal=True, vertical_alignment="center", key="level_title"):
     st.title(t.text(shown_level.title))
     with st.popover(t.text("Levels")):
-        level_map(shown_level.id, earned_stars, "level")
+        level_map(shown_level.id, earned_stars)
 st.markdown(t.text("**Goal:** {goal}", goal=say(t.text(shown_level.goal), cards)))
 step()
