@@ -46,7 +46,7 @@ def open_page(page: str, clock: Clock, **query: str) -> AppTest:
     return at
 
 
-def click(at: AppTest, label: str) -> AppTest:
+def click(at: AppTest, label: str | tuple[str, ...]) -> AppTest:
     next(b for b in at.button if b.label.startswith(label)).click().run()
     assert not at.exception, at.exception
     return at
@@ -65,7 +65,7 @@ def current(at: AppTest):
     return BANK[at.session_state.puzzle_id]
 
 
-def give(at: AppTest, right: bool, check: str = "Check") -> AppTest:
+def give(at: AppTest, right: bool, check: str | tuple[str, ...] = "Check") -> AppTest:
     """Answer the puzzle on screen, rightly or wrongly, through its widgets (cards are typed); ``check`` is the
     button's label, or the start of it."""
     puzzle = current(at)
@@ -73,8 +73,9 @@ def give(at: AppTest, right: bool, check: str = "Check") -> AppTest:
     return give_widgets(at, puzzle, text, check)
 
 
-def give_widgets(at: AppTest, puzzle, text: str, check: str = "Check") -> AppTest:
-    """Give an answer text through the puzzle's widgets: a choice, a count, the sides' points, or typed."""
+def give_widgets(at: AppTest, puzzle, text: str, check: str | tuple[str, ...] = "Check") -> AppTest:
+    """Give an answer text through the puzzle's widgets: a choice, a count, the sides' points, or typed; ``check``
+    is the label of the button that checks it, the start of it, or several, the first found clicked."""
     if isinstance(puzzle, SetentaDuelPuzzle | MatchPuzzle | RefereePuzzle) or (
         isinstance(puzzle, SeatsPuzzle) and puzzle.choices()
     ):
@@ -89,7 +90,7 @@ def give_widgets(at: AppTest, puzzle, text: str, check: str = "Check") -> AppTes
     return click(at, check)
 
 
-def type_answer(at: AppTest, text: str, check: str = "Check") -> AppTest:
+def type_answer(at: AppTest, text: str, check: str | tuple[str, ...] = "Check") -> AppTest:
     at.text_input(key="ans_text").set_value(text)
     return click(at, check)
 
@@ -664,6 +665,11 @@ def strings(value: object) -> list[str]:
     return []
 
 
+def checks(t) -> tuple[str, str]:
+    """The labels a typed answer is checked with in a language: under a card table, then alone."""
+    return t.text("Check what I typed"), t.text("Check")
+
+
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_puzzles_is_wholly_translated_but_for_the_puzzles_own_words(data, code):
     t = translator(code)
@@ -674,11 +680,11 @@ def test_puzzles_is_wholly_translated_but_for_the_puzzles_own_words(data, code):
         if BANK[puzzle_id].hints:
             click(at, t.plural("Hint ({n} left)", "Hint ({n} left)", len(BANK[puzzle_id].hints)))
         left += english_left(at, code)
-        give(at, right=False, check=t.text("Check"))
+        give(at, right=False, check=checks(t))
         click(at, t.text("Show the answer"))
         left += english_left(at, code)
         click(at, t.text("Try again"))
-        give(at, right=True, check=t.text("Check"))
+        give(at, right=True, check=checks(t))
         assert verdict(at)[0] == "success", puzzle_id
         left += english_left(at, code)
     assert left == []
@@ -689,9 +695,9 @@ def test_a_streak_ends_and_is_summed_up_in_the_language(data, code):
     t = translator(code)
     at = open_page(PUZZLES_PAGE, Clock(), puzzle="capture-l1-sota", lang=code)
     click(at, t.text(MODES["streak"]).split(":")[0])
-    give(at, right=True, check=t.text("Check"))
+    give(at, right=True, check=checks(t))
     click(at, t.text("Next puzzle"))
-    give(at, right=False, check=t.text("Check"))
+    give(at, right=False, check=checks(t))
     assert at.warning[0].value.startswith(
         t.text("One mistake ends a streak.") + " " + t.text("You solved {solved}", solved=1)
     )

@@ -72,8 +72,15 @@ def test_the_template_holds_every_message_marked_in_the_code(tmp_path: Path) -> 
     assert ids(catalog(extracted)) == ids(catalog(TEMPLATE)), "refresh messages.pot as babel.cfg says"
 
 
-def test_the_app_speaks_spanish_and_russian() -> None:
-    assert languages() == {"en": "English", "es": "Español", "ru": "Русский"}
+def test_the_app_speaks_the_languages_of_its_sources_and_spanish() -> None:
+    assert languages() == {
+        "en": "English",
+        "es": "Español",
+        "it": "Italiano",
+        "pl": "Polski",
+        "ru": "Русский",
+        "tr": "Türkçe",
+    }
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -221,7 +228,10 @@ def test_without_a_language_asked_the_app_is_in_english(data: Path) -> None:
     assert page_links(at)[1].proto.label == "Practise on puzzles"
 
 
-@pytest.mark.parametrize(("locale", "code"), [("es-AR", "es"), ("ru-RU", "ru"), ("de-DE", "en"), ("ru_ru", "ru")])
+BROWSER_LOCALES = [("es-AR", "es"), ("ru-RU", "ru"), ("it-CH", "it"), ("pl-PL", "pl"), ("tr-TR", "tr"), ("de-DE", "en")]
+
+
+@pytest.mark.parametrize(("locale", "code"), [*BROWSER_LOCALES, ("ru_ru", "ru")])
 def test_the_browser_language_is_the_first_choice(data: Path, locale: str, code: str) -> None:
     assert opened(locale=locale).sidebar.radio(key="_lang").value == code
 
@@ -231,7 +241,7 @@ def test_the_address_wins_over_the_browser_and_the_picker_over_both(data: Path) 
     assert at.button[0].label == "Repartir otra vez"
     at.sidebar.radio(key="_lang").set_value("ru").run()
     assert at.button[0].label == "Сдать заново" and at.query_params["lang"] == "ru"
-    assert at.sidebar.radio(key="_lang").options == ["English", "Español", "Русский"]
+    assert at.sidebar.radio(key="_lang").options == list(languages().values())
 
 
 def test_a_spanish_session_leaves_the_next_one_in_english(data: Path) -> None:
@@ -458,7 +468,10 @@ def test_words_kept_as_a_message_are_said_in_each_language_with_their_parameters
     assert spanish.said(said("{choices}", choices=Listed(("A", "B"), "or"))) == "A o B"
 
 
-@pytest.mark.parametrize(("code", "word"), [("en", "none"), ("es", " Ninguna"), ("ru", "НЕТ")])
+NONE_TYPED = [("en", "none"), ("es", " Ninguna"), ("ru", "НЕТ"), ("it", "Nessuna"), ("pl", "BRAK "), ("tr", "yok")]
+
+
+@pytest.mark.parametrize(("code", "word"), NONE_TYPED)
 def test_r19_the_word_for_none_a_learner_types_is_read_in_their_language(code, word):
     assert translator(code).read_none(word) == "none"
     assert translator(code).read_none("65") == "65"

@@ -104,15 +104,19 @@ ES, RU = CardStyle(language="es"), CardStyle(language="ru")
 ES_FRENCH, RU_FRENCH = CardStyle(style="french", language="es"), CardStyle(style="french", language="ru")
 
 
-@pytest.mark.parametrize("language", ["es", "ru"])
+WORTH = {"es": "vale", "ru": "стоит", "it": "vale", "pl": "wartość", "tr": "değeri"}
+
+
+@pytest.mark.parametrize("language", WORTH)
 @pytest.mark.parametrize("view", VIEWS)
 def test_every_card_has_its_own_spoken_label_in_each_language(view: CardStyle, language: str) -> None:
     worded = CardStyle(style=view.style, courts=view.courts, language=language)
     labels = [spoken_label(card, worded) for card in DECK]
     assert len(set(labels)) == 40
     assert not any(GLYPHS.search(label) for label in labels)
-    worth = {"es": "vale", "ru": "стоит"}[language]
-    assert all(label.endswith(f", {worth} {card.value}") for card, label in zip(DECK, labels, strict=True))  # R3
+    assert all(
+        label.endswith(f", {WORTH[language]} {card.value}") for card, label in zip(DECK, labels, strict=True)
+    )  # R3
 
 
 def test_spanish_speaks_the_deck_in_its_own_words() -> None:
@@ -163,6 +167,31 @@ def test_a_spanish_sentence_gives_each_card_the_article_it_needs() -> None:
     )
     assert say("Juega `7♦`: 7♦ → 7o", ES) == "Juega `7♦`: el 7 de oros → 7o"
     assert say("¿Puedes jugar 5♦?", ES_FRENCH) == "¿Puedes jugar 5♦?"  # the notation takes no article
+
+
+IT = CardStyle(language="it")
+
+
+def test_an_italian_sentence_gives_each_card_its_article_elided_before_asso_and_joined_to_a_preposition() -> None:
+    assert cards_name(parse_cards("7♦ A♥ J♣"), IT) == "il 7 di denari, l'asso di coppe e il fante di bastoni"
+    assert say("Gioca 7♠: prende A♦ 4♣", IT) == "Gioca il 7 di spade: prende l'asso di denari e il 4 di bastoni"
+    assert say("A♦ è sul tavolo. Il valore di A♦ è 1", IT) == (
+        "L'asso di denari è sul tavolo. Il valore dell'asso di denari è 1"
+    )
+    assert say("A 7♦ mancano 8, al tuo 5♣ 10, su K♥ nulla", IT) == (
+        "Al 7 di denari mancano 8, al tuo 5 di bastoni 10, sul re di coppe nulla"
+    )
+    assert say("Da A♠ a 7♠", IT) == "Dall'asso di spade al 7 di spade"
+    assert say("Gioca 5♦", CardStyle(style="french", language="it")) == "Gioca 5♦"  # the notation takes no article
+
+
+@pytest.mark.parametrize(
+    ("language", "named"), [("pl", "7 monet, as kielichów i walet buław"), ("tr", "dirhem 7, kupa as ve sopa sota")]
+)
+def test_polish_and_turkish_put_a_card_s_name_in_a_sentence_as_it_is(language: str, named: str) -> None:
+    view = CardStyle(language=language)
+    assert cards_name(parse_cards("7♦ A♥ J♣"), view) == named
+    assert say("7♦ A♥ J♣", view) == named[0].upper() + named[1:]
 
 
 def test_suit_icons_are_named_in_the_language() -> None:

@@ -102,6 +102,8 @@ _SUIT_WORDS = {
         Suit.SWORDS: marked_in("French deck", "spades"),
     },
 }
+# Italian prepositions joined with "il": "di il" is "del", "di l'" is "dell'".
+_IT_JOINED = {"di": "del", "a": "al", "da": "dal", "in": "nel", "su": "sul"}
 # One card as the engine writes it (R4), and a run of them separated by spaces: "A♦ 4♣ 7♦".
 _TOKEN = r"(?<!\w)[A2-7JQK][♦♥♣♠](?!\w)"
 _RUN = re.compile(rf"{_TOKEN}(?: +{_TOKEN})*")
@@ -113,46 +115,74 @@ _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+)$")
 @dataclass(frozen=True)
 class _Articles:
     """How a language puts an article before a card's name in a sentence: ``feminine`` ranks take ``her`` and the
-    others ``his``; none goes after a word in ``determiners``; ``contractions`` join a preposition and an article."""
+    others ``his``, ranks whose name starts with a vowel take ``elided`` where the language has one (Italian
+    "l'asso"); none goes after a word in ``determiners``; ``contractions`` join a preposition and an article."""
 
     his: str
     her: str
     feminine: frozenset[str]
     determiners: frozenset[str]
     contractions: dict[str, str]
+    elided: str | None = None
+    vowel: frozenset[str] = frozenset()
 
     def article(self, card: Card) -> str:
-        """The article the card's name takes."""
-        return self.her if card.rank in self.feminine else self.his
+        """The article the card's name takes, with the space after it unless it is elided ("el ", "l'")."""
+        if self.elided is not None and card.rank in self.vowel:
+            return self.elided
+        return (self.her if card.rank in self.feminine else self.his) + " "
 
     def joined(self, before: str, words: str) -> tuple[str, str]:
         """The word before a run of names, and the names (with the space before them), as the language says them
         together: the first name's article dropped after a determiner, or contracted with a preposition."""
-        article, rest = words.lstrip().split(" ", 1)
+        gap, named = words[: len(words) - len(words.lstrip())], words.lstrip()
+        article = next(a for a in (self.elided, self.his + " ", self.her + " ") if a and named.startswith(a))
+        rest = named[len(article) :]
         if before.lower() in self.determiners:
-            return before, words[: len(words) - len(words.lstrip())] + rest
-        contracted = self.contractions.get(f"{before.lower()} {article}")
+            return before, gap + rest
+        contracted = self.contractions.get(f"{before.lower()} {article.strip()}")
         if contracted is None:
             return before, words
-        return (contracted.capitalize() if before[0].isupper() else contracted), " " + rest
+        space = "" if contracted.endswith("'") else " "
+        return (contracted.capitalize() if before[0].isupper() else contracted), space + rest
 
 
-# Spanish says "el 7 de oros", "la sota de copas" (the sota is feminine), "tu 7 de oros", "del 7 de oros".
+def _words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"\w+", text))
+
+
 _ARTICLES = {
+    # Spanish says "el 7 de oros", "la sota de copas" (the sota is feminine), "tu 7 de oros", "del 7 de oros".
     "es": _Articles(
         his="el",
         her="la",
         feminine=frozenset({"J"}),
-        determiners=frozenset(
-            re.findall(
-                r"\w+",
-                """el la los las lo un una unos unas uno del al mi mis tu tus su sus nuestro nuestra nuestros nuestras
-                vuestro vuestra vuestros vuestras este esta estos estas ese esa esos esas aquel aquella cada otro otra
-                ningún ninguna algún alguna cualquier""",
-            )
+        determiners=_words(
+            """el la los las lo un una unos unas uno del al mi mis tu tus su sus nuestro nuestra nuestros nuestras
+            vuestro vuestra vuestros vuestras este esta estos estas ese esa esos esas aquel aquella cada otro otra
+            ningún ninguna algún alguna cualquier"""
         ),
         contractions={"de el": "del", "a el": "al"},
-    )
+    ),
+    # Italian says "il 7 di denari", "l'asso di coppe" (every card is masculine; "asso" starts with a vowel), "il
+    # tuo 7 di denari", "del 7 di denari", "dell'asso".
+    "it": _Articles(
+        his="il",
+        her="il",
+        feminine=frozenset(),
+        determiners=_words(
+            """il lo la i gli le un uno una del dello della dei degli delle al allo alla ai agli alle dal dallo dalla
+            nel nello nella sul sullo sulla mio mia miei mie tuo tua tuoi tue suo sua suoi sue nostro nostra vostro
+            vostra loro questo questa questi queste quel quello quella quei quegli quelle ogni nessun nessuno
+            nessuna qualche qualsiasi qualunque altro altra ciascun ciascuno"""
+        ),
+        contractions={
+            **{f"{before} il": joined for before, joined in _IT_JOINED.items()},
+            **{f"{before} l'": joined + "l'" for before, joined in _IT_JOINED.items()},
+        },
+        elided="l'",
+        vowel=frozenset({"A"}),
+    ),
 }
 #: The cards a typing help names, and the suits' order on the sidebar: oros, copas, espadas, bastos.
 _TYPING_EXAMPLES = (parse_card("7♦"), parse_card("K♣"), parse_card("A♠"))  # a number card, a court card, the ace
@@ -182,7 +212,7 @@ def sentence_name(card: Card, view: CardStyle) -> str:
     """
     articles = _ARTICLES.get(view.language) if view.style == "spanish" else None
     name = card_name(card, view)
-    return f"{articles.article(card)} {name}" if articles else name
+    return articles.article(card) + name if articles else name
 
 
 def cards_name(cards: Iterable[Card], view: CardStyle, listed: Callable[[Iterable[str]], str] | None = None) -> str:
