@@ -5,7 +5,7 @@
 ``SOURCES`` is a folder of the documents the rules were read from (``*.txt`` and ``*.md``; they are not part of
 the project), and the project's own ``RULES.md`` is read with them. The course is every message of the catalogues:
 the levels' and the hand-written puzzles' texts and the app's messages, in English from the files themselves (as
-``pybabel extract`` finds them, with their lines) and in Spanish and Russian from ``trainer/locales``.
+``pybabel extract`` finds them, with their lines) and in every other language from ``trainer/locales``.
 
 Each text is cut into sentences and each sentence into clauses, and each is scored against the sources' sentences
 and clauses in two ways:
@@ -43,10 +43,11 @@ ROOT = Path(__file__).resolve().parents[1]
 KEYWORDS = ["text", "plural:1,2", "marked", "marked_in:1c,2", "said", "said_plural:1,2"]
 
 #: The course's languages: English in the files, the others in the catalogues.
-TRANSLATED = ("es", "ru")
+TRANSLATED = tuple(sorted(po.parts[-3] for po in (ROOT / "trainer" / "locales").glob("*/LC_MESSAGES/messages.po")))
 
-#: Pairs of languages close enough for their words to be compared directly.
-KIN = {("en", "en"), ("ru", "ru"), ("es", "es"), ("es", "it")}
+#: Pairs of languages close enough for their words to be compared directly: each language with itself, and a
+#: Spanish sentence with an Italian source.
+KIN = {(lang, lang) for lang in ("en", *TRANSLATED)} | {("es", "it")}
 
 # ---------------------------------------------------------------------------------------------------------------
 # Normal form
@@ -427,8 +428,8 @@ class Words(Way):
         return (mine, theirs) in KIN
 
     def features(self, text: str, lang: str) -> set[str]:
-        """Character 4-grams within a language, 3-grams between Spanish and Italian."""
-        return char_grams(text, lang, 4 if lang in ("en", "ru") else 3)
+        """Character 4-grams, 3-grams in Spanish and Italian, so that the two can be compared."""
+        return char_grams(text, lang, 3 if lang in ("es", "it") else 4)
 
     def size(self, text: str, lang: str) -> int:
         return len(words(text, lang))
