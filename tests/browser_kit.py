@@ -241,6 +241,35 @@ ANSWER_CONTROLS = """() => {
 }"""
 
 
+#: Text in the page's main area or header (the tables' included) that a phone's narrow screen cuts or pushes off: an
+#: element running past the window's edge, or whose text is wider than its box while the box hides what overflows.
+#: Words kept out of sight for screen readers (a box of 1 pixel) are not shown, so not cut.
+CUT_TEXT = """() => {
+  const width = document.documentElement.clientWidth;
+  const hosts = [...document.querySelectorAll("[data-testid^='stBidiComponent']")];
+  const roots = [document, ...hosts.map(host => host.shadowRoot).filter(Boolean)];
+  const found = [];
+  for (const root of roots) {
+    for (const node of root.querySelectorAll("button, label, p, span, h1, h2, h3, a, summary, [role=tab]")) {
+      if (root === document && !node.closest("[data-testid='stMain'], [data-testid='stHeader']")) continue;
+      const text = (node.innerText || "").trim();
+      const box = node.getBoundingClientRect();
+      if (!text || box.width <= 1 || box.height <= 1) continue;  // not shown, or words for screen readers alone
+      const hides = !["visible", "auto", "scroll"].includes(getComputedStyle(node).overflowX);
+      if (box.right > width + 1 || box.left < -1) found.push(`off the screen: ${text.slice(0, 60)}`);
+      else if (hides && node.scrollWidth > node.clientWidth + 1) found.push(`cut: ${text.slice(0, 60)}`);
+    }
+  }
+  return found;
+}"""
+
+
+def cut_text(page: Any) -> list[str]:
+    """The texts the page as it stands cuts or pushes off the screen (``CUT_TEXT``)."""
+    found: list[str] = page.evaluate(CUT_TEXT)
+    return found
+
+
 def answer_controls(page: Any) -> list[dict[str, Any]]:
     """The answer controls of the page as it stands (``ANSWER_CONTROLS``), each with its box in the viewport."""
     found: list[dict[str, Any]] = page.evaluate(ANSWER_CONTROLS)
