@@ -80,7 +80,8 @@ WATCH = """({quiet, grace, limit, fromClick}) => {
       const script = document.querySelector("[data-testid='stApp']")?.dataset.testScriptState;
       const hosts = [...document.querySelectorAll("[data-testid^='stBidiComponent']")];
       const drawing = document.querySelector("[data-testid^='stSkeleton']") !== null  // still being drawn
-        || hosts.some(host => !host.shadowRoot?.querySelector(".card-table, .seat-table, .keypad"));  // not drawn yet
+        // a component not drawn yet (the page's words draw only a hidden mark)
+        || hosts.some(host => !host.shadowRoot?.querySelector(".card-table, .seat-table, .keypad, .page-words"));
       const idle = origin !== null && script === "notRunning" && !drawing && now - state.last >= quiet;
       if ((idle && (state.sawRun || now - origin >= grace)) || now - start > limit) {
         observer.disconnect();

@@ -53,10 +53,15 @@ def button(page, label: str):
 
 
 def looked_at(page, name: str) -> None:
-    """Screenshot the page, then check that it shows no English and cuts no word."""
+    """Screenshot the page, then check that it shows no English and cuts no word, and that a screen reader is told
+    its language and reads Streamlit's link to the page's main part in it."""
     shoot(page, name)
     assert not english_on(page)
     assert not cut_text(page)
+    code = name.rsplit("-", 1)[1]
+    assert page.evaluate("document.documentElement.lang") == code
+    skip = page.get_by_test_id("stSkipToContent")
+    assert skip.inner_text() == translator(code).text("Skip to main content") != "Skip to main content"
 
 
 def english_on(page) -> list[str]:

@@ -9,6 +9,7 @@ import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from trainer.app.card_style import CardStyle
+from trainer.app.components import page_words
 from trainer.app.settings import card_style, tr
 from trainer.i18n import Translator
 
@@ -102,11 +103,14 @@ def streamlit_words(t: Translator) -> str:
 
 def page(title: str) -> CardStyle:
     """Start a page: its own document title (``title`` is its English one, as ``pages`` has it), the shared look,
-    Streamlit's own words in the page's language, and the language and card settings from the sidebar."""
+    Streamlit's own words and the document's language in the page's language, and the language and card settings
+    from the sidebar."""
     t = tr()
     st.set_page_config(page_title=f"{t.text(title)} · Escoba Trainer")
     st.html(_LOOK + _PHONE + streamlit_words(t))
-    return card_style()
+    view = card_style()
+    page_words(view.language, t.text("Skip to main content"))
+    return view
 
 
 def file_uploader(label: str, kinds: Sequence[str], most_mb: int, help: str, key: str) -> UploadedFile | None:

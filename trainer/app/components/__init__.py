@@ -327,6 +327,13 @@ def news(text: str, *, key: str) -> None:
     _announce()(key=f"news-{key}", data={"key": f"news-{key}", "message": _message(("info", text)), "unseen": True})
 
 
+def page_words(language: str, skip: str) -> None:
+    """Tell the browser the page's ``language`` (the ``lang`` of the document, which screen readers choose their voice
+    by) and put ``skip``, the words of Streamlit's link that skips to the page's main part, in place of its English.
+    It draws nothing; its key starts ``news-``, which the page's style takes out of the flow of the page."""
+    _page_words()(key="news-page-words", data={"lang": language, "skip": skip})
+
+
 def asset(name: str) -> str:
     """The text of a file shipped beside this module."""
     return files(__package__).joinpath(name).read_text(encoding="utf-8")
@@ -387,6 +394,12 @@ def _seat_table() -> ComponentRenderer:
 def _announce() -> ComponentRenderer:
     """Register the verdict box once; it is a card table with no rows, so it shares the table's files."""
     return component("escoba_announce", css=asset("card_table.css"), js=script("card_table.js"))
+
+
+@cache
+def _page_words() -> ComponentRenderer:
+    """Register the page's words once, from the file shipped with the package."""
+    return component("escoba_page_words", js=asset("page_words.js"))
 
 
 @cache
