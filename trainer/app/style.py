@@ -42,7 +42,7 @@ _LOOK = """<style>
 :is([data-testid="stSidebarNav"], [data-testid="stSidebarNavSeparator"]) { display: none; }
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
-  h1 { font-size: 1.7rem !important; padding-top: 0 !important; }
+  h1 { font-size: 1.7rem !important; padding-top: 0 !important; line-height: 1.4 !important; }
   h2 { font-size: 1.35rem !important; }
   [data-testid="stMarkdownContainer"] table { font-size: .9rem; }
   [data-testid="stMarkdownContainer"] :is(th, td) { padding: .3rem .3rem !important; }
