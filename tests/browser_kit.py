@@ -78,10 +78,11 @@ WATCH = """({quiet, grace, limit, fromClick}) => {
       if (state.changed) { state.changed = false; state.last = now; }
       const origin = fromClick ? state.clicked : start;
       const script = document.querySelector("[data-testid='stApp']")?.dataset.testScriptState;
-      const hosts = [...document.querySelectorAll("[data-testid^='stBidiComponent']")];
+      // the components that draw something: all but the page's words
+      const hosts = [...document.querySelectorAll("[data-testid^='stBidiComponent']")]
+        .filter(host => !host.closest(".st-key-page-words"));
       const drawing = document.querySelector("[data-testid^='stSkeleton']") !== null  // still being drawn
-        // a component not drawn yet (the page's words draw only a hidden mark)
-        || hosts.some(host => !host.shadowRoot?.querySelector(".card-table, .seat-table, .keypad, .page-words"));
+        || hosts.some(host => !host.shadowRoot?.querySelector(".card-table, .seat-table, .keypad"));  // not drawn yet
       const idle = origin !== null && script === "notRunning" && !drawing && now - state.last >= quiet;
       if ((idle && (state.sawRun || now - origin >= grace)) || now - start > limit) {
         observer.disconnect();

@@ -23,21 +23,19 @@ from browser_kit import (
     tap_play,
 )
 from test_e2e import shoot
-from test_i18n import english_in
+from test_i18n import TRANSLATED, english_in
 
 from trainer.app.card_style import CardStyle
 from trainer.app.names import say, spoken_label
 from trainer.cards import parse_cards
 from trainer.course import load_levels
-from trainer.i18n import SOURCE, Translator, languages, translator
+from trainer.i18n import Translator, translator
 from trainer.plays import parse_play
 from trainer.puzzles import load_puzzles
 from trainer.puzzles.loader import bank_folder
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
-LANGUAGES = [code for code in languages() if code != SOURCE]
-WINDOW = PHONE
 
 
 def tap(page, view: CardStyle, cards: str) -> None:
@@ -52,13 +50,12 @@ def button(page, label: str):
     return page.get_by_role("button", name=label, exact=True)
 
 
-def looked_at(page, name: str) -> None:
-    """Screenshot the page, then check that it shows no English and cuts no word, and that a screen reader is told
-    its language and reads Streamlit's link to the page's main part in it."""
-    shoot(page, name)
+def looked_at(page, name: str, code: str) -> None:
+    """Screenshot the page as ``name`` in the language ``code``, then check that it shows no English and cuts no
+    word, and that a screen reader is told its language and reads Streamlit's link to the page's main part in it."""
+    shoot(page, f"{name}-{code}")
     assert not english_on(page)
     assert not cut_text(page)
-    code = name.rsplit("-", 1)[1]
     assert page.evaluate("document.documentElement.lang") == code
     skip = page.get_by_test_id("stSkipToContent")
     assert skip.inner_text() == translator(code).text("Skip to main content") != "Skip to main content"
@@ -70,41 +67,41 @@ def english_on(page) -> list[str]:
     return english_in([line for line in lines if line.strip()])
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("code", TRANSLATED)
 def test_a_course_task_is_done_and_judged_in_the_language(app, browser, code):
     view, t = CardStyle(language=code), translator(code)
     level = next(level for level in load_levels() if level.id == "values")
     number, stage = next((n, s) for n, s in enumerate(level.stages, start=1) if s.task == "pick")
-    page = browser.new_page(**WINDOW)
+    page = browser.new_page(**PHONE)
     open_app(page, app(f"/learn?level=values&stage={number}&lang={code}"))
     assert page.get_by_text(say(t.written(stage.text), view)).is_visible()
     right = sorted(stage.accept)[0]
     tap(page, view, right)
     click_and_settle(page, button(page, t.text("Check")))
     page.get_by_text(say(t.said(stage.judge(right).reason), view)).first.wait_for(timeout=30_000)
-    looked_at(page, f"learn-task-{code}")
+    looked_at(page, "learn-task", code)
     page.close()
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("code", TRANSLATED)
 def test_a_puzzle_is_missed_then_solved_and_explained_in_the_language(app, browser, code):
     view, t = CardStyle(language=code), translator(code)
     puzzle = next(p for p in load_puzzles(bank_folder()) if p.id == "capture-l1-sota")
-    page = browser.new_page(**WINDOW)
+    page = browser.new_page(**PHONE)
     open_app(page, app(f"/puzzles?puzzle={puzzle.id}&lang={code}"))
     assert page.get_by_role("heading", name=say(t.written(puzzle.title), view)).is_visible()
     wrong = next(c for c in puzzle.table if str(c) not in puzzle.solutions())
     tap(page, view, str(wrong))
     click_and_settle(page, button(page, t.text("Check")))
     page.get_by_text(t.text("Not quite: {reason}.", reason="|").split("|")[0].strip()).first.wait_for(timeout=30_000)
-    looked_at(page, f"puzzle-missed-{code}")
+    looked_at(page, "puzzle-missed", code)
     click_and_settle(page, button(page, t.text("Try again")))
     tap(page, view, puzzle.solutions()[0])
     click_and_settle(page, button(page, t.text("Check")))
     right = t.text("Right: {explanation}.", explanation=say(t.said(puzzle.check(puzzle.solutions()[0]).reason), view))
     page.get_by_text(right, exact=False).first.wait_for(timeout=30_000)
     assert page.get_by_text(say(t.written(puzzle.explain), view)).is_visible()
-    looked_at(page, f"puzzle-solved-{code}")
+    looked_at(page, "puzzle-solved", code)
     page.close()
 
 
@@ -124,12 +121,12 @@ def hinted_play(page, t: Translator) -> str:
     raise AssertionError(f"no play named in the hint {hint!r}")
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("code", TRANSLATED)
 def test_a_deal_against_the_computer_is_played_in_the_language(app, browser, code):
     """The first play is the hint's, read in the language; in Russian the deal goes on to its review, its plays read
     from the cards' spoken names. (``test_i18n`` plays a whole deal to its review in each language with AppTest.)"""
     view, t = CardStyle(language=code, style="french", courts="letters"), translator(code)
-    page = browser.new_page(**WINDOW)
+    page = browser.new_page(**PHONE)
     open_app(page, app(f"/play?faces=french&courts=letters&lang={code}"))
     click_and_settle(page, button(page, t.text("Start the match")))
     state, seq = table_ready(page)
@@ -138,7 +135,7 @@ def test_a_deal_against_the_computer_is_played_in_the_language(app, browser, cod
     click_and_settle(page, page.locator(PLAY_TABLE).get_by_role("button", name=play_button, exact=True))
     state, seq = table_ready(page, seq)
     if code != "ru":
-        looked_at(page, f"play-turn-{code}")
+        looked_at(page, "play-turn", code)
         page.close()
         return
     while state == "turn":
@@ -148,16 +145,16 @@ def test_a_deal_against_the_computer_is_played_in_the_language(app, browser, cod
     over.wait_for()
     page.locator(READY).wait_for()  # the review is weighed play by play after the heading shows
     assert over.is_visible() and page.get_by_role("heading", name=t.text("Your plays, weighed")).is_visible()
-    looked_at(page, f"play-review-{code}")
+    looked_at(page, "play-review", code)
     page.close()
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("code", TRANSLATED)
 def test_home_and_progress_read_in_the_language(app, browser, code):
     t = translator(code)
-    page = browser.new_page(**WINDOW)
+    page = browser.new_page(**PHONE)
     for title, path in (("Home", "/"), ("Progress", "/progress")):
         open_app(page, app(f"{path}?lang={code}"))
         assert page.title() == f"{t.text(title)} · Escoba Trainer"
-        looked_at(page, f"{title.lower()}-{code}")
+        looked_at(page, title.lower(), code)
     page.close()

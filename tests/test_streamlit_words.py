@@ -3,14 +3,15 @@
 import re
 
 import pytest
+from test_i18n import TRANSLATED
 
 from trainer.app.style import streamlit_words, words_over
-from trainer.i18n import SOURCE, languages, translator
+from trainer.i18n import translator
 
 STREAMLIT = ["System", "Light", "Dark", "Print", "Press Enter to apply", "Nothing matches"]
 
 
-@pytest.mark.parametrize("language", [code for code in languages() if code != SOURCE])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_streamlits_words_are_shown_in_the_pages_language(language: str) -> None:
     shown = re.findall(r'content: "([^"]*)"', streamlit_words(translator(language)))
     assert len(shown) == 9 and all(shown)

@@ -42,12 +42,9 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The babel keywords of the project's messages (as in babel.cfg's comment).
 KEYWORDS = ["text", "plural:1,2", "marked", "marked_in:1c,2", "said", "said_plural:1,2"]
 
-#: The course's languages: English in the files, the others in the catalogues.
-TRANSLATED = tuple(sorted(po.parts[-3] for po in (ROOT / "trainer" / "locales").glob("*/LC_MESSAGES/messages.po")))
-
-#: Pairs of languages close enough for their words to be compared directly: each language with itself, and a
-#: Spanish sentence with an Italian source.
-KIN = {(lang, lang) for lang in ("en", *TRANSLATED)} | {("es", "it")}
+#: Pairs of different languages close enough for their words to be compared directly (each language is compared
+#: with itself too): a Spanish sentence with an Italian source.
+KIN = {("es", "it")}
 
 # ---------------------------------------------------------------------------------------------------------------
 # Normal form
@@ -352,8 +349,9 @@ def course_texts(root: Path = ROOT) -> list[Piece]:
         english.setdefault(key, where)
         for form in [message] if isinstance(message, str) else message:
             found.append(Piece(form, "en", where))
-    for lang in TRANSLATED:
-        with (root / "trainer" / "locales" / lang / "LC_MESSAGES" / "messages.po").open("rb") as po:
+    for path in sorted((root / "trainer" / "locales").glob("*/LC_MESSAGES/messages.po")):
+        lang = path.parts[-3]
+        with path.open("rb") as po:
             catalog = read_po(po)
         for message in catalog:
             key = (message.context, message.id if isinstance(message.id, str) else message.id[0])
@@ -425,7 +423,7 @@ class Words(Way):
     enough = 30
 
     def pairs(self, mine: str, theirs: str) -> bool:
-        return (mine, theirs) in KIN
+        return mine == theirs or (mine, theirs) in KIN
 
     def features(self, text: str, lang: str) -> set[str]:
         """Character 4-grams, 3-grams in Spanish and Italian, so that the two can be compared."""

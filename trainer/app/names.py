@@ -102,8 +102,6 @@ _SUIT_WORDS = {
         Suit.SWORDS: marked_in("French deck", "spades"),
     },
 }
-# Italian prepositions joined with "il": "di il" is "del", "di l'" is "dell'".
-_IT_JOINED = {"di": "del", "a": "al", "da": "dal", "in": "nel", "su": "sul"}
 # One card as the engine writes it (R4), and a run of them separated by spaces: "A♦ 4♣ 7♦".
 _TOKEN = r"(?<!\w)[A2-7JQK][♦♥♣♠](?!\w)"
 _RUN = re.compile(rf"{_TOKEN}(?: +{_TOKEN})*")
@@ -151,6 +149,8 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(re.findall(r"\w+", text))
 
 
+# Italian prepositions joined with "il": "di il" is "del", "di l'" is "dell'".
+_IT_JOINED = {"di": "del", "a": "al", "da": "dal", "in": "nel", "su": "sul"}
 _ARTICLES = {
     # Spanish says "el 7 de oros", "la sota de copas" (the sota is feminine), "tu 7 de oros", "del 7 de oros".
     "es": _Articles(

@@ -33,7 +33,7 @@ _LOOK = """<style>
 [data-testid="stRadioOption"] { min-height: 44px; min-width: 44px; align-items: center; }
 [data-testid="stMain"] [data-testid="stTooltipIcon"] button { min-height: 44px; min-width: 44px; }
 [data-testid="stRadioOption"]:has(input:focus-visible) { outline: 3px solid #2563eb; outline-offset: 2px; }
-[class*="st-key-news-"] { position: absolute; }
+[class*="st-key-news-"], .st-key-page-words { position: absolute; }
 [data-testid="stPageLink"] * { white-space: normal; }
 [data-testid="stPageLink"] a { min-height: 44px; align-items: center; }
 .st-key-figures { row-gap: 1rem; }

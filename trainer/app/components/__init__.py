@@ -330,8 +330,8 @@ def news(text: str, *, key: str) -> None:
 def page_words(language: str, skip: str) -> None:
     """Tell the browser the page's ``language`` (the ``lang`` of the document, which screen readers choose their voice
     by) and put ``skip``, the words of Streamlit's link that skips to the page's main part, in place of its English.
-    It draws nothing; its key starts ``news-``, which the page's style takes out of the flow of the page."""
-    _page_words()(key="news-page-words", data={"lang": language, "skip": skip})
+    It draws nothing; the page's style takes its place, under the key ``page-words``, out of the flow of the page."""
+    _page_words()(key="page-words", data={"lang": language, "skip": skip})
 
 
 def asset(name: str) -> str:

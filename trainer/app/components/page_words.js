@@ -2,13 +2,7 @@
 // reader chooses its voice by, and the words of the link that skips to the page's main part (shown to a keyboard).
 // Streamlit draws that link once and never again, so its words stay as set here.
 
-export default function ({ data, parentElement }) {
-  if (!parentElement.querySelector(".page-words")) {
-    const mark = document.createElement("span"); // nothing to see: it tells a watcher the component has run
-    mark.className = "page-words";
-    mark.hidden = true;
-    parentElement.append(mark);
-  }
+export default function ({ data }) {
   document.documentElement.lang = data.lang;
   const skip = document.querySelector("[data-testid='stSkipToContent']");
   if (skip && skip.textContent !== data.skip) skip.textContent = data.skip;
