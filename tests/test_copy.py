@@ -4,6 +4,7 @@ copies nothing twice, ``--verify`` finding a difference, and a profile the targe
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from store_kit import class_of, edit
 from test_store import fill
 
 from trainer.cli import main
+from trainer.progress.copying import compare, copy_store
 from trainer.progress.sqlite import Store
 from trainer.progress.store import ProgressStore
 from trainer.progress.stores import open_store
@@ -72,11 +74,13 @@ def test_a_club_goes_from_a_file_to_a_database_and_back_whole(
     status, out = copied(str(tmp_path / "a"), database, capsys)
     assert status == 0, out
     assert "profile Lea (class " in "\n".join(out) and "profile Tere (signs in with https://id.example): copied" in out
-    assert out[-4:] == [
+    assert out[-6:] == [
         "profile: 5 copied, 0 there already, 0 not copied",
         "class: 1 copied, 0 there already, 0 not copied",
         "membership: 3 copied, 0 there already, 0 not copied",
+        "co-teacher: 0 copied, 0 there already, 0 not copied",
         "homework: 2 copied, 0 there already, 0 not copied",
+        "news: 0 copied, 0 there already, 0 not copied",
     ]
     (tmp_path / "b").mkdir()
     Store.open(tmp_path / "b").close()
@@ -96,17 +100,60 @@ def test_a_second_copy_copies_nothing_twice_and_says_so(
         once = everything(store)
     status, out = copied(str(tmp_path), database, capsys)
     assert status == 0 and "profile Ana: there already" in out
-    assert out[-4:] == [
+    assert out[-6:] == [
         "profile: 0 copied, 5 there already, 0 not copied",
         "class: 0 copied, 1 there already, 0 not copied",
         "membership: 0 copied, 3 there already, 0 not copied",
+        "co-teacher: 0 copied, 0 there already, 0 not copied",
         "homework: 0 copied, 2 there already, 0 not copied",
+        "news: 0 copied, 0 there already, 0 not copied",
     ]
     with open_store(database) as store:
         assert everything(store) == once
     status, out = copied(str(tmp_path), database, capsys, "--verify")
     assert status == 0 and out[-1] == "both sides hold the same counts"
     assert "attempts: 12 in the source, 12 in the target" in out
+
+
+def test_a_class_run_for_a_term_keeps_its_archives_co_teachers_rights_passwords_and_news(
+    tmp_path: Path, database: str
+) -> None:
+    with Store.open(tmp_path) as file:
+        tere, room, (lea, max_) = class_of(file, "Lea", "Max")
+        pia, rui = (file.create_account(name, "https://id.example", name.lower()).learner for name in ("Pia", "Rui"))
+        file.set_teacher(pia)
+        file.set_teacher(rui)
+        file.set_teaching(rui, allowed=False)
+        file.co_teach(pia, file.co_teacher_code(tere, room))
+        lea_password = file.own_password(lea)
+        assert lea_password is not None
+        file.set_password(tere, room, lea, lea_password, one_time=True)
+        file.post_news(tere, room, "Bring your cards")
+        file.post_news(pia, room, "No class on Friday")
+        file.archive_learner(tere, room, max_)
+        file.archive_class(tere, room)
+        news = [(note.text, note.posted, note.author) for note in file.class_news(tere, room)]
+    assert len(news) == 2
+
+    with Store.open(tmp_path) as file, open_store(database) as target:
+        first, second = copy_store(file, target), copy_store(file, target)
+        assert compare(file, target)[1] is False
+        tere_there = target.account("https://id.example", "tere")
+        assert tere_there is not None
+        [room_there] = target.classes(tere_there.learner)
+        [lea_there] = target.members(tere_there.learner, room_there.id)
+        lea_account = target.account_of(lea_there)
+        assert room_there.archived and lea_there.name == "Lea" and lea_account is not None and lea_account.one_time
+        assert [m.name for m in target.members(tere_there.learner, room_there.id, archived=True)] == ["Max"]
+        assert [c.name for c in target.co_teachers(tere_there.learner, room_there.id)] == ["Pia"]
+        teachers = [(t.learner.name, t.teaching) for t in target.teachers()]
+        assert teachers == [("Pia", True), ("Rui", False), ("Tere", True)]
+        notes = target.class_news(tere_there.learner, room_there.id)
+        assert [(note.text, note.posted, note.author) for note in notes] == news
+    carried = {"profile": 5, "class": 1, "membership": 2, "co-teacher": 1, "news": 2}
+    assert len(first) == len(second) == sum(carried.values())
+    assert Counter(o.kind for o in first if o.problem is None and not o.already) == carried
+    assert Counter(o.kind for o in second if o.problem is None and o.already) == carried
 
 
 def test_verify_finds_a_row_missing_from_the_target(
@@ -161,7 +208,7 @@ def test_a_teacher_left_behind_leaves_the_class_and_all_in_it_and_says_so(
     assert status == 1
     code = file_code(tmp_path)
     learner_left = "not copied: its class or its learner was not copied"
-    assert out[:-4] == [
+    assert out[:-6] == [
         "profile Ana: copied",
         "profile Nico (signs in with https://id.example): copied",
         "profile Tere (signs in with https://id.example): not copied: rows it holds cannot be read (1 in places)",
@@ -176,11 +223,13 @@ def test_a_teacher_left_behind_leaves_the_class_and_all_in_it_and_says_so(
         f"homework match homework due 2026-01-12T18:00:00.000000+00:00 in Martes ({code}): not copied: its class was "
         "not copied",
     ]
-    assert out[-4:] == [
+    assert out[-6:] == [
         "profile: 2 copied, 0 there already, 3 not copied",
         "class: 0 copied, 0 there already, 1 not copied",
         "membership: 0 copied, 0 there already, 3 not copied",
+        "co-teacher: 0 copied, 0 there already, 0 not copied",
         "homework: 0 copied, 0 there already, 2 not copied",
+        "news: 0 copied, 0 there already, 0 not copied",
     ]
 
 

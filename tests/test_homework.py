@@ -82,7 +82,9 @@ def test_level_and_match_homework_read_stars_and_a_finished_match(store: Progres
     store.save_game(bea, over, record_of(finished_deal()))
     [done] = results(store, tere, match)[0].items
     assert done.done and done.lost_per_play == pytest.approx(SUMMARY.lost / SUMMARY.decisions)
-    assert store.homework(cai) == [match, levels]  # due at once: the latest set first
+    sooner = store.assign(tere, class_id, "levels", ("values",), DUE - timedelta(days=1))
+    assert store.homework(cai) == [sooner, levels, match]  # the soonest due first; due at once, the first set
+    assert store.class_assignments(tere, class_id) == [match, levels, sooner]  # the teacher's: the latest due first
 
 
 def test_only_the_classs_teacher_sets_or_reads_its_homework(store: ProgressStore, room: tuple) -> None:

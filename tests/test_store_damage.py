@@ -16,7 +16,7 @@ from trainer.progress.checks import iso
 from trainer.progress.errors import SaveError, StoreError
 from trainer.progress.model import Attempt
 from trainer.progress.rows import attempt_data
-from trainer.progress.schema import COUNTED_TABLES, SCHEMA_VERSION
+from trainer.progress.schema import COUNTED_TABLES, MIGRATIONS, SCHEMA_VERSION
 from trainer.progress.sqlite import DB_NAME, Store
 
 
@@ -239,9 +239,26 @@ def test_rows_counted_but_no_longer_found_are_said_noted_when_set_aside_and_then
         assert store.damaged_rows("Ana") == {}
 
 
+ROSTER_COLUMNS = [
+    ("classes", "archived"),
+    ("classes", "co_code"),
+    ("members", "archived"),
+    ("accounts", "revoked"),
+    ("accounts", "one_time"),
+]
+
+
 def test_a_file_from_before_the_counts_has_its_rows_counted_as_it_is_brought_up_to_date(folder: Path) -> None:
     triggers = [f"DROP TRIGGER {table}_{change}" for table in COUNTED_TABLES for change in ("added", "removed")]
-    damage(folder, *triggers, "DROP TABLE row_counts", f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    counts = next(n for n, statements in enumerate(MIGRATIONS) if "CREATE TABLE row_counts" in statements[0])
+    later = [  # the migrations since, undone
+        "DROP TABLE co_teachers",
+        "DROP TABLE news",
+        "DROP INDEX classes_by_co_code",
+        *(f"ALTER TABLE {table} DROP COLUMN {column}" for table, column in ROSTER_COLUMNS),
+    ]
+    assert counts + 2 == SCHEMA_VERSION
+    damage(folder, *triggers, "DROP TABLE row_counts", *later, f"PRAGMA user_version = {counts}")
     with Store.open(folder) as store:
         assert store.damaged_rows("Ana") == {}
     damage(folder, "UPDATE review_cards SET profile_id = 0 WHERE puzzle_id = 'p2'")

@@ -8,10 +8,11 @@ import hashlib
 import hmac
 import ipaddress
 import os
+import re
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
@@ -20,7 +21,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 
 from trainer.progress.errors import SaveError
 from trainer.progress.model import Classroom, Failures, Guess, Learner, Who
-from trainer.progress.store import ProgressStore, guess_target, sign_in_target
+from trainer.progress.sessions import token_hash
+from trainer.progress.store import ProgressStore, guess_target, name_key, sign_in_target, valid_name
 from trainer.text import SaidError, said
 
 #: Argon2id with the first settings of OWASP's Password Storage Cheat Sheet (19 MiB, 2 passes, 1 lane) rather than
@@ -144,17 +146,105 @@ def new_password() -> str:
 def add_learner(
     store: ProgressStore, teacher: Who, class_id: int, name: str, password: str = ""
 ) -> tuple[Learner, str]:
-    """Make a learner in the teacher's class who signs in with the class code, the name and ``password`` (a new
-    one if empty); return the learner and the password, to hand over once."""
+    """Make a learner in the teacher's class who signs in with the class code, the name and ``password``; return
+    the learner and the password, to hand over once. Left empty, a password is made up, good for one sign-in: the
+    learner then chooses their own. One the teacher chose (for a child too young to keep their own) is kept."""
+    one_time = not password
     password = password or new_password()
-    return store.add_learner(teacher, class_id, name, hashed(_checked(password))), password
+    return store.add_learner(teacher, class_id, name, hashed(_checked(password)), one_time), password
 
 
-def reset_password(store: ProgressStore, teacher: Who, class_id: int, learner: Who) -> str:
-    """Give a learner of the teacher's class a new password, and return it to hand over."""
-    password = new_password()
-    store.set_password(teacher, class_id, learner, hashed(password))
+#: The most learners added from one list: a large class, with room to spare.
+MOST_AT_ONCE = 60
+
+
+def add_learners(store: ProgressStore, teacher: Who, class_id: int, listed: str) -> list[tuple[Learner, str]]:
+    """Make a learner in the teacher's class for each name of ``listed`` (a name a line, or names parted by commas
+    or semicolons; cells of a spreadsheet's row joined by a space), each with a made-up one-time password; all are
+    made, or none. A SaidError naming the line and the name for a bad name, one listed twice, or one a learner of
+    the class has."""
+    names: list[tuple[int, str]] = []
+    for number, line in enumerate(listed.splitlines(), start=1):
+        names += [(number, " ".join(part.split("\t")).strip()) for part in re.split("[,;]", line) if part.strip()]
+    if not names:
+        raise SaidError(said("the list holds no name: write one name a line"))
+    if len(names) > MOST_AT_ONCE:
+        raise SaidError(
+            said("at most {most} learners are added at once, not {count}", most=MOST_AT_ONCE, count=len(names))
+        )
+    taken = {name_key(learner.name) for learner in store.members(teacher, class_id)}
+    taken |= {name_key(learner.name) for learner in store.members(teacher, class_id, archived=True)}
+    seen: dict[str, int] = {}
+    for number, name in names:
+        try:
+            key = name_key(valid_name(name))
+        except SaidError as error:
+            raise SaidError(said("line {line}: {words}", line=number, words=error.said)) from None
+        if key in taken:
+            raise SaidError(
+                said("line {line}: a learner of the class is called {name} already", line=number, name=repr(name))
+            )
+        if key in seen:
+            raise SaidError(
+                said("line {line}: {name} is on line {first} too", line=number, name=repr(name), first=seen[key])
+            )
+        seen[key] = number
+    passwords = [new_password() for _ in names]
+    hashes = [(name, hashed(password)) for (_, name), password in zip(names, passwords, strict=True)]
+    added = store.add_learners(teacher, class_id, hashes, one_time=True)
+    return list(zip(added, passwords, strict=True))
+
+
+def reset_password(store: ProgressStore, teacher: Who, class_id: int, learner: Learner) -> str:
+    """Give a learner of the teacher's class a new one-time password, and return it to hand over."""
+    [(_, password)] = reset_passwords(store, teacher, class_id, [learner])
     return password
+
+
+def reset_passwords(
+    store: ProgressStore, teacher: Who, class_id: int, learners: list[Learner]
+) -> list[tuple[Learner, str]]:
+    """Give each of these learners of the teacher's class a new one-time password, all in one write, and return them
+    to hand over (on sign-in cards, say)."""
+    passwords = [new_password() for _ in learners]
+    store.set_passwords(
+        teacher, class_id, [(learner, hashed(pw)) for learner, pw in zip(learners, passwords, strict=True)]
+    )
+    return list(zip(learners, passwords, strict=True))
+
+
+def change_password(
+    store: ProgressStore,
+    learner: Learner,
+    old: str | None,
+    new: str,
+    keep: str | None,
+    client: Client = Client(),
+    clock: Clock = time.time,
+) -> bool:
+    """The learner's own new password, if ``old`` is the one they sign in with, or (``old`` None) if they signed in
+    with a one-time password, which they replace now; False, changing nothing, if not. Their other sessions end,
+    all but the one of the token ``keep``. A SaidError for a new password too short or too long; TooManyGuesses
+    while recent wrong old ones slow the account down, as at sign-in."""
+    new = _checked(new)
+    kept = None if keep is None else token_hash(keep)
+    if old is None:
+        return store.change_own_password(learner, hashed(new), kept, one_time=True)
+    with _guessing(store, Guess(guess_target("password", str(learner.id)), client.address), clock()) as failure:
+        if (found := store.own_password(learner)) is None or not matches(found, old):
+            return False
+        store.forgive_guess(failure)
+        return store.change_own_password(learner, hashed(new), kept)
+
+
+def is_admin(claims: Mapping[str, object], admins: object) -> bool:
+    """Whether the provider's user of ``claims`` is one of the club's administrators: ``admins`` (the ``[club]``
+    setting) lists their e-mail addresses, and the provider must say it checked the address (``email_verified``),
+    as anyone may write any address into an account of some providers."""
+    email = claims.get("email")
+    if claims.get("email_verified") is not True or not isinstance(email, str) or not isinstance(admins, list):
+        return False
+    return email.strip().casefold() in {str(admin).strip().casefold() for admin in admins}
 
 
 def sign_in(
@@ -190,6 +280,17 @@ def join_class(
     with _guessing(store, Guess(guess_target("join", str(learner.id)), client.address), clock()) as failure:
         joined = store.join_class(learner, code)
         store.forgive_guess(failure)  # a learner may join several classes; only codes that fit no class count
+    return joined
+
+
+def co_teach(
+    store: ProgressStore, teacher: Learner, code: str, client: Client = Client(), clock: Clock = time.time
+) -> Classroom:
+    """Let the teacher co-teach the class of that co-teacher code (``ProgressStore.co_teach``); a SaidError if no
+    class has it, TooManyGuesses while recent wrong codes from the profile (or many from the client) slow it down."""
+    with _guessing(store, Guess(guess_target("co-teach", str(teacher.id)), client.address), clock()) as failure:
+        joined = store.co_teach(teacher, code)
+        store.forgive_guess(failure)
     return joined
 
 

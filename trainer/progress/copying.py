@@ -1,15 +1,18 @@
 """Copying a whole store into another, with everything a club's server keeps beside the profiles: accounts (their
-password hashes and teacher flags), classes, memberships and homework. Each profile goes through its export, which
-checks every field on the way in, and is found again by what names it in both stores (its name, its account, or its
-class's code and its name), so a copy run twice copies nothing twice. ``compare`` counts both sides to check a copy.
+password hashes, one-time or not, teacher flags and rights to teach taken away), classes and memberships (archived or
+not), co-teachers, homework and class news. Each profile goes through its export, which checks every field on the way
+in, and is found again by what names it in both stores (its name, its account, or its class's code and its name), so
+a copy run twice copies nothing twice. ``compare`` counts both sides to check a copy.
 
-Sessions, devices, wrong guesses and import tries are not copied: they are the security state of the server that
-made them (who is signed in there, which device it trusts, whom it is slowing down), not anyone's progress."""
+Sessions, devices, wrong guesses, import tries and co-teacher codes not yet used are not copied: they are the security
+state of the server that made them (who is signed in there, which device it trusts, whom it is slowing down, whom
+it has invited), not anyone's progress."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -18,14 +21,14 @@ from trainer.progress.model import CopiedAccount, Learner
 from trainer.progress.rows import READERS, Statements, is_text
 from trainer.progress.store import CLASS_ISSUER, ProgressStore, name_key
 
-Kind = Literal["profile", "class", "membership", "homework"]
-CARRIED: tuple[Kind, ...] = ("profile", "class", "membership", "homework")
+Kind = Literal["profile", "class", "membership", "co-teacher", "homework", "news"]
+CARRIED: tuple[Kind, ...] = ("profile", "class", "membership", "co-teacher", "homework", "news")
 
 _CLASS_SCOPE = re.compile(r"class (\d{1,18})")
 
 #: What a profile is counted by in ``compare``: the rows of each table that holds its own, and then what it has in
 #: the tables of a club.
-COUNTED = (*READERS, "accounts", "teacher", "members", "classes", "assignments")
+COUNTED = (*READERS, "accounts", "teacher", "members", "classes", "co_teachers", "assignments", "news")
 
 
 @dataclass(frozen=True)
@@ -61,32 +64,44 @@ class _Profile:
 
 @dataclass(frozen=True)
 class _Club:
-    """A store's profiles by key, those whose name is damaged, its classes (id: teacher, name, code, created), the
-    memberships (class, profile) and the homework (class, kind, items, due, created)."""
+    """A store's profiles by key, those whose name is damaged, its classes (id: teacher, name, code, created,
+    archived), the memberships ((class, profile): archived), the co-teachers (class, profile), the homework (class,
+    kind, items, due, created) and the news (class, author, text, posted; by class and time)."""
 
     profiles: dict[tuple[str, ...], _Profile]
     damaged: list[int]
-    classes: dict[int, tuple[int, str, str, str]]
-    members: list[tuple[int, int]]
+    classes: dict[int, tuple[int, str, str, str, str | None]]
+    members: dict[tuple[int, int], str | None]
+    co_teachers: set[tuple[int, int]]
     homework: list[tuple[int, str, str, str, str]]
+    news: list[tuple[int, int | None, str, str]]
 
     def by_code(self) -> dict[str, int]:
-        return {code: cid for cid, (_, _, code, _) in self.classes.items()}
+        return {code: cid for cid, (_, _, code, _, _) in self.classes.items()}
 
 
 def _club(conn: Statements) -> _Club:
     """The store's profiles in use and its club's rows, as one transaction sees them."""
     accounts = {
-        int(pid): CopiedAccount(issuer, subject, password, bool(teacher))
-        for pid, issuer, subject, password, teacher in conn.execute(
-            "SELECT profile_id, issuer, subject, password, teacher FROM accounts"
+        int(pid): CopiedAccount(issuer, subject, password, bool(teacher), revoked, bool(one_time))
+        for pid, issuer, subject, password, teacher, revoked, one_time in conn.execute(
+            "SELECT profile_id, issuer, subject, password, teacher, revoked, one_time FROM accounts"
         )
     }
-    query = "SELECT id, teacher_id, name, code, created FROM classes"
-    classes = {int(cid): (int(tid), name, code, created) for cid, tid, name, code, created in conn.execute(query)}
-    members = [(int(cid), int(pid)) for cid, pid in conn.execute("SELECT class_id, profile_id FROM members")]
+    query = "SELECT id, teacher_id, name, code, created, archived FROM classes"
+    classes = {
+        int(cid): (int(tid), name, code, created, archived)
+        for cid, tid, name, code, created, archived in conn.execute(query)
+    }
+    query = "SELECT class_id, profile_id, archived FROM members"
+    members = {(int(cid), int(pid)): archived for cid, pid, archived in conn.execute(query)}
+    co_teachers = {(int(cid), int(pid)) for cid, pid in conn.execute("SELECT class_id, profile_id FROM co_teachers")}
     query = "SELECT class_id, kind, items, due, created FROM assignments"
     homework = [(int(cid), kind, items, due, created) for cid, kind, items, due, created in conn.execute(query)]
+    query = "SELECT class_id, author_id, text, posted FROM news ORDER BY class_id, posted, id"
+    news = [
+        (int(cid), None if aid is None else int(aid), text, posted) for cid, aid, text, posted in conn.execute(query)
+    ]
     profiles: dict[tuple[str, ...], _Profile] = {}
     damaged: list[int] = []
     for pid, name, scope in conn.execute("SELECT id, name, scope FROM profiles WHERE importing IS NULL"):
@@ -100,7 +115,7 @@ def _club(conn: Statements) -> _Club:
         else:
             key = _key(name, account, None if class_id is None else classes[class_id][2])
             profiles[key] = _Profile(int(pid), name, account, key, class_id)
-    return _Club(profiles, damaged, classes, members, homework)
+    return _Club(profiles, damaged, classes, members, co_teachers, homework, news)
 
 
 def _key(name: str, account: CopiedAccount | None, code: str | None) -> tuple[str, ...]:
@@ -118,10 +133,11 @@ def _read_club(store: ProgressStore) -> _Club:
 
 
 def copy_store(source: ProgressStore, target: ProgressStore) -> list[Outcome]:
-    """Copy every profile of ``source`` that ``target`` lacks, with its accounts, classes, memberships and homework,
-    and return what became of each: copied, there already (the same profile, account or row), or left and why (a
-    value the target refuses, another profile of that name there, what it belongs to left). Whatever one profile's
-    copy fails on, the others go on. Nothing of ``source`` changes."""
+    """Copy every profile of ``source`` that ``target`` lacks, with its accounts, classes, memberships, co-teachers,
+    homework and news, and return what became of each: copied, there already (the same profile, account or row, as
+    each kind's copy finds it), or left and why (a value the target refuses, another profile of that name there,
+    what it belongs to left). Whatever one profile's copy fails on, the others go on. Nothing of ``source``
+    changes."""
     given, taken = _read_club(source), _read_club(target)
     outcomes = [Outcome("profile", f"profile #{pid}", "its name or account is damaged") for pid in given.damaged]
     ids: dict[int, int] = {}  # a profile's id in the source: its id in the target
@@ -139,7 +155,9 @@ def copy_store(source: ProgressStore, target: ProgressStore) -> list[Outcome]:
     outcomes += _copy_classes(target, given, taken, ids, class_ids)
     profiles(in_class=True)
     outcomes += _copy_members(target, given, taken, ids, class_ids)
+    outcomes += _copy_co_teachers(target, given, taken, ids, class_ids)
     outcomes += _copy_homework(target, given, taken, class_ids)
+    outcomes += _copy_news(target, given, taken, ids, class_ids)
     return outcomes
 
 
@@ -178,16 +196,18 @@ def _same_account(one: CopiedAccount | None, other: CopiedAccount | None) -> boo
     if one is None or other is None:
         return one is other
     subjects = one.issuer == CLASS_ISSUER or one.subject == other.subject
-    return subjects and (one.issuer, one.password, one.teacher) == (other.issuer, other.password, other.teacher)
+    return subjects and one._replace(subject="") == other._replace(subject="")
 
 
 def _copy_classes(
     target: ProgressStore, given: _Club, taken: _Club, ids: dict[int, int], class_ids: dict[int, int]
 ) -> list[Outcome]:
-    """Copy each class whose teacher was copied (a class is found by its code); fill in ``class_ids``."""
+    """Copy each class whose teacher was copied, archived or not; fill in ``class_ids``. A class is found by its code,
+    and is there already with the same teacher and name, archived there or not (its teachers may have archived it
+    since, or brought it back)."""
     outcomes = []
     codes = taken.by_code()
-    for cid, (teacher, name, code, created) in sorted(given.classes.items()):
+    for cid, (teacher, name, code, created, archived) in sorted(given.classes.items()):
         shown = f"{name} ({code})"
         if teacher not in ids:
             outcomes.append(Outcome("class", shown, "its teacher was not copied"))
@@ -199,10 +219,13 @@ def _copy_classes(
                 Outcome("class", shown, None if same else "the target has another class of that code", same)
             )
         else:
-            query = "INSERT INTO classes (teacher_id, name, code, created) VALUES (?, ?, ?, ?) RETURNING id"
+            query = (
+                "INSERT INTO classes (teacher_id, name, code, created, archived) VALUES (?, ?, ?, ?, ?) RETURNING id"
+            )
             try:
                 with target._writing() as conn:
-                    class_ids[cid] = int(conn.execute(query, (ids[teacher], name, code, created)).fetchone()[0])
+                    row = conn.execute(query, (ids[teacher], name, code, created, archived)).fetchone()
+                    class_ids[cid] = int(row[0])
             except Exception as error:  # as for a profile
                 outcomes.append(Outcome("class", shown, _reason(error)))
             else:
@@ -213,20 +236,46 @@ def _copy_classes(
 def _copy_members(
     target: ProgressStore, given: _Club, taken: _Club, ids: dict[int, int], class_ids: dict[int, int]
 ) -> list[Outcome]:
-    """Copy each membership whose class and profile were copied."""
+    """Copy each membership whose class and profile were copied, archived or not. One the target has (the same class
+    and profile) is there already, archived there or not, as a class is."""
+    rows = {link: (archived,) for link, archived in given.members.items()}
+    into = "members (class_id, profile_id, archived)"
+    return _copy_links(target, "membership", "learner", into, rows, taken.members.keys(), given, ids, class_ids)
+
+
+def _copy_co_teachers(
+    target: ProgressStore, given: _Club, taken: _Club, ids: dict[int, int], class_ids: dict[int, int]
+) -> list[Outcome]:
+    """Copy each co-teacher of a class whose class and profile were copied."""
+    rows = dict.fromkeys(given.co_teachers, ())
+    into = "co_teachers (class_id, profile_id)"
+    return _copy_links(target, "co-teacher", "co-teacher", into, rows, taken.co_teachers, given, ids, class_ids)
+
+
+def _copy_links(
+    target: ProgressStore,
+    kind: Kind,
+    role: str,
+    into: str,
+    rows: Mapping[tuple[int, int], tuple[object, ...]],
+    had: Collection[tuple[int, int]],
+    given: _Club,
+    ids: dict[int, int],
+    class_ids: dict[int, int],
+) -> list[Outcome]:
+    """Copy ``into`` the table and columns given each row that links a class to a profile (its key: the rest of the
+    row) whose class and profile (the ``role``) were copied; one the target ``had`` for the same two is there
+    already."""
     shown = {profile.id: profile.shown for profile in given.profiles.values()}
-    had = set(taken.members)
     outcomes = []
-    for cid, pid in sorted(given.members):
+    for cid, pid in sorted(rows):
         what = f"{shown.get(pid, f'profile #{pid}')} in {given.classes[cid][1]} ({given.classes[cid][2]})"
         if cid not in class_ids or pid not in ids:
-            outcomes.append(Outcome("membership", what, "its class or its learner was not copied"))
+            outcomes.append(Outcome(kind, what, f"its class or its {role} was not copied"))
         elif (class_ids[cid], ids[pid]) in had:
-            outcomes.append(Outcome("membership", what, already=True))
+            outcomes.append(Outcome(kind, what, already=True))
         else:
-            outcomes.append(
-                _insert(target, "membership", what, "members (class_id, profile_id)", class_ids[cid], ids[pid])
-            )
+            outcomes.append(_insert(target, kind, what, into, class_ids[cid], ids[pid], *rows[cid, pid]))
     return outcomes
 
 
@@ -244,6 +293,27 @@ def _copy_homework(target: ProgressStore, given: _Club, taken: _Club, class_ids:
         else:
             columns = "assignments (class_id, kind, items, due, created)"
             outcomes.append(_insert(target, "homework", what, columns, *row))
+    return outcomes
+
+
+def _copy_news(
+    target: ProgressStore, given: _Club, taken: _Club, ids: dict[int, int], class_ids: dict[int, int]
+) -> list[Outcome]:
+    """Copy each note of a copied class, by its author if they were copied (else by no one, as a note whose author is
+    gone); one the class has with the same text and time is there already."""
+    had = Counter((cid, text, posted) for cid, _, text, posted in taken.news)
+    outcomes = []
+    for cid, author, text, posted in given.news:
+        what = f"note posted {posted} in {given.classes[cid][1]} ({given.classes[cid][2]})"
+        if cid not in class_ids:
+            outcomes.append(Outcome("news", what, "its class was not copied"))
+        elif had[(found := (class_ids[cid], text, posted))]:
+            had[found] -= 1
+            outcomes.append(Outcome("news", what, already=True))
+        else:
+            author_there = None if author is None else ids.get(author)
+            columns = "news (class_id, author_id, text, posted)"
+            outcomes.append(_insert(target, "news", what, columns, class_ids[cid], author_there, text, posted))
     return outcomes
 
 
@@ -272,8 +342,10 @@ def census(store: ProgressStore) -> dict[str, tuple[str, Counter[str]]]:
         "teacher": "SELECT profile_id, count(*) FROM accounts WHERE teacher <> 0 GROUP BY profile_id",
         "members": "SELECT profile_id, count(*) FROM members GROUP BY profile_id",
         "classes": "SELECT teacher_id, count(*) FROM classes GROUP BY teacher_id",
+        "co_teachers": "SELECT profile_id, count(*) FROM co_teachers GROUP BY profile_id",
         "assignments": "SELECT teacher_id, count(*) FROM assignments JOIN classes ON classes.id = class_id"
         " GROUP BY teacher_id",
+        "news": "SELECT teacher_id, count(*) FROM news JOIN classes ON classes.id = class_id GROUP BY teacher_id",
     }
     counted: dict[int, Counter[str]] = {}
     with store._reading() as conn:

@@ -136,10 +136,12 @@ class GameSummary:
 
 @dataclass(frozen=True)
 class Account:
-    """A way in to a profile on a club's server: whose profile it is, and whether they teach."""
+    """A way in to a profile on a club's server: whose profile it is, whether they teach, and whether they signed in
+    by a password their teacher made up, which they must now replace with their own."""
 
     learner: Learner
     teacher: bool
+    one_time: bool = False
 
 
 @dataclass(frozen=True)
@@ -176,11 +178,36 @@ class Session:
 
 @dataclass(frozen=True)
 class Classroom:
-    """A teacher's class: its number, its name, and the code its learners sign in or join with."""
+    """A teacher's class: its number, its name, the code its learners sign in or join with, whether it is archived,
+    and whether the teacher it was listed for made it (False: they co-teach it)."""
 
     id: int
     name: str
     code: str
+    archived: bool = False
+    owner: bool = True
+
+
+@dataclass(frozen=True)
+class Teacher:
+    """A profile that teaches or taught on a club's server, as an administrator sees it: whether it may teach now
+    (False: an administrator took that away), and how many classes it made."""
+
+    learner: Learner
+    teaching: bool
+    classes: int
+
+
+@dataclass(frozen=True)
+class News:
+    """A short note a teacher posted to a class: its number, the class, its text, when, and who wrote it (None once
+    their profile is gone)."""
+
+    id: int
+    class_id: int
+    text: str
+    posted: datetime
+    author: str | None
 
 
 @dataclass(frozen=True)
@@ -224,10 +251,13 @@ class KeptGame(NamedTuple):
 
 class CopiedAccount(NamedTuple):
     """An account as a copy between stores carries it: its issuer and subject (a class's learner's subject is its
-    profile's id, given anew in the store copied into), the hash of its password if it has one, and whether it
-    teaches."""
+    profile's id, given anew in the store copied into), the hash of its password if it has one, whether it teaches,
+    when an administrator took its right to teach away (None if never), and whether its password is good for one
+    sign-in."""
 
     issuer: str
     subject: str
     password: str | None
     teacher: bool
+    revoked: str | None = None
+    one_time: bool = False

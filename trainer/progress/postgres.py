@@ -34,6 +34,7 @@ from trainer.progress.schema import (
     GUESS_TABLES,
     HOMEWORK_TABLES,
     IMPORT_TRIES_TABLES,
+    ROSTER_TABLES,
     SCOPE_FROM_ACCOUNT,
     SESSION_TABLES,
 )
@@ -72,6 +73,7 @@ def _postgres(sql: str) -> str:
         ("INTEGER PRIMARY KEY AUTOINCREMENT", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"),
         ("INTEGER PRIMARY KEY REFERENCES", "BIGINT PRIMARY KEY REFERENCES"),
         ("INTEGER NOT NULL REFERENCES", "BIGINT NOT NULL REFERENCES"),
+        ("INTEGER REFERENCES", "BIGINT REFERENCES"),
         ("REAL NOT NULL", "DOUBLE PRECISION NOT NULL"),  # SQLite's REAL is 8 bytes, PostgreSQL's 4
     ):
         sql = sql.replace(sqlite, postgres)
@@ -132,6 +134,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE UNIQUE INDEX profiles_by_key ON profiles(scope, name_key)",
         *map(_postgres, IMPORT_TRIES_TABLES),
     ),
+    # A class for a term, as the file has it.
+    tuple(map(_postgres, ROSTER_TABLES)),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -78,6 +78,31 @@ IMPORT_TRIES_TABLES = (
     "CREATE INDEX import_tries_by_profile ON import_tries(profile_id, at)",
 )
 
+#: A class run for a term (a migration of the file, and of a PostgreSQL database): a class or one of its learners
+#: archived (when; NULL while in use), kept with every figure but out of the way; a teacher's right to teach taken
+#: away by an administrator (when), which the teachers' code no longer gives back; a password the teacher made up,
+#: good for one sign-in (``one_time``), after which the learner chooses their own; a class's co-teachers, and the
+#: one-use code that makes another teacher one (``co_code``); and the short notes its teachers post to it.
+ROSTER_TABLES = (
+    "ALTER TABLE classes ADD COLUMN archived TEXT",
+    "ALTER TABLE classes ADD COLUMN co_code TEXT",
+    "CREATE UNIQUE INDEX classes_by_co_code ON classes(co_code)",
+    "ALTER TABLE members ADD COLUMN archived TEXT",
+    "ALTER TABLE accounts ADD COLUMN revoked TEXT",
+    "ALTER TABLE accounts ADD COLUMN one_time INTEGER NOT NULL DEFAULT 0",
+    """CREATE TABLE co_teachers (
+        class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        PRIMARY KEY (class_id, profile_id))""",
+    "CREATE INDEX co_teachers_by_profile ON co_teachers(profile_id)",
+    """CREATE TABLE news (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        author_id INTEGER REFERENCES profiles(id) ON DELETE SET NULL,
+        text TEXT NOT NULL, posted TEXT NOT NULL)""",
+    "CREATE INDEX news_by_class ON news(class_id, posted)",
+)
+
 #: The tables of a profile's progress whose rows the file counts beside them (``row_counts``), by triggers that run in
 #: the transaction of each insert and delete, however it is made (an answer, an import, a profile deleted).
 COUNTED_TABLES = ("attempts", "ratings", "review_cards", "records", "stars", "places", "games")
@@ -225,5 +250,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (profile_id, name))""",
         *(statement for table in COUNTED_TABLES for statement in _counted(table)),
     ),
+    # A class for a term: archiving, co-teachers, teachers' rights revoked, one-time passwords, class news.
+    ROSTER_TABLES,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -52,7 +52,9 @@ from trainer.progress.model import (
     Guess,
     KeptGame,
     Learner,
+    News,
     Session,
+    Teacher,
     Who,
 )
 from trainer.progress.rows import (
@@ -96,6 +98,13 @@ _IMPORTS_UNDER_WAY: set[str] = set()
 IMPORT_TRIES, IMPORT_TRIES_WINDOW = 5, 3600
 _NAME_CHARS = re.compile(r"[\w \-]+")  # \w: letters and digits of any script, and "_"
 _TAKEN_IN_CLASS = said("a learner of that class has that name already: choose another")
+#: The classes a learner's homework and news come from: those they are in, neither archived nor put aside in them.
+_IN_USE = """SELECT class_id FROM members JOIN classes ON classes.id = class_id
+    WHERE profile_id = ? AND members.archived IS NULL AND classes.archived IS NULL"""
+#: Why the teachers' code no longer lets a profile teach.
+REVOKED = said("an administrator of this server has taken your right to teach away: ask them to give it back")
+#: The longest note a teacher posts to a class.
+NEWS_LENGTH = 500
 #: The profiles of this computer in use, as the sidebar lists them: not an account's, nor one being imported.
 _LOCAL_IN_USE = "scope = '' AND importing IS NULL"
 
@@ -115,6 +124,7 @@ CLASS_ISSUER = "class"
 #: The letters of a class code: no 0 and O, 1 and I, to be read out and typed without a mistake.
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+CO_CODE_LENGTH = 10
 ISSUER_LENGTH = 255  # the longest issuer or subject kept: OpenID allows 255 ASCII characters for a subject
 
 _INSERT_GAME = (
@@ -194,14 +204,14 @@ class ProgressStore(ABC):
 
     def create_profile(self, name: str) -> Learner:
         """Add a profile and return it; ValueError for a bad or taken name."""
-        name = _valid_name(name)
+        name = valid_name(name)
         with self._writing() as conn:
             return Learner(insert_profile(conn, name, iso("created", datetime.now(UTC))), name)
 
     def rename_profile(self, old: Who, new: str) -> str:
         """Give a profile a new name and return it; ValueError for a bad name, or one that another profile of its
         scope or of a class it is in has."""
-        new = _valid_name(new)
+        new = valid_name(new)
         with self._writing() as conn:
             pid = profile_id(conn, old)
             (scope,) = conn.execute("SELECT scope FROM profiles WHERE id = ?", (pid,)).fetchone()
@@ -444,18 +454,18 @@ class ProgressStore(ABC):
 
     def account(self, issuer: str, subject: str) -> Account | None:
         """The account an OpenID provider's user signs in with, or None before their first sign-in."""
-        query = """SELECT profiles.id, name, teacher FROM accounts JOIN profiles ON profiles.id = profile_id
+        query = """SELECT profiles.id, name, teacher, one_time FROM accounts JOIN profiles ON profiles.id = profile_id
             WHERE issuer = ? AND subject = ? AND importing IS NULL"""
         if not (keepable(issuer) and keepable(subject)):
             return None
         with self._reading() as conn:
             row = conn.execute(query, (issuer, subject)).fetchone()
-        return None if row is None else Account(Learner(int(row[0]), row[1]), bool(row[2]))
+        return None if row is None else Account(Learner(int(row[0]), row[1]), bool(row[2]), bool(row[3]))
 
     def create_account(self, name: str, issuer: str, subject: str) -> Account:
         """A new profile for an OpenID provider's user, signing in by its issuer and subject; ValueError for a bad
         name, or a user who has a profile already. Its name need not differ from any other's until it joins a class."""
-        name = _valid_name(name)
+        name = valid_name(name)
         for field, value in (("issuer", issuer), ("subject", subject)):
             if check_text(field, value, 1, ISSUER_LENGTH) == CLASS_ISSUER:
                 raise ValueError(f"{field}: {reprlib.repr(value)} is not an OpenID {field}")
@@ -471,22 +481,47 @@ class ProgressStore(ABC):
         with self._reading() as conn:
             pid = profile_id(conn, learner)
             row = conn.execute(
-                "SELECT name, teacher FROM profiles JOIN accounts ON profile_id = id WHERE id = ?", (pid,)
+                "SELECT name, teacher, one_time FROM profiles JOIN accounts ON profile_id = id WHERE id = ?", (pid,)
             )
             found = row.fetchone()
-        return None if found is None else Account(Learner(pid, found[0]), bool(found[1]))
+        return None if found is None else Account(Learner(pid, found[0]), bool(found[1]), bool(found[2]))
 
     def set_teacher(self, learner: Who) -> None:
-        """Let the profile teach: make classes and see their learners' progress; ValueError if it has no account."""
+        """Let the profile teach: make classes and see their learners' progress; ValueError if it has no account,
+        a SaidError (REVOKED) if an administrator took its right to teach away."""
         with self._writing() as conn:
-            changed = conn.execute("UPDATE accounts SET teacher = 1 WHERE profile_id = ?", (profile_id(conn, learner),))
-            if not changed.rowcount:
+            pid = profile_id(conn, learner)
+            row = conn.execute("SELECT revoked FROM accounts WHERE profile_id = ?", (pid,)).fetchone()
+            if row is None:
                 raise ValueError("only a profile that signs in can teach")
+            if row[0] is not None:
+                raise SaidError(REVOKED)
+            conn.execute("UPDATE accounts SET teacher = 1 WHERE profile_id = ?", (pid,))
+
+    def teachers(self) -> list[Teacher]:
+        """Every profile that teaches, or taught until an administrator took it away, by name."""
+        query = """SELECT id, name, teacher, (SELECT count(*) FROM classes WHERE teacher_id = profiles.id) FROM profiles
+            JOIN accounts ON profile_id = id WHERE (teacher <> 0 OR revoked IS NOT NULL) AND importing IS NULL"""
+        with self._reading() as conn:
+            rows = conn.execute(query).fetchall()
+        found = (Teacher(Learner(int(pid), name), bool(teaching), int(made)) for pid, name, teaching, made in rows)
+        return sorted(found, key=lambda teacher: (teacher.learner.name.casefold(), teacher.learner.id))
+
+    def set_teaching(self, teacher: Who, allowed: bool) -> None:
+        """An administrator's word on a teacher: ``allowed`` gives back the right to teach; otherwise it is taken away
+        at their next click (their classes stay, for their co-teachers and to give back), and the teachers' code no
+        longer gives it. ValueError for a profile that never taught."""
+        with self._writing() as conn:
+            pid = profile_id(conn, teacher)
+            query = """UPDATE accounts SET teacher = ?, revoked = ?
+                WHERE profile_id = ? AND (teacher <> 0 OR revoked IS NOT NULL)"""
+            if not conn.execute(query, (int(allowed), None if allowed else _now(), pid)).rowcount:
+                raise ValueError("that profile does not teach")
 
     def create_class(self, teacher: Who, name: str) -> Classroom:
         """A new class of the teacher's, with a new code; NotYours unless the profile teaches, ValueError for a bad
         name."""
-        name = _valid_name(name)
+        name = valid_name(name)
         with self._writing() as conn:
             tid = _teacher_id(conn, teacher)
             taken = {code for (code,) in conn.execute("SELECT code FROM classes")}
@@ -496,35 +531,124 @@ class ProgressStore(ABC):
         return Classroom(int(cid), name, code)
 
     def classes(self, teacher: Who) -> list[Classroom]:
-        """The teacher's classes, oldest first (none for a profile that does not teach)."""
+        """The classes the profile made or co-teaches, oldest first (none for a profile that does not teach)."""
+        query = """SELECT id, name, code, archived, teacher_id FROM classes WHERE teacher_id = ?
+            OR id IN (SELECT class_id FROM co_teachers WHERE profile_id = ?) ORDER BY id"""
         with self._reading() as conn:
-            query = "SELECT id, name, code FROM classes WHERE teacher_id = ? ORDER BY id"
-            return [
-                Classroom(int(cid), name, code) for cid, name, code in conn.execute(query, (profile_id(conn, teacher),))
-            ]
+            pid = profile_id(conn, teacher)
+            if not conn.execute("SELECT 1 FROM accounts WHERE profile_id = ? AND teacher <> 0", (pid,)).fetchone():
+                return []
+            rows = conn.execute(query, (pid, pid)).fetchall()
+        return [
+            Classroom(int(cid), name, code, archived is not None, tid == pid) for cid, name, code, archived, tid in rows
+        ]
 
-    def add_learner(self, teacher: Who, class_id: int, name: str, password_hash: str) -> Learner:
-        """A new profile in the teacher's class, who signs in with the class's code, the name and a password, kept
-        as the hash given; NotYours for another teacher's class, ValueError for a bad name or one a learner of the
-        class has (learners of other classes may have it)."""
-        name = _valid_name(name)
+    def rename_class(self, teacher: Who, class_id: int, name: str) -> None:
+        """Give a class the teacher teaches a new name; NotYours for another's class, ValueError for a bad name."""
+        name = valid_name(name)
         with self._writing() as conn:
             _own_class(conn, _teacher_id(conn, teacher), class_id)
-            _check_free_in_class(conn, class_id, name)
-            pid = insert_profile(conn, name, iso("created", datetime.now(UTC)), scope=f"class {class_id}")
+            conn.execute("UPDATE classes SET name = ? WHERE id = ?", (name, class_id))
+
+    def archive_class(self, teacher: Who, class_id: int, archived: bool = True) -> None:
+        """Put the teacher's class away at the end of a term, or bring it back (``archived`` False). Nothing is
+        deleted: its learners still sign in and keep their progress; while archived, its code lets no one join, and
+        its homework and news are not shown to them. NotYours unless the teacher made the class."""
+        with self._writing() as conn:
+            _made_class(conn, _teacher_id(conn, teacher), class_id)
+            conn.execute("UPDATE classes SET archived = ? WHERE id = ?", (_now() if archived else None, class_id))
+
+    def delete_class(self, teacher: Who, class_id: int) -> None:
+        """Delete the teacher's class with its homework and news, and the learners the teacher added to it (who sign
+        in by its code) with all their progress; a learner who signs in with a provider keeps theirs. NotYours
+        unless the teacher made the class."""
+        made_here = """SELECT profile_id FROM members WHERE class_id = ?
+            AND profile_id IN (SELECT profile_id FROM accounts WHERE issuer = ?)"""
+        with self._writing() as conn:
+            _made_class(conn, _teacher_id(conn, teacher), class_id)
+            for (pid,) in conn.execute(made_here, (class_id, CLASS_ISSUER)).fetchall():
+                conn.execute("DELETE FROM profiles WHERE id = ?", (pid,))
+            for (pid,) in conn.execute("SELECT profile_id FROM members WHERE class_id = ?", (class_id,)).fetchall():
+                _end_sessions(conn, pid)  # the class's pages open in their tabs are gone with it
+            conn.execute("DELETE FROM classes WHERE id = ?", (class_id,))
+
+    def co_teachers(self, teacher: Who, class_id: int) -> list[Learner]:
+        """Who teaches the teacher's class beside the teacher who made it, by name; NotYours for another's class."""
+        query = "SELECT id, name FROM co_teachers JOIN profiles ON id = profile_id WHERE class_id = ?"
+        with self._reading() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), class_id)
+            rows = conn.execute(query, (class_id,)).fetchall()
+        return sorted((Learner(int(pid), name) for pid, name in rows), key=lambda one: one.name.casefold())
+
+    def co_teacher_code(self, teacher: Who, class_id: int) -> str:
+        """A new code by which another teacher of the server comes to teach the teacher's class with them: good for
+        one use, and the one made before no longer is. NotYours unless the teacher made the class."""
+        with self._writing() as conn:
+            _made_class(conn, _teacher_id(conn, teacher), class_id)
+            taken = {code for (code,) in conn.execute("SELECT co_code FROM classes WHERE co_code IS NOT NULL")}
+            code = next(code for code in iter(_new_co_code, None) if code not in taken)
+            conn.execute("UPDATE classes SET co_code = ? WHERE id = ?", (code, class_id))
+        return code
+
+    def co_teach(self, teacher: Who, code: str) -> Classroom:
+        """Let the teacher teach the class of that co-teacher code with the teacher who made it (everything but
+        archiving or deleting it, and choosing its co-teachers); the code is then used up. NotYours for a profile
+        that does not teach; a SaidError if no class has the code."""
+        query = "SELECT id, name, code, archived, teacher_id FROM classes WHERE co_code = ?"
+        with self._writing() as conn:
+            tid = _teacher_id(conn, teacher)
+            row = conn.execute(query, (_code_key(code),)).fetchone() if keepable(code) else None
+            if row is None or row[4] == tid:
+                raise SaidError(said("no class has the co-teacher code {code}", code=reprlib.repr(code)))
+            conn.execute("UPDATE classes SET co_code = NULL WHERE id = ?", (row[0],))
             conn.execute(
-                "INSERT INTO accounts (profile_id, issuer, subject, password) VALUES (?, ?, ?, ?)",
-                (pid, CLASS_ISSUER, str(pid), password_hash),
+                "INSERT INTO co_teachers (class_id, profile_id) VALUES (?, ?) ON CONFLICT DO NOTHING", (row[0], tid)
             )
-            conn.execute("INSERT INTO members (class_id, profile_id) VALUES (?, ?)", (class_id, pid))
-        return Learner(pid, name)
+        return Classroom(int(row[0]), row[1], row[2], row[3] is not None, owner=False)
+
+    def remove_co_teacher(self, teacher: Who, class_id: int, other: Who) -> None:
+        """The other teacher no longer co-teaches the teacher's class; NotYours unless the teacher made it."""
+        with self._writing() as conn:
+            _made_class(conn, _teacher_id(conn, teacher), class_id)
+            query = "DELETE FROM co_teachers WHERE class_id = ? AND profile_id = ?"
+            conn.execute(query, (class_id, profile_id(conn, other)))
+
+    def add_learner(
+        self, teacher: Who, class_id: int, name: str, password_hash: str, one_time: bool = False
+    ) -> Learner:
+        """A new profile in the teacher's class, who signs in with the class's code, the name and a password, kept
+        as the hash given (``one_time``: good for one sign-in, after which they choose their own); NotYours for
+        another teacher's class, ValueError for a bad name or one a learner of the class has (learners of other
+        classes may have it)."""
+        [learner] = self.add_learners(teacher, class_id, [(name, password_hash)], one_time)
+        return learner
+
+    def add_learners(
+        self, teacher: Who, class_id: int, named_hashes: list[tuple[str, str]], one_time: bool = False
+    ) -> list[Learner]:
+        """``add_learner`` for each name and password hash, all in one write: all are added, or none."""
+        names = [valid_name(name) for name, _ in named_hashes]
+        made = iso("created", datetime.now(UTC))
+        with self._writing() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), class_id)
+            added = []
+            for name, (_, password_hash) in zip(names, named_hashes, strict=True):
+                _check_free_in_class(conn, class_id, name)
+                pid = insert_profile(conn, name, made, scope=f"class {class_id}")
+                conn.execute(
+                    "INSERT INTO accounts (profile_id, issuer, subject, password, one_time) VALUES (?, ?, ?, ?, ?)",
+                    (pid, CLASS_ISSUER, str(pid), password_hash, int(one_time)),
+                )
+                conn.execute("INSERT INTO members (class_id, profile_id) VALUES (?, ?)", (class_id, pid))
+                added.append(Learner(pid, name))
+        return added
 
     def join_class(self, learner: Who, code: str) -> Classroom:
         """Put the profile in the class of that code (it may be in several); ValueError if no class has it, NameTaken
         if another learner of the class has the profile's name (a class's names differ, to sign in by)."""
         with self._writing() as conn:
             pid = profile_id(conn, learner)
-            found = "SELECT id, name, code FROM classes WHERE code = ?"
+            found = "SELECT id, name, code FROM classes WHERE code = ? AND archived IS NULL"
             row = conn.execute(found, (_code_key(code),)).fetchone() if keepable(code) else None
             if row is None:
                 raise SaidError(said("no class has the code {code}", code=reprlib.repr(code)))
@@ -535,11 +659,12 @@ class ProgressStore(ABC):
             )
         return Classroom(int(row[0]), row[1], row[2])
 
-    def members(self, teacher: Who, class_id: int, by_password: bool = False) -> list[Learner]:
-        """The learners of the teacher's class, by name (with ``by_password``, only those who sign in by a password);
-        NotYours for a class the profile does not teach."""
+    def members(self, teacher: Who, class_id: int, by_password: bool = False, archived: bool = False) -> list[Learner]:
+        """The learners of the teacher's class, by name (with ``by_password``, only those who sign in by a password;
+        with ``archived``, only those archived, else only the others); NotYours for a class the profile does not
+        teach."""
         query = "SELECT id, name FROM members JOIN profiles ON id = members.profile_id WHERE class_id = ?"
-        query += " AND importing IS NULL"
+        query += " AND importing IS NULL AND archived IS " + ("NOT NULL" if archived else "NULL")
         if by_password:
             query += " AND id IN (SELECT profile_id FROM accounts WHERE password IS NOT NULL)"
         with self._reading() as conn:
@@ -552,28 +677,61 @@ class ProgressStore(ABC):
         has no such learner signing in by a password."""
         query = """SELECT profiles.id, profiles.name, password FROM classes JOIN members ON class_id = classes.id
             JOIN profiles ON profiles.id = members.profile_id JOIN accounts ON accounts.profile_id = profiles.id
-            WHERE code = ? AND name_key = ? AND importing IS NULL AND password IS NOT NULL"""
+            WHERE code = ? AND name_key = ? AND importing IS NULL AND password IS NOT NULL
+            AND members.archived IS NULL"""
         if not (keepable(code) and keepable(name)):
             return None
         with self._reading() as conn:
             row = conn.execute(query, sign_in_key(code, name)).fetchone()
         return None if row is None else (Learner(int(row[0]), row[1]), row[2])
 
-    def set_password(self, teacher: Who, class_id: int, learner: Who, password_hash: str) -> None:
-        """Give a learner of the teacher's class a new password (its hash); NotYours for another teacher's class or
-        a learner not in it."""
+    def set_password(
+        self, teacher: Who, class_id: int, learner: Who, password_hash: str, one_time: bool = False
+    ) -> None:
+        """Give a learner of the teacher's class a new password (its hash; ``one_time`` as for ``add_learner``);
+        NotYours for another teacher's class or a learner not in it."""
+        self.set_passwords(teacher, class_id, [(learner, password_hash)], one_time)
+
+    def set_passwords(self, teacher: Who, class_id: int, hashes: list[tuple[Who, str]], one_time: bool = True) -> None:
+        """``set_password`` for each learner and password hash, in one write: all are changed, or none. Each
+        learner's sessions end, and the devices their old password made known are forgotten."""
+        query = """UPDATE accounts SET password = ?, one_time = ? WHERE profile_id = ? AND issuer = ?
+            AND profile_id IN (SELECT profile_id FROM members WHERE class_id = ?)"""
         with self._writing() as conn:
             _own_class(conn, _teacher_id(conn, teacher), class_id)
-            pid = profile_id(conn, learner)
-            query = """UPDATE accounts SET password = ? WHERE profile_id = ? AND issuer = ?
-                AND profile_id IN (SELECT profile_id FROM members WHERE class_id = ?)"""
-            if not conn.execute(query, (password_hash, pid, CLASS_ISSUER, class_id)).rowcount:
-                raise NotYours("that learner does not sign in by a password in this class")
             (code,) = conn.execute("SELECT code FROM classes WHERE id = ?", (class_id,)).fetchone()
-            (name,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
-            conn.execute("DELETE FROM failures WHERE target = ?", (sign_in_target(code, name),))
-            _end_sessions(conn, pid)  # the old password's sessions end with it, and the devices it made known
+            for learner, password_hash in hashes:
+                pid = profile_id(conn, learner)
+                if not conn.execute(query, (password_hash, int(one_time), pid, CLASS_ISSUER, class_id)).rowcount:
+                    raise NotYours("that learner does not sign in by a password in this class")
+                (name,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (pid,)).fetchone()
+                conn.execute("DELETE FROM failures WHERE target = ?", (sign_in_target(code, name),))
+                _end_sessions(conn, pid)  # the old password's sessions end with it, and the devices it made known
+                conn.execute("DELETE FROM devices WHERE profile_id = ?", (pid,))
+
+    def own_password(self, learner: Who) -> str | None:
+        """The hash of the password the learner signs in with, or None for one who signs in with a provider."""
+        with self._reading() as conn:
+            row = conn.execute("SELECT password FROM accounts WHERE profile_id = ?", (profile_id(conn, learner),))
+            found = row.fetchone()
+        return None if found is None else found[0]
+
+    def change_own_password(self, learner: Who, password_hash: str, keep: str | None, one_time: bool = False) -> bool:
+        """The learner's own new password (its hash), no longer one-time: every other session of theirs ends (all
+        but the one of ``keep``, a token's hash), and the devices that signed in before are forgotten. False,
+        changing nothing, for one who signs in with a provider, or (``one_time``: the learner replaces the password
+        they just signed in with) one whose password is no longer one-time."""
+        query = "UPDATE accounts SET password = ?, one_time = 0 WHERE profile_id = ? AND password IS NOT NULL"
+        with self._writing() as conn:
+            pid = profile_id(conn, learner)
+            if not conn.execute(query + (" AND one_time = 1" if one_time else ""), (password_hash, pid)).rowcount:
+                return False
+            conn.execute(
+                "UPDATE sessions SET ended = ? WHERE profile_id = ? AND ended IS NULL AND token_hash <> ?",
+                (_now(), pid, keep or ""),
+            )
             conn.execute("DELETE FROM devices WHERE profile_id = ?", (pid,))
+        return True
 
     def take_guess(
         self, guess: Guess, now: float, since: float, judge: Callable[[Failures, Failures | None], None]
@@ -641,6 +799,24 @@ class ProgressStore(ABC):
                 (pid, CLASS_ISSUER),
             )
 
+    def archive_learner(self, teacher: Who, class_id: int, learner: Who, archived: bool = True) -> None:
+        """Put a learner of the teacher's class aside (``archived``) or bring them back. Nothing of theirs is deleted;
+        while aside, they are left out of the class's tables and see none of its homework or news, and one the
+        teacher added cannot sign in (their sessions end). NotYours for another's class or a learner not in it."""
+        with self._writing() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), class_id)
+            pid = profile_id(conn, learner)
+            query = "UPDATE members SET archived = ? WHERE class_id = ? AND profile_id = ?"
+            if not conn.execute(query, (_now() if archived else None, class_id, pid)).rowcount:
+                raise NotYours("that learner is not in this class")
+            if (
+                archived
+                and conn.execute(
+                    "SELECT 1 FROM accounts WHERE profile_id = ? AND issuer = ?", (pid, CLASS_ISSUER)
+                ).fetchone()
+            ):
+                _end_sessions(conn, pid)
+
     def start_session(
         self, token_hash: str, learner: Who, now: datetime, expires: datetime, signed_in_at: int | None = None
     ) -> bool:
@@ -663,15 +839,15 @@ class ProgressStore(ABC):
     def session(self, token_hash: str, now: datetime) -> Session | None:
         """The live session of ``token_hash`` (one look-up by its key); None if there is none, or it ended or
         expired, or its profile is gone."""
-        query = """SELECT profiles.id, name, teacher, issuer, subject, sessions.created, expires FROM sessions
+        query = """SELECT profiles.id, name, teacher, one_time, issuer, subject, sessions.created, expires FROM sessions
             JOIN profiles ON profiles.id = sessions.profile_id JOIN accounts ON accounts.profile_id = profiles.id
             WHERE token_hash = ? AND ended IS NULL AND expires > ? AND importing IS NULL"""
         with self._reading() as conn:
             row = conn.execute(query, (token_hash, iso("now", now))).fetchone()
         if row is None:
             return None
-        account = Account(Learner(int(row[0]), row[1]), bool(row[2]))
-        return Session(account, row[3], row[4], datetime.fromisoformat(row[5]), datetime.fromisoformat(row[6]))
+        account = Account(Learner(int(row[0]), row[1]), bool(row[2]), bool(row[3]))
+        return Session(account, row[4], row[5], datetime.fromisoformat(row[6]), datetime.fromisoformat(row[7]))
 
     def extend_session(self, token_hash: str, expires: datetime) -> None:
         """Let a live session hold until ``expires``, if that is later."""
@@ -704,10 +880,45 @@ class ProgressStore(ABC):
             return _assignments(conn, "class_id = ?", class_id)
 
     def homework(self, learner: Who) -> list[Assignment]:
-        """The homework of every class the learner is in, latest due first."""
+        """The homework of every class the learner is in (not archived, nor they in it), the soonest due first."""
         with self._reading() as conn:
-            pid = profile_id(conn, learner)
-            return _assignments(conn, "class_id IN (SELECT class_id FROM members WHERE profile_id = ?)", pid)
+            return _assignments(conn, f"class_id IN ({_IN_USE})", profile_id(conn, learner), soonest=True)
+
+    def post_news(self, teacher: Who, class_id: int, text: str) -> News:
+        """A short note from the teacher to their class (1 to ``NEWS_LENGTH`` characters, its lines and spaces kept);
+        NotYours for another's class, ValueError for an empty, too long or unkeepable one."""
+        text = unicodedata.normalize("NFC", text.strip())
+        if not 1 <= len(text) <= NEWS_LENGTH:
+            raise SaidError(said("a note has 1 to {most} characters, not {count}", most=NEWS_LENGTH, count=len(text)))
+        posted = datetime.now(UTC)
+        query = "INSERT INTO news (class_id, author_id, text, posted) VALUES (?, ?, ?, ?) RETURNING id"
+        with self._writing() as conn:
+            tid = _teacher_id(conn, teacher)
+            _own_class(conn, tid, class_id)
+            (number,) = conn.execute(
+                query, (class_id, tid, check_text("note", text, 1, NEWS_LENGTH), iso("posted", posted))
+            ).fetchone()
+            (author,) = conn.execute("SELECT name FROM profiles WHERE id = ?", (tid,)).fetchone()
+        return News(int(number), class_id, text, datetime.fromisoformat(iso("posted", posted)), author)
+
+    def class_news(self, teacher: Who, class_id: int) -> list[News]:
+        """The notes of the teacher's class, latest first; NotYours for another's class."""
+        with self._reading() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), class_id)
+            return _news(conn, "class_id = ?", class_id)
+
+    def news(self, learner: Who, since: datetime) -> list[News]:
+        """The notes posted from ``since`` on to every class the learner is in (as for ``homework``), latest first."""
+        with self._reading() as conn:
+            return _news(
+                conn, f"class_id IN ({_IN_USE}) AND posted >= ?", profile_id(conn, learner), iso("since", since)
+            )
+
+    def delete_news(self, teacher: Who, class_id: int, number: int) -> None:
+        """Take a note off the teacher's class; NotYours for another's class."""
+        with self._writing() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), class_id)
+            conn.execute("DELETE FROM news WHERE id = ? AND class_id = ?", (number, class_id))
 
     def attempts_since(self, learner: Who, puzzle_ids: tuple[str, ...], since: datetime) -> list[Attempt]:
         """The learner's answers to these puzzles from ``since`` on, oldest first (skips included)."""
@@ -747,7 +958,7 @@ class ProgressStore(ABC):
         whose process died or failed is removed by the next ``open`` or import, or once its name is asked for."""
         from trainer.progress.export_schema import read_export  # pydantic is loaded for an import only
 
-        imported = read_export(data, lambda exported_name: _valid_name(exported_name if name is None else name))
+        imported = read_export(data, lambda exported_name: valid_name(exported_name if name is None else name))
 
         def made(conn: Statements, importing: str) -> int:
             if replace_empty:
@@ -767,15 +978,17 @@ class ProgressStore(ABC):
         ``scope`` (as ``insert_profile`` takes it), with its account if it has one, written as an import is."""
         from trainer.progress.export_schema import read_export
 
-        imported = read_export(data, _valid_name)
+        imported = read_export(data, valid_name)
 
         def made(conn: Statements, importing: str) -> int:
             pid = insert_profile(conn, imported.name, imported.created, importing=importing, scope=scope)
             if account is not None:
-                issuer, subject, password, teacher = account
+                issuer, subject, password, teacher, revoked, one_time = account
+                subject = str(pid) if issuer == CLASS_ISSUER else subject
                 conn.execute(
-                    "INSERT INTO accounts (profile_id, issuer, subject, password, teacher) VALUES (?, ?, ?, ?, ?)",
-                    (pid, issuer, str(pid) if issuer == CLASS_ISSUER else subject, password, int(teacher)),
+                    """INSERT INTO accounts (profile_id, issuer, subject, password, teacher, revoked, one_time)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)""",
+                    (pid, issuer, subject, password, int(teacher), revoked, int(one_time)),
                 )
             return pid
 
@@ -818,7 +1031,7 @@ class ProgressStore(ABC):
             pid = profile_id(conn, learner)
             _check_no_progress(conn, pid)
             _take_import_try(conn, pid, now)
-        imported = read_export(parse_export(text), _valid_name)
+        imported = read_export(parse_export(text), valid_name)
         with self._writing() as conn:
             pid = profile_id(conn, learner)
             _check_no_progress(conn, pid)  # again: another tab may have filled it meanwhile
@@ -1019,9 +1232,28 @@ def _teacher_id(conn: Statements, who: Who) -> int:
 
 
 def _own_class(conn: Statements, teacher_id: int, class_id: int) -> None:
-    """NotYours unless the class is this teacher's."""
-    if not conn.execute("SELECT 1 FROM classes WHERE id = ? AND teacher_id = ?", (class_id, teacher_id)).fetchone():
+    """NotYours unless this teacher made the class or co-teaches it."""
+    query = """SELECT 1 FROM classes WHERE id = ? AND (teacher_id = ?
+        OR id IN (SELECT class_id FROM co_teachers WHERE profile_id = ?))"""
+    if not conn.execute(query, (class_id, teacher_id, teacher_id)).fetchone():
         raise NotYours("that class is not yours")
+
+
+def _made_class(conn: Statements, teacher_id: int, class_id: int) -> None:
+    """NotYours unless this teacher made the class (a co-teacher did not)."""
+    if not conn.execute("SELECT 1 FROM classes WHERE id = ? AND teacher_id = ?", (class_id, teacher_id)).fetchone():
+        raise NotYours("only the teacher who made the class can do that")
+
+
+def _news(conn: Statements, where: str, *values: object) -> list[News]:
+    """The readable notes ``where`` selects, latest first, with their authors' names."""
+    query = f"""SELECT news.id, class_id, text, posted, name FROM news LEFT JOIN profiles ON profiles.id = author_id
+        WHERE {where} ORDER BY posted DESC, news.id DESC"""
+    found = []
+    for number, class_id, text, posted, author in conn.execute(query, values):
+        with suppress(*DAMAGE):
+            found.append(News(int(number), int(class_id), text_of(text), datetime.fromisoformat(posted), author))
+    return found
 
 
 def _end_sessions(conn: Statements, pid: int) -> None:
@@ -1033,9 +1265,10 @@ def _now() -> str:
     return iso("now", datetime.now(UTC))
 
 
-def _assignments(conn: Statements, where: str, *values: object) -> list[Assignment]:
-    """The readable assignments ``where`` selects, latest due first."""
-    query = f"SELECT id, class_id, kind, items, due, created FROM assignments WHERE {where} ORDER BY due DESC, id DESC"
+def _assignments(conn: Statements, where: str, *values: object, soonest: bool = False) -> list[Assignment]:
+    """The readable assignments ``where`` selects, latest due first (``soonest``: the soonest due first)."""
+    order = "due, id" if soonest else "due DESC, id DESC"
+    query = f"SELECT id, class_id, kind, items, due, created FROM assignments WHERE {where} ORDER BY {order}"
     found = []
     for number, class_id, kind, items, due, created in conn.execute(query, values):
         with suppress(*DAMAGE, json.JSONDecodeError):
@@ -1046,6 +1279,11 @@ def _assignments(conn: Statements, where: str, *values: object) -> list[Assignme
 
 def _new_code() -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def _new_co_code() -> str:
+    """A co-teacher code: longer than a class's, as it lets a teacher into the class (about 50 bits)."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CO_CODE_LENGTH))
 
 
 def between_chunks() -> None:
@@ -1119,7 +1357,7 @@ def _holds_progress(conn: Statements, profile_id: int, *more: str) -> bool:
     )
 
 
-def _valid_name(name: str) -> str:
+def valid_name(name: str) -> str:
     """The profile name trimmed, or a ``SaidError`` (a ValueError) that says why not, for the learner."""
     name = unicodedata.normalize("NFC", name.strip())
     if not 1 <= len(name) <= NAME_LENGTH:
