@@ -7,6 +7,7 @@ from trainer.app.club_setup import keeps_local_profiles, missing_settings, provi
 
 PROVIDER = {"client_id": "id", "client_secret": "secret", "server_metadata_url": "https://id.example/.well-known"}
 PROVIDER_MISSING = "[auth] client_id + client_secret + server_metadata_url"
+ADMINS = '[club] admins = ["an e-mail address", ...]'
 COMPLETE = {
     "club": {"teacher_code": "a long phrase"},
     "auth": {"redirect_uri": "https://e.example/oauth2callback", "cookie_secret": "random", **PROVIDER},
@@ -46,6 +47,9 @@ def test_a_complete_club_is_served_anywhere_and_names_nothing_missing():
         ({**COMPLETE, "auth": {**COMPLETE["auth"], "client_id": 7}}, [PROVIDER_MISSING]),
         ({**COMPLETE, "club": {**COMPLETE["club"], "behind_proxy": "true"}}, ["[club] behind_proxy = true or false"]),
         ({**COMPLETE, "club": {**COMPLETE["club"], "behind_proxy": True}}, []),
+        ({**COMPLETE, "club": {**COMPLETE["club"], "admins": ["head@school.example"]}}, []),
+        ({**COMPLETE, "club": {**COMPLETE["club"], "admins": "head@school.example"}}, [ADMINS]),  # not a list
+        ({**COMPLETE, "club": {**COMPLETE["club"], "admins": ["head"]}}, [ADMINS]),  # not an address
     ],
 )
 def test_each_missing_setting_is_named(secrets, missing):

@@ -1,8 +1,8 @@
 """End to end, a club's server as its people use it in Chromium: the app on PostgreSQL, signing in with a local
 OpenID provider (oidc-provider-mock) through Streamlit's st.login. A teacher signs in, becomes a teacher with the
-server's code, makes a class, a learner and homework; that learner signs in with the class code and password and
-finds the homework at home, a second one signs in with the provider and joins the class; the teacher then sees
-both. Screenshots in build/screenshots/club-*.png.
+server's code, makes a class, a learner and homework; that learner signs in with the class code and the one-time
+password, chooses her own and finds the homework at home, a second one signs in with the provider and joins the
+class; the teacher then sees both. Screenshots in build/screenshots/club-*.png.
 Skipped, saying why, where Chromium or PostgreSQL is missing."""
 
 import re
@@ -89,6 +89,7 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     settle(teacher, "Add to the class")
     handed = teacher.get_by_text(re.compile(r"^Bea's password is ")).inner_text()
     password = handed.removeprefix("Bea's password is ").split(". ")[0]
+    settle(teacher, "Homework", role="tab")
     choose(teacher, "Theme", "making 15")  # at level 4 every such puzzle is a capture, answered by typing its cards
     choose(teacher, "Level", "4")
     fill(teacher, "How many", "1")
@@ -101,6 +102,11 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     fill(bea, "Your name", "bea")
     fill(bea, "Password", password)
     settle(bea, "Sign in")
+    bea.get_by_role("heading", name="Choose your own password").wait_for()  # the teacher's made-up one works once
+    shoot(bea, "club-one-time-password-phone")
+    fill(bea, "New password", "bea-own-password")
+    fill(bea, "New password again", "bea-own-password")
+    settle(bea, "Keep this password")
     bea.get_by_test_id("stMain").get_by_text("Signed in as Bea").wait_for()  # Home says it, as the sidebar does
     bea.wait_for_function("document.cookie.includes('escoba_device=')")  # her phone is known to her account now
     homework = bea.get_by_role("link", name=re.compile(r"0 of 1 done · next puzzle$"))
@@ -120,6 +126,7 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     teacher.get_by_role("button", name="Make a new password").wait_for()  # the teacher's only class is open
     tables = teacher.locator("[data-testid='stTable']")  # the class table, then the homework's by learner
     assert "Bea" in tables.first.inner_text() and "Eva" in tables.first.inner_text()
+    settle(teacher, "Homework", role="tab")
     rows = [row.locator("th, td").all_inner_texts() for row in tables.nth(1).locator("tbody tr").all()]
     done = {cells[0].strip(): [cell.strip() for cell in cells[1:]] for cells in rows}
     assert done["Bea"][:2] == ["1 / 1", "1"] and done["Eva"] == ["0 / 1", "0", "0"]

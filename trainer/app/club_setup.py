@@ -3,8 +3,8 @@
 Local profiles, with no sign-in, exist only where progress is kept in the file on this computer and the app is served
 to this computer alone. Anything else (progress in PostgreSQL, or the app served to other computers) is a club's
 server, which serves no one until its ``secrets.toml`` says how teachers and learners sign in: the teachers' code
-under ``[club]``, and under ``[auth]`` the sign-in's return address, its cookie secret and at least one OpenID
-provider (teachers sign in with one).
+under ``[club]`` (with its administrators' e-mail addresses, ``admins``, if it has any), and under ``[auth]`` the
+sign-in's return address, its cookie secret and at least one OpenID provider (teachers sign in with one).
 
 >>> refusal("127.0.0.1", None, {})
 []
@@ -44,6 +44,9 @@ def missing_settings(secrets: Mapping[str, Any]) -> list[str]:
     missing = [] if _filled(club.get("teacher_code")) else ["[club] teacher_code"]
     if not isinstance(club.get("behind_proxy", False), bool):  # "true" in quotes would count every client as one
         missing.append("[club] behind_proxy = true or false")
+    admins = club.get("admins", [])
+    if not isinstance(admins, list) or not all(isinstance(admin, str) and "@" in admin for admin in admins):
+        missing.append('[club] admins = ["an e-mail address", ...]')  # the administrators, by their sign-in's address
     missing += [f"[auth] {key}" for key in AUTH_KEYS if not _filled(auth.get(key))]
     if not provider_names(auth):
         missing.append(f"[auth] {' + '.join(PROVIDER_KEYS)}")  # a provider's, under [auth] or a table of its own

@@ -17,12 +17,14 @@ _VIEWS = Path(__file__).parent / "views"  # a full path: the entry script may be
 def pages() -> dict[str, st.Page]:
     """Every page of the app, defined in one place; links use these so they keep the session.
 
-    Made afresh in each script run, as Streamlit wants its pages, with their titles in the learner's language. The
-    Classes page is listed for a teacher and hidden from others, so a teacher's bookmark of it opens before the
-    session knows who teaches; the page itself serves teachers only.
+        Made afresh in each script run, as Streamlit wants its pages, with their titles in the learner's language. The
+        Classes page is listed for a teacher and hidden from others, so a teacher's bookmark of it opens before the
+        session knows who teaches; the page itself serves teachers only. The Teachers page, likewise, is the club's
+    administrators'.
     """
     t = tr()
     teacher: Literal["visible", "hidden"] = "visible" if st.session_state.get("teacher") else "hidden"
+    admin: Literal["visible", "hidden"] = "visible" if st.session_state.get("admin") else "hidden"
     return {
         "home": st.Page(_VIEWS / "home.py", title=t.text("Home"), icon="", default=True),
         "learn": st.Page(_VIEWS / "learn.py", title=t.text("Learn"), icon="", url_path="learn"),
@@ -32,6 +34,7 @@ def pages() -> dict[str, st.Page]:
         "classes": st.Page(
             _VIEWS / "classes.py", title=t.text("Classes"), icon="", url_path="classes", visibility=teacher
         ),
+        "admin": st.Page(_VIEWS / "admin.py", title=t.text("Teachers"), icon="", url_path="teachers", visibility=admin),
     }
 
 

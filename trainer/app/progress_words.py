@@ -17,7 +17,7 @@ from trainer.app.names import BOT_LEVELS
 from trainer.app.topics import topic
 from trainer.i18n import Translator
 from trainer.progress.homework import LearnerResult
-from trainer.progress.model import Assignment, Attempt, GameSummary
+from trainer.progress.model import Assignment, Attempt, GameSummary, News
 from trainer.progress.stats import Accuracy, LevelResults, plain
 
 #: A figure that may fall either side of 0, written with its sign: "+2.10", "-0.50".
@@ -127,3 +127,10 @@ def homework_line(piece: Assignment, mine: LearnerResult, t: Translator) -> str:
 def next_puzzle_label(piece: Assignment, mine: LearnerResult, t: Translator) -> str:
     """The link to a puzzle homework's next puzzle, with the homework's line."""
     return t.text("{homework} · next puzzle", homework=homework_line(piece, mine, t))
+
+
+def news_byline(note: News, t: Translator) -> str:
+    """Who posted a note to a class, and when (the day, in UTC as every time the class sees)."""
+    if note.author is None:  # their profile is gone since
+        return t.text("Posted on {day}", day=f"{note.posted:%Y-%m-%d}")
+    return t.text("{name}, on {day}", name=plain(note.author), day=f"{note.posted:%Y-%m-%d}")

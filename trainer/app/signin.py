@@ -81,8 +81,12 @@ def signed_in(saved: ProgressStore, settings: dict[str, Any]) -> Learner:
     if account is None:
         _sign_in_page(saved)
         st.stop()
-    if st.session_state.get("teacher", False) != account.teacher:  # the pages listed change with it
-        st.session_state.teacher = account.teacher
+    admin = _from_provider() and accounts.is_admin(
+        {claim: st.user.get(claim) for claim in ("email", "email_verified")}, settings.get("admins")
+    )
+    roles = {"teacher": account.teacher, "admin": admin}
+    if any(st.session_state.get(role, False) != holds for role, holds in roles.items()):  # the pages listed change
+        st.session_state.update(roles)
         st.rerun()
     clients.keep_device()
     with st.sidebar:
@@ -96,7 +100,68 @@ def signed_in(saved: ProgressStore, settings: dict[str, Any]) -> Learner:
             if settings.get("teacher_code"):
                 with st.expander(tr().text("I teach here")):
                     _teacher_code(saved, account.learner, str(settings["teacher_code"]))
+    if account.one_time:  # the password the teacher made up was for this one sign-in
+        _one_time_page(saved, account.learner)
+        st.stop()
     return account.learner
+
+
+def _one_time_page(saved: ProgressStore, learner: Learner) -> None:
+    t = tr()
+    st.title(t.text("Choose your own password"))
+    st.write(
+        t.text(
+            "The password your teacher gave you works only once. Choose one of your own now, of at least {n} "
+            "characters, and keep it to yourself.",
+            n=accounts.PASSWORD_LENGTH[0],
+        )
+    )
+    _password_form(saved, learner, one_time=True)
+
+
+def own_password(saved: ProgressStore, learner: Learner) -> None:
+    """On a club's server, for a learner who signs in by a password (a provider's user changes theirs there): a new
+    one of their own, given the one they have now."""
+    if club() is None or _from_provider():
+        return
+    st.header(tr().text("Change your password"))
+    _password_form(saved, learner, one_time=False)
+
+
+def _password_form(saved: ProgressStore, learner: Learner, one_time: bool) -> None:
+    """A new password, twice; and, unless the learner is replacing a one-time password, the one they have now."""
+    t, most = tr(), accounts.PASSWORD_LENGTH[1]
+    with st.form(f"own_password_{one_time}", border=False):
+        if not one_time:
+            st.text_input(t.text("Your password now"), type="password", max_chars=most, key="own_old_password")
+        st.text_input(t.text("New password"), type="password", max_chars=most, key="own_new_password")
+        st.text_input(t.text("New password again"), type="password", max_chars=most, key="own_new_again")
+        label = t.text("Keep this password") if one_time else t.text("Change the password")
+        st.form_submit_button(label, type="primary", on_click=_change_password, args=(saved, learner, one_time))
+    if st.session_state.pop("password_changed", False):
+        st.success(t.text("Your password is changed. Any other device you had signed in on is signed out."))
+    if (error := st.session_state.pop("password_error", None)) is not None:
+        st.error(plain(error))
+    wait_notice("password_wait")
+
+
+@saving
+def _change_password(saved: ProgressStore, learner: Learner, one_time: bool) -> None:
+    state, t = st.session_state, tr()
+    old = None if one_time else state.pop("own_old_password", "")
+    new, again = state.pop("own_new_password", ""), state.pop("own_new_again", "")
+    if new != again:
+        state.password_error = t.text("The two new passwords differ: type the same one twice.")
+        return
+    try:
+        if accounts.change_password(saved, learner, old, new, state.get("signed_in"), clients.client(club() or {})):
+            state.password_changed = True
+        else:
+            state.password_error = t.text("That is not the password you have now.")
+    except accounts.TooManyGuesses as error:
+        state.password_wait = error.seconds
+    except ValueError as error:
+        state.password_error = said_or_told(error)
 
 
 def _from_provider() -> bool:
@@ -211,10 +276,10 @@ def _sign_in_page(saved: ProgressStore) -> None:
         st.form_submit_button(t.text("Sign in"), type="primary", on_click=_sign_in, args=(saved,))
     if st.session_state.pop("sign_in_refused", False):
         st.error(t.text("The class code, the name or the password is not right. Ask your teacher if you are not sure."))
-    _wait_notice("sign_in_wait")
+    wait_notice("sign_in_wait")
 
 
-def _wait_notice(key: str) -> None:
+def wait_notice(key: str) -> None:
     """After too many wrong guesses, how long until the next one is taken."""
     if (seconds := st.session_state.pop(key, None)) is not None:
         t, whole = tr(), math.ceil(seconds)
@@ -284,7 +349,9 @@ def _teacher_code(saved: ProgressStore, learner: Learner, configured: str) -> No
         st.form_submit_button(t.text("Teach"), on_click=_become_teacher, args=(saved, learner, configured))
     if st.session_state.pop("teacher_refused", False):
         st.error(t.text("That is not the teachers' code."))
-    _wait_notice("teacher_wait")
+    if (refused := st.session_state.pop("teacher_error", None)) is not None:
+        st.error(plain(refused))
+    wait_notice("teacher_wait")
 
 
 @saving
@@ -295,6 +362,8 @@ def _become_teacher(saved: ProgressStore, learner: Learner, configured: str) -> 
             st.session_state.teacher_refused = True
     except accounts.TooManyGuesses as error:
         st.session_state.teacher_wait = error.seconds
+    except ValueError as error:  # an administrator took the right to teach away
+        st.session_state.teacher_error = said_or_told(error)
 
 
 def _join_class(saved: ProgressStore, learner: Learner) -> None:
@@ -306,7 +375,7 @@ def _join_class(saved: ProgressStore, learner: Learner) -> None:
         st.success(t.text("You are in the class {name} now.", name=plain(joined)))
     if (refused := st.session_state.pop("join_error", None)) is not None:
         st.error(plain(refused))
-    _wait_notice("join_wait")
+    wait_notice("join_wait")
 
 
 @saving

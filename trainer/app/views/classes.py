@@ -1,15 +1,22 @@
-"""Classes: a teacher's classes on a club's server, the code each is joined by, and its learners' accounts."""
+"""Classes: a teacher's classes on a club's server, each with its learners, homework, news and settings; the classes
+archived at the end of a term come last."""
 
+from collections.abc import Callable
 from datetime import UTC, datetime, time, timedelta
+from typing import TypeVar
 
 import streamlit as st
 
+from trainer.app.clients import client
 from trainer.app.clock import moment
 from trainer.app.course_and_bank import bank, course, level_place
 from trainer.app.names import BOT_LEVELS, say
 from trainer.app.play_words import level_words
 from trainer.app.profile_sidebar import profile
+from trainer.app.progress_words import news_byline
 from trainer.app.settings import tr
+from trainer.app.sign_in_cards import cards_html, server_address
+from trainer.app.signin import club, secrets, wait_notice
 from trainer.app.store_access import said_or_told, saving, store
 from trainer.app.style import page
 from trainer.app.topics import topic
@@ -17,9 +24,10 @@ from trainer.progress import accounts, homework
 from trainer.progress.classes import LearnerRow, class_csv, class_table, ordered
 from trainer.progress.model import Assignment, Classroom, Learner
 from trainer.progress.stats import plain
-from trainer.progress.store import NAME_LENGTH, ProgressStore
+from trainer.progress.store import CO_CODE_LENGTH, NAME_LENGTH, NEWS_LENGTH, ProgressStore
 from trainer.puzzles.catalog import THEMES
 
+T = TypeVar("T")
 VIEW = page("Classes")
 t = tr()
 SAVED = store()
@@ -34,6 +42,7 @@ def make_class(saved: ProgressStore, teacher: Learner) -> None:
         st.session_state.class_error = said_or_told(error)
     else:
         st.session_state.opened_class = made.id
+        st.session_state.class_name = ""
 
 
 @saving
@@ -248,10 +257,9 @@ def item_words(homework: Assignment) -> list[str]:
             for item in homework.items]  # fmt: skip
 
 
-def class_part(room: Classroom) -> None:
-    """One class: its code, its learners, a learner to add, a password to renew and a learner to take out."""
-    st.write(t.text("Learners sign in with the class code {code}, their name and the password you give them.",
-                    code=room.code))  # fmt: skip
+def learners_part(room: Classroom) -> None:
+    """The class's learners: their figures, one or many to add (with cards to print), a new password, a learner to
+    archive, bring back or take out."""
     rows = class_table(SAVED, PLAYER, room.id, moment())
     members = [row.learner for row in rows]
     if rows:
@@ -262,17 +270,26 @@ def class_part(room: Classroom) -> None:
         name, password = handed
         st.success(t.text("{name}'s password is {password}. Give it to them now: it is not shown again.",
                           name=plain(name), password=password))  # fmt: skip
+    handed_cards(room)
     if (error := st.session_state.pop(f"member_error_{room.id}", None)) is not None:
         st.error(plain(error))
     with st.form(f"add_learner_{room.id}", border=False):
         st.text_input(t.text("Name of a new learner"), max_chars=NAME_LENGTH, key=f"new_name_{room.id}")
         st.text_input(
-            t.text("Password (leave empty for one made up)"),
+            t.text("Password (leave empty for a one-time password made up)"),
             type="password",
             max_chars=accounts.PASSWORD_LENGTH[1],
             key=f"new_password_{room.id}",
         )
         st.form_submit_button(t.text("Add to the class"), on_click=add_learner, args=(SAVED, PLAYER, room))
+    many = st.expander(t.text("Add many learners at once, with sign-in cards to print"))
+    with many, st.form(f"add_many_{room.id}", border=False):
+        st.text_area(
+            t.text("Their names, one a line (or parted by commas)"),
+            max_chars=accounts.MOST_AT_ONCE * (NAME_LENGTH + 2),
+            key=f"many_names_{room.id}",
+        )
+        st.form_submit_button(t.text("Add them all"), on_click=add_many, args=(SAVED, PLAYER, room))
     with_password = SAVED.members(PLAYER, room.id, by_password=True) if members else []
     if with_password:  # a learner who signs in with a provider has no password here
         names = {learner.id: learner for learner in with_password}
@@ -285,17 +302,258 @@ def class_part(room: Classroom) -> None:
             on_click=new_password,
             args=(SAVED, PLAYER, room, names[int(chosen)]),
         )
+        st.button(
+            t.text("New one-time passwords for every learner, with cards to print"),
+            key=f"renew_all_{room.id}",
+            on_click=new_passwords,
+            args=(SAVED, PLAYER, room, with_password),
+        )
+    archive_part(room, members)
     take_out_part(room, members)
-    homework_part(room)
+
+
+def handed_cards(room: Classroom) -> None:
+    """The passwords just made for many learners: listed once, and as cards to print."""
+    if (handed := st.session_state.pop(f"handed_many_{room.id}", None)) is None:
+        return
+    st.success(
+        t.plural(
+            "{n} one-time password made. Give it out now: it is not shown again.",
+            "{n} one-time passwords made. Give them out now: they are not shown again.",
+            len(handed),
+        )
+    )
+    st.table({t.text("Learner"): [plain(name) for name, _ in handed], t.text("Password"): [pw for _, pw in handed]})
+    address = server_address((secrets().get("auth") or {}).get("redirect_uri"))
+    st.download_button(
+        t.text("Sign-in cards to print"),
+        cards_html(room.name, room.code, address, handed, t, VIEW.language),
+        file_name=f"{room.code}-cards.html",
+        mime="text/html",
+        on_click="ignore",
+        key=f"cards_{room.id}",
+    )
+
+
+def tried(room: Classroom, refusal: str, action: Callable[[], T]) -> T | None:
+    """What a class action returns, the class kept open; None if it was refused, and why is kept under
+    ``refusal`` and the class's id for the page to say."""
+    st.session_state.opened_class = room.id
+    try:
+        return action()
+    except (ValueError, PermissionError) as error:
+        said = said_or_told(error) if isinstance(error, ValueError) else str(error)
+        st.session_state[f"{refusal}_{room.id}"] = said
+        return None
+
+
+@saving
+def add_many(saved: ProgressStore, teacher: Learner, room: Classroom) -> None:
+    names = st.session_state.get(f"many_names_{room.id}", "")
+    if (
+        added := tried(room, "member_error", lambda: accounts.add_learners(saved, teacher, room.id, names))
+    ) is not None:
+        st.session_state[f"handed_many_{room.id}"] = [(learner.name, password) for learner, password in added]
+        st.session_state[f"many_names_{room.id}"] = ""
+
+
+@saving
+def new_passwords(saved: ProgressStore, teacher: Learner, room: Classroom, learners: list[Learner]) -> None:
+    handed = tried(room, "member_error", lambda: accounts.reset_passwords(saved, teacher, room.id, learners))
+    if handed is not None:
+        st.session_state[f"handed_many_{room.id}"] = [(learner.name, password) for learner, password in handed]
+
+
+@saving
+def archive_learner(saved: ProgressStore, teacher: Learner, room: Classroom, learner: Learner, aside: bool) -> None:
+    tried(room, "member_error", lambda: saved.archive_learner(teacher, room.id, learner, aside))
+
+
+def archive_part(room: Classroom, members: list[Learner]) -> None:
+    """A learner archived (kept with all their progress, out of the tables and the homework), or brought back."""
+    archived = SAVED.members(PLAYER, room.id, archived=True)
+    if not members and not archived:
+        return
+    with st.expander(t.text("Archive a learner, or bring one back")):
+        st.caption(
+            t.text(
+                "An archived learner keeps all their progress but leaves this class's tables, homework and news; one "
+                "you added here cannot sign in until you bring them back."
+            )
+        )
+        if members:
+            names = {learner.id: learner for learner in members}
+            chosen = st.selectbox(
+                t.text("Learner"), list(names), format_func=lambda pid: names[pid].name, key=f"aside_{room.id}"
+            )
+            st.button(t.text("Archive"), key=f"aside_button_{room.id}", on_click=archive_learner,
+                      args=(SAVED, PLAYER, room, names[int(chosen)], True))  # fmt: skip
+        for learner in archived:
+            left, right = st.columns([3, 1], vertical_alignment="center")
+            left.write(t.text("{name} (archived)", name=plain(learner.name)))
+            right.button(t.text("Bring back"), key=f"back_{room.id}_{learner.id}", on_click=archive_learner,
+                         args=(SAVED, PLAYER, room, learner, False))  # fmt: skip
+
+
+@saving
+def post_news(saved: ProgressStore, teacher: Learner, room: Classroom) -> None:
+    text = st.session_state.get(f"news_text_{room.id}", "")
+    if tried(room, "news_error", lambda: saved.post_news(teacher, room.id, text)) is not None:
+        st.session_state[f"news_text_{room.id}"] = ""
+
+
+@saving
+def delete_news(saved: ProgressStore, teacher: Learner, room: Classroom, number: int) -> None:
+    saved.delete_news(teacher, room.id, number)
+    st.session_state.opened_class = room.id
+
+
+def news_part(room: Classroom) -> None:
+    """Notes to the class, which its learners read on Home beside what is due: a new one, and those posted."""
+    with st.form(f"news_{room.id}", border=False):
+        st.text_area(t.text("A note to the class"), max_chars=NEWS_LENGTH, key=f"news_text_{room.id}")
+        st.form_submit_button(t.text("Post to the class"), on_click=post_news, args=(SAVED, PLAYER, room))
+    if (error := st.session_state.pop(f"news_error_{room.id}", None)) is not None:
+        st.error(plain(error))
+    for note in SAVED.class_news(PLAYER, room.id):
+        with st.container(border=True):
+            st.caption(news_byline(note, t))
+            st.text(note.text)
+            st.button(t.text("Delete the note"), key=f"news_delete_{note.id}", on_click=delete_news,
+                      args=(SAVED, PLAYER, room, note.id))  # fmt: skip
+
+
+@saving
+def rename_class(saved: ProgressStore, teacher: Learner, room: Classroom) -> None:
+    name = st.session_state.get(f"rename_{room.id}", "")
+    tried(room, "class_error", lambda: saved.rename_class(teacher, room.id, name))
+
+
+@saving
+def remove_co_teacher(saved: ProgressStore, teacher: Learner, room: Classroom, other: Learner) -> None:
+    saved.remove_co_teacher(teacher, room.id, other)
+    st.session_state.opened_class = room.id
+
+
+@saving
+def make_co_code(saved: ProgressStore, teacher: Learner, room: Classroom) -> None:
+    st.session_state[f"co_code_{room.id}"] = saved.co_teacher_code(teacher, room.id)
+    st.session_state.opened_class = room.id
+
+
+@saving
+def co_teach(saved: ProgressStore, teacher: Learner) -> None:
+    try:
+        joined = accounts.co_teach(saved, teacher, st.session_state.pop("co_code", ""), client(club() or {}))
+    except ValueError as error:
+        st.session_state.co_error = said_or_told(error)
+    except accounts.TooManyGuesses as error:
+        st.session_state.co_wait = error.seconds
+    else:
+        st.session_state.opened_class = joined.id
+
+
+@saving
+def archive_class(saved: ProgressStore, teacher: Learner, room: Classroom) -> None:
+    saved.archive_class(teacher, room.id, not room.archived)
+    st.session_state.opened_class = room.id
+
+
+@saving
+def delete_class(saved: ProgressStore, teacher: Learner, room: Classroom) -> None:
+    saved.delete_class(teacher, room.id)
+    st.session_state.deleted_class = room.name
+
+
+def settings_part(room: Classroom) -> None:
+    """The class itself: its name, and for the teacher who made it, its co-teachers, archiving it and deleting it."""
+    with st.form(f"rename_form_{room.id}", border=False):
+        st.text_input(t.text("Name of the class"), value=room.name, max_chars=NAME_LENGTH, key=f"rename_{room.id}")
+        st.form_submit_button(t.text("Rename"), on_click=rename_class, args=(SAVED, PLAYER, room))
+    if (error := st.session_state.pop(f"class_error_{room.id}", None)) is not None:
+        st.error(plain(error))
+    if not room.owner:
+        st.caption(t.text("You co-teach this class: only the teacher who made it chooses its co-teachers, archives "
+                          "it or deletes it."))  # fmt: skip
+        return
+    co_teachers_part(room)
+    st.subheader(t.text("Archive"))
+    if room.archived:
+        st.write(t.text("This class is archived. Bring it back to let learners join it and see its homework again."))
+        st.button(t.text("Bring the class back"), key=f"unarchive_{room.id}", on_click=archive_class,
+                  args=(SAVED, PLAYER, room))  # fmt: skip
+    else:
+        st.write(t.text("At the end of a term, archive the class. Nothing is deleted: its learners still sign in and "
+                        "keep their progress, but nobody can join it, and its homework and news are no longer shown "
+                        "to them. You can bring it back."))  # fmt: skip
+        st.button(t.text("Archive the class"), key=f"archive_{room.id}", on_click=archive_class,
+                  args=(SAVED, PLAYER, room))  # fmt: skip
+    st.subheader(t.text("Delete"))
+    st.write(t.text("Deleting the class deletes its homework and its news, and every learner you added to it, with "
+                    "all their progress. Learners who joined with their own sign-in keep their progress. This cannot "
+                    "be undone."))  # fmt: skip
+    sure = st.checkbox(t.text("I am sure: delete {name} and the learners I added to it.", name=plain(room.name)),
+                       key=f"delete_sure_{room.id}")  # fmt: skip
+    st.button(t.text("Delete the class"), disabled=not sure, key=f"delete_{room.id}", on_click=delete_class,
+              args=(SAVED, PLAYER, room))  # fmt: skip
+
+
+def co_teachers_part(room: Classroom) -> None:
+    """Who teaches the class with its teacher, and a one-use code that makes another teacher of the server one."""
+    st.subheader(t.text("Co-teachers"))
+    st.caption(t.text("A co-teacher sees the class and does everything in it that you do, but archive or delete it."))
+    for other in SAVED.co_teachers(PLAYER, room.id):
+        left, right = st.columns([3, 1], vertical_alignment="center")
+        left.write(plain(other.name))
+        right.button(t.text("Remove"), key=f"co_out_{room.id}_{other.id}", on_click=remove_co_teacher,
+                     args=(SAVED, PLAYER, room, other))  # fmt: skip
+    st.button(t.text("Make a co-teacher code"), key=f"co_make_{room.id}", on_click=make_co_code,
+              args=(SAVED, PLAYER, room))  # fmt: skip
+    if (code := st.session_state.pop(f"co_code_{room.id}", None)) is not None:
+        st.success(t.text("The co-teacher code is {code}. Give it to the teacher who is to teach this class with "
+                          "you: they type it on their Classes page. It works once.", code=code))  # fmt: skip
+
+
+def co_teach_part() -> None:
+    """A class to teach with its teacher, by the co-teacher code they gave."""
+    with st.expander(t.text("Co-teach a class")), st.form("co_teach", border=False):
+        st.text_input(t.text("Co-teacher code"), max_chars=CO_CODE_LENGTH + 4, key="co_code")
+        st.form_submit_button(t.text("Co-teach"), on_click=co_teach, args=(SAVED, PLAYER))
+    if (error := st.session_state.pop("co_error", None)) is not None:
+        st.error(plain(error))
+    wait_notice("co_wait")
+
+
+def class_part(room: Classroom) -> None:
+    """One class: its code, then its learners, homework, news and settings, a tab each."""
+    if room.archived:
+        st.info(t.text("This class is archived: nobody can join it, and its learners no longer see its homework."))
+    else:
+        st.write(t.text("Learners sign in with the class code {code}, their name and the password you give them.",
+                        code=room.code))  # fmt: skip
+    learners, homework, news, itself = st.tabs(
+        [t.text("Learners"), t.text("Homework"), t.text("News"), t.text("The class")]
+    )
+    with learners:
+        learners_part(room)
+    with homework:
+        homework_part(room)
+    with news:
+        news_part(room)
+    with itself:
+        settings_part(room)
 
 
 if not st.session_state.get("teacher"):  # listed for teachers only; an address alone does not make one
     st.warning(t.text("Only a teacher has classes."))
     st.stop()
 st.title(t.text("Classes"))
+if (deleted := st.session_state.pop("deleted_class", None)) is not None:
+    st.success(t.text("The class {name} is deleted.", name=plain(deleted)))
 ROOMS = SAVED.classes(PLAYER)
-for room in ROOMS:  # the class last worked on is open, and a teacher's only class
-    opened = st.session_state.get("opened_class") == room.id or len(ROOMS) == 1
+IN_USE = [room for room in ROOMS if not room.archived]
+for room in IN_USE:  # the class last worked on is open, and a teacher's only class
+    opened = st.session_state.get("opened_class") == room.id or len(IN_USE) == 1
     with st.expander(f"{plain(room.name)} · {room.code}", expanded=opened):
         class_part(room)
 with st.form("new_class", border=False):
@@ -303,3 +561,9 @@ with st.form("new_class", border=False):
     st.form_submit_button(t.text("Make the class"), on_click=make_class, args=(SAVED, PLAYER))
 if (error := st.session_state.pop("class_error", None)) is not None:
     st.error(plain(error))
+co_teach_part()
+if ARCHIVED := [room for room in ROOMS if room.archived]:
+    st.subheader(t.text("Archived classes"))
+    for room in ARCHIVED:
+        with st.expander(f"{plain(room.name)} · {room.code}", expanded=st.session_state.get("opened_class") == room.id):
+            class_part(room)

@@ -1,14 +1,17 @@
 """Home: what Escoba is, where to start, and a real deal from the engine to look at."""
 
+from datetime import timedelta
+
 import streamlit as st
 
 from trainer import Deal
 from trainer.app.board import board_html
+from trainer.app.clock import moment
 from trainer.app.course_and_bank import course, course_tracks, level_place
 from trainer.app.names import BOT_LEVELS, say
 from trainer.app.navigation import pages
 from trainer.app.profile_sidebar import profile, rules
-from trainer.app.progress_words import homework_line, next_puzzle_label
+from trainer.app.progress_words import homework_line, news_byline, next_puzzle_label
 from trainer.app.settings import tr
 from trainer.app.signin import club
 from trainer.app.store_access import store
@@ -24,6 +27,8 @@ PLAYER = profile(SAVED)
 RULES = rules()
 BY_ID = {level.id: level for level in course()}
 BY_TRACK = course_tracks()
+#: The notes of a learner's classes shown on Home: those of the last weeks, the latest few.
+NEWS_SHOWN, NEWS_MOST = timedelta(days=21), 3
 LINKS = pages()  # made once a run: each call builds every page anew, and the course list links 24 times
 st.title("Escoba Trainer")
 if club() is not None:  # the sidebar says it too, but a phone keeps the sidebar shut
@@ -57,7 +62,13 @@ for track in BY_TRACK.values():  # the core path, then the other tables apart
             label = f"{number}. {t.text(level.title)} · {earned_here}"
             st.page_link(LINKS["learn"], label=label, query_params={"level": level.id, "stage": "1"})
 
-if homework_set := SAVED.homework(PLAYER):  # on a club's server, for a learner in a class
+if notes := SAVED.news(PLAYER, moment() - NEWS_SHOWN)[:NEWS_MOST]:  # on a club's server, for a learner in a class
+    st.header(t.text("News from your class"))
+    for note in notes:
+        with st.container(border=True):
+            st.caption(news_byline(note, t))
+            st.text(note.text)
+if homework_set := SAVED.homework(PLAYER):  # the soonest due first
     st.header(t.text("Homework"))
     for piece in homework_set:
         mine = homework.standing(SAVED, PLAYER, piece)

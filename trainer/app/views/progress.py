@@ -20,6 +20,7 @@ from trainer.app.progress_words import (
     share_line,
 )
 from trainer.app.settings import tr
+from trainer.app.signin import own_password
 from trainer.app.store_access import club_server, said_or_told, store
 from trainer.app.style import file_uploader, page
 from trainer.progress.rating import START
@@ -231,3 +232,4 @@ if "imported" in st.session_state:
             name=plain(st.session_state.pop("imported")),
         )
     )
+own_password(SAVED, PLAYER)

@@ -1,0 +1,181 @@
+"""A class run for a term, as its teacher, its learners and the club's administrator meet it (AppTest): many learners
+added at once with sign-in cards, learners and classes archived and brought back, a class renamed and deleted, news
+that reaches the learners' Home, a co-teacher by a one-use code, a learner's own password (on their Progress page),
+and an administrator who takes a teacher's right to teach away."""
+
+import time
+from pathlib import Path
+from typing import Any
+
+import test_app_signin
+from app_kit import seen
+from streamlit.testing.v1 import AppTest
+from test_app_signin import APP, CLUB, ISSUER, PAGES, app, press, sign_in_with_code
+
+from trainer.app.sign_in_cards import cards_html, server_address
+from trainer.i18n import translator
+from trainer.progress.accounts import become_teacher
+from trainer.progress.sqlite import Store
+
+club = test_app_signin.club  # the server of the sign-in tests: Tere teaches Martes, with Bea in it
+
+
+def classes_page(sub: str = "tere") -> AppTest:
+    at = app({"sub": sub})
+    at.switch_page(f"{PAGES}/classes.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def room_id(club: dict[str, Any], data: Path) -> int:
+    with Store.open(data) as saved:
+        return next(room.id for room in saved.classes(club["tere"]) if room.code == club["code"])
+
+
+def test_a_teacher_adds_a_class_list_at_once_and_gets_its_one_time_passwords_on_cards(
+    club: dict[str, Any], data: Path
+) -> None:
+    at, number = classes_page(), room_id(club, data)
+    at.text_area(key=f"many_names_{number}").set_value("Ana\nbea")
+    press(at, "Add them all")
+    assert [seen(e.value) for e in at.error] == ["line 2: a learner of the class is called 'bea' already"]
+    at.text_area(key=f"many_names_{number}").set_value("Ana\nCai, Dani")
+    press(at, "Add them all")
+    assert seen(at.success[0].value).startswith("3 one-time passwords made.")
+    handed = at.table[1].value  # after the class's own table
+    assert list(handed["Learner"]) == ["Ana", "Cai", "Dani"]
+    assert [b.label for b in at.get("download_button")] == ["Download as CSV", "Sign-in cards to print"]
+    learner = sign_in_with_code(app(), club, "Cai", handed["Password"].iloc[1])
+    assert [t.value for t in learner.title] == ["Choose your own password"]  # before anything else
+    learner.text_input(key="own_new_password").set_value("cai-own-password")
+    learner.text_input(key="own_new_again").set_value("cai-own-passwort")
+    press(learner, "Keep this password")
+    assert [seen(e.value) for e in learner.error] == ["The two new passwords differ: type the same one twice."]
+    learner.text_input(key="own_new_password").set_value("cai-own-password")
+    learner.text_input(key="own_new_again").set_value("cai-own-password")
+    press(learner, "Keep this password")
+    assert learner.title[0].value == "Escoba Trainer"  # Home, and the one-time password is spent
+    sign_in_with_code(app(), club, "Cai", "cai-own-password")
+
+
+def test_sign_in_cards_hold_each_name_code_and_password_and_escape_them() -> None:
+    page = cards_html(
+        "4ºB <Martes>", "K7QM2X", server_address("https://club.example/oauth2callback"),
+        [("Ana", "k7vq-m3xa"), ("<b>Cai</b>", "pq2z-8hjn")], translator("es"), "es",
+    )  # fmt: skip
+    assert page.count('class="card"') == 2 and "&lt;b&gt;Cai&lt;/b&gt;" in page and "<b>Cai</b>" not in page
+    assert "K7QM2X" in page and "pq2z-8hjn" in page and "https://club.example" in page and 'lang="es"' in page
+    assert "Código de la clase" in page and "sirve una vez" in page and "@page { size: A4" in page
+    assert server_address("not an address") == ""
+
+
+def test_a_learner_changes_their_password_on_their_progress_page(club: dict[str, Any]) -> None:
+    at = sign_in_with_code(app(), club)
+    at.switch_page(f"{PAGES}/progress.py").run()
+    at.text_input(key="own_old_password").set_value("wrong-password")
+    at.text_input(key="own_new_password").set_value("bea-new-secret")
+    at.text_input(key="own_new_again").set_value("bea-new-secret")
+    press(at, "Change the password")
+    assert [seen(e.value) for e in at.error] == ["That is not the password you have now."]
+    at.text_input(key="own_old_password").set_value(club["password"])
+    at.text_input(key="own_new_password").set_value("bea-new-secret")
+    at.text_input(key="own_new_again").set_value("bea-new-secret")
+    press(at, "Change the password")
+    assert at.success[-1].value.startswith("Your password is changed.")
+    sign_in_with_code(app(), club, password="bea-new-secret")
+
+
+def test_archived_learners_leave_the_table_and_come_back(club: dict[str, Any], data: Path) -> None:
+    at, number = classes_page(), room_id(club, data)
+    assert list(at.table[0].value["Learner"]) == ["Bea"]
+    press(at, "Archive")
+    assert at.caption[-1].value == "No learners in this class yet." or not at.table
+    assert "Bea (archived)" in [seen(m.value) for m in at.markdown]
+    press(at, "Bring back")
+    assert list(at.table[0].value["Learner"]) == ["Bea"] and number == at.session_state.opened_class
+
+
+def test_news_posted_to_the_class_reaches_its_learners_home(club: dict[str, Any], data: Path) -> None:
+    at = classes_page()
+    at.text_area(key=f"news_text_{room_id(club, data)}").set_value("  Bring a Spanish deck on Friday.  ")
+    press(at, "Post to the class")
+    assert [t.value for t in at.text] == ["Bring a Spanish deck on Friday."]
+    learner = sign_in_with_code(app(), club)
+    assert "News from your class" in [h.value for h in learner.header]
+    assert [t.value for t in learner.text] == ["Bring a Spanish deck on Friday."]
+    assert any(caption.value.startswith("Tere, on ") for caption in learner.caption)
+    press(at, "Delete the note")
+    assert not at.text
+
+
+def test_a_class_is_renamed_archived_brought_back_and_deleted_with_its_learners(
+    club: dict[str, Any], data: Path
+) -> None:
+    at, number = classes_page(), room_id(club, data)
+    at.text_input(key=f"rename_{number}").set_value("Martes 2027")
+    press(at, "Rename")
+    assert [e.label for e in at.expander if " · " in e.label] == [f"Martes 2027 · {club['code']}"]
+    press(at, "Archive the class")
+    assert "Archived classes" in [h.value for h in at.subheader]
+    press(at, "Bring the class back")
+    assert "Archived classes" not in [h.value for h in at.subheader]
+    delete = next(b for b in at.button if b.label == "Delete the class")
+    assert delete.disabled
+    at.checkbox(key=f"delete_sure_{number}").check().run()
+    press(at, "Delete the class")
+    assert seen(at.success[0].value) == "The class Martes 2027 is deleted."
+    with Store.open(data) as saved:
+        assert saved.classes(club["tere"]) == [] and saved.learner(club["bea"]) is None
+
+
+def test_another_teacher_co_teaches_by_the_code_the_first_one_made(club: dict[str, Any], data: Path) -> None:
+    with Store.open(data) as saved:
+        otto = saved.create_account("Otto", ISSUER, "otto").learner
+        assert become_teacher(saved, otto, "code", "code")
+    at = classes_page()
+    press(at, "Make a co-teacher code")
+    code = seen(at.success[0].value).removeprefix("The co-teacher code is ").split(".")[0]
+    other = classes_page("otto")
+    assert not [e for e in other.expander if " · " in e.label]
+    other.text_input(key="co_code").set_value(code)
+    press(other, "Co-teach")
+    assert [e.label for e in other.expander if " · " in e.label] == [f"Martes · {club['code']}"]
+    assert list(other.table[0].value["Learner"]) == ["Bea"]
+    assert "You co-teach this class" in other.caption[-1].value or any(
+        "You co-teach this class" in c.value for c in other.caption
+    )
+
+
+def admin_app(email: str, verified: bool = True, later: int = 0) -> AppTest:
+    """The Teachers page opened by Tere, signed in with that address ``later`` seconds after now: each sign-in of a
+    provider starts one session only."""
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.secrets["club"] = {**CLUB, "admins": ["boss@club.example"]}
+    claims = {"sub": "tere", "iat": int(time.time()) + later, "email": email, "email_verified": verified}
+    at.user = {"is_logged_in": True, "iss": ISSUER, **claims}  # signed in just now
+    at.run()
+    at.switch_page(f"{PAGES}/admin.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_an_administrator_takes_a_teachers_right_away_and_gives_it_back(club: dict[str, Any], data: Path) -> None:
+    for later, (email, verified) in enumerate((("tere@club.example", True), ("boss@club.example", False))):
+        refused = admin_app(email, verified, later)
+        assert [w.value for w in refused.warning] == ["Only an administrator of this server sees its teachers."]
+    with Store.open(data) as saved:
+        otto = saved.create_account("Otto", ISSUER, "otto").learner
+        assert become_teacher(saved, otto, "code", "code")
+    at = admin_app("Boss@club.example", later=2)
+    assert at.table[0].value.to_dict("list") == {
+        "Teacher": ["Otto", "Tere"], "Classes made": ["0", "1"], "May teach": ["yes", "yes"]
+    }  # fmt: skip
+    at.selectbox[0].set_value(otto.id).run()
+    at.checkbox[0].check().run()
+    press(at, "Take the right to teach away")
+    assert at.success[0].value == "Otto no longer teaches."
+    assert list(at.table[0].value["May teach"]) == ["no", "yes"]
+    with Store.open(data) as saved:
+        assert not saved.account_of(otto).teacher  # type: ignore[union-attr]
+    press(at, "Give the right to teach back")
+    assert list(at.table[0].value["May teach"]) == ["yes", "yes"]
