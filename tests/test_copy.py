@@ -10,15 +10,17 @@ from pathlib import Path
 
 import pytest
 from store_kit import class_of, edit
-from test_store import fill
+from test_store import attempt, fill
 
 from trainer.cli import main
 from trainer.progress.copying import compare, copy_store
+from trainer.progress.model import HomeworkSettings
 from trainer.progress.sqlite import Store
 from trainer.progress.store import ProgressStore
 from trainer.progress.stores import open_store
 
 DUE = datetime(2026, 1, 5, 18, 0, tzinfo=UTC)
+SET_FOR_LEA = HomeworkSettings("sevens", players=2, target=15)
 
 
 def club(place: str) -> None:
@@ -130,6 +132,7 @@ def test_a_class_run_for_a_term_keeps_its_archives_co_teachers_rights_passwords_
         file.set_password(tere, room, lea, lea_password, one_time=True)
         file.post_news(tere, room, "Bring your cards")
         file.post_news(pia, room, "No class on Friday")
+        file.assign(tere, room, "match", ("greedy",), DUE, SET_FOR_LEA, (lea.id,))
         file.archive_learner(tere, room, max_)
         file.archive_class(tere, room)
         news = [(note.text, note.posted, note.author) for note in file.class_news(tere, room)]
@@ -137,7 +140,8 @@ def test_a_class_run_for_a_term_keeps_its_archives_co_teachers_rights_passwords_
 
     with Store.open(tmp_path) as file, open_store(database) as target:
         first, second = copy_store(file, target), copy_store(file, target)
-        assert compare(file, target)[1] is False
+        lines, differ = compare(file, target)
+        assert not differ and "assignment_learners: 1 in the source, 1 in the target" in lines
         tere_there = target.account("https://id.example", "tere")
         assert tere_there is not None
         [room_there] = target.classes(tere_there.learner)
@@ -150,10 +154,27 @@ def test_a_class_run_for_a_term_keeps_its_archives_co_teachers_rights_passwords_
         assert teachers == [("Pia", True), ("Rui", False), ("Tere", True)]
         notes = target.class_news(tere_there.learner, room_there.id)
         assert [(note.text, note.posted, note.author) for note in notes] == news
-    carried = {"profile": 5, "class": 1, "membership": 2, "co-teacher": 1, "news": 2}
+        [homework] = target.class_assignments(tere_there.learner, room_there.id)
+        assert homework.settings == SET_FOR_LEA and homework.learners == (lea_there.id,)
+    carried = {"profile": 5, "class": 1, "membership": 2, "co-teacher": 1, "homework": 1, "news": 2}
     assert len(first) == len(second) == sum(carried.values())
     assert Counter(o.kind for o in first if o.problem is None and not o.already) == carried
     assert Counter(o.kind for o in second if o.problem is None and o.already) == carried
+
+
+def test_homework_for_a_learner_left_behind_is_left_not_set_for_the_whole_class(tmp_path: Path, database: str) -> None:
+    with Store.open(tmp_path) as file:
+        tere, room, (_, max_) = class_of(file, "Lea", "Max")
+        file.record_attempt(max_, attempt(0))
+        edit(file, "UPDATE attempts SET themes = ? WHERE profile_id = ?", secrets.token_urlsafe(8_000), max_.id)
+        file.assign(tere, room, "levels", ("basics-1",), DUE, learners=(max_.id,))
+    with Store.open(tmp_path) as file, open_store(database) as target:
+        [left] = [outcome for outcome in copy_store(file, target) if outcome.kind == "homework"]
+        tere_there = target.account("https://id.example", "tere")
+        assert tere_there is not None
+        [room_there] = target.classes(tere_there.learner)
+        assert target.class_assignments(tere_there.learner, room_there.id) == []
+    assert left.problem is not None and left.problem.startswith("a learner it is for was not copied: Max (class ")
 
 
 def test_verify_finds_a_row_missing_from_the_target(

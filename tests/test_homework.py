@@ -9,8 +9,8 @@ from store_kit import class_of
 from test_store_games import SUMMARY, finished_deal
 
 from trainer.progress.errors import NotYours
-from trainer.progress.homework import ItemResult, choose_puzzles, results, standing
-from trainer.progress.model import Attempt, Learner
+from trainer.progress.homework import ItemResult, choose_puzzles, played_as_set, results, standing
+from trainer.progress.model import NO_SETTINGS, Attempt, HomeworkSettings, Learner
 from trainer.progress.store import ProgressStore
 from trainer.puzzles import load_puzzles
 from trainer.puzzles.loader import bank_folder
@@ -44,18 +44,19 @@ def test_puzzle_homework_counts_each_learners_first_answer_after_it_was_set(stor
     tere, class_id, bea, cai = room
     store.record_attempt(bea, dataclasses.replace(answer("p1", True, 2.0), at=datetime(2020, 1, 1, tzinfo=UTC)))
     homework = store.assign(tere, class_id, "puzzles", ("p1", "p2", "p3"), DUE)
-    store.record_attempt(bea, answer("p1", False, 9.0))
+    store.record_attempt(bea, first := answer("p1", False, 9.0))
     store.record_attempt(bea, answer("p1", True, 4.0))  # a second try: the first counts
     store.record_attempt(bea, answer("p2", False, 0.0, skipped=True))  # a skip is not done
     store.record_attempt(bea, answer("p3", True, 5.5))
     store.record_attempt(cai, answer("other", True, 1.0))
     assert store.homework(bea) == [homework] == store.class_assignments(tere, class_id)
     bea_result, cai_result = results(store, tere, homework)
-    assert bea_result.items == (
+    assert tuple(dataclasses.replace(item, at=None) for item in bea_result.items) == (
         ItemResult("p1", True, False, 9.0),
         ItemResult("p2", False),
         ItemResult("p3", True, True, 5.5),
     )
+    assert bea_result.items[0].at == first.at  # when it was answered, to tell a late one
     assert (bea_result.done, bea_result.right, cai_result.done) == (2, 1, 0)
     assert [
         (mine.done, len(mine.items)) for mine in (standing(store, bea, homework), standing(store, cai, homework))
@@ -120,3 +121,50 @@ def test_bad_homework_is_refused_and_nothing_is_set(
     with pytest.raises(ValueError, match=message):
         store.assign(tere, class_id, kind, items, DUE)
     assert store.class_assignments(tere, class_id) == []
+
+
+def test_homework_for_chosen_learners_reaches_them_alone_and_can_be_changed_and_deleted(
+    store: ProgressStore, room: tuple
+) -> None:
+    tere, class_id, bea, cai = room
+    homework = store.assign(tere, class_id, "levels", ("values",), DUE, learners=(cai.id,))
+    assert store.homework(bea) == [] and store.homework(cai) == [homework]
+    assert [row.learner for row in results(store, tere, homework)] == [cai]
+    moved = dataclasses.replace(homework, items=("values", "sums"), due=DUE + timedelta(days=2), learners=())
+    store.change_assignment(tere, moved)
+    assert store.homework(bea) == [moved] == store.class_assignments(tere, class_id)
+    stranger = store.create_account("Pia", "https://id.example", "pia").learner
+    with pytest.raises(NotYours):  # homework is only for the class's own learners
+        store.change_assignment(tere, dataclasses.replace(moved, learners=(stranger.id,)))
+    store.delete_assignment(tere, moved)
+    assert store.class_assignments(tere, class_id) == [] and store.homework(cai) == []
+
+
+def test_a_match_counts_only_when_played_by_the_rule_set_table_and_target_set(
+    store: ProgressStore, room: tuple
+) -> None:
+    tere, class_id, bea, _ = room
+    settings = HomeworkSettings("sevens", players=2, target=15)
+    homework = store.assign(tere, class_id, "match", ("expert",), DUE, settings)
+    assert store.class_assignments(tere, class_id)[0].settings == settings
+    later = datetime.now(UTC) + timedelta(minutes=1)
+    over = dataclasses.replace(SUMMARY, played_at=later, over=True, won=True, points=16, against=9)
+    store.save_game(bea, over, record_of(finished_deal()))  # classic: not as set
+    assert results(store, tere, homework)[0].items == (ItemResult("expert", False),)
+    store.save_game(bea, over, {**record_of(finished_deal()), "profile": "sevens", "target": 15})
+    [done] = results(store, tere, homework)[0].items
+    assert (done.done, done.won, done.points, done.at) == (True, True, (16, 9), later)
+    assert not played_as_set({"profile": "sevens"}, 2, settings) and played_as_set({}, 4, NO_SETTINGS)
+
+
+def test_a_learner_is_behind_once_the_due_time_passes_with_items_to_do_or_done_late(
+    store: ProgressStore, room: tuple
+) -> None:
+    tere, class_id, bea, cai = room
+    homework = store.assign(tere, class_id, "puzzles", ("p1",), datetime.now(UTC) - timedelta(hours=1))
+    store.record_attempt(bea, answer("p1", True, 3.0))  # after the due time
+    mine, theirs = standing(store, bea, homework), standing(store, cai, homework)
+    assert mine.items[0].late(homework.due) and mine.behind(homework.due, datetime.now(UTC))
+    assert theirs.behind(homework.due, datetime.now(UTC)) and not theirs.behind(homework.due, homework.due)
+    with pytest.raises(ValueError, match="players"):
+        HomeworkSettings("classic", players=3)

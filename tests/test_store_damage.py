@@ -245,6 +245,7 @@ ROSTER_COLUMNS = [
     ("members", "archived"),
     ("accounts", "revoked"),
     ("accounts", "one_time"),
+    ("assignments", "settings"),
 ]
 
 
@@ -255,9 +256,10 @@ def test_a_file_from_before_the_counts_has_its_rows_counted_as_it_is_brought_up_
         "DROP TABLE co_teachers",
         "DROP TABLE news",
         "DROP INDEX classes_by_co_code",
+        "DROP TABLE assignment_learners",
         *(f"ALTER TABLE {table} DROP COLUMN {column}" for table, column in ROSTER_COLUMNS),
     ]
-    assert counts + 2 == SCHEMA_VERSION
+    assert counts + 3 == SCHEMA_VERSION
     damage(folder, *triggers, "DROP TABLE row_counts", *later, f"PRAGMA user_version = {counts}")
     with Store.open(folder) as store:
         assert store.damaged_rows("Ana") == {}

@@ -104,6 +104,15 @@ def class_csv(rows: Sequence[LearnerRow], headers: Sequence[str]) -> str:
     return out.getvalue()
 
 
+def table_csv(table: dict[str, list[str]]) -> str:
+    """A table of columns by heading, as the page shows it, as CSV: its cells as shown, none run as a formula."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_safe(heading) for heading in table])
+    writer.writerows([_safe(cell) for cell in row] for row in zip(*table.values(), strict=True))
+    return out.getvalue()
+
+
 def _safe(text: str) -> str:
     """A name as a spreadsheet shows it, never as a formula it runs: one starting with = + - or @ gets a quote."""
     return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text

@@ -1,8 +1,9 @@
 """Copying a whole store into another, with everything a club's server keeps beside the profiles: accounts (their
 password hashes, one-time or not, teacher flags and rights to teach taken away), classes and memberships (archived or
-not), co-teachers, homework and class news. Each profile goes through its export, which checks every field on the way
-in, and is found again by what names it in both stores (its name, its account, or its class's code and its name), so
-a copy run twice copies nothing twice. ``compare`` counts both sides to check a copy.
+not), co-teachers, homework (with its settings and the learners it is for) and class news. Each profile goes through
+its export, which checks every field on the way in, and is found again by what names it in both stores (its name, its
+account, or its class's code and its name), so a copy run twice copies nothing twice. ``compare`` counts both sides
+to check a copy.
 
 Sessions, devices, wrong guesses, import tries and co-teacher codes not yet used are not copied: they are the security
 state of the server that made them (who is signed in there, which device it trusts, whom it is slowing down, whom
@@ -28,7 +29,17 @@ _CLASS_SCOPE = re.compile(r"class (\d{1,18})")
 
 #: What a profile is counted by in ``compare``: the rows of each table that holds its own, and then what it has in
 #: the tables of a club.
-COUNTED = (*READERS, "accounts", "teacher", "members", "classes", "co_teachers", "assignments", "news")
+COUNTED = (
+    *READERS,
+    "accounts",
+    "teacher",
+    "members",
+    "classes",
+    "co_teachers",
+    "assignments",
+    "assignment_learners",
+    "news",
+)
 
 
 @dataclass(frozen=True)
@@ -66,18 +77,23 @@ class _Profile:
 class _Club:
     """A store's profiles by key, those whose name is damaged, its classes (id: teacher, name, code, created,
     archived), the memberships ((class, profile): archived), the co-teachers (class, profile), the homework (class,
-    kind, items, due, created) and the news (class, author, text, posted; by class and time)."""
+    kind, items, due, created, settings, the learners it is for by id, sorted) and the news (class, author, text,
+    posted; by class and time)."""
 
     profiles: dict[tuple[str, ...], _Profile]
     damaged: list[int]
     classes: dict[int, tuple[int, str, str, str, str | None]]
     members: dict[tuple[int, int], str | None]
     co_teachers: set[tuple[int, int]]
-    homework: list[tuple[int, str, str, str, str]]
+    homework: list[tuple[int, str, str, str, str, str | None, tuple[int, ...]]]
     news: list[tuple[int, int | None, str, str]]
 
     def by_code(self) -> dict[str, int]:
         return {code: cid for cid, (_, _, code, _, _) in self.classes.items()}
+
+    def shown(self, pid: int) -> str:
+        """The profile of that id as a copy shows it."""
+        return next((p.shown for p in self.profiles.values() if p.id == pid), f"profile #{pid}")
 
 
 def _club(conn: Statements) -> _Club:
@@ -96,8 +112,14 @@ def _club(conn: Statements) -> _Club:
     query = "SELECT class_id, profile_id, archived FROM members"
     members = {(int(cid), int(pid)): archived for cid, pid, archived in conn.execute(query)}
     co_teachers = {(int(cid), int(pid)) for cid, pid in conn.execute("SELECT class_id, profile_id FROM co_teachers")}
-    query = "SELECT class_id, kind, items, due, created FROM assignments"
-    homework = [(int(cid), kind, items, due, created) for cid, kind, items, due, created in conn.execute(query)]
+    chosen: dict[int, list[int]] = {}
+    for number, pid in conn.execute("SELECT assignment_id, profile_id FROM assignment_learners"):
+        chosen.setdefault(int(number), []).append(int(pid))
+    query = "SELECT id, class_id, kind, items, due, created, settings FROM assignments"
+    homework = [
+        (int(cid), kind, items, due, created, settings, tuple(sorted(chosen.get(int(number), ()))))
+        for number, cid, kind, items, due, created, settings in conn.execute(query)
+    ]
     query = "SELECT class_id, author_id, text, posted FROM news ORDER BY class_id, posted, id"
     news = [
         (int(cid), None if aid is None else int(aid), text, posted) for cid, aid, text, posted in conn.execute(query)
@@ -156,7 +178,7 @@ def copy_store(source: ProgressStore, target: ProgressStore) -> list[Outcome]:
     profiles(in_class=True)
     outcomes += _copy_members(target, given, taken, ids, class_ids)
     outcomes += _copy_co_teachers(target, given, taken, ids, class_ids)
-    outcomes += _copy_homework(target, given, taken, class_ids)
+    outcomes += _copy_homework(target, given, taken, ids, class_ids)
     outcomes += _copy_news(target, given, taken, ids, class_ids)
     return outcomes
 
@@ -279,21 +301,45 @@ def _copy_links(
     return outcomes
 
 
-def _copy_homework(target: ProgressStore, given: _Club, taken: _Club, class_ids: dict[int, int]) -> list[Outcome]:
-    """Copy each assignment of a copied class; one the class has with the same kind, items and times is there."""
+def _copy_homework(
+    target: ProgressStore, given: _Club, taken: _Club, ids: dict[int, int], class_ids: dict[int, int]
+) -> list[Outcome]:
+    """Copy each assignment of a copied class with its settings and the learners it is for, all of whom were
+    copied (else it is left, not set for the whole class); one the class has with the same kind, items, times,
+    settings and learners is there already."""
     had = Counter(taken.homework)
     outcomes = []
-    for cid, kind, items, due, created in sorted(given.homework):
+    for cid, kind, items, due, created, settings, learners in sorted(given.homework):
         what = f"{kind} homework due {due} in {given.classes[cid][1]} ({given.classes[cid][2]})"
+        chosen = tuple(sorted(ids[pid] for pid in learners if pid in ids))
         if cid not in class_ids:
             outcomes.append(Outcome("homework", what, "its class was not copied"))
-        elif had[(row := (class_ids[cid], kind, items, due, created))]:
+        elif len(chosen) < len(learners):
+            names = ", ".join(given.shown(pid) for pid in learners if pid not in ids)
+            outcomes.append(Outcome("homework", what, f"a learner it is for was not copied: {names}"))
+        elif had[(row := (class_ids[cid], kind, items, due, created, settings, chosen))]:
             had[row] -= 1
             outcomes.append(Outcome("homework", what, already=True))
         else:
-            columns = "assignments (class_id, kind, items, due, created)"
-            outcomes.append(_insert(target, "homework", what, columns, *row))
+            outcomes.append(_insert_homework(target, what, row))
     return outcomes
+
+
+def _insert_homework(
+    target: ProgressStore, what: str, row: tuple[int, str, str, str, str, str | None, tuple[int, ...]]
+) -> Outcome:
+    """Insert one assignment and the learners it is for, in one write; its outcome."""
+    *columns, learners = row
+    query = """INSERT INTO assignments (class_id, kind, items, due, created, settings) VALUES (?, ?, ?, ?, ?, ?)
+        RETURNING id"""
+    try:
+        with target._writing() as conn:
+            (number,) = conn.execute(query, columns).fetchone()
+            for pid in learners:
+                conn.execute("INSERT INTO assignment_learners (assignment_id, profile_id) VALUES (?, ?)", (number, pid))
+    except Exception as error:  # as for a profile
+        return Outcome("homework", what, _reason(error))
+    return Outcome("homework", what)
 
 
 def _copy_news(
@@ -345,6 +391,7 @@ def census(store: ProgressStore) -> dict[str, tuple[str, Counter[str]]]:
         "co_teachers": "SELECT profile_id, count(*) FROM co_teachers GROUP BY profile_id",
         "assignments": "SELECT teacher_id, count(*) FROM assignments JOIN classes ON classes.id = class_id"
         " GROUP BY teacher_id",
+        "assignment_learners": "SELECT profile_id, count(*) FROM assignment_learners GROUP BY profile_id",
         "news": "SELECT teacher_id, count(*) FROM news JOIN classes ON classes.id = class_id GROUP BY teacher_id",
     }
     counted: dict[int, Counter[str]] = {}

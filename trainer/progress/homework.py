@@ -8,8 +8,10 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from trainer.progress.model import Assignment, Learner, Who
+from trainer.profile import PROFILES
+from trainer.progress.model import Assignment, HomeworkSettings, Learner, Who
 from trainer.progress.store import ProgressStore
 from trainer.puzzles import Puzzle
 from trainer.text import SaidError, said
@@ -18,8 +20,9 @@ from trainer.text import SaidError, said
 @dataclass(frozen=True)
 class ItemResult:
     """One item for one learner: whether it is done, and how it went. A puzzle: its first answer since the homework
-    was set, right or not, and its seconds. A level: its stars. A match: the points lost per reviewed play of the
-    first one finished."""
+    was set, right or not, its seconds, and when. A level: its stars (when they were earned is not kept). A match:
+    the first one finished as set (strength, rule set, table and target), won or not, its points and the best other
+    side's, the points lost per reviewed play, and when it ended."""
 
     item: str
     done: bool
@@ -27,6 +30,13 @@ class ItemResult:
     seconds: float | None = None
     stars: int | None = None
     lost_per_play: float | None = None
+    at: datetime | None = None
+    won: bool | None = None
+    points: tuple[int, int] | None = None
+
+    def late(self, due: datetime) -> bool:
+        """Whether it was done after the homework was due."""
+        return self.at is not None and self.at > due
 
 
 @dataclass(frozen=True)
@@ -41,6 +51,10 @@ class LearnerResult:
     @property
     def right(self) -> int:
         return sum(bool(item.right) for item in self.items)
+
+    def behind(self, due: datetime, now: datetime) -> bool:
+        """Whether the learner is late with it: an item done after ``due``, or ``due`` past with items still to do."""
+        return any(item.late(due) for item in self.items) or (now > due and self.done < len(self.items))
 
     @property
     def next_item(self) -> str | None:
@@ -83,12 +97,16 @@ def assign_puzzles(
     level: int | None = None,
 ) -> Assignment:
     """Set the class ``count`` puzzles drawn from the bank (``choose_puzzles``), due by ``due``."""
-    return store.assign(teacher, class_id, "puzzles", choose_puzzles(bank, count, theme, rules, level), due)
+    drawn = choose_puzzles(bank, count, theme, rules, level)
+    return store.assign(teacher, class_id, "puzzles", drawn, due, HomeworkSettings(rules, theme=theme, level=level))
 
 
 def results(store: ProgressStore, teacher: Who, assignment: Assignment) -> list[LearnerResult]:
-    """How each learner of the class did on each item; NotYours for another teacher's class."""
-    return [standing(store, learner, assignment) for learner in store.members(teacher, assignment.class_id)]
+    """How each learner the homework is for (in the class, not archived) did on each item; NotYours for another
+    teacher's class."""
+    learners = store.members(teacher, assignment.class_id)
+    chosen = [learner for learner in learners if learner.id in assignment.learners] if assignment.learners else learners
+    return [standing(store, learner, assignment) for learner in chosen]
 
 
 def standing(store: ProgressStore, learner: Learner, assignment: Assignment) -> LearnerResult:
@@ -102,19 +120,34 @@ def _items(store: ProgressStore, learner: Who, assignment: Assignment) -> tuple[
         for attempt in store.attempts_since(learner, assignment.items, assignment.created):
             if not attempt.skipped:
                 first.setdefault(
-                    attempt.puzzle_id, ItemResult(attempt.puzzle_id, True, attempt.correct, attempt.seconds)
+                    attempt.puzzle_id,
+                    ItemResult(attempt.puzzle_id, True, attempt.correct, attempt.seconds, at=attempt.at),
                 )
         return tuple(first.get(puzzle, ItemResult(puzzle, False)) for puzzle in assignment.items)
     if assignment.kind == "levels":
         stars = store.stars(learner)
         return tuple(ItemResult(level, level in stars, stars=stars.get(level)) for level in assignment.items)
     [strength] = assignment.items
-    played = [
-        game
-        for game in store.games(learner)
-        if game.level == strength and game.over and game.played_at >= assignment.created
-    ]
+    played = [kept.summary for kept in store.finished_games(learner, strength, assignment.created)
+              if played_as_set(kept.record, kept.summary.players, assignment.settings)]  # fmt: skip
     if not played:
         return (ItemResult(strength, False),)
     game = played[0]
-    return (ItemResult(strength, True, lost_per_play=game.lost / game.decisions if game.decisions else None),)
+    lost = game.lost / game.decisions if game.decisions else None
+    return (
+        ItemResult(
+            strength, True, lost_per_play=lost, at=game.played_at, won=game.won, points=(game.points, game.against)
+        ),
+    )
+
+
+def played_as_set(record: dict[str, Any], players: int, settings: HomeworkSettings) -> bool:
+    """Whether a match (its game record, and its players) was played by the homework's rule set, table and target,
+    where it sets them."""
+    rules = str(record.get("profile"))
+    target = record.get("target", PROFILES[rules].target if rules in PROFILES else None)
+    return (
+        (settings.rules is None or rules == settings.rules)
+        and (settings.players is None or players == settings.players)
+        and (settings.target is None or target == settings.target)
+    )

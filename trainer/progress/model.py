@@ -3,12 +3,15 @@ its homework. Each checks its fields when made, so a value that exists can be ke
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
 from trainer.bot_levels import LEVELS as BOT_LEVELS
 from trainer.match import Match
+from trainer.profile import PROFILES
 from trainer.progress.checks import (
     ANSWER_LENGTH,
     LOST_PER_PLAY,
@@ -211,9 +214,45 @@ class News:
 
 
 @dataclass(frozen=True)
+class HomeworkSettings:
+    """How a piece of homework was made, or is to be played: the rule set its puzzles were drawn under or its match
+    is played by, a match's table (players) and target (None: the rule set's), and the theme and level its puzzles
+    were drawn on (None: any). Homework set before these were kept has none (all None)."""
+
+    rules: str | None = None
+    players: int | None = None
+    target: int | None = None
+    theme: str | None = None
+    level: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.rules is not None and self.rules not in PROFILES:
+            raise ValueError(f"rules: {self.rules!r} is not one of {', '.join(PROFILES)}")
+        profile = PROFILES[self.rules or "classic"]
+        if self.players is not None and self.players not in profile.players:
+            raise ValueError(f"players: {self.players!r} is not one of {profile.players} of {profile.name}")
+        if self.target is not None and self.target not in profile.targets:
+            raise ValueError(f"target: {self.target!r} is not one of {profile.targets} of {profile.name}")
+        if self.theme is not None:
+            check_id("theme", self.theme)
+        if self.level is not None:
+            int_of(self.level, min(PUZZLE_LEVELS), max(PUZZLE_LEVELS))
+
+    def kept(self) -> str | None:
+        """The settings as the store keeps them: a JSON object of those set, or None if none is."""
+        given = {name: value for name, value in dataclasses.asdict(self).items() if value is not None}
+        return json.dumps(given, sort_keys=True) if given else None
+
+
+#: The settings of homework set before they were kept.
+NO_SETTINGS = HomeworkSettings()
+
+
+@dataclass(frozen=True)
 class Assignment:
     """Homework for a class: ``kind`` is "levels", "puzzles" or "match", and ``items`` the level or puzzle ids, or
-    the computer strength to play; due by ``due``, set at ``created``."""
+    the computer strength to play; due by ``due``, set at ``created``; how it was made (``settings``), and the
+    learners it is for, by profile id (none: the whole class)."""
 
     id: int
     class_id: int
@@ -221,6 +260,8 @@ class Assignment:
     items: tuple[str, ...]
     due: datetime
     created: datetime
+    settings: HomeworkSettings = NO_SETTINGS
+    learners: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in ASSIGNMENT_KINDS:

@@ -32,6 +32,7 @@ from trainer.progress.schema import (
     ACCOUNT_TABLES,
     APPLICATION_ID,
     GUESS_TABLES,
+    HOMEWORK_FOR_LEARNERS,
     HOMEWORK_TABLES,
     IMPORT_TRIES_TABLES,
     ROSTER_TABLES,
@@ -136,6 +137,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # A class for a term, as the file has it.
     tuple(map(_postgres, ROSTER_TABLES)),
+    tuple(map(_postgres, HOMEWORK_FOR_LEARNERS)),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

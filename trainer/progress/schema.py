@@ -103,6 +103,17 @@ ROSTER_TABLES = (
     "CREATE INDEX news_by_class ON news(class_id, posted)",
 )
 
+#: Homework a term needs (likewise): how each piece was made or is to be played (``HomeworkSettings`` as JSON; NULL
+#: for one set before), and the learners a piece is for when it is not for the whole class.
+HOMEWORK_FOR_LEARNERS = (
+    "ALTER TABLE assignments ADD COLUMN settings TEXT",
+    """CREATE TABLE assignment_learners (
+        assignment_id INTEGER NOT NULL REFERENCES assignments(id) ON DELETE CASCADE,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        PRIMARY KEY (assignment_id, profile_id))""",
+    "CREATE INDEX assignment_learners_by_profile ON assignment_learners(profile_id)",
+)
+
 #: The tables of a profile's progress whose rows the file counts beside them (``row_counts``), by triggers that run in
 #: the transaction of each insert and delete, however it is made (an answer, an import, a profile deleted).
 COUNTED_TABLES = ("attempts", "ratings", "review_cards", "records", "stars", "places", "games")
@@ -252,5 +263,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # A class for a term: archiving, co-teachers, teachers' rights revoked, one-time passwords, class news.
     ROSTER_TABLES,
+    # Homework for chosen learners, with the settings it was made with.
+    HOMEWORK_FOR_LEARNERS,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

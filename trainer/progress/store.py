@@ -42,6 +42,7 @@ from trainer.progress.checks import (
 )
 from trainer.progress.errors import NameTaken, NotYours, ProfileGone, StaleMatch
 from trainer.progress.model import (
+    NO_SETTINGS,
     Account,
     Assignment,
     Attempt,
@@ -50,6 +51,7 @@ from trainer.progress.model import (
     Failures,
     GameSummary,
     Guess,
+    HomeworkSettings,
     KeptGame,
     Learner,
     News,
@@ -301,12 +303,22 @@ class ProgressStore(ABC):
         """The profile's match of that number as it is kept now; None if there is none (or its row is damaged)."""
         return self._kept_game(profile, "rowid = ?", number)
 
+    def finished_games(self, profile: Who, level: str, since: datetime, most: int = 20) -> list[KeptGame]:
+        """The profile's matches against that computer strength finished and last played from ``since`` on, oldest
+        first, with their records: at most ``most``."""
+        where = "over = 1 AND level = ? AND played_at >= ? ORDER BY played_at, rowid"
+        return self._kept_games(profile, where, level, iso("since", since), most=most)
+
     def _kept_game(self, profile: Who, where: str, *arguments: object) -> KeptGame | None:
         """The first of the profile's matches ``where`` selects whose row can be read."""
+        found = self._kept_games(profile, where, *arguments, most=1)
+        return found[0] if found else None
+
+    def _kept_games(self, profile: Who, where: str, *arguments: object, most: int) -> list[KeptGame]:
+        """The first ``most`` of the profile's matches ``where`` selects whose rows can be read."""
         query = f"SELECT version, rowid, {READERS['games'][0]} FROM games WHERE profile_id = ? AND {where}"
         with self._reading() as conn:
-            found = first_readable(conn, query, (profile_id(conn, profile), *arguments), _kept_of, 1)
-        return found[0] if found else None
+            return first_readable(conn, query, (profile_id(conn, profile), *arguments), _kept_of, most)
 
     def record_attempt(self, profile: Who, attempt: Attempt) -> None:
         """Save one attempt."""
@@ -862,16 +874,47 @@ class ProgressStore(ABC):
         with self._writing() as conn:
             conn.execute("UPDATE sessions SET ended = ? WHERE token_hash = ? AND ended IS NULL", (_now(), token_hash))
 
-    def assign(self, teacher: Who, class_id: int, kind: str, items: tuple[str, ...], due: datetime) -> Assignment:
-        """Set the teacher's class homework; NotYours for another teacher's class, ValueError for a bad kind, item
-        or time."""
-        made = Assignment(0, class_id, kind, items, due, datetime.now(UTC))
-        query = "INSERT INTO assignments (class_id, kind, items, due, created) VALUES (?, ?, ?, ?, ?) RETURNING id"
-        row = (class_id, kind, json.dumps(list(items)), iso("due", due), iso("created", made.created))
+    def assign(
+        self,
+        teacher: Who,
+        class_id: int,
+        kind: str,
+        items: tuple[str, ...],
+        due: datetime,
+        settings: HomeworkSettings = NO_SETTINGS,
+        learners: tuple[int, ...] = (),
+    ) -> Assignment:
+        """Set the teacher's class homework, made with ``settings``, for the ``learners`` of the class given by id
+        (none: the whole class); NotYours for another teacher's class, ValueError for a bad kind, item or time, or
+        a learner not in the class."""
+        made = Assignment(0, class_id, kind, items, due, datetime.now(UTC), settings, learners)
+        query = """INSERT INTO assignments (class_id, kind, items, due, created, settings) VALUES (?, ?, ?, ?, ?, ?)
+            RETURNING id"""
+        row = (class_id, kind, json.dumps(list(items)), iso("due", due), iso("created", made.created), settings.kept())
         with self._writing() as conn:
             _own_class(conn, _teacher_id(conn, teacher), class_id)
             (number,) = conn.execute(query, row).fetchone()
-        return dataclasses.replace(made, id=int(number), created=datetime.fromisoformat(row[-1]))
+            _set_learners(conn, int(number), class_id, learners)
+        return dataclasses.replace(made, id=int(number), created=datetime.fromisoformat(row[4]))
+
+    def change_assignment(self, teacher: Who, changed: Assignment) -> None:
+        """Keep a piece of homework's new items, due time, settings and learners (its class, kind and time set
+        stay); NotYours for another teacher's class, ValueError as for ``assign``. A puzzle answered or a level or
+        match done since it was set still counts, if the homework still holds it."""
+        query = "UPDATE assignments SET items = ?, due = ?, settings = ? WHERE id = ? AND class_id = ? AND kind = ?"
+        row = (json.dumps(list(changed.items)), iso("due", changed.due), changed.settings.kept())
+        with self._writing() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), changed.class_id)
+            if not conn.execute(query, (*row, changed.id, changed.class_id, changed.kind)).rowcount:
+                raise NotYours("that homework is not of this class")
+            _set_learners(conn, changed.id, changed.class_id, changed.learners)
+
+    def delete_assignment(self, teacher: Who, homework: Assignment) -> None:
+        """Take a piece of homework away, with nothing of what its learners did (that is their progress); NotYours
+        for another teacher's class."""
+        with self._writing() as conn:
+            _own_class(conn, _teacher_id(conn, teacher), homework.class_id)
+            conn.execute("DELETE FROM assignments WHERE id = ? AND class_id = ?", (homework.id, homework.class_id))
 
     def class_assignments(self, teacher: Who, class_id: int) -> list[Assignment]:
         """The homework of the teacher's class, latest due first; NotYours for another teacher's class."""
@@ -880,9 +923,13 @@ class ProgressStore(ABC):
             return _assignments(conn, "class_id = ?", class_id)
 
     def homework(self, learner: Who) -> list[Assignment]:
-        """The homework of every class the learner is in (not archived, nor they in it), the soonest due first."""
+        """The homework of every class the learner is in (not archived, nor they in it) that is for the whole class
+        or for them, the soonest due first."""
+        mine = f"""class_id IN ({_IN_USE}) AND (id NOT IN (SELECT assignment_id FROM assignment_learners)
+            OR id IN (SELECT assignment_id FROM assignment_learners WHERE profile_id = ?))"""
         with self._reading() as conn:
-            return _assignments(conn, f"class_id IN ({_IN_USE})", profile_id(conn, learner), soonest=True)
+            pid = profile_id(conn, learner)
+            return _assignments(conn, mine, pid, pid, soonest=True)
 
     def post_news(self, teacher: Who, class_id: int, text: str) -> News:
         """A short note from the teacher to their class (1 to ``NEWS_LENGTH`` characters, its lines and spaces kept);
@@ -1266,15 +1313,37 @@ def _now() -> str:
 
 
 def _assignments(conn: Statements, where: str, *values: object, soonest: bool = False) -> list[Assignment]:
-    """The readable assignments ``where`` selects, latest due first (``soonest``: the soonest due first)."""
+    """The readable assignments ``where`` selects, latest due first (``soonest``: the soonest due first), with the
+    learners each is for."""
     order = "due, id" if soonest else "due DESC, id DESC"
-    query = f"SELECT id, class_id, kind, items, due, created FROM assignments WHERE {where} ORDER BY {order}"
+    query = f"SELECT id, class_id, kind, items, due, created, settings FROM assignments WHERE {where} ORDER BY {order}"
+    rows = conn.execute(query, values).fetchall()
+    chosen: dict[int, list[int]] = {}
+    if rows:
+        marks = ", ".join("?" * len(rows))
+        query = f"SELECT assignment_id, profile_id FROM assignment_learners WHERE assignment_id IN ({marks})"
+        for number, pid in conn.execute(query, [row[0] for row in rows]):
+            chosen.setdefault(int(number), []).append(int(pid))
     found = []
-    for number, class_id, kind, items, due, created in conn.execute(query, values):
-        with suppress(*DAMAGE, json.JSONDecodeError):
+    for number, class_id, kind, items, due, created, settings in rows:
+        with suppress(*DAMAGE, json.JSONDecodeError, TypeError):
             moments = datetime.fromisoformat(due), datetime.fromisoformat(created)
-            found.append(Assignment(int(number), int(class_id), kind, tuple(json.loads(items)), *moments))
+            made = HomeworkSettings(**json.loads(settings)) if settings is not None else NO_SETTINGS
+            learners = tuple(sorted(chosen.get(int(number), ())))
+            found.append(
+                Assignment(int(number), int(class_id), kind, tuple(json.loads(items)), *moments, made, learners)
+            )
     return found
+
+
+def _set_learners(conn: Statements, number: int, class_id: int, learners: tuple[int, ...]) -> None:
+    """The learners (by id) a piece of homework is for, all of the class (none: the whole class); NotYours for one
+    who is not in it."""
+    conn.execute("DELETE FROM assignment_learners WHERE assignment_id = ?", (number,))
+    for pid in sorted(set(learners)):
+        if not conn.execute("SELECT 1 FROM members WHERE class_id = ? AND profile_id = ?", (class_id, pid)).fetchone():
+            raise NotYours("that learner is not in this class")
+        conn.execute("INSERT INTO assignment_learners (assignment_id, profile_id) VALUES (?, ?)", (number, pid))
 
 
 def _new_code() -> str:
