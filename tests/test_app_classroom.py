@@ -4,6 +4,7 @@ that reaches the learners' Home, a co-teacher by a one-use code, a learner's own
 and an administrator who takes a teacher's right to teach away."""
 
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -179,3 +180,48 @@ def test_an_administrator_takes_a_teachers_right_away_and_gives_it_back(club: di
         assert not saved.account_of(otto).teacher  # type: ignore[union-attr]
     press(at, "Give the right to teach back")
     assert list(at.table[0].value["May teach"]) == ["yes", "yes"]
+
+
+def test_a_match_set_for_one_learner_by_its_rules_is_started_from_home_as_set_then_moved_and_deleted(
+    club: dict[str, Any], data: Path
+) -> None:
+    at, number = classes_page(), room_id(club, data)
+    key = f"hw_{number}"
+    at.radio(key=f"{key}_kind").set_value("match").run()
+    at.selectbox(key=f"{key}_rules").set_value("sevens").run()
+    at.radio(key=f"{key}_players").set_value(4)
+    at.radio(key=f"{key}_target").set_value(15)
+    at.radio(key=f"{key}_strength").set_value("greedy")
+    at.multiselect(key=f"{key}_for").set_value([club["bea"].id])
+    press(at, "Set the homework")
+    with Store.open(data) as saved:
+        [piece] = saved.class_assignments(club["tere"], number)
+    assert (piece.items, piece.learners) == (("greedy",), (club["bea"].id,))
+    assert (piece.settings.rules, piece.settings.players, piece.settings.target) == ("sevens", 4, 15)
+    learner = sign_in_with_code(app(), club)
+    [link] = [link for link in learner.get("page_link") if "· a match against" in link.proto.label]
+    learner.query_params["homework"] = str(piece.id)
+    learner.switch_page(f"{PAGES}/play.py").run()
+    assert "homework=" in link.proto.query_string and learner.markdown[0].value.startswith("Homework due ")
+    press(learner, "Start the homework match")
+    game = learner.session_state["game"]
+    assert (game.match.profile.name, game.match.profile.target, game.match.players) == ("sevens", 15, 4)
+    at.date_input(key=f"{key}_{piece.id}_due").set_value(piece.due.date() + timedelta(days=3))
+    press(at, "Save the changes")
+    with Store.open(data) as saved:
+        [moved] = saved.class_assignments(club["tere"], number)
+    assert moved.due == piece.due + timedelta(days=3) and moved.settings == piece.settings
+    at.checkbox(key=f"hw_sure_{piece.id}").check().run()
+    press(at, "Delete the homework")
+    with Store.open(data) as saved:
+        assert saved.class_assignments(club["tere"], number) == []
+
+
+def test_a_learner_late_with_homework_is_told_so_and_the_teacher_sees_it(club: dict[str, Any], data: Path) -> None:
+    with Store.open(data) as saved:
+        [room] = saved.classes(club["tere"])
+        saved.assign(club["tere"], room.id, "levels", ("escoba",), datetime.now(UTC) - timedelta(days=1))
+    learner = sign_in_with_code(app(), club)
+    assert any(link.proto.label.startswith("Late, it was due ") for link in learner.get("page_link"))
+    at = classes_page()
+    assert list(at.table[1].value["Late"]) == ["late"]

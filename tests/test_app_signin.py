@@ -273,8 +273,8 @@ def test_a_teacher_sets_homework_the_learner_finds_it_at_home_and_the_teacher_se
     teacher.switch_page(f"{PAGES}/classes.py").run()
     with Store.open(data) as saved:
         [room] = saved.classes(club["tere"])
-    teacher.selectbox(key=f"hw_theme_{room.id}").set_value("escoba")
-    teacher.number_input(key=f"hw_count_{room.id}").set_value(3)
+    teacher.selectbox(key=f"hw_{room.id}_theme").set_value("escoba")
+    teacher.number_input(key=f"hw_{room.id}_count").set_value(3)
     press(teacher, "Set the homework")
     with Store.open(data) as saved:
         [piece] = saved.class_assignments(club["tere"], room.id)
@@ -297,9 +297,9 @@ def test_a_teacher_sets_homework_the_learner_finds_it_at_home_and_the_teacher_se
     assert "1 of 3 done" in link.proto.label and f"puzzle={piece.items[1]}" in link.proto.query_string
     teacher.run()
     done = teacher.table[1].value.set_index("Learner")  # the class table first, then this homework's
-    assert (done.loc["Bea", "Done"], done.loc["Bea", "Right"]) == ("1 / 3", "1")
+    assert (done.loc["Bea", "Done"], done.loc["Bea", "Right"], done.loc["Bea", "1"]) == ("1 / 3", "1 / 1", "right")
     items = teacher.table[2].value.set_index("Item")
-    assert list(items["Done"]) == [1, 0, 0]
+    assert list(items["Done"]) == ["1", "0", "0"] and list(items["Right"]) == ["1", "0", "0"]
     bank = {puzzle.id: puzzle for puzzle in load_puzzles(bank_folder())}
     for shown, id_ in zip(items.index, piece.items, strict=True):  # each named as the learner reads it, then its id
         item = shown.replace("\\", "")  # the table's cells are Markdown, escaped
@@ -374,13 +374,15 @@ def test_match_and_level_homework_show_the_teacher_stars_and_points_lost(club: d
     teacher = app({"sub": "tere"})
     teacher.switch_page(f"{PAGES}/classes.py").run()
     by_learner = teacher.table[1].value.set_index("Learner")
-    assert (by_learner.loc["Bea", "Done"], by_learner.loc["Bea", "Stars"]) == ("1 / 1", "2")
+    assert (by_learner.loc["Bea", "Done"], by_learner.loc["Bea", "Stars"]) == ("1 / 1", "2 / 3")
+    assert by_learner.loc["Bea", "1"] == "2 of 3 stars" and by_learner.loc["Bea", "Late"] == ""
     with Store.open(data) as saved:
         match = saved.assign(club["tere"], room.id, "match", ("greedy",), due + timedelta(days=1))
     teacher.run()
-    teacher.selectbox(key=f"hw_results_{room.id}").set_value(match).run()
+    teacher.selectbox(key=f"hw_results_{room.id}").set_value(match.id).run()
     by_learner = teacher.table[1].value.set_index("Learner")
-    assert list(by_learner.columns) == ["Done", "Points lost per play"] and by_learner.loc["Bea", "Done"] == "0 / 1"
+    assert list(by_learner.columns) == ["1", "Done", "Points lost per play", "Late"]
+    assert (by_learner.loc["Bea", "1"], by_learner.loc["Bea", "Done"]) == ("–", "0 / 1")
 
 
 def test_a_device_that_signs_in_is_given_a_cookie_the_account_then_knows_it_by(

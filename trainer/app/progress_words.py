@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import UTC
 
+from trainer.app.clock import moment
 from trainer.app.names import BOT_LEVELS
 from trainer.app.topics import topic
 from trainer.i18n import Translator
@@ -119,9 +120,11 @@ def mistake_label(attempt: Attempt, title: str, t: Translator) -> str:
 
 
 def homework_line(piece: Assignment, mine: LearnerResult, t: Translator) -> str:
-    """A piece of homework as its learner sees it: when it is due and how much of it is done."""
-    return t.text("Due {due}: {done} of {total} done", due=f"{piece.due:%Y-%m-%d}", done=mine.done,
-                  total=len(mine.items))  # fmt: skip
+    """A piece of homework as its learner sees it: when it is (or was) due and how much of it is done."""
+    due, done, total = f"{piece.due:%Y-%m-%d}", mine.done, len(mine.items)
+    if mine.behind(piece.due, moment()) and done < total:
+        return t.text("Late, it was due {due}: {done} of {total} done", due=due, done=done, total=total)
+    return t.text("Due {due}: {done} of {total} done", due=due, done=done, total=total)
 
 
 def next_puzzle_label(piece: Assignment, mine: LearnerResult, t: Translator) -> str:

@@ -1,6 +1,7 @@
 """Classes: a teacher's classes on a club's server, each with its learners, homework, news and settings; the classes
 archived at the end of a term come last."""
 
+import dataclasses
 from collections.abc import Callable
 from datetime import UTC, datetime, time, timedelta
 from typing import TypeVar
@@ -20,9 +21,10 @@ from trainer.app.signin import club, secrets, wait_notice
 from trainer.app.store_access import said_or_told, saving, store
 from trainer.app.style import page
 from trainer.app.topics import topic
+from trainer.profile import PROFILES
 from trainer.progress import accounts, homework
-from trainer.progress.classes import LearnerRow, class_csv, class_table, ordered
-from trainer.progress.model import Assignment, Classroom, Learner
+from trainer.progress.classes import LearnerRow, class_csv, class_table, ordered, table_csv
+from trainer.progress.model import NO_SETTINGS, Assignment, Classroom, HomeworkSettings, Learner
 from trainer.progress.stats import plain
 from trainer.progress.store import CO_CODE_LENGTH, NAME_LENGTH, NEWS_LENGTH, ProgressStore
 from trainer.puzzles.catalog import THEMES
@@ -153,7 +155,7 @@ def progress_table(room: Classroom, rows: list[LearnerRow]) -> None:
     st.table({header: [_cell(value) for value in column] for header, column in zip(headers, shown, strict=True)})
     st.download_button(
         t.text("Download as CSV"),
-        class_csv(rows, headers),
+        lambda: class_csv(rows, headers),  # made when clicked, for this teacher's session alone
         file_name=f"{room.code}.csv",
         mime="text/csv",
         on_click="ignore",
@@ -172,76 +174,169 @@ def homework_words(homework: Assignment) -> str:
     return t.text("A match against {level}, due {due}", level=t.text(name), due=due)
 
 
-@saving
-def set_homework(saved: ProgressStore, teacher: Learner, room: Classroom) -> None:
-    state, key = st.session_state, room.id
-    due = datetime.combine(state[f"hw_due_{key}"], time(23, 59), UTC)
-    try:
-        kind = state[f"hw_kind_{key}"]
-        if kind == "puzzles":
-            theme, level = state[f"hw_theme_{key}"], state[f"hw_level_{key}"]
-            homework.assign_puzzles(
-                saved, teacher, room.id, bank().values(), due, int(state[f"hw_count_{key}"]),
-                None if theme == "any" else theme, st.session_state.rules.name, None if level == 0 else level,
-            )  # fmt: skip
-        elif kind == "levels":
-            saved.assign(teacher, room.id, "levels", tuple(state[f"hw_levels_{key}"]), due)
-        else:
-            saved.assign(teacher, room.id, "match", (state[f"hw_strength_{key}"],), due)
-    except ValueError as error:
-        state[f"hw_error_{key}"] = said_or_told(error)
-    state.opened_class = room.id
-
-
-def homework_part(room: Classroom) -> None:
-    """Homework: a new piece to set, then how each learner did on the one chosen."""
-    st.subheader(t.text("Homework"))
-    key = room.id
+def homework_fields(room: Classroom, key: str, members: list[Learner], was: Assignment | None = None) -> str:
+    """The fields of a piece of homework: its kind (fixed when changing ``was``), what its kind needs, whom it is
+    for and when it is due, each filled from ``was`` if given; returns its kind."""
     kinds = {"puzzles": t.text("Puzzles"), "levels": t.text("Course levels"), "match": t.text("A match")}
-    kind = st.radio(t.text("Set"), list(kinds), format_func=kinds.__getitem__, horizontal=True, key=f"hw_kind_{key}")
+    if was is None:
+        kind = st.radio(t.text("Set"), list(kinds), format_func=kinds.__getitem__, horizontal=True, key=f"{key}_kind")
+    else:
+        kind = was.kind
+    made = was.settings if was is not None else NO_SETTINGS
+    if kind in ("puzzles", "match"):
+        names = list(PROFILES)
+        rules = made.rules or st.session_state.rules.name
+        st.selectbox(t.text("Rule set"), names, index=names.index(rules), format_func=lambda name:
+                     t.text(PROFILES[name].title), key=f"{key}_rules")  # fmt: skip
     if kind == "puzzles":
         themes = ["any", *sorted(THEMES)]
-        st.selectbox(t.text("Theme"), themes, format_func=lambda th: t.text("any") if th == "any" else topic(th, t),
-                     key=f"hw_theme_{key}")  # fmt: skip
-        st.selectbox(t.text("Level"), [0, 1, 2, 3, 4, 5], format_func=lambda n: str(n) if n else t.text("any"),
-                     key=f"hw_level_{key}")  # fmt: skip
-        st.number_input(t.text("How many"), min_value=1, max_value=30, value=10, key=f"hw_count_{key}")
+        st.selectbox(t.text("Theme"), themes, index=themes.index(made.theme or "any"), key=f"{key}_theme",
+                     format_func=lambda th: t.text("any") if th == "any" else topic(th, t))  # fmt: skip
+        st.selectbox(t.text("Level"), [0, 1, 2, 3, 4, 5], index=made.level or 0, key=f"{key}_level",
+                     format_func=lambda n: str(n) if n else t.text("any"))  # fmt: skip
+        count = len(was.items) if was is not None else 10
+        st.number_input(t.text("How many"), min_value=1, max_value=30, value=count, key=f"{key}_count")
     elif kind == "levels":
         titles = {level.id: level_place(level, t) for level in course()}  # numbered within its track
-        st.multiselect(t.text("Levels"), list(titles), format_func=titles.__getitem__, key=f"hw_levels_{key}")
+        st.multiselect(t.text("Levels"), list(titles), default=[item for item in (was.items if was else ()) if
+                       item in titles], format_func=titles.__getitem__, key=f"{key}_levels")  # fmt: skip
     else:
-        st.radio(t.text("Against"), list(BOT_LEVELS), format_func=lambda level: level_words(level, t),
-                 key=f"hw_strength_{key}")  # fmt: skip
-    today = moment().date()
-    st.date_input(t.text("Due"), value=today + timedelta(days=7), key=f"hw_due_{key}")
-    st.button(t.text("Set the homework"), key=f"hw_set_{key}", on_click=set_homework, args=(SAVED, PLAYER, room))
-    if (error := st.session_state.pop(f"hw_error_{key}", None)) is not None:
+        strengths = list(BOT_LEVELS)
+        st.radio(t.text("Against"), strengths, index=strengths.index(was.items[0]) if was else 0, key=f"{key}_strength",
+                 format_func=lambda level: level_words(level, t))  # fmt: skip
+        profile = PROFILES[st.session_state[f"{key}_rules"]]
+        tables = list(profile.players)
+        st.radio(t.text("Table"), tables, index=tables.index(made.players) if made.players in tables else 0,
+                 format_func=lambda n: t.plural("{n} player", "{n} players", n), horizontal=True,
+                 key=f"{key}_players")  # fmt: skip
+        targets = list(profile.targets)
+        st.radio(t.text("To how many points"), targets, index=targets.index(made.target) if made.target in targets
+                 else 0, horizontal=True, key=f"{key}_target")  # fmt: skip
+    everyone = {learner.id: learner.name for learner in members}
+    chosen = [pid for pid in (was.learners if was else ()) if pid in everyone]
+    st.multiselect(t.text("For (leave empty for the whole class)"), list(everyone), default=chosen,
+                   format_func=everyone.__getitem__, key=f"{key}_for")  # fmt: skip
+    due = was.due.date() if was is not None else moment().date() + timedelta(days=7)
+    st.date_input(t.text("Due"), value=due, key=f"{key}_due")
+    return kind
+
+
+def homework_from(key: str, kind: str, room: Classroom, was: Assignment | None = None) -> Assignment:
+    """The homework the fields of ``key`` describe, for ``room``: a puzzle set is drawn again only if what it is
+    drawn on changed; ValueError (said) if no puzzle matches."""
+    state = st.session_state
+    due = datetime.combine(state[f"{key}_due"], time(23, 59), UTC)
+    learners = tuple(int(pid) for pid in state[f"{key}_for"])
+    if kind == "levels":
+        items, settings = tuple(state[f"{key}_levels"]), NO_SETTINGS
+    elif kind == "match":
+        players, target = int(state[f"{key}_players"]), int(state[f"{key}_target"])
+        items, settings = (state[f"{key}_strength"],), HomeworkSettings(state[f"{key}_rules"], players, target)
+    else:
+        theme, level = state[f"{key}_theme"], state[f"{key}_level"]
+        settings = HomeworkSettings(state[f"{key}_rules"], theme=None if theme == "any" else theme, level=level or None)
+        count = int(state[f"{key}_count"])
+        if was is not None and was.settings == settings and len(was.items) == count:
+            items = was.items
+        else:
+            items = homework.choose_puzzles(bank().values(), count, settings.theme, settings.rules, settings.level)
+    if was is not None:
+        return dataclasses.replace(was, items=items, due=due, settings=settings, learners=learners)
+    return Assignment(0, room.id, kind, items, due, datetime.now(UTC), settings, learners)
+
+
+@saving
+def set_homework(saved: ProgressStore, teacher: Learner, room: Classroom) -> None:
+    key = f"hw_{room.id}"
+
+    def made() -> Assignment:
+        new = homework_from(key, st.session_state[f"{key}_kind"], room)
+        return saved.assign(teacher, room.id, new.kind, new.items, new.due, new.settings, new.learners)
+
+    if (set_now := tried(room, "hw_error", made)) is not None:
+        st.session_state[f"hw_results_{room.id}"] = set_now.id
+
+
+@saving
+def change_homework(saved: ProgressStore, teacher: Learner, room: Classroom, was: Assignment) -> None:
+    key = f"hw_{room.id}_{was.id}"
+    tried(room, "hw_error", lambda: saved.change_assignment(teacher, homework_from(key, was.kind, room, was)))
+
+
+@saving
+def delete_homework(saved: ProgressStore, teacher: Learner, room: Classroom, was: Assignment) -> None:
+    tried(room, "hw_error", lambda: saved.delete_assignment(teacher, was))
+
+
+def homework_part(room: Classroom, members: list[Learner]) -> None:
+    """Homework: a new piece to set, then how each learner did on the one chosen, item by item, and that piece to
+    change, move or delete."""
+    homework_fields(room, f"hw_{room.id}", members)
+    st.button(t.text("Set the homework"), key=f"hw_set_{room.id}", on_click=set_homework, args=(SAVED, PLAYER, room))
+    if (error := st.session_state.pop(f"hw_error_{room.id}", None)) is not None:
         st.error(plain(error))
     if not (set_already := SAVED.class_assignments(PLAYER, room.id)):
         return
-    chosen = st.selectbox(t.text("Results of"), set_already, format_func=homework_words, key=f"hw_results_{key}")
+    by_id = {piece.id: piece for piece in set_already}
+    number = st.selectbox(t.text("Results of"), list(by_id), format_func=lambda n: homework_words(by_id[n]),
+                          key=f"hw_results_{room.id}")  # fmt: skip
+    chosen = by_id.get(number, set_already[0])
     done = homework.results(SAVED, PLAYER, chosen)
-    by_learner = {
-        t.text("Learner"): [plain(row.learner.name) for row in done],
-        t.text("Done"): [f"{row.done} / {len(row.items)}" for row in done],
+    grid = results_grid(chosen, done)
+    st.table(grid)
+    st.download_button(t.text("Download as CSV"), lambda: table_csv(grid), file_name=f"{room.code}-homework.csv",
+                       mime="text/csv", on_click="ignore", key=f"hw_csv_{room.id}")  # fmt: skip
+    by_item = [[row.items[number] for row in done] for number in range(len(chosen.items))]
+    items = {
+        t.text("Item"): [f"{number}\\. {plain(words)}" for number, words in enumerate(item_words(chosen), start=1)],
+        t.text("Done"): [str(sum(result.done for result in column)) for column in by_item],
     }
+    if chosen.kind == "puzzles":  # a level or a match is done or not; only a puzzle is right or wrong
+        items[t.text("Right")] = [str(sum(bool(result.right) for result in column)) for column in by_item]
+    st.table(items)
+    with st.expander(t.text("Change, move or delete this homework")):
+        homework_fields(room, f"hw_{room.id}_{chosen.id}", members, chosen)
+        st.button(t.text("Save the changes"), key=f"hw_change_{chosen.id}", on_click=change_homework,
+                  args=(SAVED, PLAYER, room, chosen))  # fmt: skip
+        sure = st.checkbox(t.text("I am sure: delete this homework (what learners did stays theirs)."),
+                           key=f"hw_sure_{chosen.id}")  # fmt: skip
+        st.button(t.text("Delete the homework"), disabled=not sure, key=f"hw_delete_{chosen.id}",
+                  on_click=delete_homework, args=(SAVED, PLAYER, room, chosen))  # fmt: skip
+
+
+def results_grid(chosen: Assignment, done: list[homework.LearnerResult]) -> dict[str, list[str]]:
+    """A row a learner, a column an item (numbered as the table of items below numbers them), then their totals in
+    the homework's own terms, and whether they are late."""
+    now = moment()
+    grid = {t.text("Learner"): [plain(row.learner.name) for row in done]}
+    for number in range(len(chosen.items)):
+        grid[str(number + 1)] = [item_cell(row.items[number], chosen) for row in done]
+    grid[t.text("Done")] = [f"{row.done} / {len(row.items)}" for row in done]
     if chosen.kind == "puzzles":
-        by_learner[t.text("Right")] = [str(row.right) for row in done]
-        by_learner[t.text("Seconds")] = [f"{sum(item.seconds or 0 for item in row.items):.0f}" for row in done]
+        grid[t.text("Right")] = [f"{row.right} / {row.done}" for row in done]
     elif chosen.kind == "levels":
-        by_learner[t.text("Stars")] = [str(sum(item.stars or 0 for item in row.items)) for row in done]
+        grid[t.text("Stars")] = [f"{sum(item.stars or 0 for item in row.items)} / {3 * len(row.items)}" for row in done]
     else:
         lost = [row.items[0].lost_per_play for row in done]
-        by_learner[t.text("Points lost per play")] = ["–" if value is None else f"{value:.2f}" for value in lost]
-    st.table(by_learner)
-    by_item = [[row.items[number] for row in done] for number in range(len(chosen.items))]
-    st.table(
-        {
-            t.text("Item"): [plain(words) for words in item_words(chosen)],
-            t.text("Done"): [sum(result.done for result in column) for column in by_item],
-            t.text("Right"): [sum(bool(result.right) for result in column) for column in by_item],
-        }
-    )
+        grid[t.text("Points lost per play")] = ["–" if value is None else f"{value:.2f}" for value in lost]
+    grid[t.text("Late")] = [t.text("late") if row.behind(chosen.due, now) else "" for row in done]
+    return grid
+
+
+def item_cell(item: homework.ItemResult, chosen: Assignment) -> str:
+    """One learner's item as the grid shows it: a puzzle right or wrong, a level's stars, a match's result; a dash
+    while not done, and "late" for one done after the due time."""
+    if not item.done:
+        return "–"
+    if chosen.kind == "puzzles":
+        words = t.text("right") if item.right else t.text("wrong")
+    elif chosen.kind == "levels":
+        words = t.text("{n} of 3 stars", n=item.stars or 0)
+    else:
+        points, against = item.points or (0, 0)
+        words = (t.text("won {points} to {against}", points=points, against=against) if item.won
+                 else t.text("lost {points} to {against}", points=points, against=against))  # fmt: skip
+    return t.text("{result}, late", result=words) if item.late(chosen.due) else words
 
 
 def item_words(homework: Assignment) -> list[str]:
@@ -537,7 +632,7 @@ def class_part(room: Classroom) -> None:
     with learners:
         learners_part(room)
     with homework:
-        homework_part(room)
+        homework_part(room, SAVED.members(PLAYER, room.id))
     with news:
         news_part(room)
     with itself:

@@ -83,7 +83,7 @@ if homework_set := SAVED.homework(PLAYER):  # the soonest due first
             st.page_link(LINKS["learn"], label=label, query_params={"level": item, "stage": "1"})
         else:
             label = t.text("{homework} · a match against {level}", homework=line, level=t.text(BOT_LEVELS[item][0]))
-            st.page_link(LINKS["play"], label=label)
+            st.page_link(LINKS["play"], label=label, query_params={"homework": str(piece.id)})
 
 if "home_seed" not in st.session_state:
     st.session_state.home_seed = 1

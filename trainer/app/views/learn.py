@@ -345,6 +345,8 @@ def level_done(level: Level, following: Level | None) -> None:
             label=t.text("Practise on puzzles: {theme}", theme=topic(theme, t)),
             query_params={"theme": theme},
         )
+    if any(piece.kind == "levels" and level.id in piece.items for piece in SAVED.homework(PLAYER)):
+        st.page_link(pages()["home"], label=t.text("Back to your homework"))
     st.button(t.text("Play this level again"), on_click=go, args=(level.id, 0))
 
 

@@ -32,7 +32,9 @@ from trainer.app.style import ANSWER_CHARS, page
 from trainer.cards import CardError, Notation
 from trainer.deal import EventKind
 from trainer.plays import IllegalPlay, Play, parse_play
+from trainer.profile import PROFILES, RuleProfile
 from trainer.progress.errors import StaleMatch
+from trainer.progress.homework import standing
 from trainer.progress.stats import plain
 from trainer.progress.training import keep_game, kept_game, unfinished_game
 from trainer.puzzles.generate import can_be_puzzle, endgame_yaml
@@ -54,10 +56,37 @@ TABLES = {
 # -- state, changed only in callbacks --------------------------------------------------------
 
 
-def start(players: int, level: str, table_mode: bool = False) -> None:
-    """A new match by the learner's rule set, played by its penalties if chosen (V5), for the profile chosen now."""
+def start(players: int, level: str, table_mode: bool = False, rules: RuleProfile | None = None) -> None:
+    """A new match by the learner's rule set (or ``rules``, a homework's), played by its penalties if chosen (V5),
+    for the profile chosen now."""
     new_match()
-    keep(Game.start(players, level, RULES.with_options(penalties=table_mode)).until_learner())
+    keep(Game.start(players, level, (rules or RULES).with_options(penalties=table_mode)).until_learner())
+
+
+def homework_match() -> None:
+    """The match a homework link asks for (``?homework=``), as its teacher set it, if it is the learner's and not
+    played yet: its rule set, table, target and computer strength, and a button to start it."""
+    wanted = st.query_params.get("homework", "")
+    piece = next((p for p in SAVED.homework(PLAYER) if str(p.id) == wanted and p.kind == "match"), None)
+    if piece is None or standing(SAVED, PLAYER, piece).next_item is None:
+        return
+    made = piece.settings
+    rules = PROFILES[made.rules or RULES.name].with_options(target=made.target)
+    players = made.players or 2
+    with st.container(border=True):
+        st.write(
+            t.plural(
+                "Homework due {due}: a match to {n} point by {rules}, {players} players, against {level}.",
+                "Homework due {due}: a match to {n} points by {rules}, {players} players, against {level}.",
+                rules.target,
+                due=f"{piece.due:%Y-%m-%d}",
+                rules=t.text(rules.title),
+                players=players,
+                level=t.text(BOT_LEVELS[piece.items[0]][0]),
+            )
+        )
+        st.button(t.text("Start the homework match"), type="primary", on_click=start,
+                  args=(players, piece.items[0], False, rules))  # fmt: skip
 
 
 def resume(kept: tuple[int, int], game: Game) -> None:
@@ -432,6 +461,7 @@ if (stale := st.session_state.get("stale_match")) is not None:
     st.stop()
 current: Game | None = st.session_state.get("game")
 if current is None:
+    homework_match()
     setup()
 else:
     totals = " – ".join(str(total) for total in current.match.totals)
