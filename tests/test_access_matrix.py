@@ -133,6 +133,17 @@ def opened(club: Club, page: str, role: Role, address: dict[str, str], monkeypat
     return at
 
 
+def every_other_tab(at: AppTest) -> str:
+    """The text of each tab of the page's classes but the one open, each opened as a click opens it: only the open
+    tab is drawn."""
+    said = []
+    for key in [key for key in at.session_state if str(key).startswith("class_tab_")]:
+        for tab in [tab.label for tab in at.tabs][1:]:
+            at.session_state[key] = tab
+            said.append(page_text(at.run()))
+    return "\n".join(said)
+
+
 def everything_of(class_name: str, club: Club) -> set[str]:
     """What only the people of a class may see: its name, code, teacher, learners and the day its homework is due."""
     teacher, learners, _, due = CLASSES[class_name]
@@ -166,7 +177,7 @@ def test_each_page_shows_each_one_what_is_theirs_and_nothing_of_anyone_else(
     monkeypatch.setenv(DB_VAR, club.url)
     who = ROLES[role]
     at = opened(club, page, who, ADDRESSES[address], monkeypatch)
-    said = page_text(at)
+    said = page_text(at) + every_other_tab(at)
     must, never = seen_and_unseen(club, page, who)
     assert sorted(word for word in must if word not in said) == []
     assert sorted(word for word in never if word in said) == []

@@ -28,6 +28,14 @@ def classes_page(sub: str = "tere") -> AppTest:
     return at
 
 
+def open_tab(at: AppTest, number: int, tab: str) -> AppTest:
+    """Open one of the class's tabs, as a click on it does: only the open one is drawn."""
+    at.session_state[f"class_tab_{number}"] = tab
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
 def room_id(club: dict[str, Any], data: Path) -> int:
     with Store.open(data) as saved:
         return next(room.id for room in saved.classes(club["tere"]) if room.code == club["code"])
@@ -97,8 +105,8 @@ def test_archived_learners_leave_the_table_and_come_back(club: dict[str, Any], d
 
 
 def test_news_posted_to_the_class_reaches_its_learners_home(club: dict[str, Any], data: Path) -> None:
-    at = classes_page()
-    at.text_area(key=f"news_text_{room_id(club, data)}").set_value("  Bring a Spanish deck on Friday.  ")
+    at, number = classes_page(), room_id(club, data)
+    open_tab(at, number, "News").text_area(key=f"news_text_{number}").set_value("  Bring a Spanish deck on Friday.  ")
     press(at, "Post to the class")
     assert [t.value for t in at.text] == ["Bring a Spanish deck on Friday."]
     learner = sign_in_with_code(app(), club)
@@ -113,7 +121,7 @@ def test_a_class_is_renamed_archived_brought_back_and_deleted_with_its_learners(
     club: dict[str, Any], data: Path
 ) -> None:
     at, number = classes_page(), room_id(club, data)
-    at.text_input(key=f"rename_{number}").set_value("Martes 2027")
+    open_tab(at, number, "The class").text_input(key=f"rename_{number}").set_value("Martes 2027")
     press(at, "Rename")
     assert [e.label for e in at.expander if " · " in e.label] == [f"Martes 2027 · {club['code']}"]
     press(at, "Archive the class")
@@ -133,7 +141,7 @@ def test_another_teacher_co_teaches_by_the_code_the_first_one_made(club: dict[st
     with Store.open(data) as saved:
         otto = saved.create_account("Otto", ISSUER, "otto").learner
         assert become_teacher(saved, otto, "code", "code")
-    at = classes_page()
+    at = open_tab(classes_page(), room_id(club, data), "The class")
     press(at, "Make a co-teacher code")
     code = seen(at.success[0].value).removeprefix("The co-teacher code is ").split(".")[0]
     other = classes_page("otto")
@@ -142,9 +150,9 @@ def test_another_teacher_co_teaches_by_the_code_the_first_one_made(club: dict[st
     press(other, "Co-teach")
     assert [e.label for e in other.expander if " · " in e.label] == [f"Martes · {club['code']}"]
     assert list(other.table[0].value["Learner"]) == ["Bea"]
-    assert "You co-teach this class" in other.caption[-1].value or any(
-        "You co-teach this class" in c.value for c in other.caption
-    )
+    open_tab(other, room_id(club, data), "The class")
+    assert any(caption.value.startswith("You co-teach this class") for caption in other.caption)
+    assert "Make a co-teacher code" not in [button.label for button in other.button]
 
 
 def admin_app(email: str, verified: bool = True, later: int = 0) -> AppTest:
@@ -187,6 +195,7 @@ def test_a_match_set_for_one_learner_by_its_rules_is_started_from_home_as_set_th
 ) -> None:
     at, number = classes_page(), room_id(club, data)
     key = f"hw_{number}"
+    open_tab(at, number, "Homework")
     at.radio(key=f"{key}_kind").set_value("match").run()
     at.selectbox(key=f"{key}_rules").set_value("sevens").run()
     at.radio(key=f"{key}_players").set_value(4)
@@ -223,5 +232,24 @@ def test_a_learner_late_with_homework_is_told_so_and_the_teacher_sees_it(club: d
         saved.assign(club["tere"], room.id, "levels", ("escoba",), datetime.now(UTC) - timedelta(days=1))
     learner = sign_in_with_code(app(), club)
     assert any(link.proto.label.startswith("Late, it was due ") for link in learner.get("page_link"))
+    at = open_tab(classes_page(), room.id, "Homework")
+    assert list(at.table[0].value["Late"]) == ["late"]
+
+
+def test_a_teacher_opens_a_learners_page_and_nobody_else_can(club: dict[str, Any], data: Path) -> None:
     at = classes_page()
-    assert list(at.table[1].value["Late"]) == ["late"]
+    [link] = [link for link in at.get("page_link") if link.proto.label == "Open the page of Bea"]
+    assert link.proto.query_string == f"learner={club['bea'].id}"
+    at.query_params["learner"] = str(club["bea"].id)
+    at.switch_page(f"{PAGES}/learner.py").run()
+    assert [t.value for t in at.title] == ["Bea"] and not at.warning
+    periods = at.table[0].value  # Bea's three answers, all on one day of 2026
+    assert list(periods["Puzzles answered"]) == ["3"] and list(periods["From"]) == ["2025-12-29"]
+    assert "Matches against the computer" in [h.value for h in at.header]
+    with Store.open(data) as saved:
+        otto = saved.create_account("Otto", ISSUER, "otto").learner
+        assert become_teacher(saved, otto, "code", "code")
+    for other in (app({"sub": "otto"}), sign_in_with_code(app(), club)):  # another teacher; the learner herself
+        other.query_params["learner"] = str(club["bea"].id)
+        other.switch_page(f"{PAGES}/learner.py").run()
+        assert other.warning and "Bea" not in [t.value for t in other.title]

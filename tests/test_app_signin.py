@@ -273,6 +273,8 @@ def test_a_teacher_sets_homework_the_learner_finds_it_at_home_and_the_teacher_se
     teacher.switch_page(f"{PAGES}/classes.py").run()
     with Store.open(data) as saved:
         [room] = saved.classes(club["tere"])
+    teacher.session_state[f"class_tab_{room.id}"] = "Homework"  # the tab opened, as a click opens it
+    teacher.run()
     teacher.selectbox(key=f"hw_{room.id}_theme").set_value("escoba")
     teacher.number_input(key=f"hw_{room.id}_count").set_value(3)
     press(teacher, "Set the homework")
@@ -296,9 +298,9 @@ def test_a_teacher_sets_homework_the_learner_finds_it_at_home_and_the_teacher_se
     [link] = [link for link in learner.get("page_link") if "next puzzle" in link.proto.label]
     assert "1 of 3 done" in link.proto.label and f"puzzle={piece.items[1]}" in link.proto.query_string
     teacher.run()
-    done = teacher.table[1].value.set_index("Learner")  # the class table first, then this homework's
+    done = teacher.table[0].value.set_index("Learner")  # this homework's grid, then its items
     assert (done.loc["Bea", "Done"], done.loc["Bea", "Right"], done.loc["Bea", "1"]) == ("1 / 3", "1 / 1", "right")
-    items = teacher.table[2].value.set_index("Item")
+    items = teacher.table[1].value.set_index("Item")
     assert list(items["Done"]) == ["1", "0", "0"] and list(items["Right"]) == ["1", "0", "0"]
     bank = {puzzle.id: puzzle for puzzle in load_puzzles(bank_folder())}
     for shown, id_ in zip(items.index, piece.items, strict=True):  # each named as the learner reads it, then its id
@@ -373,14 +375,15 @@ def test_match_and_level_homework_show_the_teacher_stars_and_points_lost(club: d
         saved.record_stars(club["bea"], "escoba", 2)
     teacher = app({"sub": "tere"})
     teacher.switch_page(f"{PAGES}/classes.py").run()
-    by_learner = teacher.table[1].value.set_index("Learner")
+    teacher.session_state[f"class_tab_{room.id}"] = "Homework"
+    by_learner = teacher.run().table[0].value.set_index("Learner")
     assert (by_learner.loc["Bea", "Done"], by_learner.loc["Bea", "Stars"]) == ("1 / 1", "2 / 3")
     assert by_learner.loc["Bea", "1"] == "2 of 3 stars" and by_learner.loc["Bea", "Late"] == ""
     with Store.open(data) as saved:
         match = saved.assign(club["tere"], room.id, "match", ("greedy",), due + timedelta(days=1))
     teacher.run()
     teacher.selectbox(key=f"hw_results_{room.id}").set_value(match.id).run()
-    by_learner = teacher.table[1].value.set_index("Learner")
+    by_learner = teacher.table[0].value.set_index("Learner")
     assert list(by_learner.columns) == ["1", "Done", "Points lost per play", "Late"]
     assert (by_learner.loc["Bea", "1"], by_learner.loc["Bea", "Done"]) == ("–", "0 / 1")
 

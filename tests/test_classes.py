@@ -8,7 +8,7 @@ import pytest
 from store_kit import CARD, T0, class_of
 from test_store_games import SUMMARY, finished_deal
 
-from trainer.progress.classes import class_csv, class_table
+from trainer.progress.classes import class_csv, class_table, table_csv
 from trainer.progress.errors import NotYours
 from trainer.progress.model import Attempt, Learner
 from trainer.progress.store import ProgressStore
@@ -68,3 +68,12 @@ def test_the_csv_has_every_column_and_every_theme_and_no_formula(store: Progress
     assert cai == ["'-Cai", "0", "0", "", "0", "", "", "0", "0", "", "", "", ""]
     assert bea[:10] == ["Bea", "2", "5", "1612", "6", "50", "sevens", "1", "1", "0.07"]
     assert bea[10].startswith("2025-03-01T12:05") and bea[11:] == ["0", "100"]
+
+
+def test_a_table_as_shown_becomes_csv_with_no_cell_a_spreadsheet_would_run() -> None:
+    table = {"Learner": ["Bea", "=cmd()"], "1": ["right", "–"], "Late": ["", "late"]}
+    assert list(csv.reader(io.StringIO(table_csv(table)))) == [
+        ["Learner", "1", "Late"],
+        ["Bea", "right", ""],
+        ["'=cmd()", "–", "late"],
+    ]

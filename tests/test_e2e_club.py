@@ -124,12 +124,12 @@ def test_a_teacher_and_two_learners_sign_in_and_meet_in_a_class(browser: Any, cl
     open_app(teacher, club)  # a new visit: the teacher is still signed in, by the session's cookie
     click_and_settle(teacher, teacher.get_by_role("link", name="Classes"))
     teacher.get_by_role("button", name="Make a new password").wait_for()  # the teacher's only class is open
-    tables = teacher.locator("[data-testid='stTable']")  # the class table, then the homework's by learner
+    tables = teacher.locator("[data-testid='stTable']")  # the open tab's: the class table, then the homework grid
     assert "Bea" in tables.first.inner_text() and "Eva" in tables.first.inner_text()
     settle(teacher, "Homework", role="tab")
-    rows = [row.locator("th, td").all_inner_texts() for row in tables.nth(1).locator("tbody tr").all()]
-    done = {cells[0].strip(): [cell.strip() for cell in cells[1:]] for cells in rows}
-    assert done["Bea"][:2] == ["1 / 1", "1"] and done["Eva"] == ["0 / 1", "0", "0"]
+    rows = [row.locator("th, td").all_inner_texts() for row in tables.first.locator("tbody tr").all()]
+    done = {cells[0].strip(): [cell.strip() for cell in cells[1:]] for cells in rows}  # the item, done, right, late
+    assert done["Bea"] == ["right", "1 / 1", "1 / 1", ""] and done["Eva"] == ["–", "0 / 1", "0 / 0", ""]
     shoot(teacher, "club-teacher-class")
 
 

@@ -77,7 +77,7 @@ def test_deleting_a_class_deletes_the_learners_made_in_it_and_not_those_with_the
     store.delete_class(tere, class_id)
     assert store.classes(tere) == [] and store.learner(bea) is None
     assert store.learner(ada) == ada and store.stars(ada) == {"values": 3}
-    assert live(store, token, NOW) is None  # signed out, as the class's pages in their tabs are gone
+    assert live(store, token, NOW) is not None  # still signed in, to their own progress
 
 
 def test_a_co_teacher_teaches_the_class_from_a_one_use_code_until_the_teacher_who_made_it_says_not(
@@ -231,3 +231,17 @@ def test_news_reaches_the_classes_learners_in_use_latest_first(store: ProgressSt
             store.post_news(tere, class_id, empty)
     with pytest.raises(NotYours):
         store.post_news(bea, class_id, "I teach now")
+
+
+def test_a_teacher_sees_a_learner_of_their_classes_and_no_one_else(store: ProgressStore) -> None:
+    tere, class_id, (bea,) = class_of(store, "Bea")
+    otto = provider_teacher(store, "Otto")
+    stranger = store.create_account("Pia", "https://id.example", "pia").learner
+    assert store.class_learner(tere, bea.id) == bea
+    store.archive_learner(tere, class_id, bea)
+    assert store.class_learner(tere, bea.id) == bea  # archived, and still theirs to look back on
+    for asking, learner in ((otto, bea.id), (tere, stranger.id), (tere, tere.id), (bea, bea.id)):
+        with pytest.raises(NotYours):
+            store.class_learner(asking, learner)
+    store.co_teach(otto, store.co_teacher_code(tere, class_id))
+    assert store.class_learner(otto, bea.id) == bea

@@ -34,6 +34,9 @@ def pages() -> dict[str, st.Page]:
         "classes": st.Page(
             _VIEWS / "classes.py", title=t.text("Classes"), icon="", url_path="classes", visibility=teacher
         ),
+        "learner": st.Page(
+            _VIEWS / "learner.py", title=t.text("Learner"), icon="", url_path="learner", visibility="hidden"
+        ),  # reached from the Classes page, with the learner to show
         "admin": st.Page(_VIEWS / "admin.py", title=t.text("Teachers"), icon="", url_path="teachers", visibility=admin),
     }
 

@@ -16,6 +16,7 @@ from datetime import UTC
 from trainer.app.clock import moment
 from trainer.app.names import BOT_LEVELS
 from trainer.app.topics import topic
+from trainer.course import Track
 from trainer.i18n import Translator
 from trainer.progress.homework import LearnerResult
 from trainer.progress.model import Assignment, Attempt, GameSummary, News
@@ -119,6 +120,15 @@ def mistake_label(attempt: Attempt, title: str, t: Translator) -> str:
     return t.text("{title} ({kind}, level {level}, no answer): try again", title=title, kind=kind, level=level)
 
 
+def their_mistake(attempt: Attempt, title: str, t: Translator) -> str:
+    """A link's words, for their teacher, to a puzzle a learner answered wrong: its title, kind, level and the answer
+    the learner gave, made plain."""
+    kind, level = plain(topic(attempt.kind, t)), attempt.level
+    answer = plain(attempt.answer) if attempt.answer else "–"
+    return t.text("{title} ({kind}, level {level}): they answered {answer}", title=title, kind=kind, level=level,
+                  answer=answer)  # fmt: skip
+
+
 def homework_line(piece: Assignment, mine: LearnerResult, t: Translator) -> str:
     """A piece of homework as its learner sees it: when it is (or was) due and how much of it is done."""
     due, done, total = f"{piece.due:%Y-%m-%d}", mine.done, len(mine.items)
@@ -130,6 +140,15 @@ def homework_line(piece: Assignment, mine: LearnerResult, t: Translator) -> str:
 def next_puzzle_label(piece: Assignment, mine: LearnerResult, t: Translator) -> str:
     """The link to a puzzle homework's next puzzle, with the homework's line."""
     return t.text("{homework} · next puzzle", homework=homework_line(piece, mine, t))
+
+
+def course_lines(track: Track, earned: dict[str, int], t: Translator) -> str:
+    """A track's levels as a Markdown list, each numbered as the level map numbers it, with its stars in words."""
+    lines = []
+    for number, level in enumerate(track.levels, start=1):
+        stars = t.text("{n} of 3 stars", n=earned.get(level.id, 0))
+        lines.append(f"- {number}. {t.text(level.title)}: {stars}")
+    return "\n".join(lines)
 
 
 def news_byline(note: News, t: Translator) -> str:

@@ -15,6 +15,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, date, timedelta
 from typing import NamedTuple
 
 from trainer.progress.model import Attempt, GameSummary
@@ -161,3 +162,45 @@ def luck_per_match(games: Iterable[GameSummary]) -> list[float]:
     """The luck of the cards, match by match, oldest first: what the cards of its reviewed deals were worth to the
     learner's side, for the matches with deals reviewed since it was kept."""
     return [game.luck for game in games if game.luck is not None and game.decisions]
+
+
+class Period(NamedTuple):
+    """A week (from its Monday) or a calendar month of a learner's puzzles: how many they answered (skips left out),
+    how many right, the minutes they spent, and their rating after the period's last rated answer (None if none)."""
+
+    start: date
+    answered: int
+    right: int
+    minutes: float
+    rating: float | None
+
+
+def by_period(attempts: Iterable[Attempt], period: str) -> list[Period]:
+    """The learner's answers gathered by ``period`` ("week" or "month", in UTC), oldest first; a period without an
+    answer is left out.
+
+    >>> from datetime import datetime, timezone
+    >>> def at(day): return Attempt("p", "capture", 1, ("sum",), "practice", "x", day % 2 == 0, 90.0, 0, False,
+    ...                              datetime(2026, 3, day, tzinfo=timezone.utc), 1500.0 + day)
+    >>> [tuple(p) for p in by_period([at(2), at(3), at(10)], "week")]  # doctest: +NORMALIZE_WHITESPACE
+    [(datetime.date(2026, 3, 2), 2, 1, 3.0, 1503.0), (datetime.date(2026, 3, 9), 1, 1, 1.5, 1510.0)]
+    >>> [(p.start.isoformat(), p.answered) for p in by_period([at(2), at(3), at(10)], "month")]
+    [('2026-03-01', 3)]
+    """
+    found: dict[date, list[Attempt]] = {}
+    for attempt in sorted(attempts, key=lambda attempt: attempt.at):
+        if attempt.skipped:
+            continue
+        day = attempt.at.astimezone(UTC).date()
+        start = day - timedelta(days=day.weekday()) if period == "week" else day.replace(day=1)
+        found.setdefault(start, []).append(attempt)
+    return [
+        Period(
+            start,
+            len(answers),
+            sum(answer.correct for answer in answers),
+            sum(answer.seconds for answer in answers) / 60,
+            next((a.rating_after for a in reversed(answers) if a.rating_after is not None), None),
+        )
+        for start, answers in sorted(found.items())
+    ]

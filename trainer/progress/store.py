@@ -555,6 +555,19 @@ class ProgressStore(ABC):
             Classroom(int(cid), name, code, archived is not None, tid == pid) for cid, name, code, archived, tid in rows
         ]
 
+    def class_learner(self, teacher: Who, learner_id: int) -> Learner:
+        """A learner of a class the teacher teaches (archived or not), whose progress the teacher may see; NotYours
+        for any other profile."""
+        query = """SELECT id, name FROM profiles WHERE id = ? AND importing IS NULL AND id IN (
+            SELECT profile_id FROM members WHERE class_id IN (SELECT id FROM classes WHERE teacher_id = ?
+            UNION SELECT class_id FROM co_teachers WHERE profile_id = ?))"""
+        with self._reading() as conn:
+            tid = _teacher_id(conn, teacher)
+            row = conn.execute(query, (learner_id, tid, tid)).fetchone()
+        if row is None:
+            raise NotYours("that learner is not in a class of yours")
+        return Learner(int(row[0]), row[1])
+
     def rename_class(self, teacher: Who, class_id: int, name: str) -> None:
         """Give a class the teacher teaches a new name; NotYours for another's class, ValueError for a bad name."""
         name = valid_name(name)
@@ -580,8 +593,6 @@ class ProgressStore(ABC):
             _made_class(conn, _teacher_id(conn, teacher), class_id)
             for (pid,) in conn.execute(made_here, (class_id, CLASS_ISSUER)).fetchall():
                 conn.execute("DELETE FROM profiles WHERE id = ?", (pid,))
-            for (pid,) in conn.execute("SELECT profile_id FROM members WHERE class_id = ?", (class_id,)).fetchall():
-                _end_sessions(conn, pid)  # the class's pages open in their tabs are gone with it
             conn.execute("DELETE FROM classes WHERE id = ?", (class_id,))
 
     def co_teachers(self, teacher: Who, class_id: int) -> list[Learner]:

@@ -12,6 +12,7 @@ from trainer.app.clients import client
 from trainer.app.clock import moment
 from trainer.app.course_and_bank import bank, course, level_place
 from trainer.app.names import BOT_LEVELS, say
+from trainer.app.navigation import pages
 from trainer.app.play_words import level_words
 from trainer.app.profile_sidebar import profile
 from trainer.app.progress_words import news_byline
@@ -359,6 +360,12 @@ def learners_part(room: Classroom) -> None:
     members = [row.learner for row in rows]
     if rows:
         progress_table(room, rows)
+        learner_names = {row.learner.id: row.learner.name for row in rows}
+        whom = st.selectbox(t.text("A learner's page"), list(learner_names), format_func=learner_names.__getitem__,
+                            key=f"page_of_{room.id}")  # fmt: skip
+        name = plain(learner_names[int(whom or rows[0].learner.id)])
+        st.page_link(pages()["learner"], label=t.text("Open the page of {name}", name=name),
+                     query_params={"learner": str(whom)})  # fmt: skip
     else:
         st.caption(t.text("No learners in this class yet."))
     if (handed := st.session_state.pop(f"handed_{room.id}", None)) is not None:
@@ -626,17 +633,23 @@ def class_part(room: Classroom) -> None:
     else:
         st.write(t.text("Learners sign in with the class code {code}, their name and the password you give them.",
                         code=room.code))  # fmt: skip
-    learners, homework, news, itself = st.tabs(
-        [t.text("Learners"), t.text("Homework"), t.text("News"), t.text("The class")]
+    learners, homework, news, itself = st.tabs(  # only the open tab is drawn: a click on another draws it
+        [t.text("Learners"), t.text("Homework"), t.text("News"), t.text("The class")],
+        key=f"class_tab_{room.id}",
+        on_change="rerun",
     )
-    with learners:
-        learners_part(room)
-    with homework:
-        homework_part(room, SAVED.members(PLAYER, room.id))
-    with news:
-        news_part(room)
-    with itself:
-        settings_part(room)
+    if learners.open:
+        with learners:
+            learners_part(room)
+    if homework.open:
+        with homework:
+            homework_part(room, SAVED.members(PLAYER, room.id))
+    if news.open:
+        with news:
+            news_part(room)
+    if itself.open:
+        with itself:
+            settings_part(room)
 
 
 if not st.session_state.get("teacher"):  # listed for teachers only; an address alone does not make one

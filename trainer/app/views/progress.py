@@ -11,6 +11,7 @@ from trainer.app.course_and_bank import bank, course_tracks
 from trainer.app.navigation import pages
 from trainer.app.profile_sidebar import profile
 from trainer.app.progress_words import (
+    course_lines,
     levels_table,
     luck_summary,
     match_lines,
@@ -105,13 +106,7 @@ for track in by_track.values():
             "Other tables: {done} of {n} level done", "Other tables: {done} of {n} levels done", count, done=done
         )
     ):
-        st.markdown(
-            "\n".join(
-                f"- {number}. {t.text(level.title)}: {stars}"
-                for number, level in enumerate(track.levels, start=1)
-                for stars in [t.text("{n} of 3 stars", n=earned.get(level.id, 0))]
-            )
-        )
+        st.markdown(course_lines(track, earned, t))
 
 if not answered:
     st.info(t.text("No puzzle answers yet. Solve a few puzzles and your rating, streaks and themes appear here."))

@@ -1,0 +1,83 @@
+"""A learner, as their teacher sees them (``?learner=`` from the Classes page): the course and its stars, the rating
+over time, what they did week by week or month by month, their accuracy by theme, their recent mistakes and their
+matches. Only a teacher of one of the learner's classes sees it."""
+
+import streamlit as st
+
+from trainer.app.charts import INKS, bars_html, chart_image, line_svg
+from trainer.app.course_and_bank import bank, course_tracks
+from trainer.app.navigation import pages
+from trainer.app.profile_sidebar import profile
+from trainer.app.progress_words import course_lines, levels_table, match_lines, named, their_mistake
+from trainer.app.settings import tr
+from trainer.app.store_access import store
+from trainer.app.style import page
+from trainer.progress.errors import NotYours
+from trainer.progress.stats import accuracy, by_period, plain, recent_mistakes, results_by_level
+
+RECENT = 300  # answers searched for recent mistakes
+view = page("Learner")
+t = tr()
+SAVED = store()
+PLAYER = profile(SAVED)
+
+if not st.session_state.get("teacher"):  # listed for no one; an address alone does not make a teacher
+    st.warning(t.text("Only a teacher has classes."))
+    st.stop()
+try:
+    SHOWN = SAVED.class_learner(PLAYER, int(st.query_params.get("learner", "")))
+except (ValueError, NotYours):  # no number, or no learner of the teacher's: said alike
+    st.warning(t.text("Choose a learner of your class on the Classes page."))
+    st.page_link(pages()["classes"], label=t.text("Classes"))
+    st.stop()
+
+st.title(plain(SHOWN.name))
+earned, attempts, games = SAVED.stars(SHOWN), SAVED.attempts(SHOWN), SAVED.games(SHOWN)
+rating = SAVED.get_rating(SHOWN)
+figures = st.container(horizontal=True, gap="large")
+figures.metric(t.text("Rating"), "–" if rating is None else f"{rating[0]:.0f}")
+figures.metric(t.text("Puzzles answered"), sum(not attempt.skipped for attempt in attempts))
+figures.metric(t.text("Matches"), len(games))
+for track in course_tracks().values():  # the core path, then the other tables apart
+    figures.metric(
+        t.text("Course stars") if track.name == "core" else t.text("Other tables' stars"),
+        t.text("{earned} of {total}", earned=track.stars(earned), total=3 * len(track.levels)),
+    )
+    with st.expander(t.text("The course") if track.name == "core" else t.text("Other tables")):
+        st.markdown(course_lines(track, earned, t))
+
+st.header(t.text("Over time"))
+periods = {"week": t.text("By week"), "month": t.text("By month")}
+period = st.radio(t.text("Show"), list(periods), format_func=periods.__getitem__, horizontal=True, key="period")
+rows = by_period(attempts, str(period))
+if not rows:
+    st.caption(t.text("No puzzle answers yet."))
+else:
+    st.table(
+        {
+            t.text("From"): [f"{row.start:%Y-%m-%d}" for row in rows],
+            t.text("Puzzles answered"): [str(row.answered) for row in rows],
+            t.text("Right (%)"): [f"{100 * row.right / row.answered:.0f}" for row in rows],
+            t.text("Minutes"): [f"{row.minutes:.0f}" for row in rows],
+            t.text("Rating"): ["–" if row.rating is None else f"{row.rating:.0f}" for row in rows],
+        }
+    )
+    ratings = [row.rating for row in rows if row.rating is not None]
+    if len(ratings) > 1:
+        label = t.text("Line chart of the rating at the end of each period, from {first} to {last}.",
+                       first=f"{ratings[0]:.0f}", last=f"{ratings[-1]:.0f}")  # fmt: skip
+        line = line_svg(ratings, low=min(ratings) - 50, high=max(ratings) + 50, label=label,
+                        along=periods[str(period)], first=1, ink=INKS[view.theme], t=t)  # fmt: skip
+        st.html(chart_image(line, label))
+    st.header(t.text("Accuracy by theme"))
+    st.html(bars_html(named(accuracy(SAVED.answer_groups(SHOWN), "theme"), t), INKS[view.theme], t))
+    st.header(t.text("Recent mistakes"))
+    puzzles, puzzles_page = bank(), pages()["puzzles"]
+    for attempt in recent_mistakes(attempts[-RECENT:]):
+        if attempt.puzzle_id in puzzles:  # a puzzle since taken out of the bank is left out
+            label = their_mistake(attempt, t.written(puzzles[attempt.puzzle_id].title), t)
+            st.page_link(puzzles_page, label=label, query_params={"puzzle": attempt.puzzle_id}, width="stretch")
+if games:
+    st.header(t.text("Matches against the computer"))
+    st.markdown(levels_table(results_by_level(games), t))
+    st.markdown(match_lines(games[::-1][:20], t))
