@@ -13,10 +13,14 @@ from app_kit import seen
 from streamlit.testing.v1 import AppTest
 from test_app_signin import APP, CLUB, ISSUER, PAGES, app, press, sign_in_with_code
 
+from trainer.ai.game import Game, review
+from trainer.app.card_style import CardStyle
+from trainer.app.play_words import review_markdown
 from trainer.app.sign_in_cards import cards_html, server_address
 from trainer.i18n import translator
 from trainer.progress.accounts import become_teacher
 from trainer.progress.sqlite import Store
+from trainer.progress.training import keep_game
 
 club = test_app_signin.club  # the server of the sign-in tests: Tere teaches Martes, with Bea in it
 
@@ -253,3 +257,20 @@ def test_a_teacher_opens_a_learners_page_and_nobody_else_can(club: dict[str, Any
         other.query_params["learner"] = str(club["bea"].id)
         other.switch_page(f"{PAGES}/learner.py").run()
         assert other.warning and "Bea" not in [t.value for t in other.title]
+
+
+def test_a_teacher_weighs_a_learners_match_play_by_play_as_the_learner_was_shown_it(
+    club: dict[str, Any], data: Path
+) -> None:
+    game = Game.start(2, "greedy", seed=8).until_learner()
+    while not game.deal.is_over:
+        game = game.learner_plays(game.deal.legal_plays()[0]).until_learner()
+    shown = review(game.decisions)  # what the learner saw after the deal
+    with Store.open(data) as saved:
+        keep_game(saved, club["bea"], game.after_review(shown), None, datetime.now(UTC))
+    at = classes_page()
+    at.query_params["learner"] = str(club["bea"].id)
+    at.switch_page(f"{PAGES}/learner.py").run()
+    press(at, "Weigh each of their plays")
+    [table] = [m.value for m in at.markdown if m.value.startswith("| # | Their play |")]
+    assert table == review_markdown(shown, CardStyle(), theirs=True)

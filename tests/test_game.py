@@ -9,7 +9,7 @@ from store_kit import T0
 
 from trainer.ai import game as game_module
 from trainer.ai.bots import standard_error
-from trainer.ai.game import Game, review
+from trainer.ai.game import Game, finished_decisions, review
 from trainer.deal import EventKind
 from trainer.match import Match
 from trainer.plays import IllegalPlay, Play, captures
@@ -160,6 +160,19 @@ def test_the_computer_plays_every_other_seat_until_the_learner_is_to_play(player
         made = len(game.deal.plays) - before
         assert made == players or (game.deal.is_over and 1 <= made <= players)
     assert len(game.deal.plays) == 36 and len(game.decisions) == 36 // players
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_finished_deals_decisions_are_found_again_from_the_match_for_its_review(players: int) -> None:
+    """What a teacher's review of a kept match weighs: the learner's own plays, each in its position, deal by deal,
+    whichever seat the learner had as the dealer moved on (R7)."""
+    game, seen = Game.start(players, "greedy", seed=3).until_learner(), []
+    for _ in range(2):
+        while not game.deal.is_over:
+            game = game.learner_plays(game.deal.legal_plays()[-1]).until_learner()
+        seen.append(game.decisions)
+        game = game.after_review([]).next_deal().until_learner()
+    assert finished_decisions(game.match) == seen and all(len(made) == 36 // players for made in seen)
 
 
 TABLE_MODE = PROFILES["turkish"].with_options(penalties=True)

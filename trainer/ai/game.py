@@ -109,13 +109,7 @@ class Game:
         game = cls(match, level, match.seed, reviewed=reviewed, lost=lost, luck=luck)
         if game.deal.is_over:
             return game if match.is_over else game.next_deal()
-        made = [
-            Decision(before, event.play)
-            for before, after in pairwise(game.deal.states)
-            for event in after.events
-            if event.kind is EventKind.PLAY and event.play is not None and before.to_play == game.learner_seat
-        ]
-        return replace(game, decisions=tuple(made))
+        return replace(game, decisions=decisions_of(game.deal, game.learner_seat))
 
     @property
     def deal(self) -> Deal:
@@ -242,6 +236,22 @@ def weigh(
     out on every sample, however far behind. Waits for the compiled code where it is being built."""
     wait_until_built()
     return evaluate(View.of(deal), replace(COACH, samples=samples), f"{seed}:{number}", keep)
+
+
+def decisions_of(deal: Deal, seat: int) -> tuple[Decision, ...]:
+    """The plays ``seat`` made in the deal so far, each with the position it was made in."""
+    return tuple(
+        Decision(before, event.play)
+        for before, after in pairwise(deal.states)
+        for event in after.events
+        if event.kind is EventKind.PLAY and event.play is not None and before.to_play == seat
+    )
+
+
+def finished_decisions(match: Match) -> list[tuple[Decision, ...]]:
+    """The learner's decisions in each finished deal of the match, deal by deal: what its review weighs again, the
+    same way (its samples are seeded), as the learner saw it."""
+    return [decisions_of(done.deal, (LEARNER - done.dealer - 1) % match.players) for done in match.finished]
 
 
 def review(decisions: tuple[Decision, ...], samples: int = COACH.samples, seed: str = "decision") -> list[Reviewed]:

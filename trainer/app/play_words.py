@@ -214,13 +214,16 @@ def hint_words(best: Evaluation, view: CardStyle) -> str:
     )
 
 
-def review_markdown(reviewed: Sequence[Reviewed], view: CardStyle, waiting: Sequence[Decision] = ()) -> str:
+def review_markdown(
+    reviewed: Sequence[Reviewed], view: CardStyle, waiting: Sequence[Decision] = (), theirs: bool = False
+) -> str:
     """The learner's plays of a deal, each against the best one, with the points it cost and its label, as a
     Markdown table, the plays ``waiting`` to be weighed after them with "…" for what is not known yet; then, for each
     play that lost points, why the best play was better (a list under the table reads on a phone, where a column of
-    sentences would not)."""
+    sentences would not). ``theirs``: as their teacher reads it."""
     t = view.t
-    heads = ["#", t.text("You played"), t.text("Best play"), t.text("Points lost"), t.text("Label")]
+    played = t.text("Their play") if theirs else t.text("You played")
+    heads = ["#", played, t.text("Best play"), t.text("Points lost"), t.text("Label")]
     lines = [f"| {' | '.join(heads)} |", "| --- " * len(heads) + "|"]
     why = []
     for number, r in enumerate(reviewed, start=1):

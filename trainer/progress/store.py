@@ -309,6 +309,10 @@ class ProgressStore(ABC):
         where = "over = 1 AND level = ? AND played_at >= ? ORDER BY played_at, rowid"
         return self._kept_games(profile, where, level, iso("since", since), most=most)
 
+    def latest_games(self, profile: Who, most: int) -> list[KeptGame]:
+        """The profile's ``most`` matches last played, the latest first, with their records."""
+        return self._kept_games(profile, "1 = 1 ORDER BY played_at DESC, rowid DESC", most=most)
+
     def _kept_game(self, profile: Who, where: str, *arguments: object) -> KeptGame | None:
         """The first of the profile's matches ``where`` selects whose row can be read."""
         found = self._kept_games(profile, where, *arguments, most=1)

@@ -17,7 +17,7 @@ from datetime import datetime
 
 import fsrs
 
-from trainer.ai.game import LEARNER, Game
+from trainer.ai.game import LEARNER, Game, Reviewed, finished_decisions, review
 from trainer.course import stars
 from trainer.match import Match
 from trainer.progress.model import Attempt, GameSummary, KeptGame, Who
@@ -278,3 +278,13 @@ def _going_on(found: KeptGame | None) -> tuple[tuple[int, int], Game] | None:
         return (found.number, found.version), resumed
     except ValueError:  # RecordError among them: a record that does not replay, or a table the computer cannot play
         return None
+
+
+def match_review(kept: KeptGame) -> list[list[Reviewed]]:
+    """The review of each finished deal of a kept match, play by play, as its learner was shown it after the deal
+    (the weighing is seeded, so it comes out the same); none for a record that no longer replays."""
+    try:
+        match = read_record(kept.record)
+    except ValueError:
+        return []
+    return [review(decisions) for decisions in finished_decisions(match)] if isinstance(match, Match) else []

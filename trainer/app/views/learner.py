@@ -6,16 +6,21 @@ import streamlit as st
 
 from trainer.app.charts import INKS, bars_html, chart_image, line_svg
 from trainer.app.course_and_bank import bank, course_tracks
+from trainer.app.names import BOT_LEVELS
 from trainer.app.navigation import pages
+from trainer.app.play_words import review_markdown
 from trainer.app.profile_sidebar import profile
 from trainer.app.progress_words import course_lines, levels_table, match_lines, named, their_mistake
 from trainer.app.settings import tr
 from trainer.app.store_access import store
 from trainer.app.style import page
 from trainer.progress.errors import NotYours
+from trainer.progress.model import KeptGame
 from trainer.progress.stats import accuracy, by_period, plain, recent_mistakes, results_by_level
+from trainer.progress.training import match_review
 
 RECENT = 300  # answers searched for recent mistakes
+LATEST_MATCHES = 20  # matches listed one by one, and offered for a review
 view = page("Learner")
 t = tr()
 SAVED = store()
@@ -30,6 +35,14 @@ except (ValueError, NotYours):  # no number, or no learner of the teacher's: sai
     st.warning(t.text("Choose a learner of your class on the Classes page."))
     st.page_link(pages()["classes"], label=t.text("Classes"))
     st.stop()
+
+
+def match_words(kept: KeptGame) -> str:
+    """A match as the list of them names it: its day, the computer's strength and the score."""
+    game = kept.summary
+    return t.text("{day}, against {level}: {points} to {against}", day=f"{game.played_at:%Y-%m-%d}",
+                  level=t.text(BOT_LEVELS[game.level][0]), points=game.points, against=game.against)  # fmt: skip
+
 
 st.title(plain(SHOWN.name))
 earned, attempts, games = SAVED.stars(SHOWN), SAVED.attempts(SHOWN), SAVED.games(SHOWN)
@@ -80,4 +93,19 @@ else:
 if games:
     st.header(t.text("Matches against the computer"))
     st.markdown(levels_table(results_by_level(games), t))
-    st.markdown(match_lines(games[::-1][:20], t))
+    st.markdown(match_lines(games[::-1][:LATEST_MATCHES], t))
+    st.subheader(t.text("The review of a match"))
+    kept = {match.number: match for match in SAVED.latest_games(SHOWN, LATEST_MATCHES)}
+    chosen = st.selectbox(t.text("Match"), list(kept), format_func=lambda number: match_words(kept[number]),
+                          key="review_of")  # fmt: skip
+    if chosen is not None and st.button(t.text("Weigh each of their plays")):
+        with st.spinner(t.text("Weighing each of their plays against the best one…")):
+            st.session_state.match_review = (SHOWN.id, chosen, match_review(kept[chosen]))
+    if (done := st.session_state.get("match_review")) is not None and done[:2] == (SHOWN.id, chosen):
+        st.caption(t.text("Each deal's review as {name} was shown it after the deal.", name=plain(SHOWN.name)))
+        for number, reviewed in enumerate(done[2], start=1):
+            deal = t.text("Deal {n}", n=number)
+            st.markdown(f"**{deal}**")
+            st.markdown(review_markdown(reviewed, view, theirs=True))
+        if not done[2]:
+            st.caption(t.text("No deal of this match is over yet."))
