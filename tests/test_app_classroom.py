@@ -19,6 +19,7 @@ from trainer.app.play_words import review_markdown
 from trainer.app.sign_in_cards import cards_html, server_address
 from trainer.i18n import translator
 from trainer.progress.accounts import become_teacher
+from trainer.progress.model import Attempt
 from trainer.progress.sqlite import Store
 from trainer.progress.training import keep_game
 
@@ -250,6 +251,12 @@ def test_a_teacher_opens_a_learners_page_and_nobody_else_can(club: dict[str, Any
     periods = at.table[0].value  # Bea's three answers, all on one day of 2026
     assert list(periods["Puzzles answered"]) == ["3"] and list(periods["From"]) == ["2025-12-29"]
     assert "Matches against the computer" in [h.value for h in at.header]
+    with Store.open(data) as saved:  # a week later: a second period, and a line through each figure
+        later = datetime(2026, 1, 8, tzinfo=UTC)
+        saved.record_attempt(club["bea"], Attempt("capture-l1-sota", "capture", 1, ("sum",), "practice", "J♦", False,
+                                                  90.0, 0, False, later))  # fmt: skip
+    charts = " ".join(html.proto.body for html in at.run().get("html"))
+    assert "puzzles answered in each period, 3 at most" in charts and "minutes spent in each period" in charts
     with Store.open(data) as saved:
         otto = saved.create_account("Otto", ISSUER, "otto").learner
         assert become_teacher(saved, otto, "code", "code")

@@ -37,6 +37,16 @@ except (ValueError, NotYours):  # no number, or no learner of the teacher's: sai
     st.stop()
 
 
+def period_chart(values: list[float], title: str, label: str, period: str, margin: float = 0.0) -> None:
+    """A line through one figure of each week or month, under its ``title``, on an axis from 0 (a rating's: around
+    its values); ``label`` says it to a screen reader."""
+    st.markdown(f"**{title}**")
+    low = min(values) - margin if margin else 0.0
+    line = line_svg(values, low=low, high=max(values) + margin or 1.0, label=label, along=periods[period], first=1,
+                    ink=INKS[view.theme], t=t)  # fmt: skip
+    st.html(chart_image(line, label))
+
+
 def match_words(kept: KeptGame) -> str:
     """A match as the list of them names it: its day, the computer's strength and the score."""
     game = kept.summary
@@ -79,9 +89,13 @@ else:
     if len(ratings) > 1:
         label = t.text("Line chart of the rating at the end of each period, from {first} to {last}.",
                        first=f"{ratings[0]:.0f}", last=f"{ratings[-1]:.0f}")  # fmt: skip
-        line = line_svg(ratings, low=min(ratings) - 50, high=max(ratings) + 50, label=label,
-                        along=periods[str(period)], first=1, ink=INKS[view.theme], t=t)  # fmt: skip
-        st.html(chart_image(line, label))
+        period_chart(ratings, t.text("Rating"), label, str(period), margin=50)
+    if len(rows) > 1:
+        answered, minutes = [float(row.answered) for row in rows], [row.minutes for row in rows]
+        said = t.text("Line chart of the puzzles answered in each period, {most} at most.", most=f"{max(answered):.0f}")
+        period_chart(answered, t.text("Puzzles answered"), said, str(period))
+        said = t.text("Line chart of the minutes spent in each period, {most} at most.", most=f"{max(minutes):.0f}")
+        period_chart(minutes, t.text("Minutes"), said, str(period))
     st.header(t.text("Accuracy by theme"))
     st.html(bars_html(named(accuracy(SAVED.answer_groups(SHOWN), "theme"), t), INKS[view.theme], t))
     st.header(t.text("Recent mistakes"))
