@@ -251,6 +251,7 @@ def test_a_teacher_opens_a_learners_page_and_nobody_else_can(club: dict[str, Any
     periods = at.table[0].value  # Bea's three answers, all on one day of 2026
     assert list(periods["Puzzles answered"]) == ["3"] and list(periods["From"]) == ["2025-12-29"]
     assert "Matches against the computer" in [h.value for h in at.header]
+    assert any("Points, the learner's – the computer's" in m.value for m in at.markdown)  # the teacher's words
     with Store.open(data) as saved:  # a week later: a second period, and a line through each figure
         later = datetime(2026, 1, 8, tzinfo=UTC)
         saved.record_attempt(club["bea"], Attempt("capture-l1-sota", "capture", 1, ("sum",), "practice", "J♦", False,

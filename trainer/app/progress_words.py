@@ -69,10 +69,11 @@ def levels_table(results: Sequence[LevelResults], t: Translator) -> str:
     return _table(heads, ([level_name(r.level, t), r.played, r.won, r.lost, r.open] for r in results))
 
 
-def match_lines(matches: Sequence[GameSummary], t: Translator) -> str:
+def match_lines(matches: Sequence[GameSummary], t: Translator, theirs: bool = False) -> str:
     """Matches one by one as a Markdown table: when, against whom, the points, the result, the points lost and the
-    luck of the cards."""
-    heads = [t.text("When (UTC)"), t.text("Against"), t.text("Points, yours – theirs"), t.text("Result")]
+    luck of the cards; ``theirs``: as the learner's teacher reads it."""
+    points = t.text("Points, the learner's – the computer's") if theirs else t.text("Points, yours – theirs")
+    heads = [t.text("When (UTC)"), t.text("Against"), points, t.text("Result")]
     return _table([*heads, t.text("Lost per play"), t.text("Luck")], (_match_row(match, t) for match in matches))
 
 

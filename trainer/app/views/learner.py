@@ -107,7 +107,7 @@ else:
 if games:
     st.header(t.text("Matches against the computer"))
     st.markdown(levels_table(results_by_level(games), t))
-    st.markdown(match_lines(games[::-1][:LATEST_MATCHES], t))
+    st.markdown(match_lines(games[::-1][:LATEST_MATCHES], t, theirs=True))
     st.subheader(t.text("The review of a match"))
     kept = {match.number: match for match in SAVED.latest_games(SHOWN, LATEST_MATCHES)}
     chosen = st.selectbox(t.text("Match"), list(kept), format_func=lambda number: match_words(kept[number]),
