@@ -129,7 +129,7 @@ def test_a_class_run_for_a_term_keeps_its_archives_co_teachers_rights_passwords_
         file.co_teach(pia, file.co_teacher_code(tere, room))
         lea_password = file.own_password(lea)
         assert lea_password is not None
-        file.set_password(tere, room, lea, lea_password, one_time=True)
+        file.set_passwords(tere, room, [(lea, lea_password)], one_time=True)
         file.post_news(tere, room, "Bring your cards")
         file.post_news(pia, room, "No class on Friday")
         file.assign(tere, room, "match", ("greedy",), DUE, SET_FOR_LEA, (lea.id,))

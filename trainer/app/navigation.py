@@ -17,14 +17,13 @@ _VIEWS = Path(__file__).parent / "views"  # a full path: the entry script may be
 def pages() -> dict[str, st.Page]:
     """Every page of the app, defined in one place; links use these so they keep the session.
 
-        Made afresh in each script run, as Streamlit wants its pages, with their titles in the learner's language. The
-        Classes page is listed for a teacher and hidden from others, so a teacher's bookmark of it opens before the
-        session knows who teaches; the page itself serves teachers only. The Teachers page, likewise, is the club's
-    administrators'.
+    Made afresh in each script run, as Streamlit wants its pages, with their titles in the learner's language. The
+    Classes page is listed for a teacher and hidden from others, so a teacher's bookmark of it opens before the
+    session knows who teaches; the page itself serves teachers only. The Teachers page, likewise, is the club's
+    administrators', and a learner's page is reached only from the Classes page.
     """
     t = tr()
-    teacher: Literal["visible", "hidden"] = "visible" if st.session_state.get("teacher") else "hidden"
-    admin: Literal["visible", "hidden"] = "visible" if st.session_state.get("admin") else "hidden"
+    teacher, admin = _listed_for("teacher"), _listed_for("admin")
     return {
         "home": st.Page(_VIEWS / "home.py", title=t.text("Home"), icon="", default=True),
         "learn": st.Page(_VIEWS / "learn.py", title=t.text("Learn"), icon="", url_path="learn"),
@@ -39,6 +38,11 @@ def pages() -> dict[str, st.Page]:
         ),  # reached from the Classes page, with the learner to show
         "admin": st.Page(_VIEWS / "admin.py", title=t.text("Teachers"), icon="", url_path="teachers", visibility=admin),
     }
+
+
+def _listed_for(role: str) -> Literal["visible", "hidden"]:
+    """A page of that role's ("teacher", "admin") listed in the menu only for a session that holds it."""
+    return "visible" if st.session_state.get(role) else "hidden"
 
 
 def navigate() -> st.Page:

@@ -103,6 +103,8 @@ _TAKEN_IN_CLASS = said("a learner of that class has that name already: choose an
 #: The classes a learner's homework and news come from: those they are in, neither archived nor put aside in them.
 _IN_USE = """SELECT class_id FROM members JOIN classes ON classes.id = class_id
     WHERE profile_id = ? AND members.archived IS NULL AND classes.archived IS NULL"""
+#: The classes a teacher (given twice) made or co-teaches.
+_TAUGHT = "SELECT id FROM classes WHERE teacher_id = ? UNION SELECT class_id FROM co_teachers WHERE profile_id = ?"
 #: Why the teachers' code no longer lets a profile teach.
 REVOKED = said("an administrator of this server has taken your right to teach away: ask them to give it back")
 #: The longest note a teacher posts to a class.
@@ -540,16 +542,14 @@ class ProgressStore(ABC):
         name = valid_name(name)
         with self._writing() as conn:
             tid = _teacher_id(conn, teacher)
-            taken = {code for (code,) in conn.execute("SELECT code FROM classes")}
-            code = next(code for code in iter(_new_code, None) if code not in taken)
+            code = _unused_code(conn, "code", CODE_LENGTH)
             query = "INSERT INTO classes (teacher_id, name, code, created) VALUES (?, ?, ?, ?) RETURNING id"
             (cid,) = conn.execute(query, (tid, name, code, iso("created", datetime.now(UTC)))).fetchone()
         return Classroom(int(cid), name, code)
 
     def classes(self, teacher: Who) -> list[Classroom]:
         """The classes the profile made or co-teaches, oldest first (none for a profile that does not teach)."""
-        query = """SELECT id, name, code, archived, teacher_id FROM classes WHERE teacher_id = ?
-            OR id IN (SELECT class_id FROM co_teachers WHERE profile_id = ?) ORDER BY id"""
+        query = f"SELECT id, name, code, archived, teacher_id FROM classes WHERE id IN ({_TAUGHT}) ORDER BY id"
         with self._reading() as conn:
             pid = profile_id(conn, teacher)
             if not conn.execute("SELECT 1 FROM accounts WHERE profile_id = ? AND teacher <> 0", (pid,)).fetchone():
@@ -562,9 +562,8 @@ class ProgressStore(ABC):
     def class_learner(self, teacher: Who, learner_id: int) -> Learner:
         """A learner of a class the teacher teaches (archived or not), whose progress the teacher may see; NotYours
         for any other profile."""
-        query = """SELECT id, name FROM profiles WHERE id = ? AND importing IS NULL AND id IN (
-            SELECT profile_id FROM members WHERE class_id IN (SELECT id FROM classes WHERE teacher_id = ?
-            UNION SELECT class_id FROM co_teachers WHERE profile_id = ?))"""
+        query = f"""SELECT id, name FROM profiles WHERE id = ? AND importing IS NULL
+            AND id IN (SELECT profile_id FROM members WHERE class_id IN ({_TAUGHT}))"""
         with self._reading() as conn:
             tid = _teacher_id(conn, teacher)
             row = conn.execute(query, (learner_id, tid, tid)).fetchone()
@@ -612,8 +611,7 @@ class ProgressStore(ABC):
         one use, and the one made before no longer is. NotYours unless the teacher made the class."""
         with self._writing() as conn:
             _made_class(conn, _teacher_id(conn, teacher), class_id)
-            taken = {code for (code,) in conn.execute("SELECT co_code FROM classes WHERE co_code IS NOT NULL")}
-            code = next(code for code in iter(_new_co_code, None) if code not in taken)
+            code = _unused_code(conn, "co_code", CO_CODE_LENGTH)
             conn.execute("UPDATE classes SET co_code = ? WHERE id = ?", (code, class_id))
         return code
 
@@ -712,16 +710,10 @@ class ProgressStore(ABC):
             row = conn.execute(query, sign_in_key(code, name)).fetchone()
         return None if row is None else (Learner(int(row[0]), row[1]), row[2])
 
-    def set_password(
-        self, teacher: Who, class_id: int, learner: Who, password_hash: str, one_time: bool = False
-    ) -> None:
-        """Give a learner of the teacher's class a new password (its hash; ``one_time`` as for ``add_learner``);
-        NotYours for another teacher's class or a learner not in it."""
-        self.set_passwords(teacher, class_id, [(learner, password_hash)], one_time)
-
     def set_passwords(self, teacher: Who, class_id: int, hashes: list[tuple[Who, str]], one_time: bool = True) -> None:
-        """``set_password`` for each learner and password hash, in one write: all are changed, or none. Each
-        learner's sessions end, and the devices their old password made known are forgotten."""
+        """Give learners of the teacher's class new passwords (their hashes; ``one_time`` as for ``add_learner``), in
+        one write: all are changed, or none. Each learner's sessions end, and the devices their old password made
+        known are forgotten. NotYours for another teacher's class or a learner not in it."""
         query = """UPDATE accounts SET password = ?, one_time = ? WHERE profile_id = ? AND issuer = ?
             AND profile_id IN (SELECT profile_id FROM members WHERE class_id = ?)"""
         with self._writing() as conn:
@@ -753,10 +745,7 @@ class ProgressStore(ABC):
             pid = profile_id(conn, learner)
             if not conn.execute(query + (" AND one_time = 1" if one_time else ""), (password_hash, pid)).rowcount:
                 return False
-            conn.execute(
-                "UPDATE sessions SET ended = ? WHERE profile_id = ? AND ended IS NULL AND token_hash <> ?",
-                (_now(), pid, keep or ""),
-            )
+            _end_sessions(conn, pid, keep)
             conn.execute("DELETE FROM devices WHERE profile_id = ?", (pid,))
         return True
 
@@ -836,12 +825,8 @@ class ProgressStore(ABC):
             query = "UPDATE members SET archived = ? WHERE class_id = ? AND profile_id = ?"
             if not conn.execute(query, (_now() if archived else None, class_id, pid)).rowcount:
                 raise NotYours("that learner is not in this class")
-            if (
-                archived
-                and conn.execute(
-                    "SELECT 1 FROM accounts WHERE profile_id = ? AND issuer = ?", (pid, CLASS_ISSUER)
-                ).fetchone()
-            ):
+            made_here = conn.execute("SELECT 1 FROM accounts WHERE profile_id = ? AND issuer = ?", (pid, CLASS_ISSUER))
+            if archived and made_here.fetchone():
                 _end_sessions(conn, pid)
 
     def start_session(
@@ -1295,9 +1280,7 @@ def _teacher_id(conn: Statements, who: Who) -> int:
 
 def _own_class(conn: Statements, teacher_id: int, class_id: int) -> None:
     """NotYours unless this teacher made the class or co-teaches it."""
-    query = """SELECT 1 FROM classes WHERE id = ? AND (teacher_id = ?
-        OR id IN (SELECT class_id FROM co_teachers WHERE profile_id = ?))"""
-    if not conn.execute(query, (class_id, teacher_id, teacher_id)).fetchone():
+    if not conn.execute(f"SELECT 1 WHERE ? IN ({_TAUGHT})", (class_id, teacher_id, teacher_id)).fetchone():
         raise NotYours("that class is not yours")
 
 
@@ -1318,9 +1301,10 @@ def _news(conn: Statements, where: str, *values: object) -> list[News]:
     return found
 
 
-def _end_sessions(conn: Statements, pid: int) -> None:
-    """End every session of the profile."""
-    conn.execute("UPDATE sessions SET ended = ? WHERE profile_id = ? AND ended IS NULL", (_now(), pid))
+def _end_sessions(conn: Statements, pid: int, keep: str | None = None) -> None:
+    """End every session of the profile but the one of ``keep`` (a token's hash), if given."""
+    query = "UPDATE sessions SET ended = ? WHERE profile_id = ? AND ended IS NULL AND token_hash <> ?"
+    conn.execute(query, (_now(), pid, keep or ""))
 
 
 def _now() -> str:
@@ -1361,13 +1345,12 @@ def _set_learners(conn: Statements, number: int, class_id: int, learners: tuple[
         conn.execute("INSERT INTO assignment_learners (assignment_id, profile_id) VALUES (?, ?)", (number, pid))
 
 
-def _new_code() -> str:
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-
-
-def _new_co_code() -> str:
-    """A co-teacher code: longer than a class's, as it lets a teacher into the class (about 50 bits)."""
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CO_CODE_LENGTH))
+def _unused_code(conn: Statements, column: str, length: int) -> str:
+    """A random code of ``length`` letters that no class has in ``column`` ("code", or "co_code": longer, about 50
+    bits, as it lets a teacher into the class)."""
+    taken = {code for (code,) in conn.execute(f"SELECT {column} FROM classes WHERE {column} IS NOT NULL")}
+    return next(code for code in iter(lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(length)), None)
+                if code not in taken)  # fmt: skip
 
 
 def between_chunks() -> None:

@@ -37,6 +37,18 @@ SAVED = store()
 PLAYER = profile(SAVED)
 
 
+def tried(room: Classroom, refusal: str, action: Callable[[], T]) -> T | None:
+    """What a class action returns, the class kept open; None if it was refused, and why is kept under
+    ``refusal`` and the class's id for the page to say."""
+    st.session_state.opened_class = room.id
+    try:
+        return action()
+    except (ValueError, PermissionError) as error:
+        said = said_or_told(error) if isinstance(error, ValueError) else str(error)
+        st.session_state[f"{refusal}_{room.id}"] = said
+        return None
+
+
 @saving
 def make_class(saved: ProgressStore, teacher: Learner) -> None:
     try:
@@ -51,39 +63,28 @@ def make_class(saved: ProgressStore, teacher: Learner) -> None:
 @saving
 def add_learner(saved: ProgressStore, teacher: Learner, room: Classroom) -> None:
     state = st.session_state
-    try:
-        learner, password = accounts.add_learner(
-            saved, teacher, room.id, state.get(f"new_name_{room.id}", ""), state.pop(f"new_password_{room.id}", "")
-        )
-    except ValueError as error:
-        state[f"member_error_{room.id}"] = said_or_told(error)
-    else:
-        state[f"handed_{room.id}"] = (learner.name, password)
+    name, password = state.get(f"new_name_{room.id}", ""), state.pop(f"new_password_{room.id}", "")
+    made = tried(room, "member_error", lambda: accounts.add_learner(saved, teacher, room.id, name, password))
+    if made is not None:
+        state[f"handed_{room.id}"] = (made[0].name, made[1])
         state[f"new_name_{room.id}"] = ""
-    state.opened_class = room.id
 
 
 @saving
 def new_password(saved: ProgressStore, teacher: Learner, room: Classroom, learner: Learner) -> None:
-    try:
-        st.session_state[f"handed_{room.id}"] = (
-            learner.name,
-            accounts.reset_password(saved, teacher, room.id, learner),
-        )
-    except PermissionError as error:
-        st.session_state[f"member_error_{room.id}"] = str(error)
-    st.session_state.opened_class = room.id
+    password = tried(room, "member_error", lambda: accounts.reset_password(saved, teacher, room.id, learner))
+    if password is not None:
+        st.session_state[f"handed_{room.id}"] = (learner.name, password)
 
 
 @saving
 def take_out(saved: ProgressStore, teacher: Learner, room: Classroom, learner: Learner) -> None:
-    try:
+    def out() -> str:
         saved.remove_learner(teacher, room.id, learner)
-    except PermissionError as error:
-        st.session_state[f"member_error_{room.id}"] = str(error)
-    else:
-        st.session_state[f"taken_out_{room.id}"] = learner.name
-    st.session_state.opened_class = room.id
+        return learner.name
+
+    if (name := tried(room, "member_error", out)) is not None:
+        st.session_state[f"taken_out_{room.id}"] = name
 
 
 def take_out_part(room: Classroom, members: list[Learner]) -> None:
@@ -435,18 +436,6 @@ def handed_cards(room: Classroom) -> None:
         on_click="ignore",
         key=f"cards_{room.id}",
     )
-
-
-def tried(room: Classroom, refusal: str, action: Callable[[], T]) -> T | None:
-    """What a class action returns, the class kept open; None if it was refused, and why is kept under
-    ``refusal`` and the class's id for the page to say."""
-    st.session_state.opened_class = room.id
-    try:
-        return action()
-    except (ValueError, PermissionError) as error:
-        said = said_or_told(error) if isinstance(error, ValueError) else str(error)
-        st.session_state[f"{refusal}_{room.id}"] = said
-        return None
 
 
 @saving

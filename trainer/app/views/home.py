@@ -62,7 +62,7 @@ for track in BY_TRACK.values():  # the core path, then the other tables apart
             label = f"{number}. {t.text(level.title)} · {earned_here}"
             st.page_link(LINKS["learn"], label=label, query_params={"level": level.id, "stage": "1"})
 
-if notes := SAVED.news(PLAYER, moment() - NEWS_SHOWN)[:NEWS_MOST]:  # on a club's server, for a learner in a class
+if club() is not None and (notes := SAVED.news(PLAYER, moment() - NEWS_SHOWN)[:NEWS_MOST]):  # a learner in a class
     st.header(t.text("News from your class"))
     for note in notes:
         with st.container(border=True):

@@ -16,7 +16,7 @@ from trainer.app.store_access import store
 from trainer.app.style import page
 from trainer.progress.errors import NotYours
 from trainer.progress.model import KeptGame
-from trainer.progress.stats import accuracy, by_period, plain, recent_mistakes, results_by_level
+from trainer.progress.stats import accuracy, by_period, groups_of, plain, recent_mistakes, results_by_level
 from trainer.progress.training import match_review
 
 RECENT = 300  # answers searched for recent mistakes
@@ -97,7 +97,7 @@ else:
         said = t.text("Line chart of the minutes spent in each period, {most} at most.", most=f"{max(minutes):.0f}")
         period_chart(minutes, t.text("Minutes"), said, str(period))
     st.header(t.text("Accuracy by theme"))
-    st.html(bars_html(named(accuracy(SAVED.answer_groups(SHOWN), "theme"), t), INKS[view.theme], t))
+    st.html(bars_html(named(accuracy(groups_of(attempts), "theme"), t), INKS[view.theme], t))  # read above
     st.header(t.text("Recent mistakes"))
     puzzles, puzzles_page = bank(), pages()["puzzles"]
     for attempt in recent_mistakes(attempts[-RECENT:]):

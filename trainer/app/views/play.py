@@ -66,7 +66,8 @@ def start(players: int, level: str, table_mode: bool = False, rules: RuleProfile
 def homework_match() -> None:
     """The match a homework link asks for (``?homework=``), as its teacher set it, if it is the learner's and not
     played yet: its rule set, table, target and computer strength, and a button to start it."""
-    wanted = st.query_params.get("homework", "")
+    if not (wanted := st.query_params.get("homework")):  # a plain visit reads no homework
+        return
     piece = next((p for p in SAVED.homework(PLAYER) if str(p.id) == wanted and p.kind == "match"), None)
     if piece is None or standing(SAVED, PLAYER, piece).next_item is None:
         return
