@@ -15,7 +15,7 @@ from trainer.app.card_style import CardStyle
 from trainer.app.names import spoken_label
 from trainer.cards import DECK
 
-pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
 PLAY = "/play?faces=french&courts=letters"
 FRENCH = CardStyle(style="french", courts="letters")
@@ -37,13 +37,19 @@ def act(page) -> None:
 
 
 def plays_listed(page) -> list[str]:
-    """The lines of the deal's log, as the page lists them under "Every play of this deal"."""
+    """The lines of the deal's log, as the page lists them under "Every play of this deal". A rerun still under way
+    (the table's last moves) may draw the expander again, closed, after a click opened it: open it until it stays."""
     expander = page.locator("[data-testid='stExpander']").filter(has_text="Every play of this deal")
-    if expander.locator("details").get_attribute("open") is None:  # a click on an open one would close it
-        page.get_by_text("Every play of this deal").click()
     plays = expander.locator("li")
-    plays.last.wait_for(state="visible")  # the expander drawn open
-    return plays.all_inner_texts()
+    for _ in range(10):
+        if expander.locator("details").get_attribute("open") is None:  # a click on an open one would close it
+            expander.locator("summary").click()
+        try:
+            plays.last.wait_for(state="visible", timeout=10_000)
+            return plays.all_inner_texts()
+        except sync_api.TimeoutError:
+            continue
+    raise AssertionError("the log of the deal's plays did not stay open")
 
 
 def test_a_tab_left_behind_is_told_the_match_went_on_and_loads_it(app, browser) -> None:
