@@ -94,6 +94,7 @@ def test_the_first_run_creates_the_folder_and_the_file(tmp_path: Path) -> None:
     ours |= {"classes", "members", "assignments", "failures", "devices", "sessions", "import_tries"}
     ours |= {"row_counts"}  # each profile's rows counted beside them
     ours |= {"co_teachers", "news", "assignment_learners"}  # a class run for a term
+    ours |= {"shared_tables", "shared_seats"}  # learners of a class playing each other
     assert tables == ours | {"sqlite_sequence"}  # SQLite's own, where it keeps the last profile id given
     conn.close()
 

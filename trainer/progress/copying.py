@@ -7,7 +7,8 @@ to check a copy.
 
 Sessions, devices, wrong guesses, import tries and co-teacher codes not yet used are not copied: they are the security
 state of the server that made them (who is signed in there, which device it trusts, whom it is slowing down, whom
-it has invited), not anyone's progress."""
+it has invited), not anyone's progress. Nor are the tables where learners play each other: a match between people is
+played on the server that holds it."""
 
 from __future__ import annotations
 

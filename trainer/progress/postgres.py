@@ -38,6 +38,7 @@ from trainer.progress.schema import (
     ROSTER_TABLES,
     SCOPE_FROM_ACCOUNT,
     SESSION_TABLES,
+    SHARED_TABLES,
 )
 from trainer.progress.store import BUSY_SECONDS, ProgressStore, drop_dead_imports, profile_id
 from trainer.text import Said
@@ -76,6 +77,7 @@ def _postgres(sql: str) -> str:
         ("INTEGER NOT NULL REFERENCES", "BIGINT NOT NULL REFERENCES"),
         ("INTEGER REFERENCES", "BIGINT REFERENCES"),
         ("REAL NOT NULL", "DOUBLE PRECISION NOT NULL"),  # SQLite's REAL is 8 bytes, PostgreSQL's 4
+        ("seen REAL,", "seen DOUBLE PRECISION,"),
     ):
         sql = sql.replace(sqlite, postgres)
     return sql
@@ -138,6 +140,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # A class for a term, as the file has it.
     tuple(map(_postgres, ROSTER_TABLES)),
     tuple(map(_postgres, HOMEWORK_FOR_LEARNERS)),
+    tuple(map(_postgres, SHARED_TABLES)),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -114,6 +114,28 @@ HOMEWORK_FOR_LEARNERS = (
     "CREATE INDEX assignment_learners_by_profile ON assignment_learners(profile_id)",
 )
 
+#: Tables where learners of a class play each other (likewise). A table is opened in a class by its host, at match
+#: seat 0, with its settings (``TableSettings`` as JSON); ``state`` is the match once it starts (``SharedMatch`` as
+#: JSON: its record, the seats whose person is away, the plays the computer made for them), NULL while seats fill;
+#: every change adds 1 to ``version``, which each player's page polls. A seat is held for a classmate invited
+#: (``joined`` 0) or taken; ``seen`` is when its person's page last showed the table (seconds since 1970), ``ready``
+#: how many deals' ends they have read.
+SHARED_TABLES = (
+    """CREATE TABLE shared_tables (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        settings TEXT NOT NULL, state TEXT, version INTEGER NOT NULL DEFAULT 1, over INTEGER NOT NULL DEFAULT 0,
+        created TEXT NOT NULL, changed TEXT NOT NULL)""",
+    "CREATE INDEX shared_tables_by_class ON shared_tables(class_id, over)",
+    """CREATE TABLE shared_seats (
+        table_id INTEGER NOT NULL REFERENCES shared_tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        joined INTEGER NOT NULL DEFAULT 0, seen REAL, ready INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat), UNIQUE (table_id, profile_id))""",
+    "CREATE INDEX shared_seats_by_profile ON shared_seats(profile_id)",
+)
+
 #: The tables of a profile's progress whose rows the file counts beside them (``row_counts``), by triggers that run in
 #: the transaction of each insert and delete, however it is made (an answer, an import, a profile deleted).
 COUNTED_TABLES = ("attempts", "ratings", "review_cards", "records", "stars", "places", "games")
@@ -265,5 +287,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ROSTER_TABLES,
     # Homework for chosen learners, with the settings it was made with.
     HOMEWORK_FOR_LEARNERS,
+    # Tables where the learners of a class play each other.
+    SHARED_TABLES,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -13,7 +13,7 @@ import secrets
 import socket
 import time
 import unicodedata
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable
 from contextlib import AbstractContextManager, suppress
 from datetime import UTC, datetime, timedelta
@@ -76,6 +76,7 @@ from trainer.progress.rows import (
     summary_of,
     text_of,
 )
+from trainer.progress.tables import TableStore
 from trainer.progress.transfer import exported, parse_export
 from trainer.text import SaidError, said, said_plural
 
@@ -138,7 +139,7 @@ _SAME_ATTEMPT = "SELECT 1 FROM attempts WHERE profile_id = ? AND at = ? AND puzz
 _INSERT_ATTEMPT = f"INSERT INTO attempts (profile_id, {ATTEMPT_COLUMNS}) VALUES (?{', ?' * len(ATTEMPT_FIELDS)})"
 
 
-class ProgressStore(ABC):
+class ProgressStore(TableStore):
     """What the app keeps about its learners: profiles, answers, ratings, reviews, course places and matches, each
     call keyed by a learner (or a name, found by its key's index). ``Store`` keeps it in a SQLite file, one
     learner's or a household's; ``PostgresStore`` on a PostgreSQL server, for a club or a class. Safe to share
@@ -153,6 +154,9 @@ class ProgressStore(ABC):
     def _writing(self) -> AbstractContextManager[Statements]:
         """One write transaction, the only one under way in the data until it ends; SaveError if the storage
         stops it, and then it is rolled back."""
+
+    def _profile_id(self, conn: Statements, who: Who) -> int:
+        return profile_id(conn, who)
 
     @abstractmethod
     def close(self) -> None:
