@@ -333,21 +333,26 @@ def table_ready(page: Any, old: str | None = None) -> tuple[str, str]:
 
 
 def good_play(page: Any, view: Any) -> list[str]:
-    """The cards of a good play for the learner, read from the card buttons' names as a screen reader hears them once
-    it is the learner's turn: the capture taking the most cards (the lowest card for it first), else the lowest card
-    laid down."""
+    """The cards of a good play for the learner (``good_play_of``), read from the card buttons' names as a screen
+    reader hears them once it is the learner's turn."""
     from trainer.app.names import spoken_label
     from trainer.cards import DECK
-    from trainer.plays import captures
 
     named = {spoken_label(card, view): card for card in DECK}
     shown = page.wait_for_function(TURN_CARDS).json_value()
-    hand, table = [named[label] for label in shown["hand"]], [named[label] for label in shown["table"]]
+    card, group = good_play_of([named[label] for label in shown["hand"]], [named[label] for label in shown["table"]])
+    return [spoken_label(card, view), *(spoken_label(taken, view) for taken in sorted(group))]
+
+
+def good_play_of(hand: list[Any], table: list[Any]) -> tuple[Any, frozenset[Any]]:
+    """A good play from ``hand`` onto ``table`` (cards in the order they are shown): the capture taking the most
+    cards (the lowest card for it first), else the lowest card laid down."""
+    from trainer.plays import captures
+
     taking = [(card, group) for card in hand for group in captures(card, table)]
     if not taking:
-        return [spoken_label(min(hand, key=lambda card: card.value), view)]
-    card, group = max(taking, key=lambda found: (len(found[1]), -found[0].value))
-    return [spoken_label(card, view), *(spoken_label(taken, view) for taken in sorted(group))]
+        return min(hand, key=lambda card: card.value), frozenset()
+    return max(taking, key=lambda found: (len(found[1]), -found[0].value))
 
 
 def tap_play(page: Any, labels: list[str], play: str = "Play") -> dict[str, Any]:

@@ -77,6 +77,7 @@ class Deploy:
     database: str
     folder: Path
     _running: list[ExitStack] = field(repr=False, default_factory=list)
+    _start: Any = field(repr=False, default=None)
 
     def dial(self, replica: int) -> str:
         """The address Caddy dials for a replica, as its Caddyfile names it."""
@@ -85,6 +86,11 @@ class Deploy:
     def stop(self, replica: int) -> None:
         """Stop a replica's process, as a crash or a restart would."""
         self._running[replica].close()
+
+    def restart(self, replica: int) -> None:
+        """Start a stopped replica again, at the address Caddy dials for it."""
+        self._running[replica] = ExitStack()
+        self._running[replica].enter_context(self._start(replica, int(self.dial(replica).rsplit(":", 1)[1])))
 
 
 @contextmanager
@@ -116,16 +122,17 @@ def deploy(database: str, folder: Path, replicas: int = 2) -> Iterator[Deploy]:
     secrets = club_secrets(folder, behind_proxy=True)
     flags, env = ["--secrets.files", str(secrets)], {DB_VAR: database}
     running = [ExitStack() for _ in range(replicas)]
+
+    def start(replica: int, port: int | None = None) -> Any:
+        return app_server(folder / f"app{replica + 1}", port=port, flags=flags, env=env)
+
     try:
-        addresses = [
-            stack.enter_context(app_server(folder / f"app{number}", flags=flags, env=env))
-            for number, stack in enumerate(running, 1)
-        ]
+        addresses = [stack.enter_context(start(number)) for number, stack in enumerate(running)]
         upstreams = [address.removeprefix("http://") for address in addresses]
         with caddy(upstreams, folder) as url:
-            yield Deploy(url, addresses, database, folder, running)
+            yield Deploy(url, addresses, database, folder, running, start)
     finally:
-        for stack in running:
+        for stack in running:  # a replica restarted among them: a restart changes this list
             stack.close()
 
 

@@ -5,8 +5,9 @@ learner of another class, a teacher, another teacher), at every address a link m
 The server is the club's own set-up, PostgreSQL with sign-in, with two classes: Wanda teaches Lucinda and Marisol in
 Koala, Yolanda teaches Ximena in Yak, and each class has homework due on a day of its own. Each cell of the matrix
 opens one page as one of them, first thing in a new session, and checks the names, classes, codes and homework days
-it must show and those it must never show, wherever on the page or its sidebar they would be. A new page is a new
-row of ``PAGES``; a new query the pages read, a new row of ``ADDRESSES``.
+it must show and those it must never show, wherever on the page or its sidebar they would be. Marisol has a table
+waiting in Koala: on the Play a classmate page a learner sees their own class's tables and classmates, and only
+those. A new page is a new row of ``PAGES``; a new query the pages read, a new row of ``ADDRESSES``.
 
 Behind the pages, the store refuses every class action (its table, roster, passwords, homework and results) to
 anyone but the class's teacher: ``test_accounts``, ``test_classes`` and ``test_homework`` check each one.
@@ -29,12 +30,13 @@ from trainer.progress import accounts, sessions
 from trainer.progress.model import Learner
 from trainer.progress.postgres import PostgresStore
 from trainer.progress.stores import DB_VAR
+from trainer.progress.tables import TableSettings
 
 APP = str(Path(__file__).parent.parent / "streamlit_app.py")
 VIEWS = "trainer/app/views"
 
 #: The pages, by file; each is listed for teachers, or for everyone.
-PAGES = ["home", "learn", "puzzles", "play", "progress", "classes"]
+PAGES = ["home", "learn", "puzzles", "play", "progress", "classes", "classmates"]
 
 #: Each class: its teacher, its learners (the first signs in with the club's provider, any other with a password the
 #: teacher gave), the puzzle its homework sets and the day it is due.
@@ -98,7 +100,8 @@ def club(postgres: Server) -> Iterator[Club]:
             saved.join_class(provider_learner, room.code)
             tokens[first] = signed_in(saved, provider_learner)
             for learner in others:
-                accounts.add_learner(saved, teacher, room.id, learner)
+                added = accounts.add_learner(saved, teacher, room.id, learner)[0]
+                saved.open_table(added, room.id, TableSettings("classic", 21, 2, "greedy"))  # waiting for a classmate
             saved.assign(teacher, room.id, "puzzles", (puzzle,), due)
     yield Club(url, codes, tokens)
     postgres.drop(url)
@@ -159,6 +162,8 @@ def seen_and_unseen(club: Club, page: str, role: Role) -> tuple[set[str], set[st
     never = everything_of(other_class, club)
     teacher, learners, _, due = CLASSES[role.class_name]
     classmates = {name for name in learners if name != role.account}
+    if not role.teaches and page == "classmates":  # whom they may play and the tables of their class: never its code
+        return {role.account, role.class_name} | classmates, never | {club.codes[role.class_name], teacher}
     if not role.teaches:  # a learner's own name, never a classmate's, nor the class's code or teacher
         never |= classmates | {club.codes[role.class_name], teacher}
         homework = {f"{due:%Y-%m-%d}"} if page == "home" else set()

@@ -16,10 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import CHROMIUM, click_and_settle, open_app
+from browser_kit import CHROMIUM, PLAY_TABLE, TURN_CARDS, click_and_settle, good_play, good_play_of, open_app, tap_play
 from deploy_kit import CADDY, PASSWORD, Deploy, answer_homework, class_with_homework, deploy, unverified
 from pg_kit import Server
+from store_kit import read_by_all
+from test_e2e import shoot
+from test_e2e_club import choose
 
+from trainer.app.card_style import CardStyle
+from trainer.deal import Deal
+from trainer.plays import Play
+from trainer.progress import table_play
 from trainer.progress.stores import open_store
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
@@ -28,6 +35,7 @@ pytestmark = [
     pytest.mark.skipif(not Path(CADDY).exists(), reason="no Caddy here: apt-get install caddy"),
 ]
 LEARNER = "Learner 1"
+FRENCH = CardStyle(style="french", courts="letters")
 NEXT = re.compile(r"· next puzzle$")
 
 
@@ -35,7 +43,7 @@ NEXT = re.compile(r"· next puzzle$")
 def club(postgres: Server, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Deploy, str]]:
     """The deploy running, and the class code of a class with one learner and homework."""
     database = postgres.database()
-    code = class_with_homework(database, learners=1)
+    code = class_with_homework(database, learners=2)
     with deploy(database, tmp_path_factory.mktemp("deploy")) as running:
         yield running, code
 
@@ -44,6 +52,18 @@ def lb_cookie(replica: str) -> str:
     """The value of Caddy's ``lb`` cookie that sends a browser to ``replica`` (the address Caddy dials): an
     HMAC-SHA256 of it, with the Caddyfile's secret, none."""
     return hmac.new(b"", replica.encode(), hashlib.sha256).hexdigest()
+
+
+def signed_in(context: Any, running: Deploy, code: str, name: str) -> Any:
+    """A page of ``context`` signed in through the proxy as the learner ``name`` of the class ``code``."""
+    page = context.new_page()
+    open_app(page, running.url)
+    page.get_by_label("Class code", exact=True).fill(code)
+    page.get_by_label("Your name", exact=True).fill(name)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    click_and_settle(page, page.get_by_role("button", name="Sign in", exact=True))
+    page.get_by_test_id("stMain").get_by_text(f"Signed in as {name}").wait_for()
+    return page
 
 
 def answer_next_homework(page: Any) -> None:
@@ -86,13 +106,7 @@ def test_through_the_proxy_a_learner_goes_on_on_the_other_replica_when_theirs_st
     running, code = club
     assert cookies_set_secure(running.url)
     context = browser.new_context(ignore_https_errors=True, viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    open_app(page, running.url)
-    page.get_by_label("Class code", exact=True).fill(code)
-    page.get_by_label("Your name", exact=True).fill(LEARNER)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    click_and_settle(page, page.get_by_role("button", name="Sign in", exact=True))
-    page.get_by_test_id("stMain").get_by_text(f"Signed in as {LEARNER}").wait_for()
+    page = signed_in(context, running, code, LEARNER)
     streamlits = [cookie for cookie in context.cookies() if cookie["name"].startswith("_streamlit")]
     assert streamlits and all(cookie["secure"] for cookie in streamlits)  # as the browser keeps them
     [sticky] = [cookie["value"] for cookie in context.cookies() if cookie["name"] == "lb"]
@@ -111,3 +125,133 @@ def test_through_the_proxy_a_learner_goes_on_on_the_other_replica_when_theirs_st
     page.get_by_test_id("stMain").get_by_text(f"Signed in as {LEARNER}").wait_for()
     answer_next_homework(page)
     assert answers_stored(running.database, code) == 2  # nothing lost: the answer given before the stop, and this one
+    running.restart(served)  # for the module's other tests
+    context.close()
+
+
+def sign_in(browser: Any, running: Deploy, code: str, name: str, replica: int) -> Any:
+    """A browser of its own for a learner, sent by Caddy's cookie to ``replica``, signed in with the class code, on
+    the Play a classmate page with French faces (the names ``good_play`` reads)."""
+    context = browser.new_context(ignore_https_errors=True, viewport={"width": 1280, "height": 900})
+    context.add_cookies([{"name": "lb", "value": lb_cookie(running.dial(replica)), "url": running.url}])
+    page = signed_in(context, running, code, name)
+    open_app(page, f"{running.url}/classmates?faces=french&courts=letters")
+    return page
+
+
+def radio(page: Any, label: str, option: str) -> Any:
+    """The choice ``option`` of the radio buttons ``label``."""
+    return page.get_by_test_id("stRadio").filter(has_text=label).get_by_text(option, exact=True)
+
+
+def play_turns(pages: list[Any], until: Any, turns: int = 10_000) -> int:
+    """Each page plays a good play whenever the table offers its seat the cards, ``turns`` plays in all or until
+    ``until(page)`` holds on every page; the plays made. The other page's move reaches each by its poll."""
+    made = 0
+    while made < turns and not all(until(page) for page in pages):
+        played = False
+        for page in pages:
+            if page.evaluate(TURN_CARDS):
+                tap_play(page, good_play(page, FRENCH))
+                made, played = made + 1, True
+        if not played:
+            pages[0].wait_for_timeout(200)
+    return made
+
+
+def deal_over(page: Any) -> bool:
+    return page.get_by_role("heading", name=re.compile(r"^Deal \d+ is over$")).count() > 0
+
+
+def match_over(page: Any) -> bool:
+    return page.get_by_role("button", name="Back to the tables").count() > 0
+
+
+def good(deal: Deal) -> Play:
+    """The play ``good_play`` makes in a browser, made on the deal itself."""
+    seat = deal.to_play or 0
+    card, group = good_play_of(list(deal.hands[seat]), list(deal.table))
+    return Play(card, group)
+
+
+def weighed_plays(page: Any) -> int:
+    """How many of the reader's plays the review of the deal weighed, once it says so."""
+    summary = page.get_by_text(re.compile(r"^\d+ plays? weighed"))
+    summary.wait_for()
+    return int(summary.inner_text().split()[0])
+
+
+def table_of(database: str, code: str) -> int:
+    """The number of the table Learner 1 sits at."""
+    with open_store(database) as saved:
+        [table] = saved.tables(saved.class_password(code, "Learner 1")[0])
+        return table.id
+
+
+def forward(database: str, code: str, number: int) -> None:
+    """Both learners play on through the workflow the page's buttons call, deal after deal, up to the deal that ends
+    the match played as the browsers play: that deal is left to them."""
+    with open_store(database) as saved:
+        people = {seat: saved.class_password(code, f"Learner {seat + 1}")[0] for seat in (0, 1)}
+        while True:
+            table = saved.table(people[0], number)
+            shared = table_play.shared_of(table)
+            assert shared is not None
+            if shared.deal.is_over:
+                table = read_by_all(saved, table, shared, people)
+                continue
+            ahead = shared
+            while not ahead.deal.is_over:
+                ahead = ahead.plays(ahead.to_play or 0, good(ahead.deal))
+            if ahead.match.is_over:
+                return
+            while not shared.deal.is_over:
+                table = table_play.play(saved, people[shared.to_play or 0], table, good(shared.deal))
+                shared = table_play.shared_of(table)
+                assert shared is not None
+
+
+def test_two_classmates_on_two_replicas_play_a_match_through_the_proxy(browser: Any, club: tuple[Deploy, str]) -> None:
+    """Learner 1 opens a table of four (two computers, as partners of neither) and invites Learner 2, each served by a
+    replica of their own; they play the first deal by tapping, each move reaching the other browser by its poll:
+    Learner 1 steps away and the computer plays for them until they take the seat back, and Learner 2's replica is
+    stopped and their page goes on on the other. Each reads the review of their own plays alone. The middle deals
+    are played by the same workflow, and the browsers play the deal that ends the match."""
+    running, code = club
+    first, second = (sign_in(browser, running, code, f"Learner {n + 1}", n) for n in (0, 1))
+    choose(first, "Rules", "Sevens (no setenta)")
+    click_and_settle(first, radio(first, "Played to", "15 points"))
+    click_and_settle(first, radio(first, "Players", "4"))
+    choose(first, "Invite", "Learner 2")
+    click_and_settle(first, first.get_by_role("button", name="Open the table"))
+    click_and_settle(second, second.get_by_role("link", name="Home"))
+    open_app(second, f"{running.url}/classmates?faces=french&courts=letters")
+    click_and_settle(second, second.get_by_role("button", name="Sit down"))
+    first.get_by_text("Seat 1: Learner 2", exact=True).wait_for()  # Learner 2's sitting down, by this page's poll
+    click_and_settle(first, first.get_by_role("button", name="Start the match"))
+    for page in (first, second):  # the others' plays shown fast, as a player in a hurry chooses
+        click_and_settle(page, page.locator(PLAY_TABLE).get_by_role("button", name="Fast", exact=True))
+
+    mine = play_turns([first, second], deal_over, turns=2)
+    click_and_settle(first, first.get_by_role("button", name="Let the computer play for me while I am away"))
+    first.get_by_text("The computer is playing your seat while you are away.").wait_for()
+    mine += play_turns([second], deal_over, turns=2)  # the computer answers for Learner 1 meanwhile
+    click_and_settle(first, first.get_by_role("button", name="Take my seat back"))
+    shoot(first, "classmates-table-1280")
+    running.stop(1)  # Learner 2's replica
+    other = lb_cookie(running.dial(0))
+    second.wait_for_function("other => document.cookie.includes(`lb=${other}`)", arg=other)
+    mine += play_turns([first, second], deal_over)
+    weighed = [weighed_plays(page) for page in (first, second)]
+    shoot(second, "classmates-review-1280")
+    assert weighed[1] == 9 and sum(weighed) == mine < 18  # Learner 1's plays made by the computer are nobody's
+    running.restart(1)
+
+    for page in (first, second):  # the next deal, dealt once both have read this one's end
+        click_and_settle(page, page.get_by_role("button", name="Next deal ▶"))
+    forward(running.database, code, table_of(running.database, code))  # the pages follow by their polls
+    play_turns([first, second], match_over)
+    shoot(first, "classmates-match-over-1280")
+    won = [page.get_by_text(re.compile(r"^Your side won the match, \d+ – \d+\.$")).count() for page in (first, second)]
+    lost = [page.get_by_text(re.compile(r"^The match is over: .* won it")).count() for page in (first, second)]
+    assert sorted(won) == [0, 1] and [a + b for a, b in zip(won, lost, strict=True)] == [1, 1]  # one side won

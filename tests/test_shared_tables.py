@@ -5,7 +5,7 @@ save that another page's beat writes nothing, a player away played for by the co
 import random
 
 import pytest
-from store_kit import class_of
+from store_kit import class_of, read_by_all
 
 from trainer.ai.shared import NotYourTurn
 from trainer.progress import table_play
@@ -35,8 +35,7 @@ def play_on(store: ProgressStore, table: SharedTable, people: dict[int, Learner]
         shared = table_play.shared_of(table)
         assert shared is not None
         if shared.deal.is_over:
-            for seat in table_play.waiting_for(table, shared):
-                table = table_play.deal_read(store, people[seat.seat], table)
+            table = read_by_all(store, table, shared, people)
             continue
         seat = shared.to_play
         assert seat is not None
@@ -112,6 +111,7 @@ def test_a_player_gone_is_played_for_by_the_computer_and_their_review_weighs_onl
 
 def test_seats_are_taken_left_and_closed_before_the_match_starts(store: ProgressStore, pair: tuple) -> None:
     bea, cai, dan, class_id = pair
+    assert store.classmates(bea) == [(class_id, "Martes", [(cai.id, "Cai")])]  # whom Bea may invite
     with pytest.raises(NotYours):  # Dan is not in Bea's class
         store.open_table(bea, class_id, TableSettings("classic", 21, 4, "greedy"), invited=dan.id)
     table = store.open_table(bea, class_id, TableSettings("classic", 21, 4, "greedy"))

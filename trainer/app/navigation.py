@@ -8,6 +8,7 @@ from typing import Literal
 import streamlit as st
 
 from trainer.app.settings import tr
+from trainer.app.signin import club
 
 # Not named "pages": Streamlit would serve a folder of that name beside the entry script as pages of their own,
 # without this list, its titles or the app's errors, on a first request to a deep link.
@@ -20,15 +21,20 @@ def pages() -> dict[str, st.Page]:
     Made afresh in each script run, as Streamlit wants its pages, with their titles in the learner's language. The
     Classes page is listed for a teacher and hidden from others, so a teacher's bookmark of it opens before the
     session knows who teaches; the page itself serves teachers only. The Teachers page, likewise, is the club's
-    administrators', and a learner's page is reached only from the Classes page.
+    administrators', and a learner's page is reached only from the Classes page. Playing a classmate is listed on a
+    club's server, where learners sign in.
     """
     t = tr()
     teacher, admin = _listed_for("teacher"), _listed_for("admin")
+    classmates: Literal["visible", "hidden"] = "hidden" if club() is None else "visible"
     return {
         "home": st.Page(_VIEWS / "home.py", title=t.text("Home"), icon="", default=True),
         "learn": st.Page(_VIEWS / "learn.py", title=t.text("Learn"), icon="", url_path="learn"),
         "puzzles": st.Page(_VIEWS / "puzzles.py", title=t.text("Puzzles"), icon="", url_path="puzzles"),
         "play": st.Page(_VIEWS / "play.py", title=t.text("Play"), icon="", url_path="play"),
+        "classmates": st.Page(
+            _VIEWS / "classmates.py", title=t.text("Play a classmate"), url_path="classmates", visibility=classmates
+        ),
         "progress": st.Page(_VIEWS / "progress.py", title=t.text("Progress"), icon="", url_path="progress"),
         "classes": st.Page(
             _VIEWS / "classes.py", title=t.text("Classes"), icon="", url_path="classes", visibility=teacher

@@ -251,6 +251,16 @@ def card_table(
     )
 
 
+def keep_pace(pace: str) -> None:
+    """The pace the learner chose on a seat table for the other seats' plays, kept for the session."""
+    st.session_state.table_pace = pace
+
+
+def kept_pace() -> str:
+    """The pace chosen last in this session, "normal" until one is."""
+    return str(st.session_state.get("table_pace", "normal"))
+
+
 def seat_table(
     data: dict[str, Any],
     *,

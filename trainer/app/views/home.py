@@ -50,6 +50,17 @@ else:
     st.page_link(LINKS["learn"], label=label)
 st.page_link(LINKS["puzzles"], label=t.text("Practise on puzzles"))
 st.page_link(LINKS["play"], label=t.text("Play a match against the computer, with a coach"))
+if club() is not None:  # where learners sign in, classmates play each other
+    tables = SAVED.tables(PLAYER)
+    invited = [table for table in tables if (held := table.seat_of(PLAYER.id)) is not None and not held.joined]
+    sitting = [table for table in tables if (held := table.seat_of(PLAYER.id)) is not None and held.joined]
+    if invited and invited[0].host is not None:
+        label = t.text("{name} invites you to a table: sit down", name=plain(invited[0].host.name))
+    elif any(not table.over for table in sitting):
+        label = t.text("Go back to your table")
+    else:
+        label = t.text("Play a classmate, with a coach")
+    st.page_link(LINKS["classmates"], label=label)
 for track in BY_TRACK.values():  # the core path, then the other tables apart
     stars, most = track.stars(earned), 3 * len(track.levels)
     with st.expander(

@@ -8,7 +8,7 @@ from streamlit.delta_generator import DeltaGenerator
 from trainer.ai.bots import Evaluation
 from trainer.ai.game import Game, Reviewed, points_lost, reviewing
 from trainer.app.board import score_markdown
-from trainer.app.components import Pick, announce, seat_table
+from trainer.app.components import Pick, announce, keep_pace, kept_pace, seat_table
 from trainer.app.names import BOT_LEVELS, cards_name, sentence_name, typed, typing_help
 from trainer.app.play_words import (
     Refused,
@@ -249,15 +249,6 @@ def puzzle_offers(reviewed: list[Reviewed], deal_number: int) -> None:
             )
 
 
-def set_pace(pace: str) -> None:
-    """The pace the learner chose for the computer's plays, kept for the session."""
-    st.session_state.table_pace = pace
-
-
-def chosen_pace() -> str:
-    return str(st.session_state.get("table_pace", "normal"))
-
-
 def setup() -> None:
     """Go on with the match left last, or choose the table and the computer's strength and start one."""
     if (left := unfinished_game(SAVED, PLAYER)) is not None:
@@ -326,7 +317,7 @@ def deal_over_table(game: Game) -> None:
     deal, me = game.deal, game.learner_seat
     everyone = tuple(range(game.match.players))
     start = since_learner(deal, me)
-    data = seat_table_data(deal, cards, me=me, since=0, face_up=everyone, pace=chosen_pace(), replay=True, start=start)
+    data = seat_table_data(deal, cards, me=me, since=0, face_up=everyone, pace=kept_pace(), replay=True, start=start)
     seat_table(data, key="table")
 
 
@@ -367,14 +358,14 @@ def in_deal(game: Game) -> None:
     hinted = (best.play.card, *best.play.captured) if best is not None else ()
     refused: Refused | None = st.session_state.get("play_error")
     since = since_learner(deal, me)
-    data = seat_table_data(deal, cards, me=me, since=since, face_up=(me,), answer=hinted, pace=chosen_pace())
+    data = seat_table_data(deal, cards, me=me, since=since, face_up=(me,), answer=hinted, pace=kept_pace())
     with table_spot:
         seat_table(
             data,
             key="table",
             rows=pick_rows(deal, me),
             on_confirm=play_pick,
-            on_pace=set_pace,
+            on_pace=keep_pace,
             message=None if refused is None else ("error", refused_words(refused, cards)),
         )
 

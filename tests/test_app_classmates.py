@@ -1,0 +1,98 @@
+"""Classmates play each other on the Play a classmate page (AppTest, two sessions on one server): an invitation taken
+up, a match started, each seat shown only its own hand and played on its turn alone, the review after the deal of
+each player's own plays, and the next deal dealt once both have read the end of this one."""
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+import test_app_signin
+from app_kit import page_text, seen, tap
+from streamlit.testing.v1 import AppTest
+from test_app_signin import PAGES, app, press, sign_in_with_code
+
+from trainer.cards import parse_card
+from trainer.plays import captures
+from trainer.progress.accounts import add_learner
+from trainer.progress.sqlite import Store
+
+club = test_app_signin.club  # the server of the sign-in tests: Tere teaches Martes, with Bea in it
+SEAT_TABLE = "escoba_seat_table"
+
+
+@pytest.fixture
+def cai(club: dict[str, Any], data: Path) -> int:
+    """Cai, Bea's classmate."""
+    with Store.open(data) as saved:
+        room = next(room for room in saved.classes(club["tere"]) if room.code == club["code"])
+        return add_learner(saved, club["tere"], room.id, "Cai", "cai-secret-1")[0].id
+
+
+def tables_page(club: dict[str, Any], name: str, password: str = "") -> AppTest:
+    at = sign_in_with_code(app(), club, name, password)
+    at.switch_page(f"{PAGES}/classmates.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def seat_table(at: AppTest) -> dict[str, Any] | None:
+    found = [e for e in at.get("bidi_component") if e.proto.component_name == SEAT_TABLE]
+    return json.loads(found[0].proto.json) if found else None
+
+
+def play_if_my_turn(at: AppTest, rng: random.Random) -> bool:
+    """Play if the page offers this seat its cards: a capture if the hand has one (every rule set allows one), else
+    a card laid down."""
+    at.run()
+    data = seat_table(at)
+    if data is None or not data["pick"]:
+        return False
+    board = data["boards"][-1]
+    hand, table = [parse_card(c) for c in board["hands"][data["me"]]], [parse_card(c) for c in board["table"]]
+    taking = [(card, group) for card in hand for group in captures(card, table)]
+    card, group = rng.choice(taking) if taking else (rng.choice(hand), frozenset())
+    tap(at, {"hand": [str(card)], "table": [str(c) for c in sorted(group)]}, SEAT_TABLE)
+    assert not at.warning, at.warning[0].value
+    return True
+
+
+@pytest.mark.usefixtures("quick_review")
+def test_two_classmates_play_a_deal_each_seeing_only_their_own_hand_then_their_own_review(
+    club: dict[str, Any], cai: int
+) -> None:
+    bea = tables_page(club, "Bea")
+    bea.selectbox(key="tbl_rules").set_value("sevens").run()
+    bea.selectbox(key=next(s.key for s in bea.selectbox if s.key.startswith("tbl_invite_"))).set_value(cai).run()
+    press(bea, "Open the table")
+    assert "Seat 1: Cai, invited" in seen(page_text(bea))
+    other = tables_page(club, "Cai", "cai-secret-1")
+    assert "**Bea** invites you to a table of Martes." in seen(page_text(other))
+    press(other, "Sit down")
+    bea.run()
+    press(bea, "Start the match")
+    rng, made = random.Random(5), 0
+    for _ in range(80):  # 36 plays at most, each a turn of one of the two
+        if "Deal 1 is over" in page_text(bea):
+            break
+        for at in (bea, other):
+            data = seat_table(at)
+            if data is not None:  # each seat's own hand face up, the other's face down: never sent
+                assert [hand is None for hand in data["boards"][-1]["hands"]].count(False) == 1
+            made += play_if_my_turn(at, rng)
+    assert made == 36 and "Deal 1 is over" in page_text(other)
+    for at in (bea, other):  # each reads a review of their own 18 plays
+        assert "Your plays, weighed" in page_text(at) and "18 plays weighed" in page_text(at)
+    press(bea, "Next deal ▶")
+    assert "Waiting for Cai to finish reading the deal." in seen(page_text(bea))
+    press(other, "Next deal ▶")
+    bea.run()
+    assert seat_table(bea) is not None and seat_table(other) is not None  # the second deal, dealt to both
+
+
+def test_away_from_a_club_server_the_page_says_where_classmates_play(data: Path) -> None:
+    at = AppTest.from_file(test_app_signin.APP, default_timeout=30)
+    at.run()
+    at.switch_page(f"{PAGES}/classmates.py").run()
+    assert not at.exception and "on a club's server" in seen(page_text(at))
