@@ -63,13 +63,3 @@ def class_of(store: ProgressStore, *names: str) -> tuple[Learner, int, list[Lear
     store.set_teacher(tere)
     room = store.create_class(tere, "Martes")
     return tere, room.id, [add_learner(store, tere, room.id, name, f"{name}-secret")[0] for name in names]
-
-
-def read_by_all(store: ProgressStore, table: Any, shared: Any, people: dict[int, Learner]) -> Any:
-    """Every player still at a shared table reads the end of the deal just over (``people``: each seat's learner),
-    which deals the next; the table as it then stands."""
-    from trainer.progress import table_play
-
-    for seat in table_play.waiting_for(table, shared):
-        table = table_play.deal_read(store, people[seat.seat], table)
-    return table

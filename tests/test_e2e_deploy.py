@@ -16,17 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import CHROMIUM, PLAY_TABLE, TURN_CARDS, click_and_settle, good_play, good_play_of, open_app, tap_play
+from browser_kit import CHROMIUM, PLAY_TABLE, TURN_CARDS, click_and_settle, good_play, open_app, tap_play
 from deploy_kit import CADDY, PASSWORD, Deploy, answer_homework, class_with_homework, deploy, unverified
 from pg_kit import Server
-from store_kit import read_by_all
 from test_e2e import shoot
 from test_e2e_club import choose
 
 from trainer.app.card_style import CardStyle
-from trainer.deal import Deal
-from trainer.plays import Play
-from trainer.progress import table_play
 from trainer.progress.stores import open_store
 
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
@@ -152,26 +148,26 @@ def play_turns(pages: list[Any], until: Any, turns: int = 10_000) -> int:
         played = False
         for page in pages:
             if page.evaluate(TURN_CARDS):
-                tap_play(page, good_play(page, FRENCH))
+                try:
+                    tap_play(page, good_play(page, FRENCH))
+                except playwright.TimeoutError:  # what each page showed then, to see why
+                    for number, shown in enumerate(pages):
+                        shoot(shown, f"classmates-stuck-{number}")
+                    raise
                 made, played = made + 1, True
         if not played:
             pages[0].wait_for_timeout(200)
     return made
 
 
-def deal_over(page: Any) -> bool:
-    return page.get_by_role("heading", name=re.compile(r"^Deal \d+ is over$")).count() > 0
+def deal_over(page: Any, number: int = 1) -> bool:
+    return page.get_by_role("heading", name=f"Deal {number} is over").count() > 0
 
 
-def match_over(page: Any) -> bool:
+def ended(page: Any) -> bool:
+    """Whether the deal's end, once its review is read, offers the way back to the tables: the match is over."""
+    page.get_by_role("button", name=re.compile(r"^(Next deal ▶|Back to the tables)$")).wait_for()
     return page.get_by_role("button", name="Back to the tables").count() > 0
-
-
-def good(deal: Deal) -> Play:
-    """The play ``good_play`` makes in a browser, made on the deal itself."""
-    seat = deal.to_play or 0
-    card, group = good_play_of(list(deal.hands[seat]), list(deal.table))
-    return Play(card, group)
 
 
 def weighed_plays(page: Any) -> int:
@@ -181,42 +177,12 @@ def weighed_plays(page: Any) -> int:
     return int(summary.inner_text().split()[0])
 
 
-def table_of(database: str, code: str) -> int:
-    """The number of the table Learner 1 sits at."""
-    with open_store(database) as saved:
-        [table] = saved.tables(saved.class_password(code, "Learner 1")[0])
-        return table.id
-
-
-def forward(database: str, code: str, number: int) -> None:
-    """Both learners play on through the workflow the page's buttons call, deal after deal, up to the deal that ends
-    the match played as the browsers play: that deal is left to them."""
-    with open_store(database) as saved:
-        people = {seat: saved.class_password(code, f"Learner {seat + 1}")[0] for seat in (0, 1)}
-        while True:
-            table = saved.table(people[0], number)
-            shared = table_play.shared_of(table)
-            assert shared is not None
-            if shared.deal.is_over:
-                table = read_by_all(saved, table, shared, people)
-                continue
-            ahead = shared
-            while not ahead.deal.is_over:
-                ahead = ahead.plays(ahead.to_play or 0, good(ahead.deal))
-            if ahead.match.is_over:
-                return
-            while not shared.deal.is_over:
-                table = table_play.play(saved, people[shared.to_play or 0], table, good(shared.deal))
-                shared = table_play.shared_of(table)
-                assert shared is not None
-
-
 def test_two_classmates_on_two_replicas_play_a_match_through_the_proxy(browser: Any, club: tuple[Deploy, str]) -> None:
     """Learner 1 opens a table of four (two computers, as partners of neither) and invites Learner 2, each served by a
     replica of their own; they play the first deal by tapping, each move reaching the other browser by its poll:
     Learner 1 steps away and the computer plays for them until they take the seat back, and Learner 2's replica is
-    stopped and their page goes on on the other. Each reads the review of their own plays alone. The middle deals
-    are played by the same workflow, and the browsers play the deal that ends the match."""
+    stopped and their page goes on on the other. Each reads the review of their own plays alone after every deal, and
+    they play on, deal after deal, to the end of the match."""
     running, code = club
     first, second = (sign_in(browser, running, code, f"Learner {n + 1}", n) for n in (0, 1))
     choose(first, "Rules", "Sevens (no setenta)")
@@ -241,16 +207,22 @@ def test_two_classmates_on_two_replicas_play_a_match_through_the_proxy(browser: 
     running.stop(1)  # Learner 2's replica
     other = lb_cookie(running.dial(0))
     second.wait_for_function("other => document.cookie.includes(`lb=${other}`)", arg=other)
+    second.locator("[data-testid='stApp'][data-test-connection-state='CONNECTED']").wait_for()
+    second.get_by_test_id("stSidebar").get_by_text("Signed in as Learner 2").wait_for()  # still, on the other one
     mine += play_turns([first, second], deal_over)
     weighed = [weighed_plays(page) for page in (first, second)]
     shoot(second, "classmates-review-1280")
     assert weighed[1] == 9 and sum(weighed) == mine < 18  # Learner 1's plays made by the computer are nobody's
     running.restart(1)
 
-    for page in (first, second):  # the next deal, dealt once both have read this one's end
-        click_and_settle(page, page.get_by_role("button", name="Next deal ▶"))
-    forward(running.database, code, table_of(running.database, code))  # the pages follow by their polls
-    play_turns([first, second], match_over)
+    number = 1
+    while not ended(first):  # each deal after the next: dealt once both have read the end of the one before
+        for page in (first, second):
+            click_and_settle(page, page.get_by_role("button", name="Next deal ▶"))
+        number += 1
+        play_turns([first, second], lambda page, number=number: deal_over(page, number))
+        assert [weighed_plays(page) for page in (first, second)] == [9, 9]
+        assert ended(first) == ended(second)
     shoot(first, "classmates-match-over-1280")
     won = [page.get_by_text(re.compile(r"^Your side won the match, \d+ – \d+\.$")).count() for page in (first, second)]
     lost = [page.get_by_text(re.compile(r"^The match is over: .* won it")).count() for page in (first, second)]

@@ -5,7 +5,7 @@ save that another page's beat writes nothing, a player away played for by the co
 import random
 
 import pytest
-from store_kit import class_of, read_by_all
+from store_kit import class_of
 
 from trainer.ai.shared import NotYourTurn
 from trainer.progress import table_play
@@ -35,7 +35,8 @@ def play_on(store: ProgressStore, table: SharedTable, people: dict[int, Learner]
         shared = table_play.shared_of(table)
         assert shared is not None
         if shared.deal.is_over:
-            table = read_by_all(store, table, shared, people)
+            for seat in table_play.waiting_for(table, shared):
+                table = table_play.deal_read(store, people[seat.seat], table)
             continue
         seat = shared.to_play
         assert seat is not None
