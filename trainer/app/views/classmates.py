@@ -298,20 +298,16 @@ def playing(table: SharedTable, shared: SharedMatch, me: int) -> None:
         on_confirm=lambda pick: play_pick(table.id, pick),
         on_pace=keep_pace,
     )
-    if turn:
-        return
-    seat = shared.to_play
-    if seat is None:
-        return
-    st.info(t.text("Waiting for {name} to play.", name=person(table, seat, me, cards)))
-    held = table.seat_at(seat)
-    if held is not None and held.joined and seat not in shared.away and table_play.seen_away(held):
-        st.button(
-            t.text("{name} seems to have gone: let the computer play for them", name=plain(held.name)),
-            on_click=stand_in_for,
-            args=(table.id, seat),
-        )
-    if me not in shared.away:
+    if (seat := shared.to_play) is not None and not turn:
+        st.info(t.text("Waiting for {name} to play.", name=person(table, seat, me, cards)))
+        held = table.seat_at(seat)
+        if held is not None and held.joined and seat not in shared.away and table_play.seen_away(held):
+            st.button(
+                t.text("{name} seems to have gone: let the computer play for them", name=plain(held.name)),
+                on_click=stand_in_for,
+                args=(table.id, seat),
+            )
+    if me not in shared.away:  # on their turn too: the computer then plays it at once
         st.button(t.text("Let the computer play for me while I am away"), on_click=step_away, args=(table.id, True))
 
 
