@@ -357,3 +357,22 @@ def test_a_loss_is_measured_on_fresh_ways_and_more_of_them_near_a_labels_bound(m
     assert settled[: len(first)] == first and len(first) < len(settled) <= game_module.MOST
     assert len(settled) == game_module.MOST or game_module._decided(settled)
     assert abs(sum(settled) / len(settled) - loss) < 4 * standard_error(first)
+
+
+def test_a_twin_of_the_play_made_is_no_rival_and_a_loss_is_never_settled_on_an_error_of_0() -> None:
+    """Q♠ laid where Q♣ laid comes out the same on the ways drawn and taking 3♠ Q♥ with 3♥ is better: the twin was
+    taken as the best rival, every difference 0, the error 0, and the stop came at once, so the review showed the loss
+    as 0.000 ± 0.000 under these seeds and as an inaccuracy under others. Dropped as a twin, the capture is the rival
+    the play made is measured against, under every seed."""
+    game = Game.start(2, "greedy", seed=596)
+    for _ in range(3):
+        game = game.until_learner().learner_plays(game.until_learner().deal.legal_plays()[0])
+    game = game.until_learner()
+    assert sorted(map(str, game.deal.table)) == ["3♠", "5♠", "Q♥"]
+    assert sorted(map(str, game.deal.legal_plays())) == ["3♥ 3♠ Q♥", "Q♠", "Q♣"]
+    made, twin, capture = (next(p for p in game.deal.legal_plays() if str(p) == s) for s in ("Q♠", "Q♣", "3♥ 3♠ Q♥"))
+    decision = game_module.Decision(game.deal, made)
+    for seed in ("s2", "s3"):  # the seeds under which the twin was taken as best
+        best, differences = game_module._settled(decision, [twin, capture], f"{seed}:0")
+        assert best == capture and standard_error(differences) > 0 and sum(differences) / len(differences) > 0.1
+        assert game_module._weighed(decision, 0, game_module.COACH.samples, seed).label == "inaccuracy"

@@ -297,16 +297,24 @@ def _weighed(decision: Decision, number: int, samples: int, seed: str) -> Review
 def _settled(decision: Decision, rivals: Sequence[Play], seed: str) -> tuple[Play, list[float]]:
     """The best of ``rivals`` against the play made, on fresh ways (``MORE`` at a time, at least ``FEWEST`` and at
     most ``MOST``), and its margins less the play made's, way by way: more ways while the loss's interval of
-    ``SURE`` standard errors still reaches past a label's bound."""
+    ``SURE`` standard errors still reaches past a label's bound. A rival that comes out the same as the play made on
+    every way (a twin: J♠ laid for J♥) is no rival, and never the best: the play made is then measured against the
+    others, or is as good as any if none is left. A loss is never taken as settled on an error of 0 while cards are
+    hidden."""
     view, plays = View.of(decision.before), [decision.play, *rivals]
     margins = np.empty((len(plays), 0), np.int64)
     while True:
         batch_seed = f"{seed}:more:{margins.shape[1] // MORE}"  # not the hint's ways, nor an earlier batch's
         drawn = margins_on_ways(view, plays, MORE, batch_seed, COACH.infer, COACH.policy, exact=COACH.exact)
         margins = np.concatenate((margins, drawn), axis=1)
-        best = 1 + int(np.argmax(margins[1:].sum(axis=1)))
+        others = [n for n in range(1, len(plays)) if (margins[n] != margins[0]).any()]
+        if not others:  # every rival a twin of the play made, on every way drawn
+            return decision.play, [0.0] * margins.shape[1]
+        best = max(others, key=lambda n: int(margins[n].sum()))
         differences = (margins[best] - margins[0]).astype(float)
-        if not view.hidden or len(differences) >= MOST or (len(differences) >= FEWEST and _decided(differences)):
+        if not view.hidden or len(differences) >= MOST:
+            return plays[best], differences.tolist()
+        if len(differences) >= FEWEST and standard_error(differences) > 0 and _decided(differences):
             return plays[best], differences.tolist()
 
 
