@@ -5,7 +5,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from trainer import PROFILES
-from trainer.ai.arena import Decks, Pairing, arena, deck, paired, play_deck
+from trainer.ai.arena import ArenaResult, Decks, Pairing, arena, deck, paired, play_deck
 from trainer.ai.batch import PLAYOUTS
 from trainer.ai.bots import Bot, Settings
 from trainer.cli import main
@@ -21,11 +21,16 @@ def test_each_deck_is_dealt_once_for_every_side_and_every_deal_is_counted(rules:
     assert sum(result.outcomes()) == 3 * sides
     assert set(result.seconds) == {"greedy", "random"}
     moves = sum(len(times) for times in result.seconds.values())
-    # of the 36 cards played from the hands each deal (R8), only the plays chosen among several are timed
+    # of the 36 cards played from the hands each deal (R8), only the plays chosen among several are timed, by the
+    # clock and in CPU time alike
     assert 0 < moves < 3 * sides * 36
+    assert {level: len(times) for level, times in result.cpu.items()} == {
+        level: len(times) for level, times in result.seconds.items()
+    }
     report = result.report()
     assert f"3 duplicate decks ({3 * sides} deals), {players} players, {rules} rules: greedy against random" in report
     assert report.count("greedy on side") == sides
+    assert report.count(": CPU median ") == 2 and "cut short" not in report
 
 
 def test_the_margin_is_a_sides_points_less_the_others_average() -> None:
@@ -154,3 +159,20 @@ def test_the_tuning_tries_the_round_search_for_each_bonus_and_the_ways_alone_onc
     rows = capsys.readouterr().out.splitlines()[2:-1]
     names = sorted(row.split(",")[0] for row in rows)
     assert names == ["8 ways", "tree 20 x4", "tree 20 x9"]
+
+
+def test_an_arena_cut_short_reports_the_decks_counted_until_then(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C during a run: the decks counted so far are kept, and the report says the run was cut short."""
+    seen: list[str] = []
+
+    def interrupted(result: ArenaResult, added: int) -> None:
+        seen.append(result.running)
+        if len(result.margins) == 2:
+            raise KeyboardInterrupt
+
+    result = arena("greedy", "random", Decks(5, 3), progress=interrupted)
+    assert seen == ["1 of 5 decks", "2 of 5 decks: " + seen[-1].split(": ", 1)[1]]
+    assert len(result.margins) == 2 and "cut short: 2 of the 5 decks asked for" in result.report()
+    assert main(["arena", "--a", "greedy", "--b", "random", "--deals", "20", "--workers", "1"]) == 0
+    lines = capsys.readouterr().err.splitlines()  # no terminal here for a bar: the figures so far, line by line
+    assert len(lines) == 10 and lines[-1].startswith("greedy against random: 20 of 20 decks: ")

@@ -26,7 +26,7 @@ from typing import Any, NoReturn, TypeVar
 from babel.core import default_locale
 from tqdm import tqdm
 
-from trainer.ai.arena import Decks, arena, tune, tuning_report
+from trainer.ai.arena import ArenaResult, Decks, arena, tune, tuning_report
 from trainer.ai.bots import LEVELS, POLICIES, Bot, Settings
 from trainer.app.club_setup import refusal
 from trainer.course import load_levels
@@ -53,6 +53,7 @@ from trainer.text import either, marked
 T = TypeVar("T")
 MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long match's record is a few hundred kilobytes
 MAX_GAMES = 1_000_000  # simulate: about twenty minutes of random deals
+INTERRUPTED = 130  # the status of a command stopped by Ctrl-C, as a shell reports it
 MAX_DEALS = 10_000  # arena and tune: decks, each dealt once a side; some hours of the master's play on two cores
 MAX_CANDIDATES = 1_000  # tune: each plays every deck; the default grid has 8
 DASK_CONNECT_SECONDS = 30  # Dask's own wait for a scheduler to answer
@@ -106,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         print(f"escoba-trainer: {t.text('interrupted')}", file=sys.stderr)
-        return 130  # as a shell reports a command stopped by Ctrl-C
+        return INTERRUPTED
     except BrokenPipeError:  # the reader stopped early, as `| head` does: nothing is wrong
         _drop_output()
         return 0
@@ -501,9 +502,26 @@ def _arena(a: str, b: str, deals: int, seed: int, rules: str, players: int, work
     with contextlib.ExitStack() as stack:
         executor = stack.enter_context(_executor(workers, dask))
         bar = stack.enter_context(tqdm(total=deals, unit="deck", disable=None, file=sys.stderr, leave=False))
-        result = arena(a, b, Decks(deals, seed, profile, players), executor, bar.update)
+        result = arena(a, b, Decks(deals, seed, profile, players), executor, _progress(bar, deals))
     print(result.report())
-    return 0
+    return 0 if len(result.margins) == deals else INTERRUPTED
+
+
+def _progress(bar: tqdm[Any], decks: int) -> Callable[[ArenaResult, int], None]:
+    """An arena's progress: the bar, with the figures so far beside it; where there is no terminal for a bar (a
+    log), the figures so far as a line about every tenth of each arena's ``decks``."""
+    every = max(1, decks // 10)
+    said: dict[int, int] = {}  # the tenths said so far, by arena
+
+    def told(result: ArenaResult, added: int) -> None:
+        bar.update(added)
+        bar.set_postfix_str(result.running, refresh=False)
+        tenth = len(result.margins) // every
+        if bar.disable and tenth > said.get(id(result), 0):
+            said[id(result)] = tenth
+            print(f"{result.a} against {result.b}: {result.running}", file=sys.stderr, flush=True)
+
+    return told
 
 
 def _tune(
@@ -519,10 +537,10 @@ def _tune(
         total = deals * len(grid)
         bar = stack.enter_context(tqdm(total=total, unit="deck", disable=None, file=sys.stderr, leave=False))
         decks = Decks(deals, seed, PROFILES[rules], players)
-        tried = tune(grid, Bot(against, seed + 1), decks, executor, bar.update)
+        tried = tune(grid, Bot(against, seed + 1), decks, executor, _progress(bar, deals))
     print(f"{len(grid)} settings for the master, each on {deals} duplicate decks against {against}")
     print(tuning_report(tried))
-    return 0
+    return 0 if len(tried) == len(grid) else INTERRUPTED
 
 
 def _table_allowed(rules: str, players: int) -> bool:

@@ -44,11 +44,13 @@ class Pairing:
 @dataclass
 class Dealt:
     """One deck's deals, one for each side A played: A's margin in each, whether A came out ahead, level or behind,
-    and the seconds each bot took over each play it chose among several, by its name."""
+    and the seconds each bot took over each play it chose among several, by its name: by the clock, and in CPU
+    time (its own thread's, which a loaded machine does not stretch)."""
 
     margins: list[float]
     outcomes: list[int]  # per deal: 1 ahead of every other side, 0 level with the best of them, -1 behind
     seconds: dict[str, list[float]]
+    cpu: dict[str, list[float]]
 
 
 @dataclass
@@ -64,6 +66,8 @@ class ArenaResult:
     draws: int = 0
     losses: int = 0
     seconds: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+    wanted: int = 0  # the decks asked for; fewer counted when the run was cut short
 
     @property
     def margins(self) -> list[float]:
@@ -93,6 +97,15 @@ class ArenaResult:
         self.losses += dealt.outcomes.count(-1)
         for level, times in dealt.seconds.items():
             self.seconds.setdefault(level, []).extend(times)
+        for level, times in dealt.cpu.items():
+            self.cpu.setdefault(level, []).extend(times)
+
+    @property
+    def running(self) -> str:
+        """The figures so far in a line, for a run's progress."""
+        if len(self.margins) < 2:
+            return f"{len(self.margins)} of {self.wanted} decks"
+        return f"{len(self.margins)} of {self.wanted} decks: {self.margin:+.3f} (standard error {self.error:.3f})"
 
     def report(self) -> str:
         """The figures as lines of text."""
@@ -100,6 +113,7 @@ class ArenaResult:
         lines = [
             f"{decks} duplicate decks ({decks * sides} deals), {self.players} players, {self.rules} rules: "
             f"{self.a} against {self.b}",
+            *([f"cut short: {decks} of the {self.wanted} decks asked for"] if decks < self.wanted else []),
             f"margin per deal: {self.margin:+.3f} points (standard error {self.error:.3f})",
         ]
         for side, margins in enumerate(self.by_side):
@@ -109,8 +123,12 @@ class ArenaResult:
             )
         lines.append(f"deals won, drawn, lost by {self.a}: {self.wins}, {self.draws}, {self.losses}")
         for level, times in self.seconds.items():
-            median, p95 = median_and_p95(times)
-            lines.append(f"time per choice, {level}: median {1000 * median:.1f} ms, p95 {1000 * p95:.1f} ms")
+            median, p95 = median_and_p95(self.cpu[level])
+            clock, clock_p95 = median_and_p95(times)
+            lines.append(
+                f"time per choice, {level}: CPU median {1000 * median:.1f} ms, p95 {1000 * p95:.1f} ms; by the clock "
+                f"median {1000 * clock:.1f} ms, p95 {1000 * clock_p95:.1f} ms"
+            )
         return "\n".join(lines)
 
 
@@ -131,6 +149,7 @@ def play_deck(match: Pairing, order: Sequence[int]) -> Dealt:
     margins: list[float] = []
     outcomes: list[int] = []
     seconds: dict[str, list[float]] = {match.a.name: [], match.b.name: []}
+    cpu: dict[str, list[float]] = {match.a.name: [], match.b.name: []}
     for side_a in range(sides):
         state: GameState = start(match.profile, match.players, "fast")
         for card in order:
@@ -138,16 +157,17 @@ def play_deck(match: Pairing, order: Sequence[int]) -> Dealt:
         while (seat := state.current) != OVER:
             assert seat != CHANCE
             bot = match.a if seat % sides == side_a else match.b
-            view, began = state.view(seat), time.perf_counter()
+            view, began, used = state.view(seat), time.perf_counter(), time.thread_time()
             play = bot.choose(view)
             if len(view.legal_plays()) > 1:  # a forced play takes no thought: it would flatter the figures
                 seconds[bot.name].append(time.perf_counter() - began)
+                cpu[bot.name].append(time.thread_time() - used)
             state = state.play(play)
         points = state.returns()
         others = [p for side, p in enumerate(points) if side != side_a]
         margins.append(points[side_a] - statistics.fmean(others))
         outcomes.append((points[side_a] > max(others)) - (points[side_a] < max(others)))
-    return Dealt(margins, outcomes, seconds)
+    return Dealt(margins, outcomes, seconds, cpu)
 
 
 def play_decks(match: Pairing, seed: int, numbers: range) -> list[Dealt]:
@@ -174,26 +194,33 @@ def arena(
     b: Bot | str,
     decks: Decks,
     executor: Executor | None = None,
-    progress: Callable[[int], object] | None = None,
+    progress: Callable[[ArenaResult, int], object] | None = None,
 ) -> ArenaResult:
     """Play the decks, each once for every side, bot A on that side; on ``executor``'s workers if given (a few
-    decks a task), else here. A bot given by level gets the decks' seed (B the next one)."""
+    decks a task), else here. A bot given by level gets the decks' seed (B the next one). ``progress`` is told the
+    figures so far and the decks just counted, deck order kept; a run cut short (Ctrl-C) returns the decks counted
+    until then, its tasks not begun cancelled."""
     seed = decks.seed
     first = Bot(a, seed) if isinstance(a, str) else a
     second = Bot(b, seed + 1) if isinstance(b, str) else b
     if second.name == first.name:
         second.name += " (B)"  # its moves timed apart from A's
     match = Pairing(first, second, decks.players, decks.profile)
-    result = ArenaResult(first.name, second.name, decks.players, decks.profile.name)
+    result = ArenaResult(first.name, second.name, decks.players, decks.profile.name, wanted=decks.deals)
     size = max(1, min(8, decks.deals // 64))  # a few decks a task: the workers stay busy to the end
     tasks = [range(low, min(decks.deals, low + size)) for low in range(0, decks.deals, size)]
-    if executor is None:
-        for numbers in tasks:
-            _count(result, play_decks(match, seed, numbers), progress)
-        return result
-    futures: list[Future[list[Dealt]]] = [executor.submit(play_decks, match, seed, numbers) for numbers in tasks]
-    for future in futures:  # in deck order, so the figures do not depend on which worker ends first
-        _count(result, future.result(), progress)
+    futures: list[Future[list[Dealt]]] = []
+    try:
+        if executor is None:
+            for numbers in tasks:
+                _count(result, play_decks(match, seed, numbers), progress)
+            return result
+        futures = [executor.submit(play_decks, match, seed, numbers) for numbers in tasks]
+        for future in futures:  # in deck order, so the figures do not depend on which worker ends first
+            _count(result, future.result(), progress)
+    except KeyboardInterrupt:
+        for future in futures:
+            future.cancel()
     return result
 
 
@@ -210,7 +237,9 @@ class Tried:
 
     @property
     def within_budget(self) -> bool:
-        median, p95 = median_and_p95(self.result.seconds[self.result.a])
+        """Whether the master's CPU time a choice keeps within ``BUDGET``: the clock's would count a loaded
+        machine's waits against it."""
+        median, p95 = median_and_p95(self.result.cpu[self.result.a])
         return median <= BUDGET[0] and p95 <= BUDGET[1]
 
 
@@ -219,14 +248,16 @@ def tune(
     against: Bot,
     decks: Decks,
     executor: Executor | None = None,
-    progress: Callable[[int], object] | None = None,
+    progress: Callable[[ArenaResult, int], object] | None = None,
 ) -> list[Tried]:
     """Each candidate's settings for the master, played against ``against`` on the same decks; the best margin
-    first."""
-    tried = [
-        Tried(settings, arena(Bot("master", decks.seed, settings), against, decks, executor, progress))
-        for settings in candidates
-    ]
+    first. A run cut short (Ctrl-C) returns the candidates played whole until then."""
+    tried = []
+    for settings in candidates:
+        result = arena(Bot("master", decks.seed, settings), against, decks, executor, progress)
+        if len(result.margins) < decks.deals:
+            break
+        tried.append(Tried(settings, result))
     return sorted(tried, key=lambda t: -t.result.margin)
 
 
@@ -234,13 +265,15 @@ def tuning_report(tried: Sequence[Tried]) -> str:
     """The candidates as a table, best margin first, and the best one within the budget. Each candidate's margin is
     also given less the best one's deck by deck, with that difference's standard error: the same decks dealt, the
     luck of the cards cancels again, and two candidates are told apart on far fewer decks than by their margins."""
+    if not tried:
+        return "no candidate was played on every deck"
     width = max(len(str(t.settings)) for t in tried)
     lines = [
         f"{'settings':<{width}} {'margin':>7} {'s.e.':>6} {'to best':>7} {'s.e.':>6} {'median':>8} {'p95':>8}  "
-        "within budget"
+        "within budget (CPU)"
     ]
     for t in tried:
-        median, p95 = median_and_p95(t.result.seconds[t.result.a])
+        median, p95 = median_and_p95(t.result.cpu[t.result.a])
         behind, error = paired(t.result, tried[0].result)
         lines.append(
             f"{t.settings!s:<{width}} {t.result.margin:+7.3f} {t.result.error:6.3f} {behind:+7.3f} {error:6.3f} "
@@ -257,8 +290,8 @@ def paired(a: ArenaResult, b: ArenaResult) -> tuple[float, float]:
     return statistics.fmean(differences), standard_error(differences)
 
 
-def _count(result: ArenaResult, decks: list[Dealt], progress: Callable[[int], object] | None) -> None:
+def _count(result: ArenaResult, decks: list[Dealt], progress: Callable[[ArenaResult, int], object] | None) -> None:
     for dealt in decks:
         result.add(dealt)
     if progress is not None:
-        progress(len(decks))
+        progress(result, len(decks))
