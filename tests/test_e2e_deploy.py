@@ -16,7 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import CHROMIUM, PLAY_TABLE, TURN_CARDS, click_and_settle, good_play, open_app, tap_play
+from browser_kit import (
+    CHROMIUM,
+    FIND_TABLE,
+    PLAY_TABLE,
+    TURN_CARDS,
+    click_and_settle,
+    good_play,
+    open_app,
+    table_ready,
+    tap_play,
+)
 from deploy_kit import CADDY, PASSWORD, Deploy, answer_homework, class_with_homework, deploy, unverified
 from pg_kit import Server
 from test_e2e import shoot
@@ -32,6 +42,13 @@ pytestmark = [
 ]
 LEARNER = "Learner 1"
 FRENCH = CardStyle(style="french", courts="letters")
+#: Whether the page has drawn what followed a play: the table with other moves than those sent as ``old``, once it
+#: has shown them, or no table (the deal is over).
+MOVED_ON = f"""(old) => {{
+  {FIND_TABLE}
+  const table = find(document);
+  return !table || (["turn", "done"].includes(table.dataset.state) && table.dataset.seq !== old);
+}}"""
 NEXT = re.compile(r"· next puzzle$")
 
 
@@ -149,7 +166,9 @@ def play_turns(pages: list[Any], until: Any, turns: int = 10_000) -> int:
         for page in pages:
             if page.evaluate(TURN_CARDS):
                 try:
+                    _, seq = table_ready(page)
                     tap_play(page, good_play(page, FRENCH))
+                    page.wait_for_function(MOVED_ON, arg=seq)  # a loaded machine may start its rerun after the settle
                 except playwright.TimeoutError:  # what each page showed then, to see why
                     for number, shown in enumerate(pages):
                         shoot(shown, f"classmates-stuck-{number}")
