@@ -76,7 +76,7 @@ from trainer.progress.rows import (
     summary_of,
     text_of,
 )
-from trainer.progress.tables import TableStore
+from trainer.progress.tables import IN_USE, TableStore
 from trainer.progress.transfer import exported, parse_export
 from trainer.text import SaidError, said, said_plural
 
@@ -101,9 +101,6 @@ _IMPORTS_UNDER_WAY: set[str] = set()
 IMPORT_TRIES, IMPORT_TRIES_WINDOW = 5, 3600
 _NAME_CHARS = re.compile(r"[\w \-]+")  # \w: letters and digits of any script, and "_"
 _TAKEN_IN_CLASS = said("a learner of that class has that name already: choose another")
-#: The classes a learner's homework and news come from: those they are in, neither archived nor put aside in them.
-_IN_USE = """SELECT class_id FROM members JOIN classes ON classes.id = class_id
-    WHERE profile_id = ? AND members.archived IS NULL AND classes.archived IS NULL"""
 #: The classes a teacher (given twice) made or co-teaches.
 _TAUGHT = "SELECT id FROM classes WHERE teacher_id = ? UNION SELECT class_id FROM co_teachers WHERE profile_id = ?"
 #: Why the teachers' code no longer lets a profile teach.
@@ -929,7 +926,7 @@ class ProgressStore(TableStore):
     def homework(self, learner: Who) -> list[Assignment]:
         """The homework of every class the learner is in (not archived, nor they in it) that is for the whole class
         or for them, the soonest due first."""
-        mine = f"""class_id IN ({_IN_USE}) AND (id NOT IN (SELECT assignment_id FROM assignment_learners)
+        mine = f"""class_id IN ({IN_USE}) AND (id NOT IN (SELECT assignment_id FROM assignment_learners)
             OR id IN (SELECT assignment_id FROM assignment_learners WHERE profile_id = ?))"""
         with self._reading() as conn:
             pid = profile_id(conn, learner)
@@ -962,7 +959,7 @@ class ProgressStore(TableStore):
         """The notes posted from ``since`` on to every class the learner is in (as for ``homework``), latest first."""
         with self._reading() as conn:
             return _news(
-                conn, f"class_id IN ({_IN_USE}) AND posted >= ?", profile_id(conn, learner), iso("since", since)
+                conn, f"class_id IN ({IN_USE}) AND posted >= ?", profile_id(conn, learner), iso("since", since)
             )
 
     def delete_news(self, teacher: Who, class_id: int, number: int) -> None:

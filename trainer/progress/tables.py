@@ -25,8 +25,9 @@ from trainer.progress.model import Who
 from trainer.progress.rows import Statements
 from trainer.text import SaidError, said
 
-#: The classes a learner plays in: those they are in, neither archived nor put aside in them (as ``store._IN_USE``).
-_PLAYS_IN = """SELECT class_id FROM members JOIN classes ON classes.id = class_id
+#: The classes a learner is in, neither archived nor put aside in them: those they play in, and whose homework and
+#: news they get (``store``).
+IN_USE = """SELECT class_id FROM members JOIN classes ON classes.id = class_id
     WHERE profile_id = ? AND members.archived IS NULL AND classes.archived IS NULL"""
 _TABLE_COLUMNS = "t.id, t.class_id, c.name, t.settings, t.state, t.version, t.over, t.created"
 
@@ -140,11 +141,11 @@ class TableStore(ABC):
         by name: whom they may invite."""
         query = f"""SELECT c.id, c.name, p.id, p.name FROM classes c JOIN members m ON m.class_id = c.id
             JOIN profiles p ON p.id = m.profile_id
-            WHERE c.id IN ({_PLAYS_IN}) AND m.archived IS NULL AND p.id <> ? ORDER BY c.id, p.name_key"""
+            WHERE c.id IN ({IN_USE}) AND m.archived IS NULL AND p.id <> ? ORDER BY c.id, p.name_key"""
         found: dict[tuple[int, str], list[tuple[int, str]]] = {}
         with self._reading() as conn:
             pid = self._profile_id(conn, learner)
-            classes = f"SELECT id, name FROM classes WHERE id IN ({_PLAYS_IN}) ORDER BY id"
+            classes = f"SELECT id, name FROM classes WHERE id IN ({IN_USE}) ORDER BY id"
             for cid, cname in conn.execute(classes, (pid,)):
                 found[(int(cid), cname)] = []
             for cid, cname, other, name in conn.execute(query, (pid, pid)):
@@ -181,7 +182,7 @@ class TableStore(ABC):
         started or where they hold a seat, and any where they sit whose match is over but was changed in the last
         day (to read its end)."""
         mine = "SELECT table_id FROM shared_seats WHERE profile_id = ?"
-        query = f"""SELECT id FROM shared_tables WHERE class_id IN ({_PLAYS_IN})
+        query = f"""SELECT id FROM shared_tables WHERE class_id IN ({IN_USE})
             AND ((over = 0 AND (state IS NULL OR id IN ({mine}))) OR (over = 1 AND changed >= ? AND id IN ({mine})))
             ORDER BY id"""
         since = iso("since", datetime.fromtimestamp(datetime.now(UTC).timestamp() - 86_400, UTC))
@@ -195,7 +196,7 @@ class TableStore(ABC):
         with self._reading() as conn:
             pid = self._profile_id(conn, learner)
             found = conn.execute(
-                f"""SELECT 1 FROM shared_tables WHERE id = ? AND (class_id IN ({_PLAYS_IN})
+                f"""SELECT 1 FROM shared_tables WHERE id = ? AND (class_id IN ({IN_USE})
                 OR id IN (SELECT table_id FROM shared_seats WHERE profile_id = ?))""",
                 (number, pid, pid),
             ).fetchone()
@@ -283,7 +284,7 @@ class TableStore(ABC):
     def _visible(self, conn: Statements, pid: int, number: int) -> SharedTable:
         """The table, if it is in a class the learner plays in; NotYours otherwise."""
         found = conn.execute(
-            f"SELECT 1 FROM shared_tables WHERE id = ? AND class_id IN ({_PLAYS_IN})", (number, pid)
+            f"SELECT 1 FROM shared_tables WHERE id = ? AND class_id IN ({IN_USE})", (number, pid)
         ).fetchone()
         if found is None:
             raise NotYours("that table is not in your classes")
@@ -296,7 +297,7 @@ def _plays_in(conn: Statements, pid: int, class_id: int) -> None:
 
 
 def _in_class(conn: Statements, pid: int, class_id: int) -> bool:
-    return conn.execute(f"SELECT 1 WHERE ? IN ({_PLAYS_IN})", (class_id, pid)).fetchone() is not None
+    return conn.execute(f"SELECT 1 WHERE ? IN ({IN_USE})", (class_id, pid)).fetchone() is not None
 
 
 def _changed(conn: Statements, number: int) -> None:

@@ -173,7 +173,7 @@ def lobby(tables: list[SharedTable]) -> None:
 
 def seat_offer(table: SharedTable, seat: int) -> str:
     """A free seat as a button offers it: with four or six, whose partner it makes you."""
-    sides = 2 if table.settings.players in (4, 6) else table.settings.players
+    sides = table.settings.profile.sides(table.settings.players)
     partners = [plain(held.name) for held in table.seats if held.joined and held.seat % sides == seat % sides]
     if partners and sides < table.settings.players:
         return t.text("Sit at seat {seat}, as {names}'s partner", seat=seat, names=t.items(partners))
