@@ -1,6 +1,7 @@
 """A match against the computer can be left at any play and taken up again from its record, going on exactly
 as it would have; a deal's plays are saved with its review."""
 
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from store_kit import T0
 from trainer.ai import game as game_module
 from trainer.ai.bots import standard_error
 from trainer.ai.game import Game, finished_decisions, review
+from trainer.ai.why import odds_of_the_unseen
 from trainer.deal import EventKind
 from trainer.match import Match
 from trainer.plays import IllegalPlay, Play, captures
@@ -376,3 +378,32 @@ def test_a_twin_of_the_play_made_is_no_rival_and_a_loss_is_never_settled_on_an_e
         best, differences = game_module._settled(decision, [twin, capture], f"{seed}:0")
         assert best == capture and standard_error(differences) > 0 and sum(differences) / len(differences) > 0.1
         assert game_module._weighed(decision, 0, game_module.COACH.samples, seed).label == "inaccuracy"
+
+
+def test_a_label_needs_its_bound_passed_by_a_clearance_for_the_loss_s_uncertainty() -> None:
+    """A loss just past a bound, within what its uncertainty on ``MOST`` ways could explain, earns only the label
+    below; past the clearance it earns its own. Where nothing is hidden (no spread) the bound alone decides."""
+    spread = [0.3 + (2.0 if n % 2 else -2.0) for n in range(game_module.MOST)]  # a mean of 0.3, a spread of 2
+    clear = game_module._clearance(spread)
+    assert clear == pytest.approx(game_module.SURE * 2.0 / game_module.MOST**0.5, rel=1e-3)
+    assert game_module._label(0.25 + clear / 2, clear) == "inaccuracy"
+    assert game_module._label(0.25 + clear, clear) == "mistake"
+    assert game_module._clearance([0.3] * 40) == 0.0 and game_module._label(0.25, 0.0) == "mistake"
+
+
+def test_every_labelled_play_says_why_and_where_no_fact_does_the_odds_of_the_unseen_cards_are_named() -> None:
+    """Plays chosen at random at four players: every one the review labels comes with a reason, and where no fact of
+    the position sets the plays apart, the reason says the loss came out over the ways the unseen cards may lie."""
+    labelled = []
+    for seed in (0, 1):
+        game, rng = Game.start(4, "greedy", seed=seed), random.Random(seed)
+        while not game.deal.is_over:
+            game = (
+                game.learner_plays(rng.choice(game.deal.legal_plays()))
+                if game.learner_to_play
+                else game.computer_turn()
+            )
+        labelled += [r for r in review(game.decisions) if r.label]
+    assert labelled and all(r.reasons for r in labelled)
+    odds = [r for r in labelled if r.reasons == (odds_of_the_unseen(r.decision.before),)]
+    assert odds and all("unseen cards" in str(r.reasons[0]) for r in odds)

@@ -252,7 +252,8 @@ def test_the_review_reads_in_english_as_before() -> None:
     ]
     assert review_caption(reviewed(), CardStyle()) == (
         "4 plays weighed; 1.02 points lost in all. A play is labelled an inaccuracy from 0.1 points lost, a mistake "
-        "from 0.25, a blunder from 0.5, and only when the loss is more than twice its uncertainty. 3 plays labelled."
+        "from 0.25, a blunder from 0.5, and only when the loss passes that mark by more than its uncertainty could "
+        "explain. 3 plays labelled."
     )
     assert review_caption(reviewed()[:1], CardStyle()).startswith("1 play weighed; 0.00 points lost in all.")
 

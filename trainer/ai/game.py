@@ -22,6 +22,7 @@ and of the play, so a resumed match overlooks the same captures.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from collections.abc import Iterable, Iterator, Sequence
@@ -35,7 +36,7 @@ from trainer.ai.bots import SETTINGS, Evaluation, evaluate, make_bot, standard_e
 from trainer.ai.luck import deal_luck
 from trainer.ai.view import View
 from trainer.ai.warm import wait_until_built
-from trainer.ai.why import reasons
+from trainer.ai.why import odds_of_the_unseen, reasons
 from trainer.cards import Suit
 from trainer.deal import Deal, EventKind
 from trainer.match import Match
@@ -44,7 +45,7 @@ from trainer.profile import CLASSIC, RuleProfile
 from trainer.text import Said
 
 LEARNER = 0  # the learner's match seat
-#: The smallest loss, in points, that earns each label; a loss within twice its standard error earns none.
+#: The smallest loss, in points, that earns each label, passed by a clearance for its uncertainty (``_clearance``).
 LABELS = (("blunder", 0.5), ("mistake", 0.25), ("inaccuracy", 0.1))
 #: The label of a play the rules forbid, which stood in table mode (V5): it is not weighed.
 FAULT = "fault"
@@ -53,8 +54,10 @@ OVERLOOK = {"random": 0.25, "greedy": 0.1, "expert": 0.0, "master": 0.0}
 #: A play's loss is measured on ways of its own, not on those the hint weighed (a play that came out best there is
 #: flattered by them): the play made and each other play that stayed in the race are played out on ``MORE`` fresh
 #: ways at a time (compiled, ``trainer.ai.batch``), at least ``FEWEST`` and at most ``MOST`` in all, until no
-#: label's bound lies within ``SURE`` standard errors of the loss against the best of them. These settle the same
-#: label under another seed for 96.3% of the labelled plays in ``bench/labels.py``.
+#: label's bound lies within ``SURE`` standard errors of the loss against the best of them. A label is given only
+#: where the loss passes its bound by ``SURE`` times the standard error the loss would have on ``MOST`` ways, so that
+#: a loss under the bound is seldom labelled, however many ways were needed (``bench/labels.py`` measures how often
+#: the same label comes under another seed, and how many are given where many more ways put the loss under a bound).
 SURE = 3.0
 FEWEST = MORE = 160
 MOST = 16_000
@@ -265,7 +268,9 @@ def reviewing(
     """Weigh each decision against the best play of its position (exact where nothing is hidden and the search keeps
     within its budget, see ``evaluate``), one at a time as each is done: the expected points lost, with its standard
     error, measured on ways of their own against the plays that stayed in the hint's race (``_settled``), labelled
-    only when the loss is more than twice its error, and, for a play that lost points, why."""
+    only where the loss passes the label's bound by a clearance for its uncertainty (``_clearance``), and, for a play
+    that lost points, why (for a labelled one that no fact of the position sets apart: the odds of the unseen cards,
+    ``odds_of_the_unseen``)."""
     for number, decision in enumerate(decisions):
         yield _weighed(decision, number, samples, seed)
 
@@ -283,14 +288,16 @@ def _weighed(decision: Decision, number: int, samples: int, seed: str) -> Review
     rivals = [e.play for e in found if len(e.margins) == len(found[0].margins) and e.play != decision.play]
     if found[0].margins and rivals:  # weighed on ways drawn (or on the cards as they lie), not solved exactly
         best, differences = _settled(decision, rivals, f"{seed}:{number}")
-        loss, error = statistics.fmean(differences), standard_error(differences)
+        loss, error, clear = statistics.fmean(differences), standard_error(differences), _clearance(differences)
         if loss <= 0:  # as good as any play in the race
             return Reviewed(decision, decision.play, 0.0, error, "")
     else:  # solved exactly, or every other play fell clearly behind in the race
         made = next(e for e in found if e.play == decision.play)
-        best, loss, error = found[0].play, found[0].margin - made.margin, 0.0
-    label = next((name for name, size in LABELS if loss >= size and loss > 2 * error), "")
+        best, loss, error, clear = found[0].play, found[0].margin - made.margin, 0.0, 0.0
+    label = _label(loss, clear)
     why = reasons(decision.before, decision.play, best, samples, f"{seed}:{number}") if loss > 0 else ()
+    if label and not why:
+        why = (odds_of_the_unseen(decision.before),)
     return Reviewed(decision, best, loss, error, label, why)
 
 
@@ -318,7 +325,19 @@ def _settled(decision: Decision, rivals: Sequence[Play], seed: str) -> tuple[Pla
             return plays[best], differences.tolist()
 
 
+def _clearance(differences: Sequence[float]) -> float:
+    """How far past a label's bound a loss measured by ``differences`` must lie to earn the label: ``SURE`` times the
+    standard error it would have on ``MOST`` ways (0 where they do not differ: nothing hidden)."""
+    return SURE * float(np.std(differences, ddof=1)) / math.sqrt(MOST) if len(differences) > 1 else 0.0
+
+
+def _label(loss: float, clearance: float) -> str:
+    """The label a loss earns: that of the largest bound it passes by ``clearance``."""
+    return next((name for name, size in LABELS if loss >= size + clearance), "")
+
+
 def _decided(differences: Sequence[float]) -> bool:
-    """Whether a loss's label is settled: no label's bound lies within ``SURE`` standard errors of it."""
-    loss, error = float(np.mean(differences)), standard_error(differences)
-    return all(abs(loss - size) >= SURE * error for _, size in LABELS)
+    """Whether a loss's label is settled: no label's bound, moved on by the clearance, lies within ``SURE`` standard
+    errors of it."""
+    loss, error, clear = float(np.mean(differences)), standard_error(differences), _clearance(differences)
+    return all(abs(loss - size - clear) >= SURE * error for _, size in LABELS)

@@ -64,6 +64,20 @@ def reasons(before: Deal, made: Play, best: Play, samples: int = 32, seed: int |
     return tuple(reason.words for reason in found[:MOST])
 
 
+def odds_of_the_unseen(before: Deal) -> Said:
+    """Why a play lost where no fact ``reasons`` finds sets it apart from the best: the loss shows only once the deal
+    is played to its end, over the ways the unseen cards may lie (or on the cards as they lie, where none is hidden)."""
+    if View.of(before).hidden:
+        return said(
+            "No one fact of the position sets the two plays apart: the best play came out ahead over the many ways "
+            "the unseen cards may lie, each played to the end of the deal."
+        )
+    return said(
+        "No one fact of the position sets the two plays apart: with every card known, the best play came out ahead "
+        "once the deal was played to its end."
+    )
+
+
 def _take(play: Play) -> int:
     """The cards a play puts in its side's pile: the card played and those it takes; none for a lay-down."""
     return play.captured_mask | play.card.bit if play.captured else 0

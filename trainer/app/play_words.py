@@ -281,7 +281,7 @@ def review_caption(reviewed: Sequence[Reviewed], view: CardStyle) -> str:
     )
     how = t.text(
         "A play is labelled an inaccuracy from {inaccuracy} points lost, a mistake from {mistake}, a blunder from "
-        "{blunder}, and only when the loss is more than twice its uncertainty.",
+        "{blunder}, and only when the loss passes that mark by more than its uncertainty could explain.",
         **thresholds,
     )
     labelled = t.plural("{n} play labelled.", "{n} plays labelled.", sum(1 for r in reviewed if r.label))
