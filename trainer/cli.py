@@ -26,8 +26,9 @@ from typing import Any, NoReturn, TypeVar
 from babel.core import default_locale
 from tqdm import tqdm
 
-from trainer.ai.arena import ArenaResult, Decks, arena, tune, tuning_report
+from trainer.ai.arena import BUDGET, ArenaResult, Decks, Player, arena, cpu_per_choice, tune, tuning_report
 from trainer.ai.bots import LEVELS, POLICIES, Bot, Settings
+from trainer.ai.reference import REFERENCE
 from trainer.app.club_setup import refusal
 from trainer.course import load_levels
 from trainer.course_numbers import course_text
@@ -55,6 +56,8 @@ MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long match's record is a few hundred kil
 MAX_GAMES = 1_000_000  # simulate: about twenty minutes of random deals
 INTERRUPTED = 130  # the status of a command stopped by Ctrl-C, as a shell reports it
 MAX_DEALS = 10_000  # arena and tune: decks, each dealt once a side; some hours of the master's play on two cores
+MAX_CPU_MS = 60_000  # arena: a reference player's CPU time a move, a minute at most
+MATCHED_DECKS = 4  # arena --cpu-ms match: the decks bot A is timed on, some hundred choices at two players
 MAX_CANDIDATES = 1_000  # tune: each plays every deck; the default grid has 8
 DASK_CONNECT_SECONDS = 30  # Dask's own wait for a scheduler to answer
 MAX_COUNT = 1_000  # generate: far more than a bank file holds
@@ -147,6 +150,18 @@ def _table_options(command: argparse.ArgumentParser) -> None:
     )
 
 
+def _cpu_ms(text: str) -> int | None:
+    """An argument reader of a reference player's CPU time a move: milliseconds, or "match" (None)."""
+    if text == "match":
+        return None
+    with contextlib.suppress(ValueError):
+        if 1 <= (value := int(text)) <= MAX_CPU_MS:
+            return value
+    raise argparse.ArgumentTypeError(
+        f"expected match or a whole number from 1 to {MAX_CPU_MS:,}, not {shorten(text)!r}"
+    )
+
+
 def _list(read: Callable[[str], T]) -> Callable[[str], list[T]]:
     """An argument reader of a comma-separated list, each item read by ``read``."""
     return lambda text: [read(item.strip()) for item in text.split(",")]
@@ -187,8 +202,17 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_whole(*SEEDS), default=None, help="same seed, same deals")
 
     duel = commands.add_parser("arena", help="measure one bot against another on duplicate deals")
-    duel.add_argument("--a", choices=LEVELS, default="expert", help="the bot measured (default expert)")
-    duel.add_argument("--b", choices=LEVELS, default="greedy", help="its opponent (default greedy)")
+    players = [*LEVELS, *REFERENCE]
+    duel.add_argument("--a", choices=players, default="expert", help="the bot measured (default expert)")
+    duel.add_argument("--b", choices=players, default="greedy", help="its opponent (default greedy)")
+    duel.add_argument(
+        "--cpu-ms",
+        type=_cpu_ms,
+        default=round(1000 * BUDGET[0]),
+        metavar="MS|match",
+        help="a reference player's CPU time a move, in milliseconds (default: the master's budget, "
+        f"{1000 * BUDGET[0]:g}); match: the median of bot A's, timed first on {MATCHED_DECKS} decks against greedy",
+    )
     _table_options(duel)
 
     tuning = commands.add_parser("tune", help="search the master's settings by arena results against another bot")
@@ -289,7 +313,8 @@ def _run(args: argparse.Namespace, t: Translator) -> int:
     if args.command == "simulate":
         return _simulate(args.games, args.players, args.seed, args.rules)
     if args.command == "arena":
-        return _arena(args.a, args.b, args.deals, args.seed, args.rules, args.players, args.workers, args.dask)
+        decks = (args.deals, args.seed, args.rules, args.players, args.workers, args.dask)
+        return _arena(args.a, args.b, *decks, args.cpu_ms)
     if args.command == "tune":
         table = (args.rules, args.players, args.workers, args.dask)
         return _tune(_grid(args), args.against, args.deals, args.seed, *table)
@@ -495,16 +520,38 @@ def _simulate(games: int, players: int, seed: int | None, rules: str = "classic"
     return 0
 
 
-def _arena(a: str, b: str, deals: int, seed: int, rules: str, players: int, workers: int, dask: str | None) -> int:
+def _arena(
+    a: str, b: str, deals: int, seed: int, rules: str, players: int, workers: int, dask: str | None, cpu_ms: int | None
+) -> int:
+    """Play the arena; a reference player thinks ``cpu_ms`` a move, or as long as bot A does at the median if None."""
     if not _table_allowed(rules, players):
         return 1
-    profile = PROFILES[rules]
+    decks = Decks(deals, seed, PROFILES[rules], players)
+    cpu = 0.0
+    if {a, b} & set(REFERENCE):
+        cpu = cpu_ms / 1000 if cpu_ms is not None else _matched(a, decks)
     with contextlib.ExitStack() as stack:
         executor = stack.enter_context(_executor(workers, dask))
         bar = stack.enter_context(tqdm(total=deals, unit="deck", disable=None, file=sys.stderr, leave=False))
-        result = arena(a, b, Decks(deals, seed, profile, players), executor, _progress(bar, deals))
+        seated = (_player(a, seed, cpu), _player(b, seed + 1, cpu))
+        result = arena(*seated, decks, executor, _progress(bar, deals))
     print(result.report())
     return 0 if len(result.margins) == deals else INTERRUPTED
+
+
+def _matched(a: str, decks: Decks) -> float:
+    """Bot A's median CPU time a choice, on the first ``MATCHED_DECKS`` of ``decks`` against greedy, said."""
+    if a in REFERENCE:
+        raise _ArgumentRefused(f"escoba-trainer: --cpu-ms match times bot A: --a must be one of {', '.join(LEVELS)}")
+    print(f"timing {a}'s choices on {MATCHED_DECKS} decks against greedy", file=sys.stderr, flush=True)
+    cpu = cpu_per_choice(a, Decks(MATCHED_DECKS, decks.seed, decks.profile, decks.players))
+    print(f"reference players' CPU time a move: {1000 * cpu:.1f} ms, the median of {a}'s on {MATCHED_DECKS} decks")
+    return cpu
+
+
+def _player(name: str, seed: int, cpu: float) -> Player | str:
+    """A reference player of that name with ``cpu`` seconds a move, or else the level's name, for the arena."""
+    return REFERENCE[name](seed, cpu) if name in REFERENCE else name
 
 
 def _progress(bar: tqdm[Any], decks: int) -> Callable[[ArenaResult, int], None]:

@@ -24,19 +24,32 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from trainer.ai.bots import Bot, Settings, standard_error
 from trainer.ai.state import CHANCE, OVER, GameState, start
+from trainer.ai.view import View
 from trainer.cards import DECK
+from trainer.plays import Play
 from trainer.profile import CLASSIC, RuleProfile
+
+
+class Player(Protocol):
+    """A computer player the arena can seat: a ``Bot``, or a reference player (``trainer.ai.reference``)."""
+
+    name: str  # its figures' label
+
+    def choose(self, view: View) -> Play:
+        """The play for the seat of ``view``, from what that seat knows."""
+        ...
 
 
 @dataclass(frozen=True)
 class Pairing:
     """Who plays, at what table, under which rules."""
 
-    a: Bot
-    b: Bot
+    a: Player
+    b: Player
     players: int = 2
     profile: RuleProfile = CLASSIC
 
@@ -190,8 +203,8 @@ class Decks:
 
 
 def arena(
-    a: Bot | str,
-    b: Bot | str,
+    a: Player | str,
+    b: Player | str,
     decks: Decks,
     executor: Executor | None = None,
     progress: Callable[[ArenaResult, int], object] | None = None,
@@ -228,6 +241,13 @@ def arena(
 BUDGET = (0.25, 1.0)
 
 
+def cpu_per_choice(player: Player | str, decks: Decks) -> float:
+    """The median CPU time ``player`` takes over a choice, in seconds, played as bot A on ``decks`` against the
+    greedy level: what a reference player is given to think as long as it does (``--cpu-ms match``)."""
+    result = arena(player, "greedy", decks)
+    return median_and_p95(result.cpu[result.a])[0]
+
+
 @dataclass
 class Tried:
     """One candidate's settings for the master, and how it did in the arena."""
@@ -245,7 +265,7 @@ class Tried:
 
 def tune(
     candidates: Sequence[Settings],
-    against: Bot,
+    against: Player,
     decks: Decks,
     executor: Executor | None = None,
     progress: Callable[[ArenaResult, int], object] | None = None,
