@@ -236,9 +236,11 @@ class Settings:
     """How an evaluating level weighs its plays (``evaluate``): over how many ways the hidden cards may lie, how
     many of them every play is weighed on before a play clearly behind is dropped (0: none is), whether the hidden
     cards are dealt as the round's plays hint, how the ways are played out, and how many last cards of a way are played
-    at best (0: none; two sides only). With ``tree``, a bot chooses by that many passes of a search over the round
-    (``trainer.ai.tree``), each on one way, with ``explore`` as its bonus for a play little tried, instead of by
-    ``samples`` ways of each play (wherever cards are hidden); the coach's figures always come from the ways."""
+    at best (0: none; two sides only: exact at two players, where nothing is hidden by then, and at four and six
+    determinized play, each way's cards solved as though face up). With ``tree``, a bot chooses by that many passes
+    of a search over the round (``trainer.ai.tree``), each on one way, with ``explore`` as its bonus for a play little
+    tried, instead of by ``samples`` ways of each play (wherever cards are hidden); the coach's figures always come
+    from the ways."""
 
     samples: int
     race: int = 0
