@@ -9,8 +9,9 @@ import pytest
 from store_kit import T0
 
 from trainer.ai import game as game_module
-from trainer.ai.bots import standard_error
+from trainer.ai.bots import SETTINGS, evaluate, standard_error
 from trainer.ai.game import Game, finished_decisions, review
+from trainer.ai.view import View
 from trainer.ai.why import odds_of_the_unseen
 from trainer.deal import EventKind
 from trainer.match import Match
@@ -96,6 +97,20 @@ def test_every_play_is_saved_but_a_deal_over_waits_for_its_review(tmp_path: Path
         left = unfinished_game(saved, "Ana")
         assert left is not None and left[1].deal.hands == reviewed.next_deal().deal.hands
         assert (left[1].reviewed, left[1].lost, left[1].luck) == (18, reviewed.lost, reviewed.luck)
+
+
+def test_a_hint_weighs_the_plays_as_the_master_does_with_the_last_round_at_best() -> None:
+    """Late in a two-player deal, with cards still hidden, the hint's figures are the master's own on the same
+    ways, and differ from the review's, which plays each way out by its policy to the end."""
+    game = Game.start(2, "greedy", seed=4)
+    while len(game.deal.stock) > 6 or not game.learner_to_play:  # the last round to be dealt next
+        game = step(game)
+    found = game.hint()
+    view = View.of(game.deal)
+    assert view.hidden and SETTINGS["master"] == game_module.HINT and game_module.HINT.exact > 0
+    assert found == evaluate(view, SETTINGS["master"], f"decision:{len(game.decisions)}")[0]
+    coach = game_module.weigh(game.deal, len(game.decisions), keep=found.play)
+    assert found.margins != next(e.margins for e in coach if e.play == found.play)
 
 
 def test_plays_the_hints_name_earn_no_label_in_the_review_of_seeded_deals() -> None:

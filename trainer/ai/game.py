@@ -32,7 +32,7 @@ from itertools import pairwise
 import numpy as np
 
 from trainer.ai.batch import margins_on_ways
-from trainer.ai.bots import SETTINGS, Evaluation, evaluate, make_bot, standard_error
+from trainer.ai.bots import SETTINGS, Evaluation, Settings, evaluate, make_bot, standard_error
 from trainer.ai.luck import deal_luck
 from trainer.ai.view import View
 from trainer.ai.warm import wait_until_built
@@ -61,14 +61,15 @@ OVERLOOK = {"random": 0.25, "greedy": 0.1, "expert": 0.0, "master": 0.0}
 SURE = 3.0
 FEWEST = MORE = 160
 MOST = 16_000
-#: How the coach weighs the plays of a position, for a hint and in the review alike, on the same ways for both: the
-#: master's evaluation (``SETTINGS``) but with every way played out greedily to its end, the strongest that keeps a
-#: hint within its second and the review of a deal within its two (the master's last cards at best double a
-#: review's time, to 3.4 s at the 95th percentile), and on the ways alone (a search over the round,
-#: ``Settings.tree``, gives no margin with its error for each play). The review then weighs the plays still in the
-#: race on more ways of its own, dealt and played out the same way, so it may find that the play a hint named lost
-#: a little.
-COACH = replace(SETTINGS["master"], exact=0, tree=0)
+#: How a hint weighs the plays of a position: as the master does (``SETTINGS``), each way's last round at best where
+#: there are two sides, within a hint's budget of 100 ms at the median (``python bench/ai.py``).
+HINT = SETTINGS["master"]
+#: How the review weighs them: the master's evaluation but with every way played out by its policy to the end, the
+#: strongest that keeps the review of a deal within its two seconds (the last round at best would take it to 3.4 s
+#: at the 95th percentile), and on the ways alone (a search over the round, ``Settings.tree``, gives no margin with
+#: its error for each play). The review then weighs the plays still in the race on more ways of its own, dealt and
+#: played out the same way, so it may find that the play a hint named lost a little.
+COACH = replace(HINT, exact=0, tree=0)
 
 
 @dataclass(frozen=True)
@@ -175,8 +176,9 @@ class Game:
         return replace(self, match=self.match.claim(play))
 
     def hint(self) -> Evaluation:
-        """The best play for the learner now, with its expected point margin to the end of the deal."""
-        return weigh(self.deal, len(self.decisions))[0]
+        """The best play for the learner now, as the master weighs it, with its expected point margin to the end of
+        the deal."""
+        return weigh(self.deal, len(self.decisions), settings=HINT)[0]
 
     def next_deal(self) -> Game:
         """Deal again once the deal is over (and the match is not)."""
@@ -232,13 +234,19 @@ def points_lost(reviewed: Iterable[Reviewed]) -> float:
 
 
 def weigh(
-    deal: Deal, number: int, samples: int = COACH.samples, keep: Play | None = None, seed: str = "decision"
+    deal: Deal,
+    number: int,
+    samples: int = COACH.samples,
+    keep: Play | None = None,
+    seed: str = "decision",
+    settings: Settings = COACH,
 ) -> list[Evaluation]:
-    """Every legal play of the learner's ``number``-th decision in a deal (from 0), best first: what a hint shows and
-    what the review sets each play against, from the same samples; ``keep`` (the play the review weighs) is played
-    out on every sample, however far behind. Waits for the compiled code where it is being built."""
+    """Every legal play of the learner's ``number``-th decision in a deal (from 0), best first, as ``settings``
+    weigh them (``HINT`` for a hint, ``COACH`` for what the review sets each play against), the hint's ways the
+    review's; ``keep`` (the play the review weighs) is played out on every sample, however far behind. Waits for the
+    compiled code where it is being built."""
     wait_until_built()
-    return evaluate(View.of(deal), replace(COACH, samples=samples), f"{seed}:{number}", keep)
+    return evaluate(View.of(deal), replace(settings, samples=samples), f"{seed}:{number}", keep)
 
 
 def decisions_of(deal: Deal, seat: int) -> tuple[Decision, ...]:
