@@ -118,11 +118,11 @@ def test_the_command_gives_a_reference_player_the_cpu_time_of_bot_a(capsys: pyte
     out = capsys.readouterr()
     said, *report = out.out.splitlines()
     assert said.startswith("reference players' CPU time a move: ")
-    assert said.endswith(" ms, the median of greedy's on 4 decks")
+    assert said.endswith(" ms, the median of greedy's on 16 decks")
     matched = said.split(": ")[1].split(" ms")[0]
     assert report[0].endswith(f"greedy against ismcts {matched} ms")
     assert sum(line.startswith("time per choice, ") for line in report) == 2
-    assert "timing greedy's choices on 4 decks against greedy" in out.err
+    assert "timing greedy's choices on 16 decks against greedy" in out.err
 
 
 def test_the_command_takes_a_cpu_time_in_milliseconds_and_refuses_match_for_a_reference_bot_a(
