@@ -336,7 +336,7 @@ def _settled(decision: Decision, rivals: Sequence[Play], seed: str) -> tuple[Pla
 def _clearance(differences: Sequence[float]) -> float:
     """How far past a label's bound a loss measured by ``differences`` must lie to earn the label: ``SURE`` times the
     standard error it would have on ``MOST`` ways (0 where they do not differ: nothing hidden)."""
-    return SURE * float(np.std(differences, ddof=1)) / math.sqrt(MOST) if len(differences) > 1 else 0.0
+    return SURE * standard_error(differences) * math.sqrt(len(differences) / MOST) if len(differences) > 1 else 0.0
 
 
 def _label(loss: float, clearance: float) -> str:

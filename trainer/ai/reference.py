@@ -34,9 +34,10 @@ import math
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from trainer.ai.bots import margin
 from trainer.ai.playout import Move, Position
 from trainer.ai.view import View
 from trainer.cards import VALUES
@@ -60,11 +61,6 @@ def play_out(position: Position) -> list[int]:
     while position.to_play >= 0:
         position.apply(take_most(position))
     return position.points()
-
-
-def margin(points: Sequence[int], side: int) -> int:
-    """A side's points less the best other side's."""
-    return points[side] - max(point for other, point in enumerate(points) if other != side)
 
 
 def move_of(play: Play) -> Move:
