@@ -360,3 +360,74 @@ def tap_play(page: Any, labels: list[str], play: str = "Play") -> dict[str, Any]
     for label in labels:  # a card marked by a hint says so after its name
         page.locator(PLAY_TABLE).get_by_role("button", name=label).click()
     return click_and_settle(page, page.locator(PLAY_TABLE).get_by_role("button", name=play, exact=True))
+
+
+#: The focused control, looking into shadow roots: its name as a screen reader reads it, or null on the page itself.
+FOCUS_DEEP = """() => {
+  let node = document.activeElement;
+  while (node?.shadowRoot?.activeElement) node = node.shadowRoot.activeElement;
+  if (!node || node === document.body) return null;
+  return (node.getAttribute("aria-label") || node.innerText || node.value || "").trim();
+}"""
+#: The names of the controls Tab stops at, in the order it stops at them (a component's shadow root where its host
+#: stands, one stop for a group of radio buttons), and the place of the focused one among them (-1 for none).
+TAB_ORDER = """() => {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  const stops = [], radios = new Set();
+  let at = -1;
+  const shown = node => node.getClientRects().length > 0 && getComputedStyle(node).visibility !== "hidden";
+  const walk = root => {
+    for (const node of root.querySelectorAll("*")) {
+      if (node.shadowRoot) walk(node.shadowRoot);
+      if (node.tabIndex < 0 || node.disabled || node.closest("[inert]") || !shown(node)) continue;
+      if (node.type === "radio") {
+        if (radios.has(node.name)) continue;
+        radios.add(node.name);
+      }
+      if (node === active || (node.type === "radio" && active?.name === node.name)) at = stops.length;
+      stops.push((node.getAttribute("aria-label") || node.innerText || node.value || "").trim());
+    }
+  };
+  walk(document);
+  return {stops, at};
+}"""
+
+
+class Keys:
+    """A learner on the keyboard alone: moves the focus with Tab or Shift+Tab to the nearest control of the name
+    wanted, presses keys on the focused control, and counts every key pressed (a key held with another, one)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page, self.count = page, 0
+
+    def focused(self) -> str | None:
+        """The name of the focused control (``FOCUS_DEEP``)."""
+        name: str | None = self.page.evaluate(FOCUS_DEEP)
+        return name
+
+    def press(self, key: str, settle: bool = False) -> None:
+        """Press ``key``; with ``settle``, wait until the app is idle after it, as after a click."""
+        self.count += 1
+        if settle:
+            press_and_settle(self.page, key)
+        else:
+            self.page.keyboard.press(key)
+
+    def tab_to(self, wanted: re.Pattern[str]) -> None:
+        """Tab to the nearest control whose name matches ``wanted``, forward or back."""
+        order = self.page.evaluate(TAB_ORDER)
+        at = order["at"]
+        ways = [
+            (abs(n - at), "Shift+Tab" if n < at else "Tab")
+            for n, name in enumerate(order["stops"])
+            if wanted.search(name)
+        ]
+        if not ways:
+            raise LookupError(f"no control named {wanted.pattern!r} to tab to: {order['stops']}")
+        key = min(ways)[1]
+        for _ in range(len(order["stops"]) + 2):
+            if (name := self.focused()) is not None and wanted.search(name):
+                return
+            self.press(key)
+        raise LookupError(f"{key} never reached {wanted.pattern!r}; the tab order is {order['stops']}")
