@@ -7,7 +7,7 @@ animation frame that first showed the page's last change, once the app's script 
 ``tests/browser_kit.py``. A click that reruns the app waits up to 30 s for the rerun to start, however
 loaded the machine: a reading where it never started, or where the page did not change, is refused,
 not counted, and the refusals are printed. Prints the median and the 95th percentile per action, then
-the worst 95th percentile. A card tap is a card button (named like "seven of coins"): choosing stays
+the worst 95th percentile. A card tap is a card button (named like "7 of coins, worth 7"): choosing stays
 in the browser, so it reruns nothing. A verdict, on Learn and on Puzzles, is timed from the same click
 as its Check, to the first frame that shows it (at once, where the table was sent the verdict of every
 pick). A play on Play is timed from the press of Play to the first computer reply shown moving at the

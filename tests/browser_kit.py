@@ -40,7 +40,7 @@ READY = "[data-testid='stApp'][data-test-script-state='notRunning']"
 #: How long a page may take to settle after a load or a click before a test fails: generous, as a loaded machine
 #: (CI shares two cores with the app servers and Chromium) can stall a run for tens of seconds.
 SETTLE_MS = 90_000
-#: The accessible name of a card button, "seven of coins ..."; pills show "7♦" instead.
+#: The accessible name of a card button, "7 of coins, worth 7"; pills show "7♦" instead.
 CARD_NAME = re.compile(r"\b\w+ of (coins|cups|swords|clubs)\b", re.IGNORECASE)
 
 WATCH = """({quiet, grace, limit, fromClick}) => {

@@ -95,7 +95,7 @@ def click(page, locator) -> None:
 
 
 def card(page, name: str):
-    """A card to tap on the card table, by the start of its spoken name ("seven of coins")."""
+    """A card to tap on the card table, by the start of its spoken name ("7 of coins")."""
     return page.get_by_role("button", name=re.compile(f"^{re.escape(name)}\\b"))
 
 
@@ -135,10 +135,10 @@ def test_learn_page_steps_forward_and_back(app, browser):
 def test_a_course_task_is_done_by_tapping_the_cards(app, browser):
     page = open_page(browser, app("/learn?level=values&stage=4"), "learn-task")
     assert page.get_by_role("button", name="Next ▶").is_disabled()  # the task comes first
-    click(page, card(page, "four of cups"))
+    click(page, card(page, "4 of cups"))
     click(page, page.get_by_role("button", name="Check", exact=True))
     page.get_by_text("Not quite:").first.wait_for(timeout=10_000)
-    click(page, card(page, "four of cups"))  # picked again: off
+    click(page, card(page, "4 of cups"))  # picked again: off
     click(page, card(page, "sota of clubs"))
     click(page, page.get_by_role("button", name="Check", exact=True))
     page.get_by_text("Right. Sota of clubs counts 8 (card values).").wait_for(timeout=10_000)
@@ -193,7 +193,7 @@ def test_puzzles_page_judges_a_tapped_answer_and_progress_shows_it(app, browser)
 
 def test_try_again_from_progress_opens_the_missed_puzzle(app, browser):
     page = open_page(browser, app("/puzzles?puzzle=capture-l1-rey"), "puzzles-missed")
-    click(page, card(page, "three of coins"))
+    click(page, card(page, "3 of coins"))
     click(page, page.get_by_role("button", name="Check", exact=True))
     page.get_by_text("Not quite:").first.wait_for(timeout=10_000)
     click(page, page.get_by_role("link", name="Progress"))

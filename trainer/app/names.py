@@ -4,8 +4,8 @@ The engine writes cards one way (``7♦``, R4); this is the one place that turns
 into what the learner sees on the faces, and into words a screen reader can speak, in the
 view's language. A short name is the card in the learner's words (``7 of coins``, ``7 de oros``,
 ``7 монет``) with Spanish faces, and ``7♦`` with French ones; in a sentence a Spanish name takes the
-article its card needs (``el 7 de oros``, ``la sota de copas``). The spoken name is in the learner's
-words, with the Spanish name after it where it differs.
+article its card needs (``el 7 de oros``, ``la sota de copas``). The spoken name on a card's button starts
+with the same words the messages use, so a screen reader hears a card one way wherever it is named.
 
 >>> from trainer.app.card_style import CardStyle
 >>> from trainer.cards import parse_card, parse_cards
@@ -23,9 +23,9 @@ words, with the Spanish name after it where it differs.
 >>> card_name(parse_card("qh"), CardStyle(language="ru"))
 'конь чаш'
 >>> spoken_label(parse_card("J♦"), spanish)
-'sota of coins (sota de oros), printed 10, worth 8'
+'sota of coins, printed 10, worth 8'
 >>> spoken_label(parse_card("7d"), CardStyle(language="es")), spoken_label(parse_card("7d"), CardStyle(language="ru"))
-('siete de oros, vale 7', 'семёрка монет (siete de oros), стоит 7')
+('7 de oros, vale 7', '7 монет, стоит 7')
 """
 
 from __future__ import annotations
@@ -47,21 +47,11 @@ BOT_LEVELS = {
     "expert": (marked("Strong"), marked("weighs where the hidden cards may be")),
     "master": (marked("Master"), marked("thinks longest, and reads what each card laid down gives away")),
 }
-_SPANISH_RANKS = {"A": "as", "J": "sota", "Q": "caballo", "K": "rey"}
-_SPOKEN_SPANISH = {"2": "dos", "3": "tres", "4": "cuatro", "5": "cinco", "6": "seis", "7": "siete"}
 # The words of a spoken name, translated by the catalogues: the ranks, and each suit as "{rank} of <suit>", so that
 # a language puts the suit where it goes and in the case it takes ("семёрка бубен"). Suits are marked with their
 # deck: "clubs" are bastos on a Spanish deck and trèfles on a French one.
 _DECKS = {"spanish": "Spanish deck", "french": "French deck"}
-_SPOKEN_RANKS = {
-    "A": marked("ace"),
-    "2": marked("two"),
-    "3": marked("three"),
-    "4": marked("four"),
-    "5": marked("five"),
-    "6": marked("six"),
-    "7": marked("seven"),
-}
+_ACE = marked("ace")
 _COURTS = {
     "spanish": {
         "J": marked_in("Spanish deck", "sota"),
@@ -192,13 +182,16 @@ _SHOWN_SUITS = (Suit.COINS, Suit.CUPS, Suit.SWORDS, Suit.CLUBS)
 def card_name(card: Card, view: CardStyle) -> str:
     """The short name of a card, bare: ``7♦`` with French faces, the card in the view's words with Spanish ones
     (``7 of coins``, ``7 de oros``, ``7 монет``)."""
-    if view.style == "french":
-        return str(card)
+    return str(card) if view.style == "french" else _named(card, view)
+
+
+def _named(card: Card, view: CardStyle) -> str:
+    """A card in the view's words, for either deck: ``7 of coins``, ``ace of cups``, ``jack of diamonds``."""
     t, deck = view.t, _DECKS[view.style]
     if card.rank in _COURTS[view.style]:
         rank = t.text_in(deck, _COURTS[view.style][card.rank])
     else:
-        rank = t.text(_SPOKEN_RANKS["A"]) if card.rank == "A" else card.rank
+        rank = t.text(_ACE) if card.rank == "A" else card.rank
     return t.text_in(deck, _RANK_OF_SUIT[view.style][card.suit], rank=rank)
 
 
@@ -311,33 +304,23 @@ def typing_help(view: CardStyle) -> str:
     )
 
 
-def _glossed(words: str, spanish: str) -> str:
-    """Words in the learner's language with the game's Spanish term after them, unless they are that term."""
-    return words if words == spanish else f"{words} ({spanish})"
-
-
 def spoken_label(card: Card, view: CardStyle, mark: str | None = None) -> str:
-    """What a screen reader says for a card, in the view's language: its name in words, with its Spanish name,
-    what its corners show, and its capture value.
+    """What a screen reader says for a card, in the view's language: its name as the messages say it (in words for
+    French faces too, whose messages show the suit's symbol), what its corners show, and its capture value.
 
     ``mark`` is a highlight ("played", "taken", "selected"), said at the end.
 
     >>> from trainer.app.card_style import CardStyle
     >>> from trainer.cards import parse_card
     >>> spoken_label(parse_card("7d"), CardStyle())
-    'seven of coins (siete de oros), worth 7'
+    '7 of coins, worth 7'
     >>> spoken_label(parse_card("qh"), CardStyle(courts="letters"), "played")
-    'caballo of cups (caballo de copas), marked Q, worth 9, just played'
+    'caballo of cups, marked Q, worth 9, just played'
     >>> spoken_label(parse_card("ks"), CardStyle(style="french"))
-    'king of spades (rey de espadas), worth 10'
+    'king of spades, worth 10'
     """
     t = view.t
-    if card.rank in _SPOKEN_RANKS:
-        rank = t.text(_SPOKEN_RANKS[card.rank])
-    else:
-        rank = t.text_in(_DECKS[view.style], _COURTS[view.style][card.rank])
-    spanish = f"{_SPANISH_RANKS.get(card.rank) or _SPOKEN_SPANISH[card.rank]} de {card.suit.spanish}"
-    label = _glossed(t.text_in(_DECKS[view.style], _RANK_OF_SUIT[view.style][card.suit], rank=rank), spanish)
+    label = _named(card, view)
     printed = COURT_NUMBERS.get(card.rank)
     if view.style == "spanish" and printed is not None:
         if view.courts == "printed":
