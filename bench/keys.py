@@ -6,9 +6,9 @@ then the next puzzle) and a whole deal against the computer at two seats (Start 
 and Play). Each answer is a right one: the task's first accepted answer, the puzzle's first solution found by the
 engine, and at the table the capture taking the most cards (``browser_kit.good_play``).
 
-The keyboard learner moves with Tab or Shift+Tab, whichever way round the page stops at fewer controls, picks a
-card with Space and presses a button with Enter (``browser_kit.Keys``). Prints, for each, the clicks, the key
-presses and their ratio.
+The keyboard learner goes with Tab or Shift+Tab to the nearest control wanted, along a row of cards with the arrow
+keys, picks a card with Space, sends a pick with Ctrl+Enter and presses a button with Enter (``browser_kit.Keys``).
+Prints, for each, the clicks, the key presses and their ratio.
 """
 
 from __future__ import annotations
@@ -61,14 +61,15 @@ class Mouse:
 
 
 def answer(by: Mouse | Keys, cards: list[str], confirm: str) -> None:
-    """Pick the cards named, then press the confirm button."""
-    for card in cards:
-        if isinstance(by, Mouse):
+    """Pick the cards named, then send the pick: its button clicked, or Ctrl+Enter from the table."""
+    if isinstance(by, Mouse):
+        for card in cards:
             by.click(named(card))
-        else:
-            by.tab_to(named(card))
-            by.press("Space")
-    onward(by, named(confirm))
+        by.click(named(confirm), settle=True)
+        return
+    for card in cards:
+        by.pick(card)
+    by.press("Control+Enter", settle=True)
 
 
 def onward(by: Mouse | Keys, button: re.Pattern[str]) -> None:

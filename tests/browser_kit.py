@@ -394,6 +394,24 @@ TAB_ORDER = """() => {
 }"""
 
 
+#: Where a card button stands in its row of cards, a toolbar the arrow keys move along: the name of the row's Tab
+#: stop, the places of the focused card (-1 for none there) and of the card named, and the row's length; null where
+#: the card is in no toolbar.
+CARD_PLACE = """(name) => {
+  const hosts = [...document.querySelectorAll("[data-testid^='stBidiComponent']")];
+  const cards = hosts.flatMap(host => [...(host.shadowRoot?.querySelectorAll("button.card") ?? [])]);
+  const card = cards.find(node => { const label = node.getAttribute("aria-label") || "";
+    return label === name || label.startsWith(`${name},`); });
+  const toolbar = card?.closest("[role=toolbar]");
+  if (!toolbar) return null;
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  const row = [...toolbar.querySelectorAll("button.card")];
+  const stop = row.find(node => node.tabIndex === 0) ?? row[0];
+  return {stop: stop.getAttribute("aria-label"), at: row.indexOf(active), to: row.indexOf(card), length: row.length};
+}"""
+
+
 class Keys:
     """A learner on the keyboard alone: moves the focus with Tab or Shift+Tab to the nearest control of the name
     wanted, presses keys on the focused control, and counts every key pressed (a key held with another, one)."""
@@ -431,3 +449,19 @@ class Keys:
                 return
             self.press(key)
         raise LookupError(f"{key} never reached {wanted.pattern!r}; the tab order is {order['stops']}")
+
+    def pick(self, card: str) -> None:
+        """Pick the card named (its spoken name): Tab to its row of cards, the arrow keys along it, then Space; Tab
+        alone where the card is in no such row."""
+        place = self.page.evaluate(CARD_PLACE, card)
+        if place is None:
+            self.tab_to(re.compile(f"^{re.escape(card)}(,|$)"))
+        else:
+            if place["at"] < 0:
+                self.tab_to(re.compile(f"^{re.escape(place['stop'])}$"))
+                place = self.page.evaluate(CARD_PLACE, card)
+            right = (place["to"] - place["at"]) % place["length"]
+            left = place["length"] - right
+            for _ in range(min(right, left) if right else 0):
+                self.press("ArrowRight" if right <= left else "ArrowLeft")
+        self.press("Space")

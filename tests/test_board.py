@@ -105,6 +105,7 @@ def test_score_table_has_every_category_with_its_figures():
     assert f"| Most cards | {a.cards} ({a.card_count} cards) | {b.cards} ({b.card_count} cards) |" in table
     assert f"| **Total** | **{a.total}** | **{b.total}** |" in table
     assert "| 7 of coins |" in table and "| 7♦ |" in score_markdown(end.score(), view=FRENCH)
+    assert table.splitlines()[2] == "| Category | Side 0 | Side 1 |"  # every header cell named, for screen readers
 
 
 def test_match_table_keeps_running_totals():

@@ -231,19 +231,23 @@ def test_a_pick_made_by_mouse_and_keyboard_reaches_python(demo_url: str, browser
     seven = page.get_by_role("button", name="card 7♦")
     seven.click()
     sync_api.expect(seven).to_have_attribute("aria-pressed", "true")
-    page.keyboard.press("Tab")  # to 3♣
-    page.keyboard.press("Tab")  # to A♣
+    page.keyboard.press("Tab")  # the hand is one Tab stop: on to the table's
     page.keyboard.press("Space")
-    ace = page.get_by_role("button", name="card A♣")
+    ace, four = page.get_by_role("button", name="card A♣"), page.get_by_role("button", name="card 4♥")
     sync_api.expect(ace).to_have_attribute("aria-pressed", "true")
     sync_api.expect(ace).to_be_focused()
     tally = page.locator(".tally")
     sync_api.expect(tally).to_have_text("Adding up: 7 + 1 = 8")  # added up in the browser, the hand card first
     sync_api.expect(tally).to_have_attribute("aria-live", "polite")
-    page.keyboard.press("Tab")  # to 4♥
-    page.keyboard.press("Tab")  # to Play
+    page.keyboard.press("ArrowRight")  # along the table's cards
+    sync_api.expect(four).to_be_focused()
+    page.keyboard.press("ArrowRight")  # round to the first again
+    sync_api.expect(ace).to_be_focused()
+    page.keyboard.press("Tab")  # past the table to Play
     sync_api.expect(page.get_by_role("button", name="Play")).to_be_focused()
-    page.keyboard.press("Enter")
+    page.keyboard.press("Shift+Tab")  # back to the card last left in the table
+    sync_api.expect(ace).to_be_focused()
+    page.keyboard.press("Control+Enter")  # plays from within the table, the focused card left as it is
     verdict = page.locator(".message")
     sync_api.expect(verdict).to_have_text("✓played 7♦ taking A♣")
     sync_api.expect(verdict).to_be_focused()

@@ -87,6 +87,11 @@ def _escobas(t: Translator, count: int) -> str:
     return t.plural("an escoba", "{n} escobas", count)
 
 
+def keys_words(t: Translator, confirm: str) -> str:
+    """Which keys do what on a table of cards to pick from, ``confirm`` being its button ("Play", "Check")."""
+    return t.text("Arrow keys: from card to card · Space or Enter: pick · Ctrl+Enter: {confirm}", confirm=confirm)
+
+
 def last_play(events: Iterable[Event]) -> tuple[Card | None, frozenset[Card], Event | None]:
     """In a step's events: the card last played, the cards it took, and a take of the whole table.
 
@@ -346,7 +351,7 @@ def score_markdown(
     lines = [
         t.text("Points won in each category; in brackets, what each side had."),
         "",
-        "| | " + " | ".join(sides) + " |",
+        "| " + " | ".join([t.text("Category"), *sides]) + " |",
         "| --- |" + " --- |" * len(sides),
     ]
     for name in scores[0].points:

@@ -182,11 +182,11 @@ _SHOWN_SUITS = (Suit.COINS, Suit.CUPS, Suit.SWORDS, Suit.CLUBS)
 def card_name(card: Card, view: CardStyle) -> str:
     """The short name of a card, bare: ``7♦`` with French faces, the card in the view's words with Spanish ones
     (``7 of coins``, ``7 de oros``, ``7 монет``)."""
-    return str(card) if view.style == "french" else _named(card, view)
+    return str(card) if view.style == "french" else spoken_name(card, view)
 
 
-def _named(card: Card, view: CardStyle) -> str:
-    """A card in the view's words, for either deck: ``7 of coins``, ``ace of cups``, ``jack of diamonds``."""
+def spoken_name(card: Card, view: CardStyle) -> str:
+    """A card in the view's words, for either deck, as its button is named: ``7 of coins``, ``jack of diamonds``."""
     t, deck = view.t, _DECKS[view.style]
     if card.rank in _COURTS[view.style]:
         rank = t.text_in(deck, _COURTS[view.style][card.rank])
@@ -320,7 +320,7 @@ def spoken_label(card: Card, view: CardStyle, mark: str | None = None) -> str:
     'king of spades, worth 10'
     """
     t = view.t
-    label = _named(card, view)
+    label = spoken_name(card, view)
     printed = COURT_NUMBERS.get(card.rank)
     if view.style == "spanish" and printed is not None:
         if view.courts == "printed":

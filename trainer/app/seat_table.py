@@ -12,8 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from trainer.app.board import card_face, face_down, seat_name
+from trainer.app.board import card_face, face_down, keys_words, seat_name
 from trainer.app.card_style import CardStyle
+from trainer.app.names import spoken_name
 from trainer.app.play_words import event_words
 from trainer.app.rows import Face, Row
 from trainer.cards import DECK, Card
@@ -115,9 +116,20 @@ def _board(state: Deal, face_up: Sequence[int], faces: _Faces, answer: frozenset
         "counts": [len(hand) for hand in state.hands],
         "piles": [len(pile) for pile in state.piles],
         "escobas": [faces.ids(cards) for cards in escoba_cards(state)],
+        "escobasSaid": [_escobas_said(cards, faces.view) for cards in escoba_cards(state)],
         "stock": len(state.stock),
         "toPlay": state.to_play,
     }
+
+
+def _escobas_said(cards: Sequence[Card], view: CardStyle) -> str:
+    """A pile's escobas as a screen reader hears them, after its count: "2 escobas (7 of coins and sota of cups)";
+    nothing for a pile without one."""
+    t = view.t
+    if not cards:
+        return ""
+    escobas = t.plural("{n} escoba", "{n} escobas", len(cards))
+    return t.text("{escobas} ({cards})", escobas=escobas, cards=t.items(spoken_name(card, view) for card in cards))
 
 
 def _move(state: Deal, me: int, faces: _Faces, view: CardStyle) -> dict[str, Any]:
@@ -193,6 +205,7 @@ def seat_table_data(
             "inHand": _counted(t, "{n} card in hand", "{n} cards in hand"),
             "stock": _counted(t, "stock: {n} card", "stock: {n} cards"),
             "pile": {**_counted(t, "{n} card", "{n} cards"), "0": t.text("empty")},
+            "keys": keys_words(t, t.text_in("a button", PLAY)),
         },
     }
 

@@ -164,11 +164,12 @@ def table_data(
     tally: str | None = None,
     played: int | None = None,
     verdicts: Mapping[str, tuple[str, str]] | None = None,
+    keys: str | None = None,
 ) -> dict[str, Any]:
     """What the browser needs to draw a card table: rows of faces with their capture values (R3), the buttons
     (``clear`` undoes a pick), the message, the words of the running sum (``tally``, ``{sum}`` in it), which
-    starts from the value of a card ``played`` that is not picked, and the ``verdicts`` of picks (by ``pick_key``),
-    each message sent once and the picks pointing to it."""
+    starts from the value of a card ``played`` that is not picked, the ``verdicts`` of picks (by ``pick_key``),
+    each message sent once and the picks pointing to it, and the line that says which ``keys`` do what."""
     return {
         "key": key,
         "rows": [
@@ -195,6 +196,7 @@ def table_data(
         "message": _message(message),
         "tally": None if tally is None else {"words": tally, "played": played},
         "verdicts": None if verdicts is None else _verdicts(verdicts),
+        "keys": keys,
     }
 
 
@@ -217,6 +219,7 @@ def card_table(
     tally: str | None = None,
     played: int | None = None,
     verdicts: Mapping[str, tuple[str, str]] | None = None,
+    keys: str | None = None,
 ) -> None:
     """Draw rows of cards to pick from, with a confirm button.
 
@@ -225,7 +228,8 @@ def card_table(
     language. A new ``key`` starts with nothing chosen. With ``tally`` (words with ``{sum}``), the
     cards chosen are added up in the browser on every tap, after the value of a card ``played``. With
     ``verdicts`` (the message for each pick, by ``pick_key``, as the engine judged it), the button shows a pick's
-    verdict at once, and ``on_confirm`` records the pick in the rerun that follows.
+    verdict at once, and ``on_confirm`` records the pick in the rerun that follows. Each row to pick from is a
+    toolbar the arrow keys move along, the hand's first; Ctrl+Enter presses the button, and ``keys`` says so.
     """
     rows = tuple(rows)
 
@@ -246,6 +250,7 @@ def card_table(
             tally=tally,
             played=played,
             verdicts=verdicts,
+            keys=keys,
         ),
         on_confirm_change=lambda: confirmed(_state(key).get("confirm")),
     )

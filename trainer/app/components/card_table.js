@@ -14,8 +14,12 @@ function build(parent, data) {
   view.order = rows.map((row) => row.name).sort((a, b) => (b === "hand") - (a === "hand"));
   view.rows = rows.map((row) => row.name);
 
-  for (const [index, row] of rows.entries()) {
+  const pickable = rows.some((row) => row.pick);
+  view.hint = pickable && data.keys ? keysHint(`${data.key}-keys`, data.keys) : null;
+  view.toolbars = [];
+  const sections = rows.map((row, index) => {
     const section = element("div", "row");
+    section.style.order = index; // seen in the rows' order, whatever order the keyboard takes them in
     const title = element("p", "title", row.title);
     title.id = `row-title-${index}`;
     section.append(title);
@@ -25,14 +29,24 @@ function build(parent, data) {
       const cards = element("div", "cards");
       cards.setAttribute("role", "group");
       cards.setAttribute("aria-labelledby", title.id);
+      title.setAttribute("aria-hidden", "true"); // heard once, as the name of its cards
       for (const face of row.faces) {
         cards.append(drawCard(view, row, face));
         if (face.token) view.values.set(face.token, face.value);
       }
+      if (row.pick && cards.querySelector("button.card")) {
+        makeToolbar(cards, view.hint);
+        view.toolbars.push(cards);
+      }
       section.append(cards);
     }
-    root.append(section);
-  }
+    return section;
+  });
+  // The keyboard comes to the hand first, then the table, then the button that sends the pick.
+  const hand = rows.findIndex((row) => row.name === "hand" && row.pick);
+  if (hand > 0) sections.unshift(...sections.splice(hand, 1));
+  root.append(...sections);
+  root.addEventListener("keydown", (event) => playKey(event, view.confirm));
 
   const actions = element("div", "actions");
   if (data.confirm) {
@@ -58,6 +72,7 @@ function build(parent, data) {
 
   view.message = messageBox();
   root.append(view.message);
+  if (view.hint) root.append(view.hint);
 
   for (const old of parent.querySelectorAll(".card-table")) old.remove();
   parent.append(root);
@@ -141,7 +156,7 @@ function tallyText(view) {
 }
 
 export default function ({ data, parentElement, setTriggerValue }) {
-  const shape = JSON.stringify([data.key, data.rows, data.confirm, data.clear, data.tally]);
+  const shape = JSON.stringify([data.key, data.rows, data.confirm, data.clear, data.tally, data.keys]);
   let view = views.get(parentElement);
   let focused = null;
   if (!view || view.shape !== shape) {
@@ -154,6 +169,7 @@ export default function ({ data, parentElement, setTriggerValue }) {
   view.key = data.key;
   view.verdicts = data.verdicts;
   showPick(view);
+  for (const toolbar of view.toolbars) roveStart(toolbar);
   if (view.confirm) view.confirm.disabled = Boolean(data.disabled);
   if (showMessage(view, data.key, data.message, data.unseen)) view.message.focus();
   else if (focused) parentElement.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });

@@ -75,7 +75,9 @@ function build(parent, data) {
   view.felt = element("div", "felt");
   view.tableTitle = element("p", "felt-title");
   view.tableTitle.id = `${data.key}-table-title`;
+  view.tableTitle.setAttribute("aria-hidden", "true"); // heard once, as the name of the table's cards
   view.stock = element("div", "stock");
+  view.stock.setAttribute("role", "img"); // one name, "stock: 30 cards", for its picture and its count
   view.table = element("div", "table-cards");
   view.table.setAttribute("role", "group");
   view.table.setAttribute("aria-labelledby", view.tableTitle.id);
@@ -94,10 +96,16 @@ function build(parent, data) {
   view.actions = element("div", "actions");
   view.live = liveRegion(parent);
   view.message = messageBox();
-  root.append(view.controls, ring, view.hand, view.sum, view.actions, view.message);
+  // The keyboard comes to the hand first, then the table, then Play; the CSS keeps the table above the hand.
+  root.append(view.controls, view.hand, ring, view.sum, view.actions, view.message);
+  view.hint = data.pick ? keysHint(`${data.key}-keys`, data.words.keys) : null;
+  if (view.hint) root.append(view.hint);
   if (data.replay) buildReplayControls(view);
   else buildPlayControls(view);
-  root.addEventListener("keydown", (event) => arrowKeys(view, event));
+  root.addEventListener("keydown", (event) => {
+    arrowKeys(view, event);
+    playKey(event, view.play);
+  });
 
   for (const old of parent.querySelectorAll(".seat-table")) old.remove();
   parent.append(root);
@@ -130,16 +138,27 @@ function drawBoard(view, board, { extra = null, lit = [], pickable = false } = {
   view.tableTitle.textContent = data.words.table;
   view.stock.replaceChildren();
   if (board.stock) view.stock.append(back(data, "stock-card"));
-  view.stock.append(element("span", "count", data.words.stock[board.stock]));
+  view.stock.append(hidden(element("span", "count", data.words.stock[board.stock])));
+  view.stock.setAttribute("aria-label", data.words.stock[board.stock]);
   view.cards = new Map();
   view.table.replaceChildren(...table.map((id) => tableCard(view, id, "table", pickable)));
   if (!table.length) view.table.append(element("p", "empty", data.words.empty));
   const mine = board.hands[data.me] || [];
   view.hand.replaceChildren(...mine.map((id) => tableCard(view, id, "hand", pickable)));
+  for (const group of [view.hand, view.table]) {
+    if (pickable && group.querySelector("button.card")) makeToolbar(group, view.hint);
+    else group.setAttribute("role", "group");
+  }
   for (const node of view.root.querySelectorAll("[data-token]")) {
     node.classList.toggle("lit", lit.includes(node.dataset.id));
   }
   showPick(view);
+  if (pickable) for (const group of [view.hand, view.table]) roveStart(group);
+}
+
+function hidden(node) {
+  node.setAttribute("aria-hidden", "true");
+  return node;
 }
 
 function drawSeatHand(view, holder, board, seat) {
@@ -150,7 +169,11 @@ function drawSeatHand(view, holder, board, seat) {
   const fan = element("span", "fan");
   if (faces) for (const id of faces) fan.append(faceImage(data, id, "mini"));
   else for (let n = 0; n < board.counts[seat]; n += 1) fan.append(back(data, "mini"));
-  holder.append(fan, element("span", "count", data.words.inHand[board.counts[seat]]));
+  const count = data.words.inHand[board.counts[seat]];
+  // Face down, a picture of so many cards; face up (a replay), the cards themselves, each named.
+  holder.setAttribute("role", faces ? "group" : "img");
+  holder.setAttribute("aria-label", count);
+  holder.append(fan, faces ? hidden(element("span", "count", count)) : element("span", "count", count));
 }
 
 function drawPile(view, holder, board, side) {
@@ -160,7 +183,10 @@ function drawPile(view, holder, board, side) {
   if (board.piles[side]) stack.append(back(data, "pile-card"));
   for (const id of board.escobas[side]) stack.append(faceImage(data, id, "escoba-card"));
   const words = `${data.pileWords[side]}: ${data.words.pile[board.piles[side]]}`;
-  holder.append(stack, element("span", "count", words));
+  // One name for the whole pile: its count, and the cards its escobas were made with.
+  holder.setAttribute("role", "img");
+  holder.setAttribute("aria-label", [words, board.escobasSaid[side]].filter(Boolean).join(", "));
+  holder.append(hidden(stack), hidden(element("span", "count", words)));
 }
 
 // A card on the table or in the learner's hand: a button while the learner may pick, else a picture.
@@ -446,7 +472,7 @@ async function play(view) {
   drawBoard(view, data.boards[view.shown], { pickable: data.pick });
   if (data.pick) {
     view.live.textContent = data.words.turn;
-    if (view.hadFocus) view.hand.querySelector("button")?.focus();
+    if (view.hadFocus) roveStop(view.hand)?.focus();
   }
 }
 

@@ -9,7 +9,7 @@ from functools import partial
 
 import streamlit as st
 
-from trainer.app.board import CATEGORY_LABELS, board_rows, pile_rows, rows_html
+from trainer.app.board import CATEGORY_LABELS, board_rows, keys_words, pile_rows, rows_html
 from trainer.app.components import ByIdentity, Pick, announce, card_table, keypad, news, pick_verdicts
 from trainer.app.course_and_bank import course, course_tracks
 from trainer.app.keypad_words import number_keys
@@ -386,16 +386,18 @@ def board_task(level: Level, index: int, stage: Stage, verdict: Verdict | None) 
     """A task answered on the card table, with the verdict in its box; typing the answer is folded away below."""
     assert stage.deal is not None
     rows, key = task_rows(stage), f"task-{level.id}-{index}-{st.session_state.round}"
+    confirm = None if solved() else (t.text("Play") if stage.task == "play" else t.text("Check"))
     card_table(
         rows,
         key=key,
-        confirm=None if solved() else (t.text("Play") if stage.task == "play" else t.text("Check")),
+        confirm=confirm,
         on_confirm=partial(judge_pick, stage),
         message=verdict_message(verdict),
         clear=t.text("Clear"),
         tally=t.text("Adding up: {sum}", sum="{sum}") if adds_up(stage) and not solved() else None,
         played=stage.played.value if stage.played and stage.played not in stage.deal.table else None,
         verdicts=None if solved() else verdicts(stage, rows),
+        keys=None if confirm is None else keys_words(t, confirm),
     )
     rules_note(verdict)
     if solved():

@@ -7,7 +7,7 @@ from functools import partial
 
 import streamlit as st
 
-from trainer.app.board import position_rows, rows_html
+from trainer.app.board import keys_words, position_rows, rows_html
 from trainer.app.card_style import CardStyle
 from trainer.app.clock import moment, now
 from trainer.app.components import ByIdentity, Pick, announce, card_table, news, pick_verdicts
@@ -568,6 +568,7 @@ def puzzle_shown(puzzle: Puzzle, run: Run, over: bool) -> None:
             tally=t.text("Adding up: {sum}", sum="{sum}") if answering else None,
             played=None if form.played is None else form.played.value,
             verdicts=verdicts(puzzle, rows) if answering else None,
+            keys=keys_words(t, t.text("Check")) if answering else None,
         )
         answer_or_verdict(puzzle, cards, over, in_table=True)
     else:  # the answer right under the question, before the cards it is about, which may be two long piles
