@@ -6,8 +6,9 @@ then the next puzzle) and a whole deal against the computer at two seats (Start 
 and Play). Each answer is a right one: the task's first accepted answer, the puzzle's first solution found by the
 engine, and at the table the capture taking the most cards (``browser_kit.good_play``).
 
-The keyboard learner goes with Tab or Shift+Tab to the nearest control wanted, along a row of cards with the arrow
-keys, picks a card with Space, sends a pick with Ctrl+Enter and presses a button with Enter (``browser_kit.Keys``).
+The keyboard learner starts on a course task or a puzzle with the link that skips to the board, goes with Tab or
+Shift+Tab to the nearest control wanted, along a row of cards with the arrow keys, picks a card with Space, sends a
+pick with Ctrl+Enter and presses a button with Enter (``browser_kit.Keys``).
 Prints, for each, the clicks, the key presses and their ratio.
 """
 
@@ -83,6 +84,8 @@ def onward(by: Mouse | Keys, button: re.Pattern[str]) -> None:
 
 def course_task(by: Mouse | Keys, url: str) -> None:
     open_app(by.page, f"{url}/learn?level={TASK[0]}&stage={TASK[1]}")
+    if isinstance(by, Keys):
+        by.to_board()
     answer(by, task_answer(), "Play")
     onward(by, re.compile(r"^Next ▶$"))
     by.page.wait_for_url(re.compile(f"stage={TASK[1] + 1}"))
@@ -90,6 +93,8 @@ def course_task(by: Mouse | Keys, url: str) -> None:
 
 def puzzle(by: Mouse | Keys, url: str) -> None:
     open_app(by.page, f"{url}/puzzles?puzzle={PUZZLE}")
+    if isinstance(by, Keys):
+        by.to_board()
     answer(by, puzzle_answer(), "Check")
     onward(by, re.compile(r"^Next puzzle"))
 

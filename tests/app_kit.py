@@ -31,6 +31,16 @@ def tap(at: AppTest, chosen: dict[str, list[str]], name: str = "escoba_card_tabl
     return send(at, name, {"confirm": chosen})
 
 
+def go_on(at: AppTest) -> AppTest:
+    """Press the button under a right answer's verdict that goes on (a card table's or a verdict box's, whichever has
+    one), as its browser would, and run the page."""
+    [key] = [sent["key"] for e in at.get("bidi_component") if (sent := json.loads(e.proto.json)).get("onward")]
+    at.session_state[SENT_BY_A_TEST + key] = {"onward": True}
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
 def sent_verdicts(at: AppTest) -> dict[str, dict[str, str]] | None:
     """The verdicts the page's card table was sent, decoded as its browser reads them: each pick, named by the sum of
     2 to the power of each chosen card's place among the cards to pick, here named by its cards as row:token in

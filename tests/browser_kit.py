@@ -78,9 +78,9 @@ WATCH = """({quiet, grace, limit, fromClick}) => {
       if (state.changed) { state.changed = false; state.last = now; }
       const origin = fromClick ? state.clicked : start;
       const script = document.querySelector("[data-testid='stApp']")?.dataset.testScriptState;
-      // the components that draw something: all but the page's words
+      // the components that draw something: all but the page's words and the way to its board
       const hosts = [...document.querySelectorAll("[data-testid^='stBidiComponent']")]
-        .filter(host => !host.closest(".st-key-page-words"));
+        .filter(host => !host.closest(".st-key-page-words, .st-key-board-keys"));
       const drawing = document.querySelector("[data-testid^='stSkeleton']") !== null  // still being drawn
         || hosts.some(host => !host.shadowRoot?.querySelector(".card-table, .seat-table, .keypad"));  // not drawn yet
       const idle = origin !== null && script === "notRunning" && !drawing && now - state.last >= quiet;
@@ -465,3 +465,8 @@ class Keys:
             for _ in range(min(right, left) if right else 0):
                 self.press("ArrowRight" if right <= left else "ArrowLeft")
         self.press("Space")
+
+    def to_board(self) -> None:
+        """From the top of the page to its board by the link that skips there: Tab to it, then Enter."""
+        self.tab_to(re.compile(r"^Skip to the board$"))
+        self.press("Enter")

@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_kit import alerts, page_links, send, sent_verdicts, tap
+from app_kit import alerts, go_on, page_links, send, sent_verdicts, tap
 from streamlit.testing.v1 import AppTest
 from test_course import wrong_answers
 from test_i18n import TRANSLATED, catalog, english_in, shown
@@ -47,6 +47,12 @@ def verdict(at: AppTest) -> tuple[str, str] | None:
         if sent.get("message") and not sent.get("unseen"):  # not the step read out to screen readers
             return sent["message"]["tone"], sent["message"]["text"]
     return None
+
+
+def onward(at: AppTest) -> str | None:
+    """The label of the button under a right answer's verdict, if one is drawn."""
+    labels = [sent["onward"] for e in at.get("bidi_component") if (sent := json.loads(e.proto.json)).get("onward")]
+    return labels[0] if labels else None
 
 
 def right_answer(stage) -> str:
@@ -120,7 +126,11 @@ def test_every_stage_of_every_level_is_done_right_for_three_stars_by_tapping(dat
             tone, text = verdict(at)
             assert tone == "success", (level.id, number, verdict(at))
             assert at_once in (None, {"tone": tone, "text": text})  # what the table showed at once, the engine's
-        click(at, "Next ▶" if number < len(level.stages) else "Finish the level ▶")
+            assert onward(at) == last and button(at, last).disabled is False
+            go_on(at)  # the button under the verdict, where the keyboard is: the same as the step's own
+        else:
+            assert onward(at) is None  # nothing answered, nothing under a verdict
+            click(at, "Next ▶" if number < len(level.stages) else "Finish the level ▶")
     assert level_done(at) == "3 of 3 stars"
     assert stars_of(data, level.id) == 3
 

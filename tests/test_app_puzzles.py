@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
-from app_kit import alerts, page_links, sent_verdicts, tap
+from app_kit import alerts, go_on, page_links, sent_verdicts, tap
 from streamlit.testing.v1 import AppTest
 from test_i18n import TRANSLATED, catalog, english_in, heard, shown
 from test_puzzle_kinds import wrong_answers
@@ -275,7 +275,7 @@ def test_streak_counts_right_answers_ends_at_a_mistake_and_keeps_the_record(data
     at = open_page("trainer/app/views/puzzles.py", Clock())
     click(at, "Streak")
     give(at, right=True)
-    click(at, "Next puzzle ▶")
+    go_on(at)  # the button under the verdict, which the keyboard lands on
     click(at, "Skip")  # the one skip a streak allows
     assert next(b for b in at.button if b.label == "Skip").disabled
     give(at, right=False)
@@ -295,7 +295,7 @@ def test_rush_runs_out_of_time_with_the_clock_and_a_mistake_costs_ten_seconds(da
     click(at, "Rush")
     assert not any(b.label.startswith("Next for me") for b in at.button)  # no way round the clock
     give(at, right=True)
-    click(at, "Next puzzle ▶")
+    go_on(at)
     give(at, right=False)
     assert "170 s left" in at.markdown[next(i for i, m in enumerate(at.markdown) if "s left" in m.value)].value
     clock.now += 171
@@ -439,7 +439,7 @@ def test_a_newcomers_first_20_puzzles_climb_gently_within_two_levels_of_the_firs
         levels.append(current(at).level)
         give(at, right=True)
         assert verdict(at)[0] == "success", current(at).id
-        click(at, "Next puzzle")
+        go_on(at)
     assert levels[0] == 1 and max(levels) == 3, levels  # Glicko-2 alone would serve level 5 after a few
     assert levels == sorted(levels)
 
@@ -480,7 +480,7 @@ def test_v1_review_serves_only_the_learners_rule_set(data):
     click(at, "Review")
     assert at.session_state.puzzle_id == "sevens-score-l1-01"
     give(at, right=True)
-    click(at, "Next puzzle")
+    go_on(at)
     assert at.info[0].value.startswith("Nothing is due for review right now")
 
 
@@ -716,7 +716,7 @@ def test_a_streak_ends_and_is_summed_up_in_the_language(data, code):
     at = open_page(PUZZLES_PAGE, Clock(), puzzle="capture-l1-sota", lang=code)
     click(at, t.text(MODES["streak"]).split(":")[0])
     give(at, right=True, check=checks(t))
-    click(at, t.text("Next puzzle"))
+    go_on(at)
     give(at, right=False, check=checks(t))
     assert at.warning[0].value.startswith(
         t.text("One mistake ends a streak.") + " " + t.text("You solved {solved}", solved=1)

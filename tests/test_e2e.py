@@ -143,7 +143,7 @@ def test_a_course_task_is_done_by_tapping_the_cards(app, browser):
     click(page, page.get_by_role("button", name="Check", exact=True))
     page.get_by_text("Right. Sota of clubs counts 8 (card values).").wait_for(timeout=10_000)
     shoot(page, "learn-task-done")
-    assert page.get_by_role("button", name="Next ▶").is_enabled()
+    assert page.get_by_role("button", name="Next ▶").first.is_enabled()  # and the one under the verdict
 
 
 def test_a_course_task_with_the_keyboard_alone_and_the_verdict_takes_the_focus(app, browser):

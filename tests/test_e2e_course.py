@@ -69,7 +69,9 @@ def test_every_task_of_a_level_is_done_by_tapping(app, browser, level):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     open_app(page, app(f"/learn?level={level.id}&stage=1"))
     for number, stage in enumerate(level.stages, start=1):
-        onward = page.get_by_role("button", name="Finish the level ▶" if number == len(level.stages) else "Next ▶")
+        onward = page.get_by_role(
+            "button", name="Finish the level ▶" if number == len(level.stages) else "Next ▶"
+        ).first
         if stage.is_task:
             tap_answer(page, stage)
             playwright.expect(onward).to_be_enabled(timeout=SETTLE_MS)  # a task goes on only once answered rightly

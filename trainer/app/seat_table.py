@@ -174,7 +174,7 @@ def seat_table_data(
     moves = [_move(state, me, faces, view) for state in states[1:]]
     sides = {deal.side_of(seat) for seat in range(deal.players)}
     return {
-        "seq": f"{'replay' if replay else 'play'}:{since}:{len(deal.states)}:{_dealt(deal)}",
+        "seq": f"{'replay' if replay else 'play'}:{since}:{len(deal.states)}:{deal_id(deal)}",
         "replay": replay,
         "start": len(moves) if start is None else min(max(start, 0), len(moves)),
         "me": me,
@@ -210,7 +210,7 @@ def seat_table_data(
     }
 
 
-def _dealt(deal: Deal) -> str:
+def deal_id(deal: Deal) -> str:
     """The cards dealt first, which tell one deal from another."""
     return "".join(str(card) for card in deal.states[0].table + deal.states[0].hands[0])
 

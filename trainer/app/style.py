@@ -33,7 +33,10 @@ _LOOK = """<style>
 [data-testid="stRadioOption"] { min-height: 44px; min-width: 44px; align-items: center; }
 [data-testid="stMain"] [data-testid="stTooltipIcon"] button { min-height: 44px; min-width: 44px; }
 [data-testid="stRadioOption"]:has(input:focus-visible) { outline: 3px solid #2563eb; outline-offset: 2px; }
-[class*="st-key-news-"], .st-key-page-words { position: absolute; }
+[class*="st-key-news-"], .st-key-page-words, .st-key-board-keys { position: absolute; }
+#escoba-skip-board { position: fixed; left: .5rem; top: -4rem; z-index: 1000000; padding: .5rem 1rem;
+  border-radius: .5rem; background: var(--st-background-color, #fff); color: inherit; }
+#escoba-skip-board:focus { top: .5rem; }
 [data-testid="stPageLink"] * { white-space: normal; }
 [data-testid="stPageLink"] a { min-height: 44px; align-items: center; }
 .st-key-figures { row-gap: 1rem; }

@@ -49,6 +49,8 @@ class Pick:
         return " ".join([*self.many("hand"), *self.many("table")])
 
 
+#: The button to go on with after a right answer: its label, and what pressing it does.
+Onward = tuple[str, Callable[[], None]]
 #: The most picks a card table is sent verdicts for; past that, a pick is judged when it is sent, as before.
 MOST_PICKS = 512
 
@@ -165,11 +167,13 @@ def table_data(
     played: int | None = None,
     verdicts: Mapping[str, tuple[str, str]] | None = None,
     keys: str | None = None,
+    onward: str | None = None,
 ) -> dict[str, Any]:
     """What the browser needs to draw a card table: rows of faces with their capture values (R3), the buttons
     (``clear`` undoes a pick), the message, the words of the running sum (``tally``, ``{sum}`` in it), which
     starts from the value of a card ``played`` that is not picked, the ``verdicts`` of picks (by ``pick_key``),
-    each message sent once and the picks pointing to it, and the line that says which ``keys`` do what."""
+    each message sent once and the picks pointing to it, the line that says which ``keys`` do what, and the label of
+    the button to go on with after a right answer (``onward``)."""
     return {
         "key": key,
         "rows": [
@@ -197,6 +201,7 @@ def table_data(
         "tally": None if tally is None else {"words": tally, "played": played},
         "verdicts": None if verdicts is None else _verdicts(verdicts),
         "keys": keys,
+        "onward": onward,
     }
 
 
@@ -220,6 +225,7 @@ def card_table(
     played: int | None = None,
     verdicts: Mapping[str, tuple[str, str]] | None = None,
     keys: str | None = None,
+    onward: Onward | None = None,
 ) -> None:
     """Draw rows of cards to pick from, with a confirm button.
 
@@ -230,6 +236,7 @@ def card_table(
     ``verdicts`` (the message for each pick, by ``pick_key``, as the engine judged it), the button shows a pick's
     verdict at once, and ``on_confirm`` records the pick in the rerun that follows. Each row to pick from is a
     toolbar the arrow keys move along, the hand's first; Ctrl+Enter presses the button, and ``keys`` says so.
+    ``onward`` (a label and what its button does) is drawn under a right answer's verdict and takes the focus.
     """
     rows = tuple(rows)
 
@@ -237,7 +244,7 @@ def card_table(
         if on_confirm is not None and confirm is not None and not disabled:
             on_confirm(parse_pick(sent, rows))
 
-    _take_sent_by_a_test(key, {"confirm": confirmed})
+    _take_sent_by_a_test(key, {"confirm": confirmed, "onward": _went_on(onward)})
     _card_table()(
         key=key,
         data=table_data(
@@ -251,8 +258,10 @@ def card_table(
             played=played,
             verdicts=verdicts,
             keys=keys,
+            onward=None if onward is None else onward[0],
         ),
         on_confirm_change=lambda: confirmed(_state(key).get("confirm")),
+        on_onward_change=_went_on(onward),
     )
 
 
@@ -329,9 +338,20 @@ def keypad(words: KeypadWords, *, key: str, on_check: Callable[[str], None], max
     )
 
 
-def announce(text: str, tone: str, *, key: str) -> None:
-    """Show a verdict in a box that screen readers read out and that takes the focus when its text changes."""
-    _announce()(key=key, data={"key": key, "message": _message((tone, text))})
+def announce(text: str, tone: str, *, key: str, onward: Onward | None = None) -> None:
+    """Show a verdict in a box that screen readers read out and that takes the focus when its text changes; with
+    ``onward``, the button to go on with under it takes the focus instead, described by the verdict."""
+    _take_sent_by_a_test(key, {"onward": _went_on(onward)})
+    _announce()(
+        key=key,
+        data={"key": key, "message": _message((tone, text)), "onward": None if onward is None else onward[0]},
+        on_onward_change=_went_on(onward),
+    )
+
+
+def _went_on(onward: Onward | None) -> Callable[..., None]:
+    """What pressing an ``onward`` button does: its action, or nothing where there is none."""
+    return (lambda *_: None) if onward is None else (lambda *_: onward[1]())
 
 
 def news(text: str, *, key: str) -> None:
@@ -340,6 +360,15 @@ def news(text: str, *, key: str) -> None:
     change is read out, and it never takes the focus; its key starts ``news-``, which the page's style takes out of
     the flow of the page, so it leaves no gap."""
     _announce()(key=f"news-{key}", data={"key": f"news-{key}", "message": _message(("info", text)), "unseen": True})
+
+
+def board_keys(skip: str, *, focus: str | None = None, then: str | None = None) -> None:
+    """The keyboard's way to the board on a page that has one: a link worded ``skip``, the first thing Tab reaches,
+    that puts the focus on the board, and the focus put there once the page is drawn whenever ``focus`` comes with a
+    value not sent before (after Next or Back, a new puzzle, a new deal). The board's first control is the Tab stop
+    of its first row of cards to pick from, else a keypad's display or a choice to answer with; on a step with none,
+    the primary button in the container keyed ``then`` (a step's Next)."""
+    _board_keys()(key="board-keys", data={"skip": skip, "focus": focus, "then": then})
 
 
 def page_words(language: str, skip: str) -> None:
@@ -409,6 +438,12 @@ def _seat_table() -> ComponentRenderer:
 def _announce() -> ComponentRenderer:
     """Register the verdict box once; it is a card table with no rows, so it shares the table's files."""
     return component("escoba_announce", css=asset("card_table.css"), js=script("card_table.js"))
+
+
+@cache
+def _board_keys() -> ComponentRenderer:
+    """Register the way to the board once; it works in the page itself and draws nothing of its own."""
+    return component("escoba_board_keys", js=asset("board_keys.js"))
 
 
 @cache

@@ -71,6 +71,7 @@ function build(parent, data) {
   if (actions.childElementCount) root.append(actions);
 
   view.message = messageBox();
+  view.message.id = `${data.key}-message`;
   root.append(view.message);
   if (view.hint) root.append(view.hint);
 
@@ -155,10 +156,30 @@ function tallyText(view) {
   return view.tally.words.replace("{sum}", sum);
 }
 
+// The button to go on after a right answer, under its verdict and described by it, so that a screen reader landing
+// on it hears the verdict too; true when it has just come.
+function showOnward(view, label) {
+  if (!label) {
+    view.onward?.remove();
+    view.onward = null;
+    return false;
+  }
+  if (view.onward) {
+    view.onward.textContent = label;
+    return false;
+  }
+  view.onward = button("confirm onward", label, "onward");
+  view.onward.setAttribute("aria-describedby", view.message.id);
+  view.onward.addEventListener("click", () => view.send.trigger("onward", true));
+  view.message.after(view.onward);
+  return true;
+}
+
 export default function ({ data, parentElement, setTriggerValue }) {
   const shape = JSON.stringify([data.key, data.rows, data.confirm, data.clear, data.tally, data.keys]);
   let view = views.get(parentElement);
   let focused = null;
+  const inside = Boolean(parentElement.activeElement); // the keyboard was in this table: it goes on from here
   if (!view || view.shape !== shape) {
     focused = parentElement.activeElement?.dataset?.focus;
     view = build(parentElement, data);
@@ -171,6 +192,8 @@ export default function ({ data, parentElement, setTriggerValue }) {
   showPick(view);
   for (const toolbar of view.toolbars) roveStart(toolbar);
   if (view.confirm) view.confirm.disabled = Boolean(data.disabled);
-  if (showMessage(view, data.key, data.message, data.unseen)) view.message.focus();
+  const shown = showMessage(view, data.key, data.message, data.unseen);
+  if (showOnward(view, data.onward) && (shown || inside)) view.onward.focus();
+  else if (shown) view.message.focus();
   else if (focused) parentElement.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
 }

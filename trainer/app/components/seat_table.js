@@ -472,7 +472,7 @@ async function play(view) {
   drawBoard(view, data.boards[view.shown], { pickable: data.pick });
   if (data.pick) {
     view.live.textContent = data.words.turn;
-    if (view.hadFocus) roveStop(view.hand)?.focus();
+    if (view.hadFocus || view.root.getRootNode().activeElement) roveStop(view.hand)?.focus(); // the keyboard's turn
   }
 }
 

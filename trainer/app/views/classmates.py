@@ -10,11 +10,11 @@ import streamlit as st
 
 from trainer.ai.shared import NotYourTurn, SharedMatch
 from trainer.app.board import score_markdown
-from trainer.app.components import Pick, keep_pace, kept_pace, seat_table
+from trainer.app.components import Pick, board_keys, keep_pace, kept_pace, seat_table
 from trainer.app.names import BOT_LEVELS
 from trainer.app.play_words import Refused, level_words, refused_words, review_caption, review_markdown
 from trainer.app.profile_sidebar import profile, rules
-from trainer.app.seat_table import pick_rows, seat_table_data, since_learner
+from trainer.app.seat_table import deal_id, pick_rows, seat_table_data, since_learner
 from trainer.app.settings import tr
 from trainer.app.signin import club
 from trainer.app.store_access import said_or_told, saving, store
@@ -291,6 +291,7 @@ def playing(table: SharedTable, shared: SharedMatch, me: int) -> None:
     st.session_state.table_shown = number
     turn = shared.to_play == me and me not in shared.away
     data = seat_table_data(deal, cards, me=mine, since=since, face_up=(mine,), pace=kept_pace())
+    board_keys(t.text("Skip to the board"), focus=deal_id(deal))  # a new deal: the keyboard on its table
     seat_table(
         data,
         key=f"shared-{table.id}",

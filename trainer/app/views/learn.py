@@ -10,7 +10,17 @@ from functools import partial
 import streamlit as st
 
 from trainer.app.board import CATEGORY_LABELS, board_rows, keys_words, pile_rows, rows_html
-from trainer.app.components import ByIdentity, Pick, announce, card_table, keypad, news, pick_verdicts
+from trainer.app.components import (
+    ByIdentity,
+    Onward,
+    Pick,
+    announce,
+    board_keys,
+    card_table,
+    keypad,
+    news,
+    pick_verdicts,
+)
 from trainer.app.course_and_bank import course, course_tracks
 from trainer.app.keypad_words import number_keys
 from trainer.app.names import say, typed, typing_help
@@ -165,11 +175,17 @@ def judge_number(stage: Stage, answer: str) -> None:
 
 
 @saving
+def step_to(level_id: str, index: int) -> None:
+    """Back or Next: the step, then the keyboard on its board (``board_keys``) once it is drawn."""
+    go(level_id, index)
+    st.session_state.learn_moved = str(st.session_state.round)
+
+
 def finish(level: Level) -> None:
     """The level is done: keep its stars, then show the end of the level."""
     slips = st.session_state.slips
     st.session_state.earned = (level.id, finish_level(SAVED, PLAYER, level.id, slips["mistakes"], slips["hints"]))
-    go(level.id, len(level.stages))
+    step_to(level.id, len(level.stages))
 
 
 def solved() -> bool:
@@ -279,7 +295,7 @@ def rules_note(verdict: Verdict | None) -> None:
             st.markdown(explained)
 
 
-def answer_form(level: Level, index: int, stage: Stage, verdict: Verdict | None) -> None:
+def answer_form(level: Level, index: int, stage: Stage, verdict: Verdict | None, onward: Onward | None) -> None:
     """A choice to answer with and its Check button, or a keypad for a number, then the verdict once checked."""
     if stage.task == "number" and not solved():
         keys = number_keys(t, none=stage.may_be_none, minus=stage.may_be_negative)
@@ -301,7 +317,7 @@ def answer_form(level: Level, index: int, stage: Stage, verdict: Verdict | None)
             )
             st.form_submit_button(t.text("Check"), type="primary", on_click=judge_widget, args=(stage,))
     if (message := verdict_message(verdict)) is not None:
-        announce(message[1], message[0], key=f"verdict-{level.id}-{index}")
+        announce(message[1], message[0], key=f"verdict-{level.id}-{index}", onward=onward)
         rules_note(verdict)
 
 
@@ -350,8 +366,9 @@ def level_done(level: Level, following: Level | None) -> None:
     st.button(t.text("Play this level again"), on_click=go, args=(level.id, 0))
 
 
-def task(level: Level, index: int, stage: Stage) -> None:
-    """A step's text, board and answer; once answered, the verdict and what may follow it."""
+def task(level: Level, index: int, stage: Stage, onward: Onward | None) -> None:
+    """A step's text, board and answer; once answered, the verdict and what may follow it: ``onward``, under a right
+    answer's verdict, takes the keyboard on."""
     verdict: Verdict | None = st.session_state.get("verdict")
     if stage.profile != CLASSIC:  # the classic rules go without saying
         rule_set = t.text(stage.profile.title)
@@ -362,7 +379,7 @@ def task(level: Level, index: int, stage: Stage) -> None:
             st.caption(t.text("Rule set for this step: {title}", title=rule_set))
     st.markdown(say(t.written(stage.text), cards))
     if stage.choices or stage.task == "number":  # the answer right under the question, before the cards it is about
-        answer_form(level, index, stage, verdict)
+        answer_form(level, index, stage, verdict, onward)
     if stage.table:
         st.markdown(table_markdown(stage.table))
     if stage.deal is not None and stage.piles:  # side by side where there is room, one above the other on a phone
@@ -370,7 +387,7 @@ def task(level: Level, index: int, stage: Stage) -> None:
             label = t.text("Side {side}'s pile", side=SIDES[side])
             column.html(rows_html(pile_rows(stage.deal, side, cards), cards, label))
     if stage.task in ("pick", "play"):
-        board_task(level, index, stage, verdict)
+        board_task(level, index, stage, verdict, onward)
     elif stage.deal is not None and not stage.piles:
         st.html(rows_html(stage_rows(stage), cards, t.text("Escoba board")))
     if st.session_state.pop("nothing_chosen", False):
@@ -382,7 +399,7 @@ def task(level: Level, index: int, stage: Stage) -> None:
             st.button(t.text("Show the answer"), on_click=show_answer)
 
 
-def board_task(level: Level, index: int, stage: Stage, verdict: Verdict | None) -> None:
+def board_task(level: Level, index: int, stage: Stage, verdict: Verdict | None, onward: Onward | None) -> None:
     """A task answered on the card table, with the verdict in its box; typing the answer is folded away below."""
     assert stage.deal is not None
     rows, key = task_rows(stage), f"task-{level.id}-{index}-{st.session_state.round}"
@@ -398,6 +415,7 @@ def board_task(level: Level, index: int, stage: Stage, verdict: Verdict | None) 
         played=stage.played.value if stage.played and stage.played not in stage.deal.table else None,
         verdicts=None if solved() else verdicts(stage, rows),
         keys=None if confirm is None else keys_words(t, confirm),
+        onward=onward,
     )
     rules_note(verdict)
     if solved():
@@ -434,19 +452,29 @@ def step() -> None:
     news(where_now, key="step")  # Next, Back or a level chosen: the new step is read out
     stage = level.stages[min(index, steps - 1)]
     done = at_end or not stage.is_task or solved()
+    ahead = way_on(level, index, following)
     with st.container(horizontal=True, key="steps"):
-        st.button(t.text("◀ Back"), on_click=go, args=(level.id, index - 1), disabled=index == 0)
-        if index + 1 < steps:
-            st.button(t.text("Next ▶"), on_click=go, args=(level.id, index + 1), type="primary", disabled=not done)
-        elif not at_end:
-            st.button(t.text("Finish the level ▶"), on_click=finish, args=(level,), type="primary", disabled=not done)
-        elif following is not None:
-            onward_label = t.text("Next level ▶") if following.track == level.track else t.text("Other tables ▶")
-            st.button(onward_label, on_click=go, args=(following.id, 0), type="primary")
+        st.button(t.text("◀ Back"), on_click=step_to, args=(level.id, index - 1), disabled=index == 0)
+        if ahead is not None:
+            st.button(ahead[0], on_click=ahead[1], type="primary", disabled=not done)
+    board_keys(t.text("Skip to the board"), focus=st.session_state.get("learn_moved"), then="steps")
     if at_end:
         level_done(level, following)
     else:
-        task(level, index, stage)
+        task(level, index, stage, ahead if stage.is_task and solved() else None)
+
+
+def way_on(level: Level, index: int, following: Level | None) -> Onward | None:
+    """The button that goes on from a step: to the next step, to the level's end, then to the level that follows."""
+    steps = len(level.stages)
+    if index + 1 < steps:
+        return t.text("Next ▶"), partial(step_to, level.id, index + 1)
+    if index < steps:
+        return t.text("Finish the level ▶"), partial(finish, level)
+    if following is not None:
+        label = t.text("Next level ▶") if following.track == level.track else t.text("Other tables ▶")
+        return label, partial(step_to, following.id, 0)
+    return None
 
 
 # -- the page ------------------------------------------------------------------------------

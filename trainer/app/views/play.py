@@ -8,7 +8,7 @@ from streamlit.delta_generator import DeltaGenerator
 from trainer.ai.bots import Evaluation
 from trainer.ai.game import Game, Reviewed, points_lost, reviewing
 from trainer.app.board import score_markdown
-from trainer.app.components import Pick, announce, keep_pace, kept_pace, seat_table
+from trainer.app.components import Pick, announce, board_keys, keep_pace, kept_pace, seat_table
 from trainer.app.names import BOT_LEVELS, cards_name, sentence_name, typed, typing_help
 from trainer.app.play_words import (
     Refused,
@@ -25,7 +25,7 @@ from trainer.app.play_words import (
     side_names,
 )
 from trainer.app.profile_sidebar import profile, rules
-from trainer.app.seat_table import pick_rows, seat_table_data, since_learner
+from trainer.app.seat_table import deal_id, pick_rows, seat_table_data, since_learner
 from trainer.app.settings import tr
 from trainer.app.store_access import page_part, saving, store
 from trainer.app.style import ANSWER_CHARS, page
@@ -359,6 +359,7 @@ def in_deal(game: Game) -> None:
     refused: Refused | None = st.session_state.get("play_error")
     since = since_learner(deal, me)
     data = seat_table_data(deal, cards, me=me, since=since, face_up=(me,), answer=hinted, pace=kept_pace())
+    board_keys(t.text("Skip to the board"), focus=deal_id(deal))  # a new deal: the keyboard on its table
     with table_spot:
         seat_table(
             data,

@@ -10,7 +10,7 @@ import streamlit as st
 from trainer.app.board import keys_words, position_rows, rows_html
 from trainer.app.card_style import CardStyle
 from trainer.app.clock import moment, now
-from trainer.app.components import ByIdentity, Pick, announce, card_table, news, pick_verdicts
+from trainer.app.components import ByIdentity, Onward, Pick, announce, board_keys, card_table, news, pick_verdicts
 from trainer.app.course_and_bank import bank
 from trainer.app.names import say, typing_help
 from trainer.app.navigation import pages
@@ -136,6 +136,7 @@ def next_puzzle(for_me: bool = False) -> None:
             seen.clear()
             choice = pick_next(pool, rating().rating, random.Random(now()), solved, highest=highest)
     show(choice)
+    st.session_state.puzzle_moved = str(len(seen))  # the keyboard on the new puzzle's board (``board_keys``)
 
 
 def show(puzzle: Puzzle | None) -> None:
@@ -425,7 +426,7 @@ def answer_or_verdict(puzzle: Puzzle, view: CardStyle, over: bool, in_table: boo
             answer_widgets(puzzle, view)
         return
     if not in_table and (message := verdict_message(view)) is not None:
-        announce(message[1], message[0], key="verdict")
+        announce(message[1], message[0], key="verdict", onward=way_on(verdict, over, t))
     if answer_shown(verdict, over):
         if not verdict.correct:
             why = t.said(verdict.reason)
@@ -446,8 +447,13 @@ def answer_or_verdict(puzzle: Puzzle, view: CardStyle, over: bool, in_table: boo
             st.button(t.text("Try again"), on_click=try_again)
             if not state.get("reveal"):
                 st.button(t.text("Show the answer"), on_click=reveal)
-        if not over:
+        if way_on(verdict, over, t) is None and not over:  # else it is under the verdict
             st.button(t.text("Next puzzle") + " ▶", on_click=next_puzzle, type="primary")
+
+
+def way_on(verdict: Verdict | None, over: bool, t: Translator) -> Onward | None:
+    """The button under a right answer's verdict, which takes the keyboard on to the next puzzle."""
+    return (t.text("Next puzzle") + " ▶", next_puzzle) if verdict is not None and verdict.correct and not over else None
 
 
 def answer_shown(verdict: Verdict | None, over: bool) -> bool:
@@ -544,6 +550,7 @@ def puzzle_shown(puzzle: Puzzle, run: Run, over: bool) -> None:
     verdict = st.session_state.get("verdict")
     title = say(t.written(puzzle.title), cards)
     news(t.text("Puzzle {number}: {title}", number=len(st.session_state.seen), title=title), key="puzzle")
+    board_keys(t.text("Skip to the board"), focus=st.session_state.get("puzzle_moved"))
     st.header(title)
     st.caption(level_line(puzzle, t), help=themes_help(puzzle, t))
     if puzzle.rules != CLASSIC.name:
@@ -569,6 +576,7 @@ def puzzle_shown(puzzle: Puzzle, run: Run, over: bool) -> None:
             played=None if form.played is None else form.played.value,
             verdicts=verdicts(puzzle, rows) if answering else None,
             keys=keys_words(t, t.text("Check")) if answering else None,
+            onward=way_on(verdict, over, t),
         )
         answer_or_verdict(puzzle, cards, over, in_table=True)
     else:  # the answer right under the question, before the cards it is about, which may be two long piles
