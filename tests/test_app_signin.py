@@ -95,7 +95,7 @@ def test_no_one_reaches_any_page_before_signing_in(club: dict[str, Any]) -> None
     at = app(query={"profile": "Bea"})
     assert [t.value for t in at.title] == ["Sign in"] and not at.metric
     assert "Bea" not in texts(at)
-    for page in ("learn", "puzzles", "play", "progress"):
+    for page in ("learn", "puzzles", "play", "progress", "settings"):
         at.switch_page(f"{PAGES}/{page}.py").run()
         assert [t.value for t in at.title] == ["Sign in"], page
 
@@ -149,6 +149,22 @@ def test_a_signed_in_learner_sees_only_their_own_data_whatever_the_address_says(
         assert next(m.value for m in at.metric if m.label == "Puzzles answered") == "0"
     if page == "play":
         assert "unfinished" not in shown.lower()  # Bea's match is not offered to go on with
+
+
+def test_a_signed_in_learner_finds_the_settings_on_their_page_and_the_account_in_the_sidebar(
+    club: dict[str, Any],
+) -> None:
+    """The Settings page draws the language, the cards and the rule set; the account's own actions stay in the
+    sidebar, and no choice of profile is offered."""
+    at = app({"sub": "eva"})
+    at.switch_page(f"{PAGES}/settings.py").run()
+    assert not at.exception, at.exception
+    assert [t.value for t in at.title] == ["Settings"]
+    sidebar = [getattr(node, "label", type(node).__name__) for node in at.sidebar.children.values()]
+    assert sidebar[-3:] == ["Sign out", "Join a class", "I teach here"] and "Language" not in sidebar
+    assert seen(at.sidebar.caption[0].value) == "Signed in as Eva"
+    blocks = [[getattr(node, "label", None) for node in block.children.values()] for block in at.main.container]
+    assert ["Language", "Cards", "Rule set"] in blocks
 
 
 def test_a_learner_has_no_classes_page_even_by_its_address(club: dict[str, Any]) -> None:

@@ -37,13 +37,15 @@ ANSWERED_ON_ONE_SCREEN = {
     "/puzzles?puzzle=duel-l1-four-sevens": "who wins the setenta, about two piles",
 }
 
-#: Every page in the menu's order, each with a control of its own that a learner uses it with, by role and name.
+#: Every page in the menu's order, each with controls of its own that a learner uses it with, by role and name:
+#: Settings, the settings every other page holds in the sidebar.
 WALK = {
-    "Learn": ("button", "Levels"),
-    "Puzzles": ("button", "Practice"),
-    "Play": ("button", "Start the match"),
-    "Progress": ("button", "Export this profile (JSON)"),
-    "Home": ("link", "Practise on puzzles"),
+    "Learn": [("button", "Levels")],
+    "Puzzles": [("button", "Practice")],
+    "Play": [("button", "Start the match")],
+    "Progress": [("button", "Export this profile (JSON)")],
+    "Settings": [("radiogroup", "Language"), ("combobox", "Profile"), ("combobox", "Rule set")],
+    "Home": [("link", "Practise on puzzles")],
 }
 MENU = "[class*='st-key-pages-'] button"
 SIDEBAR_SHUT = "document.querySelector(\"[data-testid='stSidebar']\").dataset.collapsed === 'true'"
@@ -74,15 +76,16 @@ def test_every_page_is_reached_through_the_menu_in_the_header_with_the_sidebar_s
     page = context.new_page()
     open_app(page, app("/?lang=en"))
     assert page.get_by_test_id("stTopNav").count() == 0
-    for title, (role, name) in WALK.items():
+    for title, controls in WALK.items():
         click_and_settle(page, page.locator(MENU))
         click_and_settle(page, page.get_by_test_id("stPopoverBody").get_by_role("link", name=title, exact=True))
         page.wait_for_function("title => document.title === title", arg=f"{title} · Escoba Trainer")
         page.get_by_role("button", name=title, exact=True).wait_for()  # the menu, headed by the page shown
-        control = page.get_by_test_id("stMain").get_by_role(role, name=name, exact=True)
-        control.wait_for()
+        found = [page.get_by_test_id("stMain").get_by_role(role, name=name, exact=True) for role, name in controls]
+        for control in found:
+            control.wait_for()
         assert page.evaluate(SIDEBAR_SHUT), title
-        for box in (page.locator(MENU).bounding_box(), control.bounding_box()):
+        for box in (page.locator(MENU).bounding_box(), *(control.bounding_box() for control in found)):
             assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["viewport"]["width"], (title, box)
     context.close()
 

@@ -36,6 +36,7 @@ def pages() -> dict[str, st.Page]:
             _VIEWS / "classmates.py", title=t.text("Play a classmate"), url_path="classmates", visibility=classmates
         ),
         "progress": st.Page(_VIEWS / "progress.py", title=t.text("Progress"), icon="", url_path="progress"),
+        "settings": st.Page(_VIEWS / "settings.py", title=t.text("Settings"), icon="", url_path="settings"),
         "classes": st.Page(
             _VIEWS / "classes.py", title=t.text("Classes"), icon="", url_path="classes", visibility=teacher
         ),
@@ -54,7 +55,8 @@ def _listed_for(role: str) -> Literal["visible", "hidden"]:
 def navigate() -> st.Page:
     """The page the address asks for, with the pages in the header: Streamlit's own bar where it has room for it,
     and below its breakpoint, where Streamlit would move that bar into the sidebar, a menu of the pages headed by
-    the one shown (``style.py`` shows one or the other and keeps pages out of the sidebar, which holds settings).
+    the one shown (``style.py`` shows one or the other and keeps pages out of the sidebar, which holds settings;
+    the Settings page shows them in its main area).
 
     The menu has a key of its own on each page, so that a page reached through it opens with the menu shut.
     """

@@ -1,11 +1,12 @@
-"""The learner's profile and rule set, chosen in the sidebar or, on a club's server, signed in to; and the profile's
-own upkeep there: a new one, a new name, deleting it, rows that could not be read."""
+"""The learner's profile and rule set, chosen in the sidebar (or on the Settings page) or, on a club's server, signed
+in to; and the profile's own upkeep there: a new one, a new name, deleting it, rows that could not be read."""
 
 from __future__ import annotations
 
 from typing import NoReturn
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from trainer.app.course_and_bank import course, course_tracks
 from trainer.app.navigation import pages
@@ -21,10 +22,11 @@ from trainer.progress.store import NAME_LENGTH, ProgressStore
 from trainer.progress.transfer import EXPORT_MIME, EXPORT_SUFFIX, export_file
 
 
-def profile(saved: ProgressStore) -> Learner:
+def profile(saved: ProgressStore, where: DeltaGenerator = st.sidebar) -> Learner:
     """The learner's profile. On a club's server (``signin.club``), the one signed in to, whatever the address says.
-    Else chosen in the sidebar and kept in the address bar (``?profile=Ana``) so that a reload or a new tab keeps
-    it; a first one is made on first use.
+    Else chosen in ``where`` (the sidebar, or the Settings page's main area) and kept in the address bar
+    (``?profile=Ana``) so that a reload or a new tab keeps it; a first one is made on first use. The rule set is
+    chosen there too.
 
     The session holds the profile by its row id: renamed in another tab, it is still this learner's, under its new
     name; deleted there, the page says so and asks which profile to go on with, and nothing is saved meanwhile. The
@@ -35,7 +37,7 @@ def profile(saved: ProgressStore) -> Learner:
         learner = signed_in(saved, settings)
         st.session_state.learner = learner
         _language_of(saved, learner)
-        with st.sidebar:
+        with where:
             _choose_rules(saved, learner)
         _damaged_notice(saved, learner)
         return learner
@@ -58,7 +60,7 @@ def profile(saved: ProgressStore) -> Learner:
     _language_of(saved, held)
     st.session_state.profile = held.name
     by_name = {learner.name: learner for learner in learners}
-    with st.sidebar:
+    with where:
         st.selectbox(t.text("Profile"), list(by_name), key="profile", on_change=_keep_learner, args=(by_name,))
         st.session_state.pop("profile_made", None)  # the whole page is being drawn, for the new profile if one was made
         if st.button(t.text("New profile")) or "profile_error" in st.session_state:
@@ -127,7 +129,7 @@ def _keep_learner(by_name: dict[str, Learner]) -> None:
 
 
 def rules() -> RuleProfile:
-    """The rule set the learner plays by, as ``profile`` read it from the sidebar this run."""
+    """The rule set the learner plays by, as ``profile`` read it this run."""
     chosen: RuleProfile = st.session_state.rules
     return chosen
 

@@ -1,10 +1,12 @@
-"""The sidebar's settings, kept across pages and in the address bar: the language, and how cards are drawn."""
+"""The settings, in the sidebar or on the Settings page, kept across pages and in the address bar: the language, and
+how cards are drawn."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from trainer.app.card_style import CardStyle
 from trainer.i18n import SOURCE, Translator, languages, translator
@@ -25,15 +27,15 @@ def tr() -> Translator:
     return translator(_chosen("lang", offered, browser))
 
 
-def card_style() -> CardStyle:
-    """The language, and card faces from the sidebar settings (kept in the address bar), colours from the light or
-    dark theme: the board and the cards' names speak the session's language."""
+def card_style(where: DeltaGenerator = st.sidebar) -> CardStyle:
+    """The language, and card faces from the settings drawn in ``where`` (kept in the address bar), colours from the
+    light or dark theme: the board and the cards' names speak the session's language."""
     t = tr()  # first: the session's language is chosen before its picker is drawn
-    with st.sidebar:
+    with where:
         _setting("lang", languages(), t.text("Language"), then=_language_chosen)
     faces = {"spanish": t.text("Spanish: oros, copas, espadas, bastos"), "french": t.text("French: ♦ ♥ ♠ ♣")}
     courts = {"printed": t.text("10, 11, 12, as printed on a Spanish deck"), "letters": "J, Q, K"}
-    with st.sidebar.expander(t.text("Cards"), key="cards", on_change="rerun") as settings:
+    with where.expander(t.text("Cards"), key="cards", on_change="rerun") as settings:
         if settings.open:  # drawn only when opened: a class's server runs this for every click
             _setting("faces", faces, t.text("Card faces"))
             if st.session_state.faces == "spanish":
@@ -68,7 +70,7 @@ def _chosen(key: str, choices: Collection[str], default: Callable[[], str]) -> s
 
 
 def _setting(key: str, choices: dict[str, str], label: str, then: Callable[[], None] | None = None) -> None:
-    """A sidebar choice of a setting (``_chosen``), the first choice unless the address bar says otherwise; ``then``
+    """A choice of a setting (``_chosen``), the first choice unless the address bar says otherwise; ``then``
     is called when the learner changes it.
 
     The radio has a key of its own: Streamlit forgets a widget's state on a page that does not draw it.

@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from trainer.app.card_style import CardStyle
@@ -24,7 +25,7 @@ ANSWER_CHARS = 200  # the longest typed answer: every way of a capture, with roo
 # The pages are in the header (``navigation.navigate``): Streamlit's bar where it shows one; else, on a narrow screen,
 # where Streamlit would move that bar into the sidebar, the app's menu of them, pinned in the header beside the
 # sidebar's toggle, above the page and under the sidebar once it is open. The sidebar lists no pages: it holds
-# settings.
+# settings, which the Settings page shows in its main area instead.
 _LOOK = """<style>
 [data-testid="stCaptionContainer"] { color: inherit; opacity: .82; }
 :focus-visible { outline: 3px solid #2563eb !important; outline-offset: 2px; }
@@ -104,14 +105,14 @@ def streamlit_words(t: Translator) -> str:
     )
 
 
-def page(title: str) -> CardStyle:
+def page(title: str, where: DeltaGenerator = st.sidebar) -> CardStyle:
     """Start a page: its own document title (``title`` is its English one, as ``pages`` has it), the shared look,
-    Streamlit's own words and the document's language in the page's language, and the language and card settings
-    from the sidebar."""
+    Streamlit's own words and the document's language in the page's language, and the language and card settings,
+    drawn in ``where``: the sidebar, or the Settings page's own main area."""
     t = tr()
     st.set_page_config(page_title=f"{t.text(title)} · Escoba Trainer")
     st.html(_LOOK + _PHONE + streamlit_words(t))
-    view = card_style()
+    view = card_style(where)
     page_words(view.language, t.text("Skip to main content"))
     return view
 

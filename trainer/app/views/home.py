@@ -61,6 +61,8 @@ if club() is not None:  # where learners sign in, classmates play each other
     else:
         label = t.text("Play a classmate, with a coach")
     st.page_link(LINKS["classmates"], label=label)
+st.page_link(LINKS["progress"], label=t.text("Your progress: rating, stars, mistakes and matches"))
+st.page_link(LINKS["settings"], label=t.text("Settings: language, cards, profile and rule set"))
 for track in BY_TRACK.values():  # the core path, then the other tables apart
     stars, most = track.stars(earned), 3 * len(track.levels)
     with st.expander(
