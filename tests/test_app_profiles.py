@@ -147,7 +147,9 @@ def test_an_address_naming_no_profile_is_echoed_as_plain_text_cut_short(data: Pa
     at.run()
     warning = at.warning[0].value
     shown = written if len(written) <= 40 else f"{written[:40]}…"
-    assert seen(warning) == f"The link names a profile, “{shown}”, that is not here; choose one in the sidebar."
+    assert seen(warning) == (
+        f"The link names a profile, “{shown}”, that is not here; choose one in the sidebar or on the Settings page."
+    )
     assert "](" not in warning and "http:" not in warning and "https:" not in warning  # every mark escaped
     assert at.sidebar.selectbox(key="profile").value == "Ana"
 

@@ -65,7 +65,9 @@ def test_the_chosen_profile_is_written_to_the_address(data: Path) -> None:
 
 def test_an_unknown_profile_in_the_address_is_explained(data: Path) -> None:
     at = start("Zoe")
-    assert at.warning[0].value == "The link names a profile, “Zoe”, that is not here; choose one in the sidebar."
+    assert at.warning[0].value == (
+        "The link names a profile, “Zoe”, that is not here; choose one in the sidebar or on the Settings page."
+    )
     assert at.query_params["profile"] == "Player"
 
 

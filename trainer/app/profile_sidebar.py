@@ -83,7 +83,8 @@ def _from_address(saved: ProgressStore) -> Learner | None:
     if found is None:
         st.warning(
             tr().text(
-                "The link names a profile, “{name}”, that is not here; choose one in the sidebar.",
+                "The link names a profile, “{name}”, that is not here; choose one in the sidebar or on the Settings "
+                "page.",
                 name=plain(wanted, 40),
             )
         )

@@ -351,8 +351,8 @@ def level_done(level: Level, following: Level | None) -> None:
     elif following is None:
         st.success(
             t.text(
-                "That was the last of the other tables. Any of their rule sets can be chosen in the sidebar, under "
-                "Rule set, for a match or a fresh deal."
+                "That was the last of the other tables. Any of their rule sets can be chosen in the sidebar or on "
+                "the Settings page, under Rule set, for a match or a fresh deal."
             )
         )
     for theme in level.practice:  # puzzles on each of the level's themes, in Practice
