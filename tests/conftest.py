@@ -135,6 +135,7 @@ BROWSER_GROUPS = {
     "test_e2e_phone": "deploy",
     "test_e2e_deploy": "deploy",  # its servers and Caddy, started once for the module (its tests all mark it)
     "test_e2e_course": "walks",
+    "test_e2e_keys": "keys",
     "test_e2e::test_every_page_at_phone_and_desktop_width_passes_axe": "walks",  # a minute and a half alone
 }
 

@@ -6,7 +6,7 @@ const LINK = "escoba-skip-board"; // kept out of sight until focused by the page
 let asked = null; // the last focus asked for: a new one is taken once
 
 // What the learner acts on first: the Tab stop of the first row of cards to pick from (the hand's), else the first
-// control of a board (a keypad's display, a table's first button), else a choice to answer with, else the board
+// control of a board (a keypad's display, a table's first button), else a choice or a number to answer with, else the board
 // itself, else the button to go on with (``then``: the key of its container, such as a step's Back and Next); null
 // while none is drawn.
 function boardControl(then) {
@@ -19,7 +19,9 @@ function boardControl(then) {
     const stop = board.querySelector('[role="toolbar"] button.card[tabindex="0"]');
     if (stop) return stop;
   }
-  const radio = main.querySelector("[data-testid='stRadio'] input:checked, [data-testid='stRadio'] input");
+  const radio = main.querySelector(
+    "[data-testid='stRadio'] input:checked, [data-testid='stRadio'] input, [data-testid='stNumberInput'] input",
+  );
   const first = boards[0]?.querySelector("input.display, button:not(:disabled)");
   if (first && !(radio && radio.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_PRECEDING)) return first;
   if (radio) return radio;
@@ -53,7 +55,7 @@ function skipLink(words, then) {
   if (!link) {
     link = document.createElement("a");
     link.id = LINK;
-    link.href = "#";
+    link.href = "#stMain"; // where a browser would go on its own: the page's main part, as Streamlit's own link
     link.addEventListener("click", (event) => {
       event.preventDefault();
       focusBoard(link.dataset.then);

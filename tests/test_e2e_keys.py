@@ -1,0 +1,45 @@
+"""End to end: a course task, a puzzle and a whole deal at the Play table done with the keyboard alone, in headless
+Chromium, counting the keys pressed against the clicks a mouse would need for the same (``keys_kit``).
+
+Each flow checks on its way that the focus is where the next thing to do is: on the board after the link that skips
+to it, on the button that goes on after a right answer, on the new puzzle after it, on the hand at every turn. A
+keyboard learner plays a whole deal with no more than twice the key presses a mouse learner needs clicks. Skipped,
+saying why, where no Chromium is installed.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from browser_kit import CHROMIUM, open_app
+from keys_kit import FLOWS, TASK, Keys, answer, task_answer
+from test_e2e import axe_violations, violation_lines
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+Axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe is not installed").Axe
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium here: apt-get install chromium")
+#: The most key presses a click may cost, for each thing done: about two, as for a whole deal.
+KEYS_PER_CLICK = {"course task": 2.5, "puzzle": 2.5, "whole deal, 2 seats": 2.0}
+
+
+@pytest.mark.parametrize("name", FLOWS)
+def test_done_with_the_keyboard_alone_in_about_twice_the_presses_of_a_mouse(app, browser, name):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    by = Keys(page)
+    FLOWS[name](by, app)
+    page.close()
+    print(f"{name}: {by.clicks} clicks, {by.count} keys")
+    assert by.count <= KEYS_PER_CLICK[name] * by.clicks, (by.clicks, by.count)
+
+
+def test_a_right_answers_verdict_with_the_focus_on_next_passes_axe(app, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    open_app(page, app(f"/learn?level={TASK[0]}&stage={TASK[1]}"))
+    by = Keys(page)
+    by.to_board()
+    answer(by, task_answer())
+    by.expect_focus(re.compile(r"^Next ▶$"))
+    found = axe_violations(Axe(), page, "learn, a right answer", 1280)
+    page.close()
+    ours = violation_lines(found).get("app", [])
+    assert not ours, "axe violations in the app:\n" + "\n".join(ours)
