@@ -9,16 +9,18 @@ from trainer import DECK, Deal, parse_cards, parse_play
 from trainer.app.board import (
     board_html,
     board_rows,
+    escoba_cards,
     last_play,
     match_markdown,
     pile_rows,
+    pile_text,
     position_html,
     position_rows,
     rows_html,
     score_markdown,
 )
 from trainer.app.card_style import CardStyle
-from trainer.app.names import spoken_label
+from trainer.app.names import card_name, spoken_label, spoken_name
 from trainer.app.rows import Row
 from trainer.match import Match
 from trainer.puzzles.kinds import CapturePuzzle, ChecksumPuzzle, ChoosePuzzle, ScorePuzzle
@@ -106,6 +108,22 @@ def test_score_table_has_every_category_with_its_figures():
     assert f"| **Total** | **{a.total}** | **{b.total}** |" in table
     assert "| 7 of coins |" in table and "| 7♦ |" in score_markdown(end.score(), view=FRENCH)
     assert table.splitlines()[2] == "| Category | Side 0 | Side 1 |"  # every header cell named, for screen readers
+
+
+def test_r9_a_pile_names_the_cards_its_escobas_were_made_with_in_every_language():
+    end = next(
+        deal for seed in range(50) if sum((deal := play_randomly(Deal.new(seed=seed), random.Random(seed))).escobas)
+    )
+    side = 0 if end.escobas[0] else 1
+    made = escoba_cards(end)[side]
+    assert len(made) == end.escobas[side]  # each escoba is one card played, or one of a first table swept (R9)
+    said = pile_text(end, side)
+    assert said.startswith(f"{len(end.piles[side])} cards and ") and all(
+        card_name(c, CardStyle()) in said for c in made
+    )
+    for language in ("es", "ru", "it", "pl", "tr"):
+        view = CardStyle(language=language)
+        assert all(spoken_name(card, view) in pile_text(end, side, view) for card in made), language
 
 
 def test_match_table_keeps_running_totals():

@@ -7,11 +7,12 @@ from dataclasses import replace
 import pytest
 
 from trainer.ai.game import Game
+from trainer.app.board import escoba_cards
 from trainer.app.card_style import CardStyle
 from trainer.app.components import parse_pick
 from trainer.app.names import spoken_label
 from trainer.app.play_words import play_said
-from trainer.app.seat_table import escoba_cards, pick_rows, places, seat_table_data, since_learner
+from trainer.app.seat_table import pick_rows, places, seat_table_data, since_learner
 from trainer.deal import Deal, EventKind
 from trainer.plays import captures, play_of
 from trainer.profile import PROFILES

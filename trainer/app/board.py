@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 
 from trainer.app.card_style import CardStyle
-from trainer.app.names import cards_name, say, sentence_name, spoken_label, suit_words
+from trainer.app.names import cards_name, say, sentence_name, spoken_label, spoken_name, suit_words
 from trainer.app.rows import Face, Row
 from trainer.app.svg import card_back_svg, card_svg
 from trainer.cards import Card, Suit
@@ -69,13 +69,42 @@ def seat_name(deal: Deal, seat: int, me: int = 0, view: CardStyle = _DEFAULT_STY
 
 
 def pile_text(deal: Deal, side: int, view: CardStyle = _DEFAULT_STYLE) -> str:
-    """A side's pile in words: "12 cards and an escoba", "empty"."""
+    """A side's pile in words: "12 cards and an escoba (7 of coins)", naming the cards its escobas were made with
+    where the deal's log holds them all; "empty"."""
     t = view.t
     cards, escobas = len(deal.piles[side]), deal.escobas[side]
     if not cards:
         return t.text("empty")
     counted = _cards(t, cards)
-    return t.text("{cards} and {escobas}", cards=counted, escobas=_escobas(t, escobas)) if escobas else counted
+    if not escobas:
+        return counted
+    made = escoba_cards(deal)[side]
+    said = escobas_said(made, view) if len(made) == escobas else _escobas(t, escobas)
+    return t.text("{cards} and {escobas}", cards=counted, escobas=said)
+
+
+def escobas_said(cards: Sequence[Card], view: CardStyle) -> str:
+    """Escobas made with these cards, in words: "2 escobas (7 of coins and sota of cups)"; nothing for none."""
+    t = view.t
+    if not cards:
+        return ""
+    return t.text(
+        "{escobas} ({cards})", escobas=_escobas(t, len(cards)), cards=t.items(spoken_name(c, view) for c in cards)
+    )
+
+
+def escoba_cards(deal: Deal) -> list[list[Card]]:
+    """For each side, the cards that made its escobas so far: the card played for each, and for a first table swept
+    (R9) as many of the swept cards as it counted escobas."""
+    made: list[list[Card]] = [[] for _ in range(deal.sides)]
+    for event in deal.log:
+        if event.side is None or not event.escobas:
+            continue
+        if event.kind is EventKind.PLAY and event.play is not None:
+            made[event.side].append(event.play.card)
+        elif event.kind is EventKind.SWEEP:
+            made[event.side].extend(sorted(event.cards)[: event.escobas])
+    return made
 
 
 def _cards(t: Translator, count: int) -> str:

@@ -12,9 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from trainer.app.board import card_face, face_down, keys_words, seat_name
+from trainer.app.board import card_face, escoba_cards, escobas_said, face_down, keys_words, seat_name
 from trainer.app.card_style import CardStyle
-from trainer.app.names import spoken_name
 from trainer.app.play_words import event_words
 from trainer.app.rows import Face, Row
 from trainer.cards import DECK, Card
@@ -75,20 +74,6 @@ def since_learner(deal: Deal, me: int) -> int:
     return start
 
 
-def escoba_cards(deal: Deal) -> list[list[Card]]:
-    """For each side, the cards that made its escobas so far: the card played for each, and for a first table swept
-    (R9) as many of the swept cards as it counted escobas."""
-    made: list[list[Card]] = [[] for _ in range(deal.sides)]
-    for event in deal.log:
-        if event.side is None or not event.escobas:
-            continue
-        if event.kind is EventKind.PLAY and event.play is not None:
-            made[event.side].append(event.play.card)
-        elif event.kind is EventKind.SWEEP:
-            made[event.side].extend(sorted(event.cards)[: event.escobas])
-    return made
-
-
 class _Faces:
     """The faces sent, by id: a card's token, with "*" for a card marked as the hint's answer."""
 
@@ -116,20 +101,10 @@ def _board(state: Deal, face_up: Sequence[int], faces: _Faces, answer: frozenset
         "counts": [len(hand) for hand in state.hands],
         "piles": [len(pile) for pile in state.piles],
         "escobas": [faces.ids(cards) for cards in escoba_cards(state)],
-        "escobasSaid": [_escobas_said(cards, faces.view) for cards in escoba_cards(state)],
+        "escobasSaid": [escobas_said(cards, faces.view) for cards in escoba_cards(state)],
         "stock": len(state.stock),
         "toPlay": state.to_play,
     }
-
-
-def _escobas_said(cards: Sequence[Card], view: CardStyle) -> str:
-    """A pile's escobas as a screen reader hears them, after its count: "2 escobas (7 of coins and sota of cups)";
-    nothing for a pile without one."""
-    t = view.t
-    if not cards:
-        return ""
-    escobas = t.plural("{n} escoba", "{n} escobas", len(cards))
-    return t.text("{escobas} ({cards})", escobas=escobas, cards=t.items(spoken_name(card, view) for card in cards))
 
 
 def _move(state: Deal, me: int, faces: _Faces, view: CardStyle) -> dict[str, Any]:
