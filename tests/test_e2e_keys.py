@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_kit import CHROMIUM, open_app
+from browser_kit import CHROMIUM, PLAY_TABLE, click_and_settle, open_app, table_ready
 from keys_kit import FLOWS, TASK, Keys, answer, task_answer
 from test_e2e import axe_violations, violation_lines
 
@@ -43,3 +43,18 @@ def test_a_right_answers_verdict_with_the_focus_on_next_passes_axe(app, browser)
     page.close()
     ours = violation_lines(found).get("app", [])
     assert not ours, "axe violations in the app:\n" + "\n".join(ours)
+
+
+def test_the_play_table_names_each_thing_once_for_a_screen_reader(app, browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    open_app(page, app("/play"))
+    click_and_settle(page, page.get_by_role("button", name="Start the match"))
+    table_ready(page)
+    tree = page.locator(PLAY_TABLE).aria_snapshot()
+    page.close()
+    assert tree.count('"Table"') == 1, tree  # the table's cards are named by it; its title is not read again
+    assert "text: Pace" not in tree and 'group "Pace"' in tree, tree  # the same for the pace's buttons
+    assert re.search(r'toolbar "Your hand"', tree) and re.search(r'toolbar "Table"', tree), tree
+    assert re.search(r'img "stock: \d+ cards"', tree), tree  # one picture, one name
+    assert len(re.findall(r'img "(your side.s |their side.s )?pile: ', tree)) == 2, tree  # each side's, named
+    assert re.search(r'img "\d cards? in hand"', tree), tree  # the computer's hand, face down

@@ -250,6 +250,7 @@ function buildPlayControls(view) {
   paces.setAttribute("role", "group");
   const label = element("span", "paces-label", data.words.pace);
   label.id = `${data.key}-pace`;
+  label.setAttribute("aria-hidden", "true"); // heard once, as the name of its group
   paces.setAttribute("aria-labelledby", label.id);
   paces.append(label);
   view.paceButtons = data.paces.map(([pace, words]) => {
