@@ -31,6 +31,7 @@ PAGES = {
     "puzzles": "/puzzles?puzzle=choose-l1-sweep",  # a fixed puzzle with cards in hand and on the table
     "play": "/play",
     "progress": "/progress",
+    "settings": "/settings",
 }
 WIDTHS = {
     1280: {"viewport": {"width": 1280, "height": 900}},
