@@ -10,17 +10,17 @@ from trainer.app.board import (
     board_html,
     board_rows,
     escoba_cards,
+    escobas_said,
     last_play,
     match_markdown,
     pile_rows,
-    pile_text,
     position_html,
     position_rows,
     rows_html,
     score_markdown,
 )
 from trainer.app.card_style import CardStyle
-from trainer.app.names import card_name, spoken_label, spoken_name
+from trainer.app.names import spoken_label, spoken_name
 from trainer.app.rows import Row
 from trainer.match import Match
 from trainer.puzzles.kinds import CapturePuzzle, ChecksumPuzzle, ChoosePuzzle, ScorePuzzle
@@ -110,20 +110,20 @@ def test_score_table_has_every_category_with_its_figures():
     assert table.splitlines()[2] == "| Category | Side 0 | Side 1 |"  # every header cell named, for screen readers
 
 
-def test_r9_a_pile_names_the_cards_its_escobas_were_made_with_in_every_language():
-    end = next(
-        deal for seed in range(50) if sum((deal := play_randomly(Deal.new(seed=seed), random.Random(seed))).escobas)
-    )
+def test_r9_the_play_tables_pile_names_the_cards_its_escobas_were_made_with_in_every_language():
+    deals = (play_randomly(Deal.new(seed=seed), random.Random(seed)) for seed in range(50))
+    end = next(deal for deal in deals if sum(deal.escobas))
     side = 0 if end.escobas[0] else 1
     made = escoba_cards(end)[side]
     assert len(made) == end.escobas[side]  # each escoba is one card played, or one of a first table swept (R9)
-    said = pile_text(end, side)
-    assert said.startswith(f"{len(end.piles[side])} cards and ") and all(
-        card_name(c, CardStyle()) in said for c in made
-    )
-    for language in ("es", "ru", "it", "pl", "tr"):
+    for language in ("en", "es", "ru", "it", "pl", "tr"):
         view = CardStyle(language=language)
-        assert all(spoken_name(card, view) in pile_text(end, side, view) for card in made), language
+        said = escobas_said(made, view)
+        assert all(spoken_name(card, view) in said for card in made), language
+    english = escobas_said(made, CardStyle())
+    assert english.startswith("an escoba (" if len(made) == 1 else f"{len(made)} escobas (")
+    assert english.endswith(")")
+    assert escobas_said((), CardStyle()) == ""
 
 
 def test_match_table_keeps_running_totals():

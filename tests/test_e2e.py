@@ -210,7 +210,7 @@ def test_try_again_from_progress_opens_the_missed_puzzle(app, browser):
     click(page, card(page, "3 of coins"))
     click(page, page.get_by_role("button", name="Check", exact=True))
     page.get_by_text("Not quite:").first.wait_for(timeout=10_000)
-    click(page, page.get_by_role("link", name="Progress"))
+    click(page, page.get_by_role("link", name="Progress", exact=True))
     click(page, page.get_by_role("link", name="A five looks for ten").first)
     page.get_by_text("A five looks for ten").first.wait_for(timeout=10_000)
     assert card(page, "rey of cups").count() == 1

@@ -196,7 +196,7 @@ def test_a_class_code_sign_in_goes_on_after_a_reload_and_on_the_other_server_unt
     there.get_by_test_id("stMain").get_by_text("Signed in as Bea").wait_for()
     click_and_settle(there, there.get_by_test_id("stSidebar").get_by_role("button", name="Sign out"))
     there.get_by_role("heading", name="Sign in").wait_for()
-    click_and_settle(here, here.get_by_role("link", name="Progress"))
+    click_and_settle(here, here.get_by_role("link", name="Progress", exact=True))
     here.get_by_text("You were signed out. Sign in again to go on.").wait_for()
     open_app(here, first)
     here.get_by_role("heading", name="Sign in").wait_for()

@@ -69,22 +69,18 @@ def seat_name(deal: Deal, seat: int, me: int = 0, view: CardStyle = _DEFAULT_STY
 
 
 def pile_text(deal: Deal, side: int, view: CardStyle = _DEFAULT_STYLE) -> str:
-    """A side's pile in words: "12 cards and an escoba (7 of coins)", naming the cards its escobas were made with
-    where the deal's log holds them all; "empty"."""
+    """A side's pile in words: "12 cards and an escoba", "empty"."""
     t = view.t
     cards, escobas = len(deal.piles[side]), deal.escobas[side]
     if not cards:
         return t.text("empty")
     counted = _cards(t, cards)
-    if not escobas:
-        return counted
-    made = escoba_cards(deal)[side]
-    said = escobas_said(made, view) if len(made) == escobas else _escobas(t, escobas)
-    return t.text("{cards} and {escobas}", cards=counted, escobas=said)
+    return t.text("{cards} and {escobas}", cards=counted, escobas=_escobas(t, escobas)) if escobas else counted
 
 
 def escobas_said(cards: Sequence[Card], view: CardStyle) -> str:
-    """Escobas made with these cards, in words: "2 escobas (7 of coins and sota of cups)"; nothing for none."""
+    """Escobas made with these cards, in words, for a pile whose escobas are drawn face up (the Play table's): "2
+    escobas (7 of coins and sota of cups)"; nothing for none."""
     t = view.t
     if not cards:
         return ""
