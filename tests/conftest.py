@@ -122,8 +122,8 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 #: The browser tests in groups of about equal length (two to four minutes each), by module or, where one test alone
 #: would make its module's group the longest, by test: each group runs on one worker, which starts the app server
-#: and the Chromium its tests share once (``--dist loadgroup``), and takes other tests between them. A group waits
-#: on its page most of the time, so several keep two cores busy to the end.
+#: and the Chromium its tests share once (``--dist loadgroup``), and takes other tests between them; a test of several
+#: cases may put a case apart. A group waits on its page most of the time, so several keep two cores busy to the end.
 BROWSER_GROUPS = {
     "test_e2e": "pages",
     "test_e2e_table": "tables",
@@ -136,7 +136,8 @@ BROWSER_GROUPS = {
     "test_e2e_deploy": "deploy",  # its servers and Caddy, started once for the module (its tests all mark it)
     "test_e2e_course": "walks",
     "test_e2e_keys": "keys",
-    "test_e2e::test_every_page_at_phone_and_desktop_width_passes_axe": "walks",  # a minute and a half alone
+    "test_e2e::test_every_page_at_phone_and_desktop_width_passes_axe[en]": "walks",  # two minutes alone
+    "test_e2e::test_every_page_at_phone_and_desktop_width_passes_axe[es]": "keys",  # one minute
 }
 
 
@@ -146,7 +147,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if {"app", "browser"} & set(getattr(item, "fixturenames", ())):
             module = item.module.__name__
-            group = BROWSER_GROUPS.get(f"{module}::{item.originalname}", BROWSER_GROUPS.get(module, "pages"))
+            named = (f"{module}::{item.name}", f"{module}::{item.originalname}", module)  # a case, a test, a module
+            group = next((BROWSER_GROUPS[name] for name in named if name in BROWSER_GROUPS), "pages")
             item.add_marker(pytest.mark.xdist_group(f"browser-{group}"))
 
 

@@ -200,6 +200,7 @@ def answered(by: Keys, address: Callable[[str], str], path: str, cards: list[str
 def course_task(by: Keys, address: Callable[[str], str]) -> None:
     answered(by, address, f"/learn?level={TASK[0]}&stage={TASK[1]}", task_answer(), "Next ▶")
     by.page.wait_for_url(re.compile(f"stage={TASK[1] + 1}"))
+    by.expect_focus(re.compile(r"^Next ▶$"))  # a step to read, with nothing to answer: on its own Next
 
 
 def puzzle(by: Keys, address: Callable[[str], str]) -> None:

@@ -6,9 +6,9 @@ const LINK = "escoba-skip-board"; // kept out of sight until focused by the page
 let asked = null; // the last focus asked for: a new one is taken once
 
 // What the learner acts on first: the Tab stop of the first row of cards to pick from (the hand's), else the first
-// control of a board (a keypad's display, a table's first button), else a choice or a number to answer with, else the board
-// itself, else the button to go on with (``then``: the key of its container, such as a step's Back and Next); null
-// while none is drawn.
+// control of a board (a keypad's display, a table's first button), else a choice, a number or a box to answer with
+// (not one folded away), else the board itself, else the button to go on with (``then``: the key of its container,
+// such as a step's Back and Next); null while none is drawn.
 function boardControl(then) {
   const main = document.querySelector("[data-testid='stMain']");
   if (!main) return null;
@@ -19,14 +19,13 @@ function boardControl(then) {
     const stop = board.querySelector('[role="toolbar"] button.card[tabindex="0"]');
     if (stop) return stop;
   }
-  const radio = main.querySelector(
-    "[data-testid='stRadio'] input:checked, [data-testid='stRadio'] input, [data-testid='stNumberInput'] input",
-  );
+  const widgets = "[data-testid='stRadio'] input, [data-testid='stNumberInput'] input, [data-testid='stTextInput'] input";
+  const widget = [...main.querySelectorAll(widgets)].find((node) => !node.closest("[data-testid='stExpander']"));
   const first = boards[0]?.querySelector("input.display, button:not(:disabled)");
-  if (first && !(radio && radio.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_PRECEDING)) return first;
-  if (radio) return radio;
+  if (first && !(widget && widget.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_PRECEDING)) return first;
+  if (widget) return widget;
   if (boards[0]) {
-    boards[0].tabIndex = -1;
+    if (!boards[0].hasAttribute("tabindex")) boards[0].tabIndex = -1;
     return boards[0];
   }
   const onward = then && main.querySelector(`.st-key-${then} [data-testid="stBaseButton-primary"]:not(:disabled)`);
