@@ -95,13 +95,14 @@ class _Faces:
 def _board(state: Deal, face_up: Sequence[int], faces: _Faces, answer: frozenset[Card]) -> dict[str, Any]:
     """One state of the deal: the table, each hand (its cards if face up, else None) and count, each side's pile
     count and escoba cards, the stock, and the seat to play."""
+    made = escoba_cards(state)
     return {
         "table": faces.ids(state.table, answer),
         "hands": [faces.ids(hand, answer) if seat in face_up else None for seat, hand in enumerate(state.hands)],
         "counts": [len(hand) for hand in state.hands],
         "piles": [len(pile) for pile in state.piles],
-        "escobas": [faces.ids(cards) for cards in escoba_cards(state)],
-        "escobasSaid": [escobas_said(cards, faces.view) for cards in escoba_cards(state)],
+        "escobas": [faces.ids(cards) for cards in made],
+        "escobasSaid": [escobas_said(cards, faces.view) for cards in made],
         "stock": len(state.stock),
         "toPlay": state.to_play,
     }
@@ -141,7 +142,7 @@ def seat_table_data(
     seats, the boards of those states and the moves between them, the faces that may be seen, and the words. The
     hint's ``answer`` is marked on the last board. A ``replay`` steps through the states instead of playing them; it
     opens at the state ``start`` (counted from ``since``) and shows the moves from there moving, or at the end."""
-    t = view.t
+    t, play = view.t, view.t.text_in("a button", PLAY)
     states = deal.states[since:]
     faces = _Faces(view)
     marked_cards = frozenset(answer)
@@ -174,13 +175,13 @@ def seat_table_data(
         "paces": [[name, t.text(words)] for name, words in PACES.items()],
         "words": {name: t.text(words) for name, words in WORDS.items()}
         | {
-            "play": t.text_in("a button", PLAY),
+            "play": play,
             "step": t.text("Step {step} of {steps}", step="{step}", steps="{steps}"),
             "tally": t.text("Adding up: {sum}", sum="{sum}"),
             "inHand": _counted(t, "{n} card in hand", "{n} cards in hand"),
             "stock": _counted(t, "stock: {n} card", "stock: {n} cards"),
             "pile": {**_counted(t, "{n} card", "{n} cards"), "0": t.text("empty")},
-            "keys": keys_words(t, t.text_in("a button", PLAY)),
+            "keys": keys_words(t, play),
         },
     }
 

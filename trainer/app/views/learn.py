@@ -174,13 +174,13 @@ def judge_number(stage: Stage, answer: str) -> None:
     judge(stage, tr().read_none(answer))
 
 
-@saving
 def step_to(level_id: str, index: int) -> None:
-    """Back or Next: the step, then the keyboard on its board (``board_keys``) once it is drawn."""
+    """Back or Next: the step (``go`` saves the place), then the keyboard on its board (``board_keys``) once drawn."""
     go(level_id, index)
     st.session_state.learn_moved = str(st.session_state.round)
 
 
+@saving
 def finish(level: Level) -> None:
     """The level is done: keep its stars, then show the end of the level."""
     slips = st.session_state.slips

@@ -425,8 +425,9 @@ def answer_or_verdict(puzzle: Puzzle, view: CardStyle, over: bool, in_table: boo
         elif not over:
             answer_widgets(puzzle, view)
         return
+    ahead = way_on(verdict, over, t)
     if not in_table and (message := verdict_message(view)) is not None:
-        announce(message[1], message[0], key="verdict", onward=way_on(verdict, over, t))
+        announce(message[1], message[0], key="verdict", onward=ahead)
     if answer_shown(verdict, over):
         if not verdict.correct:
             why = t.said(verdict.reason)
@@ -447,7 +448,7 @@ def answer_or_verdict(puzzle: Puzzle, view: CardStyle, over: bool, in_table: boo
             st.button(t.text("Try again"), on_click=try_again)
             if not state.get("reveal"):
                 st.button(t.text("Show the answer"), on_click=reveal)
-        if way_on(verdict, over, t) is None and not over:  # else it is under the verdict
+        if ahead is None and not over:  # else it is under the verdict
             st.button(t.text("Next puzzle") + " ▶", on_click=next_puzzle, type="primary")
 
 
