@@ -123,3 +123,26 @@ def test_a_step_that_cannot_be_saved_is_explained_and_the_lesson_stays_where_it_
     assert at.session_state.stage == 0
     next(b for b in at.button if b.label == "Next ▶").click().run()
     assert not at.error and at.session_state.stage == 1
+
+
+def test_a_level_whose_stars_cannot_be_saved_is_explained_and_stays_at_its_last_step(data: Path) -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update(level="match", stage="5")  # the level's last step, one to read
+    at.switch_page("trainer/app/views/learn.py").run()
+    saved = _store(str(data))
+
+    def full(*args: object) -> None:
+        raise SaveError(f"{saved.path} could not be saved to: the disk is full", saved.path)
+
+    saved.record_stars = full  # type: ignore[method-assign]
+    try:
+        next(b for b in at.button if b.label == "Finish the level ▶").click().run()
+    finally:
+        del saved.record_stars  # the class's own method again
+    assert not at.exception, at.exception
+    assert seen(at.error[0].value).startswith("That could not be saved just now")
+    assert at.session_state.stage == 4 and not at.header  # still the last step, not the level's end
+    assert saved.stars("Player") == {}
+    next(b for b in at.button if b.label == "Finish the level ▶").click().run()
+    assert not at.error and at.header[0].value == "Level done"
+    assert saved.stars("Player") == {"match": 3}
