@@ -1,7 +1,8 @@
 """The app with a progress file it must refuse, and the profile kept in the address bar."""
 
 import sqlite3
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,20 @@ def start(profile: str | None = None) -> AppTest:
     at.run()
     assert not at.exception, at.exception
     return at
+
+
+@contextmanager
+def disk_full(saved: Store, method: str) -> Iterator[None]:
+    """The app's store, whose ``method`` fails as on a full disk while the block runs."""
+
+    def full(*args: object) -> None:
+        raise SaveError(f"{saved.path} could not be saved to: the disk is full", saved.path)
+
+    setattr(saved, method, full)
+    try:
+        yield
+    finally:
+        delattr(saved, method)  # the class's own method again
 
 
 def test_another_programs_database_is_explained_and_can_be_kept_aside(data: Path) -> None:
@@ -108,15 +123,8 @@ def test_a_step_that_cannot_be_saved_is_explained_and_the_lesson_stays_where_it_
     at.switch_page("trainer/app/views/learn.py").run()
     assert at.session_state.stage == 0
     saved = _store(str(data))
-
-    def full(*args: object) -> None:
-        raise SaveError(f"{saved.path} could not be saved to: the disk is full", saved.path)
-
-    saved.set_place = full  # type: ignore[method-assign]
-    try:
+    with disk_full(saved, "set_place"):
         next(b for b in at.button if b.label == "Next ▶").click().run()
-    finally:
-        del saved.set_place  # the class's own method again
     assert not at.exception, at.exception
     told = seen(at.error[0].value)
     assert told.startswith(f"That could not be saved just now: {saved.path} could not be saved to: the disk")
@@ -130,15 +138,8 @@ def test_a_level_whose_stars_cannot_be_saved_is_explained_and_stays_at_its_last_
     at.query_params.update(level="match", stage="5")  # the level's last step, one to read
     at.switch_page("trainer/app/views/learn.py").run()
     saved = _store(str(data))
-
-    def full(*args: object) -> None:
-        raise SaveError(f"{saved.path} could not be saved to: the disk is full", saved.path)
-
-    saved.record_stars = full  # type: ignore[method-assign]
-    try:
+    with disk_full(saved, "record_stars"):
         next(b for b in at.button if b.label == "Finish the level ▶").click().run()
-    finally:
-        del saved.record_stars  # the class's own method again
     assert not at.exception, at.exception
     assert seen(at.error[0].value).startswith("That could not be saved just now")
     assert at.session_state.stage == 4 and not at.header  # still the last step, not the level's end
