@@ -1,7 +1,8 @@
 """Classmates play each other on the Play a classmate page (AppTest, two sessions on one server): an invitation taken
 up, a match started, a player stepping away on their own turn (the computer plays it) and coming back, each seat
 shown only its own hand and played on its turn alone, the review after the deal of each player's own plays (none the
-computer made for them), and the next deal dealt once both have read the end of this one."""
+computer made for them), the next deal dealt once both have read the end of this one, and the match's end, read by
+each as their side's win or loss."""
 
 import json
 import random
@@ -14,11 +15,14 @@ import test_app_signin
 from app_kit import page_text, seen, tap
 from streamlit.testing.v1 import AppTest
 from test_app_signin import PAGES, app, press, sign_in_with_code
+from test_shared_tables import play_on
 
 from trainer.cards import parse_card
 from trainer.plays import captures
 from trainer.progress.accounts import add_learner
+from trainer.progress.model import Learner
 from trainer.progress.sqlite import Store
+from trainer.progress.table_play import shared_of
 
 club = test_app_signin.club  # the server of the sign-in tests: Tere teaches Martes, with Bea in it
 SEAT_TABLE = "escoba_seat_table"
@@ -103,3 +107,38 @@ def test_away_from_a_club_server_the_page_says_where_classmates_play(data: Path)
     at.run()
     at.switch_page(f"{PAGES}/classmates.py").run()
     assert not at.exception and "on a club's server" in seen(page_text(at))
+
+
+@pytest.mark.usefixtures("quick_review")
+def test_at_the_end_of_the_match_each_classmate_reads_which_side_won(
+    club: dict[str, Any], cai: int, data: Path
+) -> None:
+    """A table of four, the two classmates on opposite sides with the computer as their partners, played through the
+    store to the end of the match (``test_shared_tables``): each page says who won, with the points, and leads back
+    to the tables."""
+    bea = tables_page(club, "Bea")
+    bea.selectbox(key="tbl_rules").set_value("sevens").run()
+    bea.radio(key="tbl_target_sevens").set_value(15).run()
+    bea.radio(key="tbl_players_sevens").set_value(4).run()
+    bea.selectbox(key=next(s.key for s in bea.selectbox if s.key.startswith("tbl_invite_"))).set_value(cai).run()
+    press(bea, "Open the table")
+    other = tables_page(club, "Cai", "cai-secret-1")
+    press(other, "Sit down")
+    bea.run()
+    press(bea, "Start the match")
+    with Store.open(data) as saved:
+        [table] = saved.tables(club["bea"])
+        seats = {held.seat: Learner(held.profile_id, held.name) for held in table.seats}
+        assert sorted(seats) == [0, 1]  # Bea and Cai, on opposite sides
+        table = play_on(saved, table, seats, random.Random(6))
+    shared = shared_of(table)
+    assert shared is not None and shared.match.winner is not None
+    totals = " – ".join(map(str, shared.match.totals))
+    said = [seen(page_text(at.run())) for at in (bea, other)]
+    winner, loser = (said[0], said[1]) if shared.match.winner == 0 else (said[1], said[0])
+    assert f"Your side won the match, {totals}." in winner and "won it" not in winner
+    side = "Bea" if shared.match.winner == 0 else "Cai"
+    assert f"The match is over: {side} and the computer won it, {totals}." in loser and "Your side" not in loser
+    for at in (bea, other):
+        labels = [b.label for b in at.button]
+        assert "Back to the tables" in labels and "Next deal ▶" not in labels
