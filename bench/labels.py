@@ -7,7 +7,8 @@ loss is also measured on ``--large`` ways of its own against every legal play (n
 race), the same way the review measures it: the figure a label is checked against. Prints, from one run, per table
 and in all: the labelled decisions (under any seed) that get the same label under every seed, and, seed against
 seed, how often the label one gives is the other's; the labels given where the large-sample loss is under the least
-label's bound; the labelled plays that come without a reason; and a review's CPU time.
+label's bound; the labelled plays that come without a reason; a review's CPU time; and each decision whose label
+changed, with the ways its loss was measured on under each seed (how many of them reached ``--most``).
 """
 
 from __future__ import annotations
@@ -93,18 +94,20 @@ def main() -> None:
     parser.add_argument("--most", type=int, default=game.MOST, help=f"the review's most ways (default {game.MOST})")
     args = parser.parse_args()
     game.MOST = args.most
-    whole, cpu, changed = Tally(), [], []
+    whole, cpu, changed, at_most = Tally(), [], [], 0
     for name in args.rules:
         rules = PROFILES[name]
         for players in rules.players:
             chosen = decisions(rules, players, args.per_table)
             labels: list[list[str]] = []
+            ways: list[list[int]] = []
             silent = [0] * len(chosen)
             for seed in range(args.seeds):
                 began = time.process_time()
                 found = review(tuple(chosen), seed=f"seed {seed}")
                 cpu.append((time.process_time() - began) / len(chosen))
                 labels.append([r.label for r in found])
+                ways.append([r.ways for r in found])
                 for n, r in enumerate(found):
                     silent[n] += bool(r.label) and not r.reasons
             table = Tally(decisions=len(chosen))
@@ -118,7 +121,10 @@ def main() -> None:
                     table.pairs += bool(a)
                     table.same += bool(a) and a == b
                 if len(set(given)) > 1:
-                    changed.append(f"{name} {players}p #{n}: {', '.join(g or '-' for g in given)}")
+                    drawn = [seeds[n] for seeds in ways]
+                    at_most += max(drawn) >= game.MOST
+                    said = ", ".join(f"{g or '-'} ({w:,} ways)" for g, w in zip(given, drawn, strict=True))
+                    changed.append(f"{name} {players}p #{n}: {said}")
                 table.labels += sum(map(bool, given))
                 table.silent += silent[n]
                 if large_loss(decision, args.large) < LEAST:
@@ -127,6 +133,7 @@ def main() -> None:
             whole.add(table)
     print(whole.line("every table"))
     print(f"a decision's review, CPU: {1000 * float(np.mean(cpu)):.0f} ms on average")
+    print(f"labels that changed: {len(changed)} decisions, {at_most} of them measured on the most ways under a seed")
     for line in changed:
         print("  label changed:", line)
 

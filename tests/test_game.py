@@ -392,7 +392,8 @@ def test_a_twin_of_the_play_made_is_no_rival_and_a_loss_is_never_settled_on_an_e
     for seed in ("s2", "s3"):  # the seeds under which the twin was taken as best
         best, differences = game_module._settled(decision, [twin, capture], f"{seed}:0")
         assert best == capture and standard_error(differences) > 0 and sum(differences) / len(differences) > 0.1
-        assert game_module._weighed(decision, 0, game_module.COACH.samples, seed).label == "inaccuracy"
+        weighed = game_module._weighed(decision, 0, game_module.COACH.samples, seed)
+        assert weighed.label == "inaccuracy" and game_module.FEWEST <= weighed.ways <= game_module.MOST
 
 
 def test_a_label_needs_its_bound_passed_by_a_clearance_for_the_loss_s_uncertainty() -> None:

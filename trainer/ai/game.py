@@ -211,8 +211,9 @@ def _check_table(players: int, level: str, rules: RuleProfile) -> None:
 
 @dataclass(frozen=True)
 class Reviewed:
-    """One decision of the learner, weighed: the best play, the points the play made cost, a label, and why the best
-    play was better (``trainer.ai.why``), most important first."""
+    """One decision of the learner, weighed: the best play, the points the play made cost, a label, why the best
+    play was better (``trainer.ai.why``), most important first, and the ways the loss was measured on (0 where it
+    was not drawn on ways)."""
 
     decision: Decision
     best: Play
@@ -220,6 +221,7 @@ class Reviewed:
     error: float
     label: str
     reasons: tuple[Said, ...] = ()
+    ways: int = 0
 
 
 def _claim_worth(claim: Play) -> tuple[int, int]:
@@ -298,15 +300,15 @@ def _weighed(decision: Decision, number: int, samples: int, seed: str) -> Review
         best, differences = _settled(decision, rivals, f"{seed}:{number}")
         loss, error, clear = statistics.fmean(differences), standard_error(differences), _clearance(differences)
         if loss <= 0:  # as good as any play in the race
-            return Reviewed(decision, decision.play, 0.0, error, "")
+            return Reviewed(decision, decision.play, 0.0, error, "", ways=len(differences))
     else:  # solved exactly, or every other play fell clearly behind in the race
         made = next(e for e in found if e.play == decision.play)
-        best, loss, error, clear = found[0].play, found[0].margin - made.margin, 0.0, 0.0
+        best, loss, error, clear, differences = found[0].play, found[0].margin - made.margin, 0.0, 0.0, []
     label = _label(loss, clear)
     why = reasons(decision.before, decision.play, best, samples, f"{seed}:{number}") if loss > 0 else ()
     if label and not why:
         why = (odds_of_the_unseen(decision.before),)
-    return Reviewed(decision, best, loss, error, label, why)
+    return Reviewed(decision, best, loss, error, label, why, len(differences))
 
 
 def _settled(decision: Decision, rivals: Sequence[Play], seed: str) -> tuple[Play, list[float]]:
