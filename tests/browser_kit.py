@@ -150,8 +150,18 @@ def app_server(
         answering(url, process, "the Streamlit server")
         yield url
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server a test started: asked to, then killed if it still runs after a minute (a loaded machine may be
+    slow to let it go, and a test's end is no test of how fast a server stops)."""
+    process.terminate()
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def answering(url: str, process: subprocess.Popen[bytes], what: str, context: ssl.SSLContext | None = None) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from browser_kit import ROOT, answering, app_server, click_and_settle, club_secrets, free_port
+from browser_kit import ROOT, answering, app_server, click_and_settle, club_secrets, free_port, stop
 
 from trainer.progress.accounts import add_learner
 from trainer.progress.homework import assign_puzzles
@@ -112,8 +112,7 @@ def caddy(upstreams: list[str], folder: Path) -> Iterator[str]:
             raise RuntimeError(f"{error}: see {folder / 'caddy.log'}") from None
         yield url
     finally:
-        process.terminate()
-        process.wait(timeout=10)
+        stop(process)
 
 
 @contextmanager

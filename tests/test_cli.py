@@ -19,7 +19,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from browser_kit import free_port
+from browser_kit import free_port, stop
 
 import trainer.app
 from trainer import Deal, Match
@@ -513,8 +513,7 @@ def test_an_installed_wheel_checks_its_bundled_bank_from_any_folder(tmp_path):
     try:
         assert wait_for(f"http://127.0.0.1:{port}/_stcore/health") == b"ok"
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        stop(server)
 
 
 DRAW_INSTALLED_APP = """
