@@ -58,3 +58,21 @@ def test_the_play_table_names_each_thing_once_for_a_screen_reader(app, browser):
     assert re.search(r'img "stock: \d+ cards"', tree), tree  # one picture, one name
     assert len(re.findall(r'img "(your side.s |their side.s )?pile: ', tree)) == 2, tree  # each side's, named
     assert re.search(r'img "\d cards? in hand"', tree), tree  # the computer's hand, face down
+
+
+def test_the_keys_line_is_seen_once_the_keyboard_moves_in_the_table_and_not_after_a_tap(app, browser):
+    """A phone with a keyboard, or a desktop: the line that says which keys do what comes with the keyboard's focus
+    (``:focus-visible``), not with a tap or a click; screen readers hear it either way."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    open_app(page, app("/play"))
+    click_and_settle(page, page.get_by_role("button", name="Start the match"))
+    table_ready(page)
+    table = page.locator(PLAY_TABLE)
+    line = table.locator(".keys-hint")
+    table.get_by_role("toolbar", name="Your hand").get_by_role("button").first.tap()
+    tapped = line.bounding_box()
+    page.keyboard.press("ArrowRight")
+    keyed = line.bounding_box()
+    page.close()
+    assert tapped is not None and tapped["width"] <= 1  # out of sight after a tap
+    assert keyed is not None and keyed["width"] > 100  # in sight once a key moves the focus
