@@ -20,8 +20,9 @@ ANSWER_CHARS = 200  # the longest typed answer: every way of a capture, with roo
 # rather than being cut, Progress's figures close under each other where they wrap, and on a phone a smaller title and
 # less space above it, so the board and its buttons fit one screen, and tables with tighter cells, so a score compared
 # under five rule sets fits its width. Buttons, radio choices, help icons and links to pages are tap targets of
-# 44 x 44 pixels or more, and a radio choice shows the keyboard's focus around it (its own input is hidden). What is
-# said to screen readers alone (``news``) takes no room.
+# 44 x 44 pixels or more, and a radio choice shows the keyboard's focus around it (its own input is hidden). A link to
+# a page in the page itself is drawn as a row to tap, framed, with an arrow after its words that screen readers do
+# not read (its alternative text is empty). What is said to screen readers alone (``news``) takes no room.
 # The pages are in the header (``navigation.navigate``): Streamlit's bar where it shows one; else, on a narrow screen,
 # where Streamlit would move that bar into the sidebar, the app's menu of them, pinned in the header beside the
 # sidebar's toggle, above the page and under the sidebar once it is open. The sidebar lists no pages: it holds
@@ -40,6 +41,12 @@ _LOOK = """<style>
 #escoba-skip-board:focus { top: .5rem; }
 [data-testid="stPageLink"] * { white-space: normal; }
 [data-testid="stPageLink"] a { min-height: 44px; align-items: center; }
+[data-testid="stMain"] :is(.stElementContainer:has(> [data-testid="stPageLink"]), [data-testid="stPageLink"] > div) {
+  width: 100%; }
+[data-testid="stMain"] [data-testid="stPageLink"] a { width: 100%; color: inherit; border: 1px solid rgba(128, 128, 128,
+  .4); border-radius: .5rem; padding: .25rem .75rem; }
+[data-testid="stMain"] [data-testid="stPageLink"] a::after { content: "›" / ""; margin-left: auto; padding-left: .6rem;
+  font-size: 1.4rem; line-height: 1; opacity: .6; }
 .st-key-figures { row-gap: 1rem; }
 [class*="st-key-pages-"] { position: fixed; top: .5rem; left: 5.5rem; max-width: calc(100vw - 9rem); z-index: 999992; }
 .stApp:has([data-testid="stTopNav"]) [class*="st-key-pages-"] { display: none; }
