@@ -308,7 +308,7 @@ def _weighed(decision: Decision, number: int, samples: int, seed: str) -> Review
     why = reasons(decision.before, decision.play, best, samples, f"{seed}:{number}") if loss > 0 else ()
     if label and not why:
         why = (odds_of_the_unseen(decision.before),)
-    return Reviewed(decision, best, loss, error, label, why, len(differences))
+    return Reviewed(decision, best, loss, error, label, why, ways=len(differences))
 
 
 def _settled(decision: Decision, rivals: Sequence[Play], seed: str) -> tuple[Play, list[float]]:
