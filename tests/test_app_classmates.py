@@ -43,6 +43,24 @@ def tables_page(club: dict[str, Any], name: str, password: str = "") -> AppTest:
     return at
 
 
+def started_table(club: dict[str, Any], cai: int, **choices: int) -> tuple[AppTest, AppTest]:
+    """Bea's and Cai's pages once Bea opened a table of the sevens rules (with ``target`` and ``players`` as given),
+    inviting Cai, who sat down, and started the match."""
+    bea = tables_page(club, "Bea")
+    bea.selectbox(key="tbl_rules").set_value("sevens").run()
+    for name, value in choices.items():
+        bea.radio(key=f"tbl_{name}_sevens").set_value(value).run()
+    bea.selectbox(key=next(s.key for s in bea.selectbox if s.key.startswith("tbl_invite_"))).set_value(cai).run()
+    press(bea, "Open the table")
+    assert "Seat 1: Cai, invited" in seen(page_text(bea))
+    other = tables_page(club, "Cai", "cai-secret-1")
+    assert "**Bea** invites you to a table of Martes." in seen(page_text(other))
+    press(other, "Sit down")
+    bea.run()
+    press(bea, "Start the match")
+    return bea, other
+
+
 def seat_table(at: AppTest) -> dict[str, Any] | None:
     found = [e for e in at.get("bidi_component") if e.proto.component_name == SEAT_TABLE]
     return json.loads(found[0].proto.json) if found else None
@@ -68,16 +86,7 @@ def play_if_my_turn(at: AppTest, rng: random.Random) -> bool:
 def test_two_classmates_play_a_deal_each_seeing_only_their_own_hand_then_their_own_review(
     club: dict[str, Any], cai: int
 ) -> None:
-    bea = tables_page(club, "Bea")
-    bea.selectbox(key="tbl_rules").set_value("sevens").run()
-    bea.selectbox(key=next(s.key for s in bea.selectbox if s.key.startswith("tbl_invite_"))).set_value(cai).run()
-    press(bea, "Open the table")
-    assert "Seat 1: Cai, invited" in seen(page_text(bea))
-    other = tables_page(club, "Cai", "cai-secret-1")
-    assert "**Bea** invites you to a table of Martes." in seen(page_text(other))
-    press(other, "Sit down")
-    bea.run()
-    press(bea, "Start the match")
+    bea, other = started_table(club, cai)
     other.run()
     to_play = next(at for at in (bea, other) if (seat_table(at) or {}).get("pick"))
     press(to_play, "Let the computer play for me while I am away")  # on their own turn: the computer plays it
@@ -116,16 +125,7 @@ def test_at_the_end_of_the_match_each_classmate_reads_which_side_won(
     """A table of four, the two classmates on opposite sides with the computer as their partners, played through the
     store to the end of the match (``test_shared_tables``): each page says who won, with the points, and leads back
     to the tables."""
-    bea = tables_page(club, "Bea")
-    bea.selectbox(key="tbl_rules").set_value("sevens").run()
-    bea.radio(key="tbl_target_sevens").set_value(15).run()
-    bea.radio(key="tbl_players_sevens").set_value(4).run()
-    bea.selectbox(key=next(s.key for s in bea.selectbox if s.key.startswith("tbl_invite_"))).set_value(cai).run()
-    press(bea, "Open the table")
-    other = tables_page(club, "Cai", "cai-secret-1")
-    press(other, "Sit down")
-    bea.run()
-    press(bea, "Start the match")
+    bea, other = started_table(club, cai, target=15, players=4)
     with Store.open(data) as saved:
         [table] = saved.tables(club["bea"])
         seats = {held.seat: Learner(held.profile_id, held.name) for held in table.seats}
