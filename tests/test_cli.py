@@ -387,6 +387,27 @@ def test_ctrl_c_stops_a_long_simulation_without_a_traceback():
     assert (running.returncode, out, err) == (130, "", "escoba-trainer: interrupted\n")
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc here to read a process's time from")
+def test_a_kill_stops_an_arena_as_ctrl_c_does_and_it_reports_the_decks_played():
+    """A run in the background ignores Ctrl-C; stopped with SIGTERM, it still prints its figures, cut short."""
+    arena = ["arena", "--a", "greedy", "--b", "random", "--deals", "10000", "--workers", "1"]
+    running = subprocess.Popen(
+        [sys.executable, "-m", "trainer.cli", *arena],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    while cpu_seconds(running.pid) < 2.5:  # past the imports, into the decks (some 40 s of them), however loaded
+        assert running.poll() is None, running.communicate()
+        time.sleep(0.1)
+    running.terminate()
+    out, err = running.communicate(timeout=60)
+    assert running.returncode == 130 and "Traceback" not in err
+    played = re.search(r"cut short: (\d+) of the 10000 decks asked for", out)
+    assert played and int(played[1]) > 0, out
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
 def test_output_to_a_full_device_is_one_line_and_exit_1():
     with open("/dev/full", "w") as full:

@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import errno
 import os
+import signal
 import sys
 import tempfile
 import tomllib
@@ -531,6 +532,7 @@ def _arena(
     if {a, b} & set(REFERENCE):
         cpu = cpu_ms / 1000 if cpu_ms is not None else _matched(a, decks)
     with contextlib.ExitStack() as stack:
+        stack.enter_context(_stopped_as_by_ctrl_c())
         executor = stack.enter_context(_executor(workers, dask))
         bar = stack.enter_context(tqdm(total=deals, unit="deck", disable=None, file=sys.stderr, leave=False))
         seated = (_player(a, seed, cpu), _player(b, seed + 1, cpu))
@@ -580,6 +582,7 @@ def _tune(
     if not _table_allowed(rules, players):
         return 1
     with contextlib.ExitStack() as stack:
+        stack.enter_context(_stopped_as_by_ctrl_c())
         executor = stack.enter_context(_executor(workers, dask))
         total = deals * len(grid)
         bar = stack.enter_context(tqdm(total=total, unit="deck", disable=None, file=sys.stderr, leave=False))
@@ -597,6 +600,17 @@ def _table_allowed(rules: str, players: int) -> bool:
     allowed = either(PROFILES[rules].players)
     print(f"escoba-trainer: the {rules} rule set is for {allowed} players, not {players}", file=sys.stderr)
     return False
+
+
+@contextlib.contextmanager
+def _stopped_as_by_ctrl_c() -> Iterator[None]:
+    """A ``kill`` (SIGTERM) stops a long run as Ctrl-C does: it prints the figures it has, then exits with 130. A run
+    in the background ignores Ctrl-C, and a service manager stops it with SIGTERM."""
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @contextlib.contextmanager
