@@ -8,6 +8,7 @@ from trainer import PROFILES
 from trainer.ai.arena import ArenaResult, Decks, Pairing, arena, deck, paired, play_deck
 from trainer.ai.batch import PLAYOUTS
 from trainer.ai.bots import Bot, Settings
+from trainer.ai.kept_decks import KeptDecks, Run
 from trainer.cli import main
 
 
@@ -176,3 +177,48 @@ def test_an_arena_cut_short_reports_the_decks_counted_until_then(capsys: pytest.
     assert main(["arena", "--a", "greedy", "--b", "random", "--deals", "20", "--workers", "1"]) == 0
     lines = capsys.readouterr().err.splitlines()  # no terminal here for a bar: the figures so far, line by line
     assert len(lines) == 10 and lines[-1].startswith("greedy against random: 20 of 20 decks: ")
+
+
+def test_a_run_cut_short_goes_on_from_its_kept_decks_to_the_figures_of_a_whole_run(tmp_path) -> None:
+    """Each deck counted is kept as it is counted; run again with the file, the arena plays only the decks after
+    them, and its figures are those of the same decks played in one go (greedy and random choose by the deck)."""
+    run = Run(a="greedy", b="random", rules="classic", players=2, seed=3)
+
+    def interrupted(result: ArenaResult, added: int) -> None:
+        if len(result.margins) == 2:
+            raise KeyboardInterrupt
+
+    kept = KeptDecks.begin(tmp_path / "decks.jsonl", run)
+    assert len(arena("greedy", "random", Decks(5, 3), progress=interrupted, kept=kept).margins) == 2
+    played: list[int] = []
+    again = KeptDecks.read(tmp_path / "decks.jsonl")
+    result = arena("greedy", "random", Decks(5, 3), progress=lambda _, added: played.append(added), kept=again)
+    assert played == [2, 1, 1, 1]  # the two kept decks counted at once, then the three left played
+    whole = arena("greedy", "random", Decks(5, 3))
+    assert (result.margins, result.outcomes()) == (whole.margins, whole.outcomes())
+    assert len(KeptDecks.read(tmp_path / "decks.jsonl").dealt) == 5
+
+
+def test_a_kept_file_of_another_run_or_with_a_bad_line_is_refused_and_left_as_it_is(tmp_path, capsys) -> None:
+    kept = tmp_path / "decks.jsonl"
+    assert main(["arena", "--a", "greedy", "--b", "random", "--deals", "2", "--workers", "1", "--keep", str(kept)]) == 0
+    assert main(["arena", "--a", "greedy", "--b", "expert", "--deals", "4", "--keep", str(kept)]) == 1
+    assert capsys.readouterr().err.endswith(f"--keep: {kept} keeps the decks of another run: b random, not expert\n")
+    lines = kept.read_text().splitlines()
+    lines[2] = lines[2].replace('"outcomes": [', '"outcomes": ["one", ')
+    kept.write_text("\n".join(lines) + "\n")
+    assert main(["arena", "--a", "greedy", "--b", "random", "--deals", "4", "--keep", str(kept)]) == 1
+    said = capsys.readouterr().err
+    assert f"--keep: {kept}, line 3: outcomes.0: Input should be a valid integer: 'one'" in said
+    assert kept.read_text().splitlines() == lines
+
+
+def test_a_run_against_a_reference_player_goes_on_at_the_cpu_time_it_was_begun_with(tmp_path, capsys) -> None:
+    kept = tmp_path / "decks.jsonl"
+    begun = ["arena", "--a", "greedy", "--b", "dmc", "--deals", "2", "--workers", "1", "--keep", str(kept)]
+    assert main([*begun, "--cpu-ms", "5"]) == 0
+    capsys.readouterr()
+    assert main([*begun[:6], "3", *begun[7:], "--cpu-ms", "match"]) == 0  # no new timing: the time kept
+    out, err = capsys.readouterr()
+    assert "timing greedy" not in err and "going on from" in err and "greedy against dmc 5.0 ms" in out
+    assert len(KeptDecks.read(kept).dealt) == 3

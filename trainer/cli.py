@@ -29,6 +29,7 @@ from tqdm import tqdm
 
 from trainer.ai.arena import BUDGET, ArenaResult, Decks, Player, arena, cpu_per_choice, tune, tuning_report
 from trainer.ai.bots import LEVELS, POLICIES, Bot, Settings
+from trainer.ai.kept_decks import KeptDecks, KeptDecksError, Run
 from trainer.ai.reference import REFERENCE
 from trainer.app.club_setup import refusal
 from trainer.course import load_levels
@@ -214,6 +215,12 @@ def _parser(t: Translator) -> argparse.ArgumentParser:
         help="a reference player's CPU time a move, in milliseconds (default: the master's budget, "
         f"{1000 * BUDGET[0]:g}); match: the median of bot A's, timed first on {MATCHED_DECKS} decks against greedy",
     )
+    duel.add_argument(
+        "--keep",
+        type=Path,
+        metavar="FILE",
+        help="keep each deck's figures in FILE as it is counted; run again with the same FILE to go on from there",
+    )
     _table_options(duel)
 
     tuning = commands.add_parser("tune", help="search the master's settings by arena results against another bot")
@@ -315,7 +322,7 @@ def _run(args: argparse.Namespace, t: Translator) -> int:
         return _simulate(args.games, args.players, args.seed, args.rules)
     if args.command == "arena":
         decks = (args.deals, args.seed, args.rules, args.players, args.workers, args.dask)
-        return _arena(args.a, args.b, *decks, args.cpu_ms)
+        return _arena(args.a, args.b, *decks, args.cpu_ms, args.keep)
     if args.command == "tune":
         table = (args.rules, args.players, args.workers, args.dask)
         return _tune(_grid(args), args.against, args.deals, args.seed, *table)
@@ -522,23 +529,61 @@ def _simulate(games: int, players: int, seed: int | None, rules: str = "classic"
 
 
 def _arena(
-    a: str, b: str, deals: int, seed: int, rules: str, players: int, workers: int, dask: str | None, cpu_ms: int | None
+    a: str,
+    b: str,
+    deals: int,
+    seed: int,
+    rules: str,
+    players: int,
+    workers: int,
+    dask: str | None,
+    cpu_ms: int | None,
+    keep: Path | None = None,
 ) -> int:
-    """Play the arena; a reference player thinks ``cpu_ms`` a move, or as long as bot A does at the median if None."""
+    """Play the arena; a reference player thinks ``cpu_ms`` a move, or as long as bot A does at the median if None
+    (or as the decks ``keep`` already holds were played with). With ``keep``, every deck counted is kept there, and a
+    run goes on from the decks it holds."""
     if not _table_allowed(rules, players):
         return 1
     decks = Decks(deals, seed, PROFILES[rules], players)
+    run = Run(a=a, b=b, rules=rules, players=players, seed=seed)
+    kept = _kept(keep, run, cpu_ms) if keep is not None else None
     cpu = 0.0
     if {a, b} & set(REFERENCE):
-        cpu = cpu_ms / 1000 if cpu_ms is not None else _matched(a, decks)
+        recorded = kept.run.cpu_ms if kept is not None else None
+        cpu = recorded / 1000 if recorded is not None else cpu_ms / 1000 if cpu_ms is not None else _matched(a, decks)
+    if keep is not None and kept is None:
+        try:
+            kept = KeptDecks.begin(keep, run.model_copy(update={"cpu_ms": 1000 * cpu if cpu else None}))
+        except OSError as error:
+            raise _ArgumentRefused(f"escoba-trainer: --keep: {keep}: {error.strerror}") from None
+    elif kept is not None:
+        print(f"going on from {kept.path}: {len(kept.dealt)} decks kept", file=sys.stderr, flush=True)
     with contextlib.ExitStack() as stack:
         stack.enter_context(_stopped_as_by_ctrl_c())
         executor = stack.enter_context(_executor(workers, dask))
         bar = stack.enter_context(tqdm(total=deals, unit="deck", disable=None, file=sys.stderr, leave=False))
         seated = (_player(a, seed, cpu), _player(b, seed + 1, cpu))
-        result = arena(*seated, decks, executor, _progress(bar, deals))
+        result = arena(*seated, decks, executor, _progress(bar, deals), kept)
     print(result.report())
     return 0 if len(result.margins) == deals else INTERRUPTED
+
+
+def _kept(path: Path, run: Run, cpu_ms: int | None) -> KeptDecks | None:
+    """The decks ``path`` keeps, refused where they were played by another run (or, with ``cpu_ms`` given, with
+    another CPU time a move); None where there is no file yet."""
+    if not path.exists():
+        return None
+    try:
+        kept = KeptDecks.read(path)
+    except (KeptDecksError, OSError, UnicodeDecodeError) as error:
+        raise _ArgumentRefused(f"escoba-trainer: --keep: {error}") from None
+    found, asked = kept.run.model_dump(), run.model_dump()
+    asked["cpu_ms"] = float(cpu_ms) if cpu_ms is not None and found["cpu_ms"] is not None else found["cpu_ms"]
+    differ = [f"{name} {found[name]}, not {value}" for name, value in asked.items() if found[name] != value]
+    if differ:
+        raise _ArgumentRefused(f"escoba-trainer: --keep: {path} keeps the decks of another run: {'; '.join(differ)}")
+    return kept
 
 
 def _matched(a: str, decks: Decks) -> float:

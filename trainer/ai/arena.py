@@ -66,6 +66,15 @@ class Dealt:
     cpu: dict[str, list[float]]
 
 
+class Kept(Protocol):
+    """Where an arena's decks are kept as they are counted (``trainer.ai.kept_decks``): those kept so far, in
+    order, and the way to keep one more."""
+
+    dealt: list[Dealt]
+
+    def add(self, dealt: Dealt) -> None: ...
+
+
 @dataclass
 class ArenaResult:
     """Margins of bot A over bot B, one deck at a time, and what each bot's moves took."""
@@ -208,11 +217,13 @@ def arena(
     decks: Decks,
     executor: Executor | None = None,
     progress: Callable[[ArenaResult, int], object] | None = None,
+    kept: Kept | None = None,
 ) -> ArenaResult:
     """Play the decks, each once for every side, bot A on that side; on ``executor``'s workers if given (a few
     decks a task), else here. A bot given by level gets the decks' seed (B the next one). ``progress`` is told the
     figures so far and the decks just counted, deck order kept; a run cut short (Ctrl-C) returns the decks counted
-    until then, its tasks not begun cancelled."""
+    until then, its tasks not begun cancelled. With ``kept``, its decks are counted first and play goes on from the
+    next, each deck counted added to it."""
     seed = decks.seed
     first = Bot(a, seed) if isinstance(a, str) else a
     second = Bot(b, seed + 1) if isinstance(b, str) else b
@@ -220,17 +231,20 @@ def arena(
         second.name += " (B)"  # its moves timed apart from A's
     match = Pairing(first, second, decks.players, decks.profile)
     result = ArenaResult(first.name, second.name, decks.players, decks.profile.name, wanted=decks.deals)
+    done = kept.dealt[: decks.deals] if kept else []
+    if done:
+        _count(result, done, progress)
     size = max(1, min(8, decks.deals // 64))  # a few decks a task: the workers stay busy to the end
-    tasks = [range(low, min(decks.deals, low + size)) for low in range(0, decks.deals, size)]
+    tasks = [range(low, min(decks.deals, low + size)) for low in range(len(done), decks.deals, size)]
     futures: list[Future[list[Dealt]]] = []
     try:
         if executor is None:
             for numbers in tasks:
-                _count(result, play_decks(match, seed, numbers), progress)
+                _count(result, play_decks(match, seed, numbers), progress, kept)
             return result
         futures = [executor.submit(play_decks, match, seed, numbers) for numbers in tasks]
         for future in futures:  # in deck order, so the figures do not depend on which worker ends first
-            _count(result, future.result(), progress)
+            _count(result, future.result(), progress, kept)
     except KeyboardInterrupt:
         for future in futures:
             future.cancel()
@@ -310,8 +324,15 @@ def paired(a: ArenaResult, b: ArenaResult) -> tuple[float, float]:
     return statistics.fmean(differences), standard_error(differences)
 
 
-def _count(result: ArenaResult, decks: list[Dealt], progress: Callable[[ArenaResult, int], object] | None) -> None:
+def _count(
+    result: ArenaResult,
+    decks: list[Dealt],
+    progress: Callable[[ArenaResult, int], object] | None,
+    kept: Kept | None = None,
+) -> None:
     for dealt in decks:
+        if kept is not None:
+            kept.add(dealt)
         result.add(dealt)
     if progress is not None:
         progress(result, len(decks))
