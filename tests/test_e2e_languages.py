@@ -123,8 +123,9 @@ def hinted_play(page, t: Translator) -> str:
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_a_deal_against_the_computer_is_played_in_the_language(app, browser, code):
-    """The first play is the hint's, read in the language; in Russian the deal goes on to its review, its plays read
-    from the cards' spoken names. (``test_i18n`` plays a whole deal to its review in each language with AppTest.)"""
+    """The first play is the hint's, read in the language; in Russian the deal goes on, at the fast pace, to its
+    review, its plays read from the cards' spoken names. (``test_i18n`` plays a whole deal to its review in each
+    language with AppTest.)"""
     view, t = CardStyle(language=code, style="french", courts="letters"), translator(code)
     page = browser.new_page(**PHONE)
     open_app(page, app(f"/play?faces=french&courts=letters&lang={code}"))
@@ -138,6 +139,7 @@ def test_a_deal_against_the_computer_is_played_in_the_language(app, browser, cod
         looked_at(page, "play-turn", code)
         page.close()
         return
+    click_and_settle(page, button(page, t.text("Fast")))  # the rest of the deal's replies at the fast pace
     while state == "turn":
         tap_play(page, good_play(page, view), play=play_button)
         state, seq = table_ready(page, seq)

@@ -49,6 +49,7 @@ def test_a_deal_against_the_computer_is_played_by_tapping_cards_then_reviewed(ap
     state, seq = table_ready(page, seq)
     if width == 390:
         turns = 1
+        click_and_settle(page, page.get_by_role("button", name="Fast", exact=True))  # the replies at the fast pace
         while state == "turn":
             tap_play(page, good_play(page, FRENCH))
             state, seq = table_ready(page, seq)
