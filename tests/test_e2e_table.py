@@ -82,7 +82,6 @@ SKIP_REPLIES = f"""() => {{
   const skip = table && !table.classList.contains("replay") && table.dataset.state === "playing"
     && [...table.querySelectorAll("button")].find((button) => button.textContent === "Skip to my turn");
   if (skip) skip.click();
-  return Boolean(skip);
 }}"""
 
 
