@@ -25,9 +25,8 @@ from numba import njit
 from trainer import PROFILES
 from trainer.ai.batch import (
     _MASKS,
-    _apply,
+    _after_each_play,
     _deal_hidden,
-    _end_margins,
     _scoring,
     compiled_position,
     margins_on_ways,
@@ -62,12 +61,11 @@ def _nested_ways(  # type: ignore[no-untyped-def]
             if again:
                 np.random.shuffle(stock)
             way = drawn * stocks + again
-            for play in range(2):
-                now_hands, now_piles, now_escobas, state = hands.copy(), piles.copy(), escobas.copy(), start.copy()
-                _apply(now_hands, now_piles, now_escobas, stock, state, cards[play], captures[play], hand_size)
-                now = (now_hands, now_piles, now_escobas, stock, state)
-                margin = _end_margins(*now, hand_size, policy, exact, must_any, masks, scoring)[side]
-                differences[way] += margin if play else -margin
+            made, best = _after_each_play(
+                hands, stock, start, piles, escobas, cards, captures, side, hand_size, policy, exact, must_any,
+                masks, scoring,
+            )  # fmt: skip
+            differences[way] = best - made
             all_hands[way] = hands
             all_stocks[way] = stock
     return differences, all_hands, all_stocks

@@ -461,13 +461,27 @@ def _margins(  # type: ignore[no-untyped-def]
         way = drawn - skip
         if way < 0:
             continue
-        for play in range(len(cards)):
-            now_hands, now_piles, now_escobas, state = hands.copy(), piles.copy(), escobas.copy(), start.copy()
-            _apply(now_hands, now_piles, now_escobas, stock, state, cards[play], captures[play], hand_size)
-            now = (now_hands, now_piles, now_escobas, stock, state)
-            found[play, way] = _end_margins(*now, hand_size, policy, exact, must_any, masks, scoring)[side]
+        found[:, way] = _after_each_play(
+            hands, stock, start, piles, escobas, cards, captures, side, hand_size, policy, exact, must_any, masks,
+            scoring,
+        )  # fmt: skip
     margins: np.ndarray = found
     return margins
+
+
+@njit(cache=True)
+def _after_each_play(  # type: ignore[no-untyped-def]
+    hands, stock, start, piles, escobas, cards, captures, side, hand_size, policy, exact, must_any, masks, scoring,
+):  # fmt: skip
+    """On one way the hidden cards lie (``hands``, ``stock``), the margin of ``side`` at the deal's end after each
+    play (``cards[i]`` taking ``captures[i]``), the rest played out as ``_end_margins`` plays it."""
+    found = np.zeros(len(cards), np.int64)
+    for play in range(len(cards)):
+        now_hands, now_piles, now_escobas, state = hands.copy(), piles.copy(), escobas.copy(), start.copy()
+        _apply(now_hands, now_piles, now_escobas, stock, state, cards[play], captures[play], hand_size)
+        now = (now_hands, now_piles, now_escobas, stock, state)
+        found[play] = _end_margins(*now, hand_size, policy, exact, must_any, masks, scoring)[side]
+    return found
 
 
 _MASKS = np.array([COINS_MASK, SEVENS_MASK, SEVEN_OF_COINS.bit], np.int64)
