@@ -5,10 +5,10 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from trainer import PROFILES
-from trainer.ai.arena import ArenaResult, Decks, Pairing, arena, deck, paired, play_deck
+from trainer.ai.arena import ArenaResult, Dealt, Decks, Pairing, arena, deck, paired, play_deck
 from trainer.ai.batch import PLAYOUTS
 from trainer.ai.bots import Bot, Settings
-from trainer.ai.kept_decks import KeptDecks, Run
+from trainer.ai.kept_decks import KeptDecks, KeptDecksError, Run
 from trainer.cli import main
 
 
@@ -222,3 +222,11 @@ def test_a_run_against_a_reference_player_goes_on_at_the_cpu_time_it_was_begun_w
     out, err = capsys.readouterr()
     assert "timing greedy" not in err and "going on from" in err and "greedy against dmc 5.0 ms" in out
     assert len(KeptDecks.read(kept).dealt) == 3
+
+
+def test_a_kept_deck_dealt_for_another_number_of_sides_is_named_by_its_line(tmp_path) -> None:
+    kept = KeptDecks.begin(tmp_path / "decks.jsonl", Run(a="greedy", b="random", rules="classic", players=2, seed=1))
+    for margins in ([1.0, -1.0], [2.0, 0.0, 1.0]):
+        kept.add(Dealt(margins, [1] * len(margins), {}, {}))
+    with pytest.raises(KeptDecksError, match=r"decks.jsonl, line 3: margins: 3 sides, where line 2 has 2$"):
+        KeptDecks.read(kept.path)

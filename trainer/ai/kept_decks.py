@@ -69,9 +69,12 @@ class KeptDecks:
             raise KeptDecksError(f"{path}, line 1: empty, where the run's line should be")
         run = _line(path, 1, lines[0], Run.model_validate_json)
         dealt = [_line(path, number, text, _strict_dealt) for number, text in enumerate(lines[1:], start=2)]
-        sides = {len(deck.margins) for deck in dealt}
-        if len(sides) > 1:
-            raise KeptDecksError(f"{path}: the decks were not all dealt for the same number of sides")
+        for number, deck in enumerate(dealt[1:], start=3):
+            if len(deck.margins) != len(dealt[0].margins):
+                raise KeptDecksError(
+                    f"{path}, line {number}: margins: {len(deck.margins)} sides, where line 2 has "
+                    f"{len(dealt[0].margins)}"
+                )
         return cls(path, run, dealt)
 
     def add(self, dealt: Dealt) -> None:
